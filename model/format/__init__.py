@@ -1,0 +1,1 @@
+"""File formats: YAML loaded safely with positions, validated into typed data."""

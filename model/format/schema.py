@@ -1,0 +1,166 @@
+"""The JSON Schema of scenario files (``arbiter schema``), for editors.
+
+Areas that add step kinds add their schema to ``STEP_SCHEMAS``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from model.ruleset import POLICY_ENUMS, RULESETS
+
+_ID = {"type": "string", "pattern": r"^[^.\s]{1,100}$"}
+_INT = {"type": "integer", "minimum": -(10**9), "maximum": 10**9}
+_NUMBER = {
+    "oneOf": [
+        _INT,
+        {
+            "type": "array",
+            "items": {"oneOf": [_INT, {"type": "null"}]},
+            "minItems": 1,
+            "maxItems": 16,
+        },
+    ]
+}
+_NAMES = {"oneOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}}]}
+_VALUE = {"oneOf": [_NUMBER, _NAMES]}
+
+
+def _obj(props: dict[str, Any], required: list[str]) -> dict[str, Any]:
+    return {
+        "type": "object",
+        "properties": props,
+        "required": required,
+        "additionalProperties": False,
+    }
+
+
+PROTECTION = _obj(
+    {
+        "stat": _NAMES,
+        "stats": _NAMES,
+        "cannot": {"enum": ["decrease", "modify"]},
+        "limit": {"type": "integer", "minimum": 0},
+        "source": _ID,
+        "scope": {"type": "string"},
+    },
+    [],
+)
+
+FEATURES = {
+    "oneOf": [
+        {"type": "object", "additionalProperties": {"oneOf": [{"const": True}, _INT]}},
+        {"type": "array", "items": _ID},
+    ]
+}
+
+STEP_SCHEMAS: dict[str, dict[str, Any]] = {
+    "modify": _obj(
+        {
+            "target": _ID,
+            "stat": _ID,
+            "op": {
+                "enum": ["add", "set", "multiply", "divide", "copy", "swap", "swap-bonus", "remove"]
+            },
+            "value": _VALUE,
+            "component": {"type": "integer", "minimum": 1},
+            "with": _ID,
+            "from": _ID,
+            "source": {"type": "string"},
+            "rounding": {"enum": ["down", "up", "nearest"]},
+        },
+        ["target", "stat", "op"],
+    ),
+    "gain": _obj(
+        {
+            "target": _ID,
+            "feature": _ID,
+            "number": _INT,
+            "stat": _ID,
+            "value": _VALUE,
+            "source": {"type": "string"},
+        },
+        ["target"],
+    ),
+    "boost": _obj(
+        {
+            "target": _ID,
+            "feature": _ID,
+            "amount": _INT,
+            "source": _ID,
+            "constant": {"type": "boolean"},
+        },
+        ["target", "feature", "amount"],
+    ),
+    "lose": _obj({"target": _ID, "feature": _ID}, ["target", "feature"]),
+    "protect": _obj({"target": _ID, **PROTECTION["properties"]}, ["target"]),
+    "end": _obj({"source": _ID}, ["source"]),
+    "move": _obj({"target": _ID, "zone": _ID}, ["target", "zone"]),
+    "expect": {"type": "object"},
+}
+
+OBJECT_PROPERTIES: dict[str, Any] = {
+    "owner": _ID,
+    "controller": _ID,
+    "kind": _ID,
+    "zone": _ID,
+    "card": _ID,
+    "name": {"type": "string"},
+    "timestamp": {"type": "integer", "minimum": 0},
+    "base": {"type": "object", "additionalProperties": _VALUE},
+    "features": FEATURES,
+    "protections": {"type": "array", "items": PROTECTION},
+}
+
+
+def _step_schema() -> dict[str, Any]:
+    variants = []
+    for kind, schema in sorted(STEP_SCHEMAS.items()):
+        variants.append(
+            {
+                "type": "object",
+                "properties": {
+                    kind: schema,
+                    "illegal": {"type": "string"},
+                    "note": {"type": "string"},
+                },
+                "required": [kind],
+                "additionalProperties": False,
+            }
+        )
+    return {"oneOf": variants}
+
+
+def build_schema() -> dict[str, Any]:
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": "arbiter scenario (format v1)",
+        "type": "object",
+        "required": ["ruleset", "players", "objects"],
+        "additionalProperties": False,
+        "properties": {
+            "ruleset": {"enum": sorted(RULESETS)},
+            "title": {"type": "string"},
+            "description": {"type": "string"},
+            "players": {"type": "array", "items": _ID, "minItems": 1, "uniqueItems": True},
+            "policies": {
+                "type": "object",
+                "additionalProperties": False,
+                "properties": {
+                    **{k: {"enum": [m.value for m in e]} for k, e in POLICY_ENUMS.items()},
+                    "quick_action_cap": {"type": "integer", "minimum": 0},
+                },
+            },
+            "cards": {"type": "object", "additionalProperties": {"type": "object"}},
+            "objects": {
+                "type": "object",
+                "additionalProperties": _obj(OBJECT_PROPERTIES, ["owner"]),
+            },
+            "steps": {"type": "array", "items": _step_schema()},
+            "expect": {"type": "object"},
+            "choices": {"type": "object"},
+        },
+    }
+
+
+SCHEMA = build_schema()

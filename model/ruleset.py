@@ -1,0 +1,85 @@
+"""Rulesets: one core engine, one policy object per game.
+
+Every *Decision* of docs/rules.md is one named field here, so a scenario can
+say which reading it wants (``policies:`` in a file) and every setting has a test.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields, replace
+from enum import Enum
+
+
+class Rounding(Enum):
+    """Decision E-DIV: how a division rounds."""
+
+    DOWN = "down"  # toward negative infinity (floor): the default
+    UP = "up"  # toward positive infinity (ceiling)
+    NEAREST = "nearest"  # half away from zero
+
+
+class PreventionTiming(Enum):
+    """Decision D-PREV-3: what prevention applies to."""
+
+    WITH_BONUS = "with-bonus"  # the source text: prevention counts the bonus (default)
+    BASE_FIRST = "base-first"  # Riftbound core rules 1.3, 417.1.e.1
+
+
+class PreventionOrder(Enum):
+    """Decision P-ORDER: order of one player's prevention effects."""
+
+    OLDEST_FIRST = "oldest-first"
+    NEWEST_FIRST = "newest-first"
+    CHOSEN = "chosen"  # the player chooses: searched by the solver
+
+
+class ToughVersion(Enum):
+    """A-KW-TOUGH: which version of Tough X applies."""
+
+    GLOSSARY = "glossary"  # the seed's glossary: +X, waived by "for free" (default)
+    RULES_3_0 = "3.0"  # complete rules 3.0, 7.4.7: not waived
+
+
+class ShortPool(Enum):
+    """Decision D-TIME-4: a split pool smaller than the number of chosen targets."""
+
+    CONTROLLER_CHOOSES = "controller-chooses"
+
+
+@dataclass(frozen=True, slots=True)
+class Ruleset:
+    """The policies that distinguish one game from another."""
+
+    name: str
+    division_rounding: Rounding = Rounding.DOWN
+    prevention_timing: PreventionTiming = PreventionTiming.WITH_BONUS
+    prevention_order: PreventionOrder = PreventionOrder.OLDEST_FIRST
+    tough_version: ToughVersion = ToughVersion.GLOSSARY
+    short_pool: ShortPool = ShortPool.CONTROLLER_CHOOSES
+    quick_action_cap: int = 100  # A-GOLD-9: activations of one quick action per day
+
+    def with_policies(self, **changes: object) -> Ruleset:
+        return replace(self, **changes)  # type: ignore[arg-type]
+
+
+RULESETS: dict[str, Ruleset] = {
+    "eredan": Ruleset("eredan"),
+    "berserk": Ruleset("berserk"),
+    "riftbound": Ruleset("riftbound"),
+    "altered": Ruleset("altered"),
+}
+
+# The policy fields a file may set under ``policies:``, with their enum type.
+POLICY_ENUMS: dict[str, type[Enum]] = {
+    "division_rounding": Rounding,
+    "prevention_timing": PreventionTiming,
+    "prevention_order": PreventionOrder,
+    "tough_version": ToughVersion,
+    "short_pool": ShortPool,
+}
+
+POLICY_INTS: frozenset[str] = frozenset({"quick_action_cap"})
+
+
+def policy_names() -> list[str]:
+    return [f.name for f in fields(Ruleset) if f.name != "name"]

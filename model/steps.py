@@ -1,0 +1,337 @@
+"""Steps of a scenario: each is data plus a pure ``resolve(state) -> state``.
+
+Steps that need a decision procedure (a split left open, a choice of order)
+are resolved by ``solver``; everything here is plain rules arithmetic.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from model import characteristics as ch
+from model import features as ft
+from model.errors import IllegalAction, Location
+from model.state import JSON, BaseValue, Event, GameObject, GameState, Protection
+from model.trace import RuleStep
+from model.values import Modification, NumberReading, Op, SetOp
+
+
+@dataclass(frozen=True, kw_only=True)
+class Step:
+    """One thing that happens in a scenario, in order."""
+
+    where: Location | None = None
+    illegal: str | None = None  # the rule id this step is expected to break
+
+    def resolve(self, state: GameState) -> GameState:
+        raise NotImplementedError
+
+    def target_ids(self) -> tuple[str, ...]:
+        return ()
+
+
+NUMBER_OPS = {"add": Op.ADD, "set": Op.SET, "multiply": Op.MULTIPLY, "divide": Op.DIVIDE}
+SET_OPS = {"add": SetOp.ADD, "remove": SetOp.REMOVE, "set": SetOp.SET}
+READING_OPS = ("copy", "swap", "swap-bonus")
+
+
+@dataclass(frozen=True, kw_only=True)
+class Modify(Step):
+    """E-OPS-1: add, set, multiply, divide, copy, swap or swap-bonus a characteristic."""
+
+    target: str
+    stat: str
+    op: str
+    value: int | tuple[int | None, ...] | frozenset[str] | None = None
+    component: int | None = None  # 1-based component of a vector, or all
+    other: str | None = None  # the other object of copy / swap / swap-bonus
+    source: str = ""
+    rounding: str | None = None
+
+    def target_ids(self) -> tuple[str, ...]:
+        return (self.target,) + ((self.other,) if self.other else ())
+
+    def resolve(self, state: GameState) -> GameState:
+        state, t = state.tick()
+        source = self.source or "effect"
+        target = state.obj(self.target)
+        if self.op in READING_OPS:
+            return self._resolve_reading(state, t, source)
+        base = target.base.get(self.stat)
+        if isinstance(base, frozenset) or isinstance(self.value, frozenset):
+            members = self.value if isinstance(self.value, frozenset) else frozenset()
+            out = ch.modify_set(
+                target, self.stat, SET_OPS[self.op], members, source=source, timestamp=t
+            )
+            shown_value: JSON = sorted(members)
+        else:
+            amounts = self._amounts(base)
+            rounding = state.ruleset.division_rounding
+            if self.rounding is not None:
+                rounding = type(rounding)(self.rounding)
+            out = ch.modify_number(
+                target,
+                self.stat,
+                NUMBER_OPS[self.op],
+                amounts,
+                source=source,
+                timestamp=t,
+                rounding=rounding,
+                label=self.op,
+            )
+            shown_value = list(self.value) if isinstance(self.value, tuple) else self.value
+        event = ch.modify_event(self.target, self.stat, self.op, shown_value, source, out)
+        return ch.apply_outcome(state, out, event)
+
+    def _amounts(self, base: BaseValue | None) -> tuple[int | None, ...]:
+        width = len(base) if isinstance(base, tuple) else 1
+        if isinstance(self.value, tuple):
+            return self.value
+        assert isinstance(self.value, int)
+        if self.component is not None:
+            return tuple(self.value if i == self.component - 1 else None for i in range(width))
+        return (self.value,) * width
+
+    def _resolve_reading(self, state: GameState, t: int, source: str) -> GameState:
+        """Decision E-COPY: read shown values when the effect resolves, then set."""
+        assert self.other is not None
+        a, b = state.obj(self.target), state.obj(self.other)
+        ra, rb = ch.read(a, self.stat), ch.read(b, self.stat)
+        if not isinstance(ra, NumberReading) or not isinstance(rb, NumberReading):
+            why = RuleStep("A-CHAR-2", f"{self.op} needs {self.stat} on both objects")
+            miss = ch.Outcome(a, False, (why, RuleStep("A-GOLD-3", "the effect is not done")))
+            return state.with_event(
+                ch.modify_event(self.target, self.stat, self.op, self.other, source, miss)
+            )
+        if self.op == "copy":
+            writes = [(a, rb.shown_components(), "E-COPY")]
+        elif self.op == "swap":
+            writes = [(a, rb.shown_components(), "E-COPY"), (b, ra.shown_components(), "E-COPY")]
+        else:  # swap-bonus: each becomes its own base plus the other's bonus
+            base_a = tuple(r.base for r in ra.components)
+            base_b = tuple(r.base for r in rb.components)
+            writes = [
+                (
+                    a,
+                    tuple(x + y for x, y in zip(base_a, rb.bonus_components(), strict=False)),
+                    "E-BONUS-3",
+                ),
+                (
+                    b,
+                    tuple(x + y for x, y in zip(base_b, ra.bonus_components(), strict=False)),
+                    "E-BONUS-3",
+                ),
+            ]
+        for obj, values, rule in writes:
+            out = ch.modify_number(
+                obj, self.stat, Op.SET, tuple(values), source=source, timestamp=t, label=self.op
+            )
+            why = RuleStep(
+                rule,
+                f"{self.op}: {obj.id}.{self.stat} takes {'/'.join(map(str, values))}"
+                " read when the effect resolved",
+            )
+            out = replace(out, because=(why, *out.because))
+            if out.applied:
+                mods = dict(out.obj.mods)
+                last = mods[self.stat][-1]
+                assert isinstance(last, Modification)
+                mods[self.stat] = (
+                    *mods[self.stat][:-1],
+                    replace(last, because=(why, *last.because)),
+                )
+                out = replace(out, obj=replace(out.obj, mods=mods))
+            elif rule != "E-IMM-3" and len(writes) == 2:
+                out = replace(
+                    out,
+                    because=(
+                        *out.because,
+                        RuleStep(
+                            "E-IMM-3",
+                            f"{obj.id} is immune: only its side of the {self.op} is not done",
+                        ),
+                    ),
+                )
+            event = ch.modify_event(obj.id, self.stat, self.op, list(values), source, out)
+            state = ch.apply_outcome(state, out, event)
+        return state
+
+
+@dataclass(frozen=True, kw_only=True)
+class GainStat(Step):
+    """A-CHAR-2: an object gains a characteristic it lacks."""
+
+    target: str
+    stat: str
+    value: BaseValue
+
+    def target_ids(self) -> tuple[str, ...]:
+        return (self.target,)
+
+    def resolve(self, state: GameState) -> GameState:
+        out = ch.gain_characteristic(state.obj(self.target), self.stat, self.value)
+        shown: JSON = (
+            sorted(self.value)
+            if isinstance(self.value, frozenset)
+            else (list(self.value) if isinstance(self.value, tuple) else self.value)
+        )
+        event = ch.modify_event(self.target, self.stat, "gain", shown, "effect", out)
+        return ch.apply_outcome(state, out, event)
+
+
+def _feature_event(
+    kind: str,
+    target: str,
+    feature: str,
+    change: ft.FeatureChange,
+    extra: tuple[tuple[str, JSON], ...] = (),
+) -> Event:
+    return Event(
+        kind,
+        (("target", target), ("feature", feature), *extra, ("applied", change.applied)),
+        (change.because.rule,),
+        (change.because,),
+    )
+
+
+@dataclass(frozen=True, kw_only=True)
+class GainFeature(Step):
+    """B-NAMED-1: gain a named feature (a flag, or a number)."""
+
+    target: str
+    feature: str
+    number: int | None = None
+    source: str = ""
+
+    def target_ids(self) -> tuple[str, ...]:
+        return (self.target,)
+
+    def resolve(self, state: GameState) -> GameState:
+        obj = state.obj(self.target)
+        change = ft.gain(obj.features, self.feature, self.number)
+        state = state.with_object(replace(obj, features=change.features))
+        return state.with_event(
+            _feature_event("gain", self.target, self.feature, change, (("number", self.number),))
+        )
+
+
+@dataclass(frozen=True, kw_only=True)
+class BoostFeature(Step):
+    """B-NAMED-2: ``+Y to [feature]``; ``constant`` when it comes from a constant feature."""
+
+    target: str
+    feature: str
+    amount: int
+    source: str = ""
+    constant: bool = False
+
+    def target_ids(self) -> tuple[str, ...]:
+        return (self.target,)
+
+    def resolve(self, state: GameState) -> GameState:
+        obj = state.obj(self.target)
+        change = ft.boost(
+            obj.features, self.feature, self.amount, self.source or "effect", self.constant
+        )
+        state = state.with_object(replace(obj, features=change.features))
+        return state.with_event(
+            _feature_event(
+                "boost",
+                self.target,
+                self.feature,
+                change,
+                (("amount", self.amount), ("source", self.source)),
+            )
+        )
+
+
+@dataclass(frozen=True, kw_only=True)
+class LoseFeature(Step):
+    target: str
+    feature: str
+
+    def target_ids(self) -> tuple[str, ...]:
+        return (self.target,)
+
+    def resolve(self, state: GameState) -> GameState:
+        obj = state.obj(self.target)
+        change = ft.lose(obj.features, self.feature)
+        state = state.with_object(replace(obj, features=change.features))
+        return state.with_event(_feature_event("lose", self.target, self.feature, change))
+
+
+@dataclass(frozen=True, kw_only=True)
+class Protect(Step):
+    """Give an object an immunity (E-IMM-1/2) or a limit (E-LIMIT-1) from a source."""
+
+    target: str
+    protection: Protection
+
+    def target_ids(self) -> tuple[str, ...]:
+        return (self.target,)
+
+    def resolve(self, state: GameState) -> GameState:
+        obj = state.obj(self.target)
+        state = state.with_object(replace(obj, protections=(*obj.protections, self.protection)))
+        p = self.protection
+        rule = (
+            "E-LIMIT-1"
+            if p.limit is not None
+            else ("E-IMM-2" if p.guard and p.guard.value == "modify" else "E-IMM-1")
+        )
+        return state.with_event(
+            Event("protect", (("target", self.target), ("source", p.source)), (rule,))
+        )
+
+
+@dataclass(frozen=True, kw_only=True)
+class End(Step):
+    """A constant source stops applying: its protections end, its +Y are undone (B-NAMED-3)."""
+
+    source: str
+
+    def resolve(self, state: GameState) -> GameState:
+        rules: list[str] = []
+        for obj in list(state.objects.values()):
+            features, trace = ft.source_stops(obj.features, self.source)
+            kept = tuple(p for p in obj.protections if p.source != self.source)
+            if trace or kept != obj.protections:
+                state = state.with_object(replace(obj, features=features, protections=kept))
+                rules.extend(s.rule for s in trace)
+        return state.with_event(
+            Event("end", (("source", self.source),), tuple(dict.fromkeys(rules)))
+        )
+
+
+@dataclass(frozen=True, kw_only=True)
+class Move(Step):
+    """An object changes zone; it gets a new timestamp (A-TIME-1)."""
+
+    target: str
+    zone: str
+
+    def target_ids(self) -> tuple[str, ...]:
+        return (self.target,)
+
+    def resolve(self, state: GameState) -> GameState:
+        state, t = state.tick()
+        obj: GameObject = state.obj(self.target)
+        state = state.with_object(replace(obj, zone=self.zone, timestamp=t))
+        return state.with_event(
+            Event(
+                "move",
+                (("target", self.target), ("from", obj.zone), ("to", self.zone)),
+                ("A-TIME-1",),
+            )
+        )
+
+
+@dataclass(frozen=True, kw_only=True)
+class Refuse(Step):
+    """A step that always breaks a rule: used by tests and examples of illegal actions."""
+
+    rule: str
+    message: str
+
+    def resolve(self, state: GameState) -> GameState:
+        raise IllegalAction(self.rule, self.message)

@@ -1,0 +1,168 @@
+"""The JSON view of a state (DESIGN.md, output contract) and expectations on it.
+
+Keys may be added, never renamed: tools and tests read them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from model import characteristics as ch
+from model.scenario import Expectation
+from model.state import JSON, GameObject, GameState
+from model.values import NumberReading
+
+# Later areas add per-object sections (prevention, passives, counters ...) here:
+# each takes the object and the state and returns (key, value) or None.
+ObjectSection = Callable[[GameObject, GameState], "tuple[str, JSON] | None"]
+OBJECT_SECTIONS: list[ObjectSection] = []
+
+
+def characteristic_json(obj: GameObject, stat: str) -> dict[str, JSON] | None:
+    r = ch.read(obj, stat)
+    if r is None:
+        return None  # absent characteristics are left out
+    if isinstance(r, NumberReading):
+        return {
+            "shown": r.shown,
+            "raw": r.raw,
+            "base": r.base,
+            "bonus": r.bonus,
+            "reference": r.reference,
+            "variation": r.variation,
+        }
+    return {"shown": r.shown, "base": sorted(r.base)}
+
+
+def object_json(obj: GameObject, state: GameState) -> dict[str, JSON]:
+    chars = {}
+    for stat in sorted(obj.base):
+        value = characteristic_json(obj, stat)
+        if value is not None:
+            chars[stat] = value
+    features: dict[str, JSON] = {}
+    for name in sorted(obj.features):
+        f = obj.features[name]
+        features[name] = True if f.number is None else {"shown": f.shown, "raw": f.number}
+    out: dict[str, JSON] = {
+        "kind": obj.kind,
+        "owner": obj.owner,
+        "controller": obj.controlled_by,
+        "zone": obj.zone,
+        "timestamp": obj.timestamp,
+        "characteristics": chars,
+        "features": features,
+    }
+    if obj.card is not None:
+        out["card"] = obj.card
+    for section in OBJECT_SECTIONS:
+        item = section(obj, state)
+        if item is not None:
+            out[item[0]] = item[1]
+    return out
+
+
+def state_json(state: GameState) -> dict[str, JSON]:
+    return {
+        "ruleset": state.ruleset.name,
+        "players": list(state.players),
+        "objects": {oid: object_json(state.objects[oid], state) for oid in sorted(state.objects)},
+        "events": [e.as_json() for e in state.events],
+    }
+
+
+# -- expectations ------------------------------------------------------------------------
+
+_MISSING = object()
+OBJECT_FIELDS = {"zone", "owner", "kind", "controller", "timestamp", "card"}
+READING_FIELDS = {"shown", "raw", "base", "bonus", "reference", "variation"}
+
+
+@dataclass(frozen=True, slots=True)
+class Check:
+    """One expectation checked: expected vs actual, with the resolved path."""
+
+    expectation: Expectation
+    actual: JSON
+    passed: bool
+    resolved: str
+    step: int | None  # index of the step after which it was checked; None = at the end
+
+    def as_json(self) -> dict[str, JSON]:
+        where = self.expectation.where
+        return {
+            "path": self.expectation.path,
+            "resolved": self.resolved,
+            "expected": self.expectation.expected,
+            "actual": None if self.actual is _MISSING else self.actual,
+            "passed": self.passed,
+            "step": self.step,
+            "line": where.line if where else None,
+        }
+
+
+def resolve_path(view: dict[str, JSON], path: str) -> tuple[list[str], JSON]:
+    """Expand shorthands (``naya.defense`` → ``objects.naya.characteristics.defense.shown``)."""
+    parts = [p for p in path.replace("[", ".").replace("]", "").split(".") if p]
+    if not parts:
+        return parts, _MISSING
+    if parts[0] not in view and parts[0] in view.get("objects", {}):
+        obj = view["objects"][parts[0]]
+        rest = parts[1:]
+        if not rest:
+            parts = ["objects", parts[0]]
+        elif rest[0] in obj and rest[0] not in READING_FIELDS:
+            parts = ["objects", parts[0], *rest]
+            node = _walk(view, parts)
+            if rest[0] == "features" and len(rest) == 2 and isinstance(node, dict):
+                parts.append("shown")
+        elif rest[0] in obj.get("features", {}) or (
+            rest[0][:1].isupper() and rest[0] not in obj.get("characteristics", {})
+        ):
+            parts = ["objects", parts[0], "features", *rest]
+            if len(rest) == 1 and isinstance(_walk(view, parts), dict):
+                parts.append("shown")
+        else:
+            parts = ["objects", parts[0], "characteristics", *rest]
+            if len(rest) == 1:
+                parts.append("shown")
+    return parts, _walk(view, parts)
+
+
+def _walk(node: JSON, parts: list[str]) -> JSON:
+    for p in parts:
+        if isinstance(node, dict):
+            if p not in node:
+                return _MISSING
+            node = node[p]
+        elif isinstance(node, list):
+            if not p.lstrip("-").isdigit() or not -len(node) <= int(p) < len(node):
+                return _MISSING
+            node = node[int(p)]
+        else:
+            return _MISSING
+    return node
+
+
+def same(expected: JSON, actual: JSON) -> bool:
+    if actual is _MISSING:
+        return expected is None
+    if isinstance(expected, bool) or isinstance(actual, bool):
+        return isinstance(expected, bool) and isinstance(actual, bool) and expected == actual
+    if isinstance(expected, list) and isinstance(actual, list):
+        return len(expected) == len(actual) and all(
+            same(e, a) for e, a in zip(expected, actual, strict=True)
+        )
+    if isinstance(expected, dict) and isinstance(actual, dict):
+        return all(k in actual and same(v, actual[k]) for k, v in expected.items())
+    return bool(expected == actual)
+
+
+def check(view: dict[str, JSON], expectation: Expectation, step: int | None) -> Check:
+    parts, actual = resolve_path(view, expectation.path)
+    return Check(expectation, actual, same(expectation.expected, actual), ".".join(parts), step)
+
+
+def shown(value: JSON) -> str:
+    return "absent" if value is _MISSING else repr(value)

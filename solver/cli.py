@@ -1,0 +1,113 @@
+"""The ``arbiter`` command.
+
+Each subcommand lives in its own module and is imported only when invoked, so
+``arbiter run`` on a stats-only scenario never pays for ortools or networkx.
+Exit codes: 0 ok, 1 an expectation, check or illegal action failed, 2 bad
+input or usage, 3 an internal error (a bug: please report it).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any, NoReturn
+
+import click
+
+from model.errors import ArbiterError, IllegalAction, InputError, InternalError
+
+
+class Exit(Exception):
+    """Raised by commands to end with an exit code after printing."""
+
+    def __init__(self, code: int) -> None:
+        self.code = code
+
+
+def emit_json(data: Any) -> None:
+    click.echo(json.dumps(data, indent=2, sort_keys=False, ensure_ascii=False))
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.option("--debug", is_flag=True, help="Show tracebacks of internal errors.")
+@click.version_option("0.1.0", prog_name="arbiter")
+@click.pass_context
+def cli(ctx: click.Context, debug: bool) -> None:
+    """arbiter: a rules checker for trading card games, built on constraint solving."""
+    ctx.ensure_object(dict)
+    ctx.obj["debug"] = debug
+
+
+@cli.command()
+@click.argument("file", type=click.Path(dir_okay=True, path_type=str))
+@click.option("--json", "as_json", is_flag=True, help="Print the JSON output contract.")
+@click.option("--explain", is_flag=True, help="Show, per value, the rule ids that produced it.")
+@click.option(
+    "--time-limit",
+    type=click.FloatRange(0.01, 3600),
+    default=10.0,
+    show_default=True,
+    help="Seconds a solver may take for one decision.",
+)
+def run(file: str, as_json: bool, explain: bool, time_limit: float) -> None:
+    """Resolve a scenario FILE and check its expect: block."""
+    from model.format.scenario import parse_file
+    from solver import engine, report
+
+    scenario = parse_file(file)
+    options = engine.RunOptions(time_limit=time_limit)
+    result = engine.run(scenario, options)
+    if as_json:
+        emit_json(result.as_json())
+    else:
+        report.print_run(result, explain=explain)
+    raise Exit(0 if result.ok else 1)
+
+
+@cli.command()
+def schema() -> None:
+    """Print the JSON Schema of scenario and card-set files."""
+    from model.format.schema import SCHEMA
+
+    emit_json(SCHEMA)
+
+
+def _fail(message: str, code: int) -> NoReturn:
+    click.echo(message, err=True)
+    sys.exit(code)
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Entry point: every failure becomes one line and an exit code, never a traceback."""
+    debug = "--debug" in (argv if argv is not None else sys.argv[1:])
+    try:
+        cli.main(args=argv, standalone_mode=False, prog_name="arbiter")
+    except Exit as exc:
+        sys.exit(exc.code)
+    except click.exceptions.Abort:
+        _fail("aborted", 2)
+    except click.ClickException as exc:
+        _fail(f"arbiter: {exc.format_message()}", 2)
+    except InputError as exc:
+        _fail(exc.one_line(), 2)
+    except IllegalAction as exc:
+        _fail(f"illegal action: {exc}", 1)
+    except RecursionError:
+        _fail("input nested too deeply to process", 2)
+    except (InternalError, ArbiterError) as exc:
+        if debug:
+            raise
+        _fail(f"internal error (please report): {exc}", 3)
+    except KeyboardInterrupt:
+        _fail("interrupted", 2)
+    except BrokenPipeError:
+        sys.exit(0)
+    except Exception as exc:  # noqa: BLE001 - the last line of defence: never a traceback
+        if debug:
+            raise
+        _fail(f"internal error (please report): {type(exc).__name__}: {exc}", 3)
+    sys.exit(0)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

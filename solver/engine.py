@@ -1,0 +1,105 @@
+"""Resolving the steps of a scenario and checking its expectations."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from model.errors import IllegalAction
+from model.scenario import Expect, Expectation, Scenario
+from model.state import JSON, Event, GameState
+from model.steps import Step
+from model.view import Check, check, state_json
+
+
+@dataclass(frozen=True)
+class RunOptions:
+    """How decisions left open by a scenario are made."""
+
+    time_limit: float = 10.0
+    workers: int = 1
+
+
+# Steps that need a decision procedure register a resolver here (by step class).
+Resolver = Callable[[Step, GameState, RunOptions], GameState]
+RESOLVERS: dict[type[Step], Resolver] = {}
+
+
+@dataclass(frozen=True)
+class RunResult:
+    """The outcome of running a scenario: final state, checks, and what stopped it."""
+
+    scenario: Scenario
+    state: GameState
+    checks: tuple[Check, ...]
+    stopped_by: IllegalAction | None = None
+    stopped_at: int | None = None
+    extra: dict[str, JSON] = field(default_factory=dict)
+
+    @property
+    def passed(self) -> int:
+        return sum(1 for c in self.checks if c.passed)
+
+    @property
+    def failed(self) -> int:
+        return sum(1 for c in self.checks if not c.passed)
+
+    @property
+    def ok(self) -> bool:
+        return self.failed == 0 and self.stopped_by is None
+
+    def as_json(self) -> dict[str, JSON]:
+        out = state_json(self.state)
+        out["file"] = self.scenario.source
+        out["expect"] = {
+            "passed": self.passed,
+            "failed": self.failed,
+            "checks": [c.as_json() for c in self.checks],
+        }
+        if self.stopped_by is not None:
+            out["illegal"] = {
+                "rule": self.stopped_by.rule,
+                "message": self.stopped_by.message,
+                "step": self.stopped_at,
+            }
+        out.update(self.extra)
+        return out
+
+
+def resolve_step(step: Step, state: GameState, options: RunOptions) -> GameState:
+    resolver = RESOLVERS.get(type(step))
+    if resolver is not None:
+        return resolver(step, state, options)
+    return step.resolve(state)
+
+
+def run(scenario: Scenario, options: RunOptions | None = None) -> RunResult:
+    """Resolve every step in order; check expectations where they stand."""
+    options = options or RunOptions()
+    state = scenario.start
+    checks: list[Check] = []
+    for i, step in enumerate(scenario.steps):
+        if isinstance(step, Expect):
+            view = state_json(state)
+            checks.extend(check(view, e, i) for e in step.expectations)
+            continue
+        try:
+            new_state = resolve_step(step, state, options)
+        except IllegalAction as exc:
+            if step.illegal is None:
+                return RunResult(scenario, state, tuple(checks), exc, i)
+            expected = Expectation(f"steps[{i}].illegal", step.illegal, step.where)
+            passed = exc.rule == step.illegal
+            checks.append(Check(expected, exc.rule, passed, f"steps[{i}].illegal", i))
+            state = state.with_event(
+                Event("refused", (("step", i), ("message", exc.message)), (exc.rule,))
+            )
+            continue
+        if step.illegal is not None:
+            expected = Expectation(f"steps[{i}].illegal", step.illegal, step.where)
+            checks.append(Check(expected, None, False, f"steps[{i}].illegal", i))
+        state = new_state
+    if scenario.expect:
+        view = state_json(state)
+        checks.extend(check(view, e, None) for e in scenario.expect)
+    return RunResult(scenario, state, tuple(checks))

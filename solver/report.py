@@ -1,0 +1,117 @@
+"""Readable reports for people (rich); the JSON is in ``RunResult.as_json``."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from model import characteristics as ch
+from model.state import JSON, GameState
+from model.values import NumberReading
+from model.view import shown
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from solver.engine import RunResult
+
+
+def console() -> Console:
+    from rich.console import Console
+
+    return Console(highlight=False, soft_wrap=True)
+
+
+def _fmt(value: JSON) -> str:
+    if isinstance(value, list):
+        return "/".join(str(v) for v in value)
+    return str(value)
+
+
+def objects_table(state: GameState, title: str = "objects") -> object:
+    from rich.table import Table
+
+    table = Table(title=title, title_justify="left", show_lines=False)
+    for col in ("object", "zone", "characteristic", "shown", "raw", "base", "bonus"):
+        table.add_column(col)
+    for oid in sorted(state.objects):
+        obj = state.objects[oid]
+        first = True
+        for stat in sorted(obj.base):
+            r = ch.read(obj, stat)
+            if r is None:
+                continue
+            name = f"[bold]{oid}[/bold]" if first else ""
+            zone = obj.zone if first else ""
+            first = False
+            if isinstance(r, NumberReading):
+                table.add_row(
+                    name, zone, stat, _fmt(r.shown), _fmt(r.raw), _fmt(r.base), _fmt(r.bonus)
+                )
+            else:
+                table.add_row(
+                    name, zone, stat, ", ".join(r.shown) or "-", "", ", ".join(sorted(r.base)), ""
+                )
+        for fname in sorted(obj.features):
+            f = obj.features[fname]
+            name = f"[bold]{oid}[/bold]" if first else ""
+            zone = obj.zone if first else ""
+            first = False
+            if f.number is None:
+                table.add_row(name, zone, fname, "yes", "", "", "")
+            else:
+                table.add_row(name, zone, fname, str(f.shown), str(f.number), "", "")
+        if first:
+            table.add_row(f"[bold]{oid}[/bold]", obj.zone, "-", "", "", "", "")
+    return table
+
+
+def print_explain(state: GameState, out: Console) -> None:
+    out.print("[bold]explanation[/bold] (rule ids from docs/rules.md)")
+    for oid in sorted(state.objects):
+        obj = state.objects[oid]
+        for stat in sorted(obj.base):
+            r = ch.read(obj, stat)
+            if not isinstance(r, NumberReading):
+                continue
+            out.print(
+                f"  [bold]{oid}.{stat}[/bold] = {_fmt(r.shown)} "
+                f"(raw {_fmt(r.raw)}, base {_fmt(r.base)}, bonus {_fmt(r.bonus)})"
+            )
+            for s in r.because:
+                out.print(f"    [{s.rule}] {s.note}", markup=False)
+        for fname in sorted(obj.features):
+            for s in obj.features[fname].because:
+                out.print(f"  {oid}.{fname}: [{s.rule}] {s.note}", markup=False)
+    out.print("[bold]events[/bold]")
+    for i, e in enumerate(state.events):
+        body = ", ".join(f"{k}={v}" for k, v in e.fields)
+        out.print(f"  {i}. {e.kind}: {body}  [{' '.join(e.rules)}]", markup=False)
+        for s in e.because:
+            out.print(f"       [{s.rule}] {s.note}", markup=False)
+
+
+def print_run(result: RunResult, *, explain: bool = False) -> None:
+    out = console()
+    out.print(f"[bold]{result.scenario.source}[/bold]  ruleset {result.state.ruleset.name}")
+    out.print(objects_table(result.state))
+    if explain:
+        print_explain(result.state, out)
+    for c in result.checks:
+        where = f"line {c.expectation.where.line}" if c.expectation.where else ""
+        at = "at the end" if c.step is None else f"after step {c.step}"
+        if c.passed:
+            out.print(
+                f"  [green]ok[/green]    {c.expectation.path} = {c.expectation.expected!r}  ({at})"
+            )
+        else:
+            out.print(
+                f"  [red]FAIL[/red]  {c.expectation.path}: expected {c.expectation.expected!r}, "
+                f"got {shown(c.actual)}  ({c.resolved}, {where}, {at})"
+            )
+    if result.stopped_by is not None:
+        out.print(
+            f"[red]illegal action at step {result.stopped_at}:[/red] {result.stopped_by}",
+            markup=False,
+        )
+    verdict = "[green]passed[/green]" if result.ok else "[red]failed[/red]"
+    out.print(f"{verdict}: {result.passed} expectation(s) met, {result.failed} failed")

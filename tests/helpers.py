@@ -1,0 +1,47 @@
+"""Small builders for tests: a scenario from a YAML string, run through the engine."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+from typing import Any
+
+from model.format.document import load
+from model.format.scenario import parse_document
+from model.scenario import Scenario
+from solver.engine import RunResult, run
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def scenario(text: str, name: str = "test.yaml") -> Scenario:
+    return parse_document(load(name, textwrap.dedent(text)))
+
+
+def run_text(text: str) -> RunResult:
+    return run(scenario(text))
+
+
+def view(text: str) -> dict[str, Any]:
+    return run_text(text).as_json()
+
+
+def cli(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
+    """Run ``arbiter`` as a user would, in a fresh process."""
+    return subprocess.run(
+        [sys.executable, "-c", "from solver.cli import main; main()", *args],
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+        timeout=120,
+    )
+
+
+def cli_json(*args: str) -> dict[str, Any]:
+    done = cli(*args, "--json")
+    assert done.returncode in (0, 1), done.stderr
+    out: dict[str, Any] = json.loads(done.stdout)
+    return out
