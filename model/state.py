@@ -42,6 +42,19 @@ class Protection:
 
 
 @dataclass(frozen=True, slots=True)
+class Ability:
+    """Base class of what objects carry besides characteristics: passives, triggers,
+    quick actions, prevention shields, replacement effects (each area subclasses it).
+
+    ``source`` is the object whose card text creates it (P-6, A-GOLD-7).
+    """
+
+    id: str
+    source: str
+    timestamp: int = 0
+
+
+@dataclass(frozen=True, slots=True)
 class GameObject:
     """An object in a zone: its base characteristics and what happened to them."""
 
@@ -56,6 +69,8 @@ class GameObject:
     features: Mapping[str, Feature] = field(default_factory=dict)
     protections: tuple[Protection, ...] = ()
     timestamp: int = 0
+    counters: Mapping[str, int] = field(default_factory=dict)  # damage, wounds, boosts ...
+    abilities: tuple[Ability, ...] = ()
 
     @property
     def controlled_by(self) -> str:
@@ -106,6 +121,7 @@ class GameState:
     objects: Mapping[str, GameObject]
     events: tuple[Event, ...] = ()
     clock: int = 0  # the last timestamp handed out (A-TIME-1)
+    counters: Mapping[str, int] = field(default_factory=dict)  # per game: lives, activations ...
 
     @property
     def active_player(self) -> str:

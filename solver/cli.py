@@ -72,6 +72,25 @@ def schema() -> None:
     emit_json(SCHEMA)
 
 
+def _load_commands() -> None:
+    """Each ``solver/cmd_*.py`` defines ``command``, a click command added to the group.
+
+    Command modules import heavy libraries inside the command function only.
+    """
+    import importlib
+    import pkgutil
+
+    import solver as package
+
+    for info in sorted(pkgutil.iter_modules(package.__path__), key=lambda i: i.name):
+        if info.name.startswith("cmd_"):
+            module = importlib.import_module(f"solver.{info.name}")
+            cli.add_command(module.command)
+
+
+_load_commands()
+
+
 def _fail(message: str, code: int) -> NoReturn:
     click.echo(message, err=True)
     sys.exit(code)

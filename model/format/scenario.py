@@ -1,7 +1,7 @@
 """Scenario files (format v1, docs/format.md) validated into a ``Scenario``.
 
 Each top-level section and each step kind has one parser; later areas add
-step kinds to ``STEP_PARSERS`` and object keys to ``OBJECT_KEYS`` rather than
+step kinds to ``STEP_PARSERS`` and object keys to ``OBJECT_KEY_PARSERS`` rather than
 changing this function.
 """
 
@@ -86,6 +86,14 @@ class ParseContext:
 StepParser = Callable[[Node, ParseContext], Step]
 STEP_PARSERS: dict[str, StepParser] = {}
 
+# Extension points for later areas (each lives in ``model/format/area_*.py``):
+# an object/card key parser returns the object with that key applied;
+# a top-level key parser stores its result in ``Scenario.extras``.
+ObjectKeyParser = Callable[[Node, ParseContext, GameObject], GameObject]
+OBJECT_KEY_PARSERS: dict[str, ObjectKeyParser] = {}
+TopKeyParser = Callable[[Node, ParseContext], object]
+TOP_KEY_PARSERS: dict[str, TopKeyParser] = {}
+
 
 def step_kind(name: str) -> Callable[[StepParser], StepParser]:
     def register(fn: StepParser) -> StepParser:
@@ -101,8 +109,9 @@ def parse_file(filename: str) -> Scenario:
 
 def parse_document(doc: Document) -> Scenario:
     root = doc.node()
+    load_areas()
     top = root.mapping(
-        TOP_KEYS,
+        TOP_KEYS | set(TOP_KEY_PARSERS),
         required=("ruleset", "players", "objects"),
         what="a mapping with ruleset, players, objects",
     )
@@ -124,6 +133,9 @@ def parse_document(doc: Document) -> Scenario:
     steps = tuple(parse_step(n, ctx) for n in top["steps"].seq()) if "steps" in top else ()
     expect = parse_expectations(top["expect"]) if "expect" in top else ()
     extras: dict[str, object] = {k: n for k, n in top.items() if k == "choices"}
+    for key, parser in TOP_KEY_PARSERS.items():
+        if key in top:
+            extras[key] = parser(top[key], ctx)
     return Scenario(doc.name, ctx.state, steps, expect, {k: {} for k in cards}, extras)
 
 
@@ -186,14 +198,15 @@ def parse_protection(node: Node, default_source: str) -> Protection:
 
 
 def _cards(node: Node) -> dict[str, dict[str, Node]]:
-    return {cid: cnode.mapping(CARD_KEYS) for cid, cnode in node.mapping().items()}
+    keys = CARD_KEYS | set(OBJECT_KEY_PARSERS)
+    return {cid: cnode.mapping(keys) for cid, cnode in node.mapping().items()}
 
 
 def _object(
     node: Node, oid: str, ctx: ParseContext, cards: dict[str, dict[str, Node]], order: int
 ) -> GameObject:
     Node(node.doc, node.path, oid).ident("an object id")
-    m = node.mapping(OBJECT_KEYS, required=("owner",))
+    m = node.mapping(OBJECT_KEYS | set(OBJECT_KEY_PARSERS), required=("owner",))
     card: dict[str, Node] = {}
     if "card" in m:
         cid = m["card"].ident("a card id")
@@ -210,7 +223,7 @@ def _object(
     base_node = pick("base")
     feat_node = pick("features")
     prot_node = pick("protections")
-    return GameObject(
+    obj = GameObject(
         id=oid,
         owner=ctx.player(m["owner"]),
         controller=ctx.player(m["controller"]) if "controller" in m else "",
@@ -222,6 +235,11 @@ def _object(
         protections=tuple(parse_protection(p, oid) for p in prot_node.seq()) if prot_node else (),
         timestamp=m["timestamp"].integer(0, 10**6) if "timestamp" in m else order,
     )
+    for key, parser in OBJECT_KEY_PARSERS.items():
+        key_node = pick(key)
+        if key_node is not None:
+            obj = parser(key_node, ctx, obj)
+    return obj
 
 
 def parse_expectations(node: Node) -> tuple[Expectation, ...]:
@@ -381,3 +399,22 @@ def load_scenario(filename: str) -> Scenario:
         return parse_file(filename)
     except InputError:
         raise
+
+
+_AREAS_LOADED = False
+
+
+def load_areas() -> None:
+    """Import every ``model/format/area_*.py`` (sorted): they register their parsers."""
+    global _AREAS_LOADED
+    if _AREAS_LOADED:
+        return
+    _AREAS_LOADED = True
+    import importlib
+    import pkgutil
+
+    import model.format as package
+
+    for info in sorted(pkgutil.iter_modules(package.__path__), key=lambda i: i.name):
+        if info.name.startswith("area_"):
+            importlib.import_module(f"model.format.{info.name}")
