@@ -33,9 +33,14 @@ def main() -> None:
         ("python -c pass", [py, "-c", "pass"]),
         ("arbiter --help", [py, "-m", "solver.cli", "--help"]),
         ("arbiter run eredan_naya.yaml", [py, "-m", "solver.cli", "run", str(EXAMPLE)]),
-        ("arbiter run eredan_naya.yaml --json", [py, "-m", "solver.cli", "run", str(EXAMPLE), "--json"]),
-        ("python -c 'import ortools.sat.python.cp_model'",
-         [py, "-c", "import ortools.sat.python.cp_model"]),
+        (
+            "arbiter run eredan_naya.yaml --json",
+            [py, "-m", "solver.cli", "run", str(EXAMPLE), "--json"],
+        ),
+        (
+            "python -c 'import ortools.sat.python.cp_model'",
+            [py, "-c", "import ortools.sat.python.cp_model"],
+        ),
     ]
     base = None
     print(f"{'command':48} {'median s':>9} {'min s':>7} {'max s':>7} {'over python':>12}")
