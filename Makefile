@@ -41,3 +41,6 @@ bench: $(STAMP)
 
 clean:
 	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache
+
+notebooks: $(STAMP)
+	$(BIN)/jupyter nbconvert --execute --to html --output-dir docs/notebooks notebooks/*.ipynb
