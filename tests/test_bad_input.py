@@ -62,6 +62,12 @@ def error_of(text: str) -> InputError:
             "steps[0].modify.target",
             "expected an object declared under 'objects' (naya)",
         ),
+        (
+            GOOD.replace("stat: defense", "stat: defence"),
+            6,
+            "steps[0].modify.stat",
+            "expected a characteristic that some object has (defense), got 'defence'",
+        ),
         (GOOD.replace("op: add", "op: plus"), 6, "steps[0].modify.op", "expected one of add"),
         (
             GOOD.replace("kind: character,", "kind: character, colour: red,"),

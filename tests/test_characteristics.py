@@ -382,6 +382,7 @@ ruleset: altered
 players: [ana]
 objects:
   token: {owner: ana, kind: character, base: {forest: 1}}
+  river: {owner: ana, kind: character, base: {forest: 0, water: 3}}
 steps:
   - modify: {target: token, stat: water, op: add, value: 2}
   - gain: {target: token, stat: water, value: 1}

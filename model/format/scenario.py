@@ -65,6 +65,13 @@ class ParseContext:
     def __init__(self, doc: Document, state: GameState) -> None:
         self.doc = doc
         self.state = state
+        self.gained_stats: set[str] = set()  # characteristics gained by earlier steps
+
+    def known_stats(self) -> set[str]:
+        known = set(self.gained_stats)
+        for obj in self.state.objects.values():
+            known.update(obj.base)
+        return known
 
     def object_id(self, node: Node) -> str:
         oid = node.ident("an object id")
@@ -80,7 +87,15 @@ class ParseContext:
         return name
 
     def stat_of(self, node: Node, target: str) -> str:
-        return node.ident("a characteristic name")
+        """A characteristic some object has (or gains earlier): a typo is bad input.
+
+        One that this target lacks is not an error: modifying it does nothing (A-CHAR-2).
+        """
+        stat = node.ident("a characteristic name")
+        known = self.known_stats()
+        if stat not in known:
+            node.fail("a characteristic that some object has (" + ", ".join(sorted(known)) + ")")
+        return stat
 
 
 StepParser = Callable[[Node, ParseContext], Step]
@@ -334,7 +349,9 @@ def _gain(node: Node, ctx: ParseContext) -> Step:
             if isinstance(v.value, list) and v.value and isinstance(v.value[0], str)
             else v.number_or_vector()
         )
-        return GainStat(target=target, stat=m["stat"].ident("a characteristic name"), value=value)
+        stat = m["stat"].ident("a characteristic name")
+        ctx.gained_stats.add(stat)
+        return GainStat(target=target, stat=stat, value=value)
     if "feature" not in m:
         node.fail("'feature: <name>' (or 'stat:' and 'value:')", got=False)
     number = m["number"].integer() if "number" in m else None
