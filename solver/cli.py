@@ -67,9 +67,11 @@ def run(file: str, as_json: bool, explain: bool, time_limit: float) -> None:
 @cli.command()
 def schema() -> None:
     """Print the JSON Schema of scenario and card-set files."""
-    from model.format.schema import SCHEMA
+    from model.format.scenario import load_areas
+    from model.format.schema import build_schema
 
-    emit_json(SCHEMA)
+    load_areas()  # areas add their step kinds to the schema
+    emit_json(build_schema())
 
 
 def _load_commands() -> None:

@@ -162,5 +162,3 @@ def build_schema() -> dict[str, Any]:
         },
     }
 
-
-SCHEMA = build_schema()
