@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-dev
 STAMP_RUN := $(VENV)/.installed
 
-.PHONY: demo test lint typecheck pytest fuzz notebooks bench clean
+.PHONY: demo test lint typecheck pytest fuzz notebooks notebooks-clean bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -44,3 +44,6 @@ clean:
 
 notebooks: $(STAMP)
 	$(BIN)/jupyter nbconvert --execute --to html --output-dir docs/notebooks notebooks/*.ipynb
+
+notebooks-clean: $(STAMP)
+	$(BIN)/jupyter nbconvert --clear-output --inplace notebooks/*.ipynb
