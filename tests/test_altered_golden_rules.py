@@ -65,7 +65,7 @@ def test_a_card_that_allows_what_the_rules_forbid_loses_to_a_cannot() -> None:
     assert refused(banned) == "A-GOLD-1"
 
 
-@pytest.mark.rule("A-GOLD-5")
+@pytest.mark.rule("A-GOLD-5", "A-PLAY-1")
 def test_without_a_permission_cards_are_played_only_from_hand_or_reserve() -> None:
     body = (
         SPARK
