@@ -17,7 +17,15 @@ from model import characteristics as ch
 from model import features as ft
 from model.errors import IllegalAction
 from model.keywords import has, other_expedition, tough_cost
-from model.spells import Action, Condition, SpellStep, SpellText, check_target, spell_text
+from model.spells import (
+    Action,
+    Condition,
+    SpellStep,
+    SpellText,
+    check_declaration,
+    check_target,
+    spell_text,
+)
 from model.state import JSON, Event, GameObject, GameState
 from model.trace import RuleStep
 from model.values import Op
@@ -88,7 +96,9 @@ class PlayChoices:
 def check_origin(state: GameState, card: GameObject, player: str) -> None:
     zone = zone_kind(card.zone)
     if card.owner != player and zone in ("hand", "reserve"):
-        raise IllegalAction("A-GOLD-6", f"{card.id} is in {card.owner}'s {zone}, not {player}'s")
+        raise IllegalAction(
+            "A-PLAY-1", f"{card.id} is in {card.owner}'s {zone}: {player} plays from their own"
+        )
     ban = prohibited(state, card, "be_played") or player_prohibition(
         state, player, f"play_from:{zone}"
     )
@@ -124,8 +134,6 @@ def play(state: GameState, card_id: str, choices: PlayChoices) -> GameState:
         state = reveal(state, card_id, "the card being played is revealed")
         card = state.obj(card_id)
     text = spell_text(card)
-    from model.spells import check_declaration  # local: keeps the import list short
-
     steps: tuple[SpellStep, ...] = ()
     if card.kind == "spell":
         if text is None:
@@ -133,11 +141,8 @@ def play(state: GameState, card_id: str, choices: PlayChoices) -> GameState:
         steps = check_declaration(state, player, text, choices.mode, choices.targets)
     elif choices.targets or choices.mode is not None:
         raise IllegalAction("A-SPELL-1", f"{card_id} is not a spell: nothing to target")
-    if card.kind == "character":
-        into = choices.into or EXPEDITIONS[0]
-        if into not in EXPEDITIONS:
-            raise IllegalAction("A-KW-GIGANTIC", f"no expedition {into!r}")
     targets = [oid for name in choices.targets for oid in choices.targets[name]]
+    stamps = {oid: state.obj(oid).timestamp for oid in targets}  # who was chosen (A-GOLD-7)
     base = 0 if choices.for_free else base_cost(card)
     tough = tough_cost(state, player, targets, for_free=choices.for_free)
     declared = Event(
@@ -158,7 +163,7 @@ def play(state: GameState, card_id: str, choices: PlayChoices) -> GameState:
                     "for_free": choices.for_free,
                 },
             ),
-            ("stamps", {oid: state.obj(oid).timestamp for oid in targets}),
+            ("stamps", dict(stamps)),
         ),
         tuple(
             dict.fromkeys(
@@ -172,10 +177,11 @@ def play(state: GameState, card_id: str, choices: PlayChoices) -> GameState:
     moved = move(state, card_id, "limbo", player=player, cause="play")
     state = moved.state
     fleeting_why = []
-    if origin == "reserve":
-        fleeting_why.append(RuleStep("A-SPELL-6", f"{card_id} played from the Reserve: Fleeting"))
+    rule = "A-SPELL-6" if card.kind == "spell" else "A-FLEET-1"  # rules 3.0 5.2.1.b
+    if origin == "reserve" and card.kind != "permanent":
+        fleeting_why.append(RuleStep(rule, f"{card_id} played from the Reserve: Fleeting"))
     if has(state.obj(card_id), "Fleeting"):
-        fleeting_why.append(RuleStep("A-SPELL-6", f"{card_id} has Fleeting printed: Fleeting"))
+        fleeting_why.append(RuleStep(rule, f"{card_id} has Fleeting printed: Fleeting"))
     if fleeting_why:
         limbo = state.obj(card_id)
         state = state.with_object(replace(limbo, counters={**limbo.counters, FLEETING: 1}))
@@ -183,13 +189,12 @@ def play(state: GameState, card_id: str, choices: PlayChoices) -> GameState:
             Event(
                 "status",
                 (("target", card_id), ("gains", "Fleeting")),
-                ("A-SPELL-6",),
+                (rule,),
                 tuple(fleeting_why),
             )
         )
     pay_rules = ("A-GOLD-2",) + (("A-KW-TOUGH",) if tough.amount else ())
     state = pay(state, player, base + tough.amount, card_id, pay_rules)
-    stamps: dict[str, int] = declared.get("stamps")
     if card.kind == "spell":
         assert text is not None
         for s in steps:

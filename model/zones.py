@@ -16,7 +16,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 
-from model.errors import IllegalAction
 from model.features import Feature
 from model.state import Ability, BaseValue, Event, GameObject, GameState
 from model.trace import RuleStep
@@ -395,8 +394,3 @@ def move(
         tuple(why),
     )
     return MoveResult(state.with_object(new).with_event(event), True, tuple(why))
-
-
-def require_zone(zone: str) -> None:
-    if zone_kind(zone) not in ZONES:
-        raise IllegalAction("A-ZONE-1", f"{zone!r} is not an Altered zone")
