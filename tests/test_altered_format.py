@@ -97,3 +97,18 @@ def test_a_bad_altered_file_exits_2_with_one_located_line(tmp_path: object) -> N
     done = cli("run", str(f))
     assert done.returncode == 2
     assert "bad.yaml:6:" in done.stderr + done.stdout and "Traceback" not in done.stderr
+
+
+def test_a_move_to_a_non_altered_zone_stays_the_foundation_move() -> None:
+    state = altered(
+        part(
+            """
+            objects:
+              x: {owner: ana, kind: character, zone: hand, base: {forest: 1}}
+            steps:
+              - modify: {target: x, stat: forest, op: add, value: 1}
+              - move: {target: x, zone: play}
+            """
+        )
+    ).state
+    assert state.obj("x").zone == "play" and state.obj("x").mods  # not an Altered new object

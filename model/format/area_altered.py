@@ -265,8 +265,10 @@ _FOUNDATION_MOVE = STEP_PARSERS["move"]
 
 @step_kind("move")
 def _move(node: Node, ctx: ParseContext) -> Step:
-    """Under ``ruleset: altered`` a move is the Altered move; elsewhere the foundation's."""
-    if ctx.state.ruleset.name != "altered":
+    """Under ``ruleset: altered`` a move to an Altered zone is the Altered move; any other
+    move (another ruleset, or a zone such as the foundation's ``play``) is the foundation's."""
+    zone_value = node.value.get("zone") if isinstance(node.value, dict) else None
+    if ctx.state.ruleset.name != "altered" or zone_value not in ZONE_NAMES:
         return _FOUNDATION_MOVE(node, ctx)
     m = node.mapping({"target", "zone", "player"}, required=("target", "zone"))
     return Send(
