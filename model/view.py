@@ -5,7 +5,7 @@ Keys may be added, never renamed: tools and tests read them.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from model import characteristics as ch
@@ -69,7 +69,24 @@ def state_json(state: GameState) -> dict[str, JSON]:
         "players": list(state.players),
         "objects": {oid: object_json(state.objects[oid], state) for oid in sorted(state.objects)},
         "events": [e.as_json() for e in state.events],
+        "counters": counters_json(state.counters),  # game counters: mana.<player> ...
     }
+
+
+def counters_json(counters: Mapping[str, int]) -> dict[str, JSON]:
+    """Game counters, nested on dots (``mana.ana`` → ``{"mana": {"ana": …}}``) for paths."""
+    out: dict[str, JSON] = {}
+    for key in sorted(counters):
+        node = out
+        *parents, last = key.split(".")
+        for p in parents:
+            child = node.setdefault(p, {})
+            if not isinstance(child, dict):
+                break
+            node = child
+        else:
+            node[last] = counters[key]
+    return out
 
 
 # -- expectations ------------------------------------------------------------------------

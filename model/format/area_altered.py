@@ -1,0 +1,414 @@
+"""Scenario syntax of the Altered kernel: object keys, step kinds and JSON view sections.
+
+Under ``ruleset: altered`` the foundation's ``move`` step is the Altered move (A-GOLD-6/7);
+under other rulesets it is unchanged.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from model import view
+from model.altered_steps import (
+    Decide,
+    Dusk,
+    FaceDown,
+    GainBoosts,
+    Grant,
+    Look,
+    Play,
+    Rest,
+    Send,
+    SetMana,
+    Switch,
+    UseCharacteristic,
+)
+from model.format.document import Node
+from model.format.scenario import OBJECT_KEY_PARSERS, STEP_PARSERS, ParseContext, step_kind
+from model.keywords import TERRAINS, boosts, expeditions_of, statistics
+from model.play import InternalChoice, PlayChoices
+from model.spells import ACTIONS, Action, Condition, SpellStep, SpellText, TargetSlot
+from model.state import JSON, GameObject, GameState
+from model.steps import Step
+from model.zones import (
+    BOOSTS,
+    EXPEDITIONS,
+    FACE_DOWN,
+    STATUSES,
+    ZONES,
+    Permission,
+    Prohibition,
+    is_face_down,
+    known_to,
+    turn_face_down,
+    zone_kind,
+)
+
+ZONE_NAMES = sorted(ZONES) + [f"expedition:{e}" for e in EXPEDITIONS]
+
+
+def zone_of(node: Node) -> str:
+    zone = node.choice(ZONE_NAMES)
+    return f"expedition:{EXPEDITIONS[0]}" if zone == "expedition" else zone
+
+
+# -- object keys ------------------------------------------------------------------------------
+
+
+def _abilities(node: Node, obj: GameObject, can: bool) -> GameObject:
+    items = (
+        node.seq("a list of actions (or {action, source})")
+        if isinstance(node.value, list)
+        else [node]
+    )
+    out = list(obj.abilities)
+    for n in items:
+        if isinstance(n.value, dict):
+            m = n.mapping({"action", "source"}, required=("action",))
+            action = m["action"].text("an action")
+            source = m["source"].ident("a source") if "source" in m else obj.id
+        else:
+            action, source = n.text("an action"), obj.id
+        aid = f"{source}:{'can' if can else 'cannot'}:{action}"
+        cls = Permission if can else Prohibition
+        out.append(cls(id=aid, source=source, timestamp=obj.timestamp, action=action))
+    return replace(obj, abilities=tuple(out))
+
+
+def _cannot(node: Node, ctx: ParseContext, obj: GameObject) -> GameObject:
+    return _abilities(node, obj, can=False)
+
+
+def _can(node: Node, ctx: ParseContext, obj: GameObject) -> GameObject:
+    return _abilities(node, obj, can=True)
+
+
+def _boosts(node: Node, ctx: ParseContext, obj: GameObject) -> GameObject:
+    return replace(obj, counters={**obj.counters, BOOSTS: node.integer(0, 10**6)})
+
+
+def _status(node: Node, ctx: ParseContext, obj: GameObject) -> GameObject:
+    counters = dict(obj.counters)
+    for n in node.seq("a list of statuses"):
+        counters[n.choice(sorted(STATUSES))] = 1
+    return replace(obj, counters=counters)
+
+
+def _face_down(node: Node, ctx: ParseContext, obj: GameObject) -> GameObject:
+    return turn_face_down(obj) if node.boolean() else obj
+
+
+def _slot(name: str, node: Node) -> TargetSlot:
+    m = node.mapping({"kind", "controller", "zone", "count"})
+    return TargetSlot(
+        name=name,
+        kind=m["kind"].ident("an object kind") if "kind" in m else None,
+        controller=m["controller"].choice(["you", "opponent"]) if "controller" in m else None,
+        zone=m["zone"].choice(sorted(ZONES)) if "zone" in m else None,
+        count=m["count"].integer(1, 16) if "count" in m else 1,
+    )
+
+
+def _condition(node: Node, unless: bool) -> Condition:
+    m = node.mapping({"zone", "has", "mana_at_least", "boosted", "of"})
+    tests = [k for k in ("zone", "has", "mana_at_least", "boosted") if k in m]
+    if len(tests) != 1:
+        node.fail("one of zone, has, mana_at_least, boosted", got=False)
+    test = tests[0]
+    subject = m["of"].ident("a target slot or 'self'") if "of" in m else ""
+    if test == "boosted":
+        return Condition("boosted", m["boosted"].ident("a target slot"), "", unless)
+    if test == "mana_at_least":
+        return Condition(test, "", m[test].integer(0, 10**6), unless)
+    return Condition(test, subject, m[test].ident("a name"), unless)
+
+
+STEP_KEYS = {"id", "target", "may", "if", "unless", "internal", "to", *ACTIONS}
+
+
+def _spell_step(node: Node, index: int, slots: set[str]) -> SpellStep:
+    m = node.mapping(STEP_KEYS)
+    verbs = [k for k in ACTIONS if k in m]
+    if len(verbs) != 1:
+        node.fail("a spell step with exactly one of " + ", ".join(ACTIONS), got=False)
+    verb = verbs[0]
+    v = m[verb]
+    internal_targets: tuple[TargetSlot, ...] = ()
+    cost = None
+    if "internal" in m:
+        im = m["internal"].mapping({"cost", "targets"}, required=("cost",))
+        cost = im["cost"].integer(0, 100)
+        if "targets" in im:
+            internal_targets = tuple(_slot(k, n) for k, n in im["targets"].entries())
+    own = slots | {t.name for t in internal_targets}
+    target = None
+    if "target" in m:
+        target = m["target"].ident("a target slot")
+        if target not in own:
+            m["target"].fail("a target slot declared under 'targets' (or the internal action's)")
+    action = Action(verb=verb, target=target)
+    if verb in ("boost", "mana"):
+        action = replace(action, amount=v.integer(0, 10**6))
+    elif verb == "send":
+        to = m["to"].choice(["owner", "you", "opponent"]) if "to" in m else "owner"
+        action = replace(action, zone=zone_of(v), to=to)
+    elif verb == "modify":
+        mm = v.mapping({"stat", "add"}, required=("stat", "add"))
+        action = replace(action, stat=mm["stat"].ident(), amount=mm["add"].integer())
+    elif verb == "gain":
+        if isinstance(v.value, dict):
+            gm = v.mapping({"feature", "number"}, required=("feature",))
+            number = gm["number"].integer() if "number" in gm else None
+            action = replace(action, feature=gm["feature"].ident(), number=number)
+        else:
+            action = replace(action, feature=v.ident("a feature name"))
+    if verb not in ("mana",) and target is None:
+        node.fail(f"'target: <slot>' for {verb}", got=False)
+    condition = None
+    if "if" in m:
+        condition = _condition(m["if"], unless=False)
+    elif "unless" in m:
+        condition = _condition(m["unless"], unless=True)
+    return SpellStep(
+        id=m["id"].ident("a step id") if "id" in m else f"s{index + 1}",
+        action=action,
+        optional=m["may"].boolean() if "may" in m else False,
+        condition=condition,
+        internal_cost=cost,
+        internal_targets=internal_targets,
+    )
+
+
+def _spell(node: Node, ctx: ParseContext, obj: GameObject) -> GameObject:
+    m = node.mapping({"targets", "steps", "modes"})
+    slots = tuple(_slot(k, n) for k, n in m["targets"].entries()) if "targets" in m else ()
+    names = {s.name for s in slots}
+    if ("steps" in m) == ("modes" in m):
+        node.fail("exactly one of 'steps' and 'modes'", got=False)
+    steps: tuple[SpellStep, ...] = ()
+    modes: tuple[tuple[SpellStep, ...], ...] = ()
+    if "steps" in m:
+        steps = tuple(_spell_step(n, i, names) for i, n in enumerate(m["steps"].seq()))
+    else:
+        modes = tuple(
+            tuple(_spell_step(n, i, names) for i, n in enumerate(mode.seq("a list of steps")))
+            for mode in m["modes"].seq("a list of modes")
+        )
+    text = SpellText(id=f"{obj.id}.text", source=obj.id, targets=slots, steps=steps, modes=modes)
+    return replace(obj, abilities=(*obj.abilities, text))
+
+
+OBJECT_KEY_PARSERS["spell"] = _spell
+OBJECT_KEY_PARSERS["cannot"] = _cannot
+OBJECT_KEY_PARSERS["can"] = _can
+OBJECT_KEY_PARSERS["boosts"] = _boosts
+OBJECT_KEY_PARSERS["status"] = _status
+OBJECT_KEY_PARSERS["face_down"] = _face_down
+
+
+# -- step kinds -------------------------------------------------------------------------------
+
+
+def _ids(node: Node, ctx: ParseContext) -> tuple[str, ...]:
+    if isinstance(node.value, list):
+        return tuple(ctx.object_id(n) for n in node.seq())
+    return (ctx.object_id(node),)
+
+
+@step_kind("mana")
+def _mana(node: Node, ctx: ParseContext) -> Step:
+    amounts = {}
+    for player, n in node.entries():
+        amounts[ctx.player(Node(node.doc, n.path, player))] = n.integer(0, 10**6)
+    return SetMana(amounts=amounts)
+
+
+@step_kind("play")
+def _play(node: Node, ctx: ParseContext) -> Step:
+    m = node.mapping(
+        {"card", "player", "mode", "targets", "may", "internal", "for_free", "into"},
+        required=("card",),
+    )
+    card = ctx.object_id(m["card"])
+    player = ctx.player(m["player"]) if "player" in m else ctx.state.obj(card).owner
+    targets = {k: _ids(n, ctx) for k, n in m["targets"].entries()} if "targets" in m else {}
+    may = {k: n.boolean() for k, n in m["may"].entries()} if "may" in m else {}
+    internal = {}
+    if "internal" in m:
+        for sid, n in m["internal"].entries():
+            chosen = {k: _ids(t, ctx) for k, t in n.entries()} if n.value else {}
+            internal[sid] = InternalChoice(chosen)
+    choices = PlayChoices(
+        player=player,
+        mode=m["mode"].integer(1, 16) if "mode" in m else None,
+        targets=targets,
+        may=may,
+        internal=internal,
+        for_free=m["for_free"].boolean() if "for_free" in m else False,
+        into=m["into"].choice(list(EXPEDITIONS)) if "into" in m else None,
+    )
+    return Play(card=card, choices=choices)
+
+
+@step_kind("send")
+def _send(node: Node, ctx: ParseContext) -> Step:
+    m = node.mapping({"target", "to", "player"}, required=("target", "to"))
+    return Send(
+        target=ctx.object_id(m["target"]),
+        zone=zone_of(m["to"]),
+        player=ctx.player(m["player"]) if "player" in m else None,
+    )
+
+
+_FOUNDATION_MOVE = STEP_PARSERS["move"]
+
+
+@step_kind("move")
+def _move(node: Node, ctx: ParseContext) -> Step:
+    """Under ``ruleset: altered`` a move to an Altered zone is the Altered move; any other
+    move (another ruleset, or a zone such as the foundation's ``play``) is the foundation's."""
+    zone_value = node.value.get("zone") if isinstance(node.value, dict) else None
+    if ctx.state.ruleset.name != "altered" or zone_value not in ZONE_NAMES:
+        return _FOUNDATION_MOVE(node, ctx)
+    m = node.mapping({"target", "zone", "player"}, required=("target", "zone"))
+    return Send(
+        target=ctx.object_id(m["target"]),
+        zone=zone_of(m["zone"]),
+        player=ctx.player(m["player"]) if "player" in m else None,
+    )
+
+
+@step_kind("boosts")
+def _gain_boosts(node: Node, ctx: ParseContext) -> Step:
+    m = node.mapping({"target", "amount"}, required=("target", "amount"))
+    return GainBoosts(target=ctx.object_id(m["target"]), amount=m["amount"].integer(1, 10**6))
+
+
+def _grant(node: Node, ctx: ParseContext, can: bool) -> Step:
+    m = node.mapping({"target", "action", "source"}, required=("target", "action", "source"))
+    return Grant(
+        target=ctx.object_id(m["target"]),
+        action=m["action"].text("an action"),
+        source=m["source"].ident("a source"),
+        can=can,
+    )
+
+
+@step_kind("cannot")
+def _cannot_step(node: Node, ctx: ParseContext) -> Step:
+    return _grant(node, ctx, can=False)
+
+
+@step_kind("can")
+def _can_step(node: Node, ctx: ParseContext) -> Step:
+    return _grant(node, ctx, can=True)
+
+
+@step_kind("switch")
+def _switch(node: Node, ctx: ParseContext) -> Step:
+    m = node.mapping({"target"}, required=("target",))
+    return Switch(target=ctx.object_id(m["target"]))
+
+
+@step_kind("face_down")
+def _face_down_step(node: Node, ctx: ParseContext) -> Step:
+    m = node.mapping({"target"}, required=("target",))
+    return FaceDown(target=ctx.object_id(m["target"]))
+
+
+@step_kind("look")
+def _look(node: Node, ctx: ParseContext) -> Step:
+    m = node.mapping({"player", "target"}, required=("player", "target"))
+    return Look(player=ctx.player(m["player"]), target=ctx.object_id(m["target"]))
+
+
+@step_kind("use")
+def _use(node: Node, ctx: ParseContext) -> Step:
+    m = node.mapping({"target", "stat", "player", "gain_mana"}, required=("target", "stat"))
+    target = ctx.object_id(m["target"])
+    return UseCharacteristic(
+        target=target,
+        stat=m["stat"].ident("a characteristic"),
+        player=ctx.player(m["player"]) if "player" in m else ctx.state.obj(target).owner,
+        gain_mana=m["gain_mana"].boolean() if "gain_mana" in m else False,
+    )
+
+
+@step_kind("dusk")
+def _dusk(node: Node, ctx: ParseContext) -> Step:
+    terrains: dict[str, tuple[str, ...]] = {}
+    if node.value:
+        m = node.mapping({"terrains"})
+        if "terrains" in m:
+            for key, n in m["terrains"].entries():
+                player, _, exp = key.partition("-")
+                if player not in ctx.state.players or exp not in EXPEDITIONS:
+                    Node(node.doc, n.path, key).fail("<player>-hero or <player>-companion")
+                terrains[f"{player}.{exp}"] = tuple(t.choice(TERRAINS) for t in n.seq())
+    return Dusk(terrains=terrains)
+
+
+@step_kind("rest")
+def _rest(node: Node, ctx: ParseContext) -> Step:
+    order: dict[str, tuple[str, ...]] = {}
+    if node.value:
+        m = node.mapping({"order"})
+        if "order" in m:
+            for player, n in m["order"].entries():
+                order[ctx.player(Node(node.doc, n.path, player))] = _ids(n, ctx)
+    return Rest(order=order)
+
+
+@step_kind("decide")
+def _decide(node: Node, ctx: ParseContext) -> Step:
+    choices: dict[str, tuple[str, ...]] = {}
+    initiative = None
+    for key, n in node.entries():
+        if key == "initiative":
+            initiative = ctx.player(n)
+        else:
+            choices[ctx.player(Node(node.doc, n.path, key))] = _ids(n, ctx)
+    return Decide(choices=choices, initiative=initiative)
+
+
+# -- JSON view --------------------------------------------------------------------------------
+
+
+def _altered(state: GameState) -> bool:
+    return state.ruleset.name == "altered"
+
+
+def _statistics_section(obj: GameObject, state: GameState) -> tuple[str, JSON] | None:
+    """Statistics with boosts added (absent for face-down objects and non-characters)."""
+    if not _altered(state) or obj.kind != "character" or is_face_down(obj):
+        return None
+    return "statistics", dict(statistics(obj))
+
+
+def _boosts_section(obj: GameObject, state: GameState) -> tuple[str, JSON] | None:
+    return ("boosts", boosts(obj)) if _altered(state) else None
+
+
+def _knowledge_section(obj: GameObject, state: GameState) -> tuple[str, JSON] | None:
+    if not _altered(state):
+        return None
+    return "known_to", known_to(state, obj)
+
+
+def _place_section(obj: GameObject, state: GameState) -> tuple[str, JSON] | None:
+    if not _altered(state):
+        return None
+    statuses = sorted(k for k in obj.counters if k in STATUSES and obj.counters[k])
+    out: dict[str, JSON] = {
+        "zone_kind": zone_kind(obj.zone),
+        "face_down": obj.counters.get(FACE_DOWN, 0) > 0,
+        "statuses": statuses,
+    }
+    if zone_kind(obj.zone) == "expedition":
+        out["expeditions"] = list(expeditions_of(obj))
+    return "altered", out
+
+
+view.OBJECT_SECTIONS.extend(
+    [_statistics_section, _boosts_section, _knowledge_section, _place_section]
+)
