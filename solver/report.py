@@ -109,9 +109,10 @@ def print_run(result: RunResult, *, explain: bool = False) -> None:
                 f"got {shown(c.actual)}  ({c.resolved}, {where}, {at})"
             )
     if result.stopped_by is not None:
+        from rich.markup import escape
+
         out.print(
-            f"[red]illegal action at step {result.stopped_at}:[/red] {result.stopped_by}",
-            markup=False,
+            f"[red]illegal action at step {result.stopped_at}:[/red] {escape(str(result.stopped_by))}"
         )
     verdict = "[green]passed[/green]" if result.ok else "[red]failed[/red]"
     out.print(f"{verdict}: {result.passed} expectation(s) met, {result.failed} failed")

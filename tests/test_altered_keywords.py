@@ -160,7 +160,7 @@ def test_a_fleeting_character_going_to_the_reserve_is_discarded_instead() -> Non
     assert state.obj("f").zone == "discard"
 
 
-@pytest.mark.rule("A-KW-TOUGH")
+@pytest.mark.rule("A-KW-TOUGH", "A-KW-TOUGH-2")
 @pytest.mark.parametrize("version", list(ToughVersion))
 def test_tough_costs_x_more_against_an_opponents_object_only(version: ToughVersion) -> None:
     state = board(

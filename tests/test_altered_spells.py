@@ -77,7 +77,7 @@ def test_the_mode_is_chosen_at_declaration_and_only_its_targets_are_chosen() -> 
 OPTIONAL = "{targets: {t: {kind: character}}, steps: [{id: opt, may: true, boost: 1, target: t}]}"
 
 
-@pytest.mark.rule("A-SPELL-3")
+@pytest.mark.rule("A-SPELL-3", "A-SPELL-7")
 def test_an_optional_steps_target_is_chosen_at_declaration_the_choice_at_resolution() -> None:
     assert refused(spell(OPTIONAL, "play: {card: card}")) == "A-SPELL-3"
     no = final(spell(OPTIONAL, "play: {card: card, targets: {t: squire}, may: {opt: false}}"))
@@ -86,7 +86,7 @@ def test_an_optional_steps_target_is_chosen_at_declaration_the_choice_at_resolut
     assert yes.obj("squire").counters["boosts"] == 1
 
 
-@pytest.mark.rule("A-SPELL-4")
+@pytest.mark.rule("A-SPELL-4", "A-SPELL-7")
 def test_a_conditional_steps_target_is_chosen_even_if_the_condition_is_false_now() -> None:
     cond = (
         "{targets: {t: {kind: character}}, steps: [{if: {mana_at_least: 20}, boost: 1, target: t}]}"

@@ -201,7 +201,7 @@ def _apply(state: GameState, effect: str, n: int) -> GameState:
     effects=st.lists(st.tuples(EFFECTS, st.integers(0, 5)), max_size=6),
     route=st.lists(DESTINATIONS, min_size=1, max_size=3),
 )
-@pytest.mark.rule("A-GOLD-7", "A-TIME-1", "A-KW-SEASONED")
+@pytest.mark.rule("A-GOLD-7", "A-GOLD-7b", "A-TIME-1", "A-KW-SEASONED")
 def test_moving_never_leaves_an_effect_tied_to_the_old_object_on_the_new_one(
     origin: str, seasoned: bool, effects: list[tuple[str, int]], route: list[str]
 ) -> None:

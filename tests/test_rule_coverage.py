@@ -6,7 +6,7 @@ import re
 
 from tests.helpers import ROOT
 
-ID = re.compile(r"\*\*(?:Decision )?([A-Z]-[A-Z0-9]+(?:-[A-Z0-9]+)*)\*\*")
+ID = re.compile(r"\*\*(?:Decision )?([A-Z]-[A-Z0-9]+(?:-[A-Za-z0-9]+)*)\*\*")
 STATUS = re.compile(r"<!-- status: (implemented|pending) -->")
 PENDING = re.compile(r"<!-- pending: ([A-Z][A-Z0-9-]+)")
 MARK = re.compile(r"pytest\.mark\.rule\(([^)]*)\)")
@@ -30,7 +30,7 @@ def marked_ids() -> set[str]:
     marked: set[str] = set()
     for path in (ROOT / "tests").rglob("test_*.py"):
         for args in MARK.findall(path.read_text(encoding="utf-8")):
-            marked.update(re.findall(r"\"([A-Z][A-Z0-9-]+)\"", args))
+            marked.update(re.findall(r"\"([A-Z][A-Za-z0-9-]+)\"", args))
     return marked
 
 

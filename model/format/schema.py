@@ -95,7 +95,7 @@ STEP_SCHEMAS: dict[str, dict[str, Any]] = {
     "lose": _obj({"target": _ID, "feature": _ID}, ["target", "feature"]),
     "protect": _obj({"target": _ID, **PROTECTION["properties"]}, ["target"]),
     "end": _obj({"source": _ID}, ["source"]),
-    "move": _obj({"target": _ID, "zone": _ID}, ["target", "zone"]),
+    "move": _obj({"target": _ID, "zone": _ID, "player": _ID}, ["target", "zone"]),
     "expect": {"type": "object"},
 }
 
@@ -114,8 +114,11 @@ OBJECT_PROPERTIES: dict[str, Any] = {
 
 
 def _step_schema() -> dict[str, Any]:
+    from model.format.scenario import STEP_PARSERS
+
     variants = []
-    for kind, schema in sorted(STEP_SCHEMAS.items()):
+    kinds = {kind: STEP_SCHEMAS.get(kind, {}) for kind in STEP_PARSERS} | STEP_SCHEMAS
+    for kind, schema in sorted(kinds.items()):
         variants.append(
             {
                 "type": "object",
@@ -132,6 +135,14 @@ def _step_schema() -> dict[str, Any]:
 
 
 def build_schema() -> dict[str, Any]:
+    """The schema of every step kind and key registered so far (call ``load_areas`` first).
+
+    Areas that give no detailed schema for a key or step kind get an open one.
+    """
+    from model.format.scenario import OBJECT_KEY_PARSERS, TOP_KEY_PARSERS
+
+    object_properties = {k: {} for k in OBJECT_KEY_PARSERS} | OBJECT_PROPERTIES
+    top_extra: dict[str, Any] = {k: {} for k in TOP_KEY_PARSERS}
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "title": "arbiter scenario (format v1)",
@@ -154,11 +165,11 @@ def build_schema() -> dict[str, Any]:
             "cards": {"type": "object", "additionalProperties": {"type": "object"}},
             "objects": {
                 "type": "object",
-                "additionalProperties": _obj(OBJECT_PROPERTIES, ["owner"]),
+                "additionalProperties": _obj(object_properties, ["owner"]),
             },
             "steps": {"type": "array", "items": _step_schema()},
             "expect": {"type": "object"},
             "choices": {"type": "object"},
+            **top_extra,
         },
     }
-
