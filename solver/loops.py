@@ -1,0 +1,583 @@
+"""Whether play can return to an equivalent state: sound verdicts with witnesses.
+
+The search walks *nodes* (a game state and its queue of pending triggers) by
+*moves* (resolve the head trigger, accepting or declining a "may"; play a quick
+action). Two nodes are equivalent (Decision LOOP-1) when they agree on everything
+a later move can look at: zones, controllers, features, protections, which
+characteristics exist, the order of timestamps, the pending queue, and the
+counters that some cost, condition or floored effect reads. Counters nobody reads
+(damage, life here), characteristic values, modification histories and the clock
+may differ: replaying the same moves from two equivalent nodes gives the same moves
+and the same changes, so a cycle of equivalent nodes repeats for ever, and the
+difference across one iteration is its progress certificate.
+
+Verdicts (Decision LOOP-2): ``loop`` when a cycle is found (``mandatory`` when every
+node on it has exactly one move, a trigger with no "may"); ``terminates`` when every
+reachable node was explored and no cycle exists (the reason names what runs out);
+``undetermined`` when the budget of nodes ran out first. A quick action loop spans
+days: A-GOLD-9 resets each Morning, so the search ignores the cap and then replays
+one day under it to give the outcome per day (LOOP-3); ``one_day=True`` instead
+counts activations as a resource and may answer ``terminates`` by A-GOLD-9.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass, field, replace
+
+from model import abilities as ab
+from model import characteristics as ch
+from model.errors import IllegalAction, InternalError
+from model.state import JSON, GameState
+from model.values import NumberReading
+
+DEFAULT_BUDGET = 20_000
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """One move of the search: ``seed`` (suppose a trigger triggers), ``trigger`` (resolve
+    the head of the queue) or ``activate`` (play a quick action)."""
+
+    kind: str
+    object: str
+    ability: str
+    forced: bool
+    accept: bool = True
+    it: str | None = None
+
+    def label(self) -> str:
+        if self.kind == "start":
+            return "start from the given state"
+        tail = "" if self.accept else " (declined)"
+        verb = {"seed": "suppose", "trigger": "trigger", "activate": "play"}[self.kind]
+        return f"{verb} {self.object}.{self.ability}{tail}"
+
+
+@dataclass(frozen=True, slots=True)
+class Node:
+    state: GameState
+    queue: ab.Queue
+
+
+@dataclass(frozen=True, slots=True)
+class Reads:
+    """The counters some cost, condition or floored effect reads (LOOP-1)."""
+
+    object_counters: frozenset[str]
+    player_counters: frozenset[str]
+    activations: bool  # one day: the A-GOLD-9 counts are a resource
+
+
+def reads_of(state: GameState, one_day: bool) -> Reads:
+    objs: set[str] = set()
+    players: set[str] = set()
+    for obj in state.objects.values():
+        for a in ab.abilities(obj):
+            conds = [a.condition] if a.condition is not None else []
+            for c in conds:
+                objs.add(c.counter)
+                players.add(c.counter)
+            if isinstance(a, ab.QuickAction):
+                for cost in a.costs:
+                    objs.add("exhausted" if cost.kind == "exhaust" else cost.name)
+                    players.add(cost.name)
+            for e in a.effects:
+                if e.kind in ("ready", "exhaust"):
+                    objs.add("exhausted")
+                elif e.kind == "counter" and e.amount < 0:
+                    objs.add(e.name)  # CTR-1: the floor at 0 makes the value matter
+    return Reads(frozenset(objs), frozenset(players), one_day)
+
+
+def fingerprint(node: Node, reads: Reads) -> Hashable:
+    """The canonical key of a node's equivalence class (LOOP-1)."""
+    state = node.state
+    objects = []
+    for oid in sorted(state.objects):
+        o = state.objects[oid]
+        objects.append(
+            (
+                oid,
+                o.zone,
+                o.controller,
+                tuple(sorted(o.base)),
+                tuple(sorted((f.name, f.number, f.boosts) for f in o.features.values())),
+                o.protections,
+                tuple(o.counters.get(n, 0) for n in sorted(reads.object_counters)),
+            )
+        )
+    order = tuple(sorted(state.objects, key=lambda i: (state.objects[i].timestamp, i)))
+    counters = tuple(
+        sorted(
+            (k, v)
+            for k, v in state.counters.items()
+            if k.partition(".")[0] in reads.player_counters
+            or (reads.activations and k.startswith("activations."))
+        )
+    )
+    return (tuple(objects), order, counters, node.queue)
+
+
+def moves(node: Node) -> list[Move]:
+    """Every move from a node: the head trigger (two answers for a "may" whose condition
+    holds), or, with an empty queue, every quick action that can be paid."""
+    state, queue = node.state, node.queue
+    if queue:
+        head = queue[0]
+        trig = ab.find(state, head.source, head.ability)
+        optional = (
+            isinstance(trig, ab.Trigger)
+            and trig.optional
+            and ab.condition_holds(state, trig.condition, head.source, head.it)
+        )
+        if optional:
+            return [
+                Move("trigger", head.source, head.ability, False, True, head.it),
+                Move("trigger", head.source, head.ability, False, False, head.it),
+            ]
+        return [Move("trigger", head.source, head.ability, True, True, head.it)]
+    return [
+        Move("activate", oid, qa.id, False)
+        for oid, qa in ab.quick_actions(state)
+        if ab.unpaid(state, oid, qa) is None
+    ]
+
+
+def play(node: Node, move: Move) -> Node:
+    """The node after a move (events kept, so a replay can show them)."""
+    if move.kind == "start":
+        return Node(node.state, ())
+    if move.kind == "seed":
+        return Node(node.state, (ab.Pending(move.object, move.ability, move.it),))
+    if move.kind == "trigger":
+        state, queue = ab.advance(node.state, node.queue, move.accept)
+        return Node(state, queue)
+    state, queue = ab.activate(node.state, move.object, move.ability)
+    return Node(state, node.queue + queue)
+
+
+def seeds(state: GameState) -> list[Move]:
+    """ "Suppose this trigger triggers now": one seed per trigger in play and per thing its
+    event could be about (LOOP-4)."""
+    out: list[Move] = []
+    for oid in sorted(state.objects):
+        obj = state.objects[oid]
+        if obj.zone not in ab.IN_PLAY:
+            continue
+        for a in obj.abilities:
+            if not isinstance(a, ab.Trigger):
+                continue
+            its: Sequence[str | None]
+            if a.when.event == "phase":
+                its = [None]
+            elif a.when.subject != "any":
+                its = ab.resolve(state, a.when.subject, oid) or [None]
+            else:
+                players = [ab.player_ref(p) for p in state.players]
+                objs = sorted(state.objects)
+                its = objs + players if a.when.event in ("damaged", "counter") else objs
+            out.extend(Move("seed", oid, a.id, False, True, it) for it in its)
+    return out
+
+
+ROOT_KEY = ("root",)
+START = Move("start", "", "", False)
+
+
+@dataclass
+class Exploration:
+    """The explored graph: node 0 is a root that no move returns to, whose moves are
+    ``start`` (the given state) and the seeds; ``edges[i]`` lists (move, target)."""
+
+    nodes: list[Node] = field(default_factory=list)
+    keys: dict[Hashable, int] = field(default_factory=dict)
+    edges: list[list[tuple[Move, int]]] = field(default_factory=list)
+    parent: list[tuple[int, Move] | None] = field(default_factory=list)
+    depth: list[int] = field(default_factory=list)
+    expanded: int = 0
+    complete: bool = False
+    wall_time: float = 0.0
+
+
+def _search_state(state: GameState, one_day: bool) -> GameState:
+    """Across days, the search ignores A-GOLD-9 (the count resets each Morning, LOOP-3)."""
+    state = replace(state, events=())
+    if not one_day:
+        state = replace(state, ruleset=state.ruleset.with_policies(quick_action_cap=0))
+    return state
+
+
+def explore(
+    state: GameState, budget: int, *, one_day: bool = False, seeded: bool = True
+) -> Exploration:
+    """Breadth-first search of equivalence classes, expanding at most ``budget`` nodes."""
+    import time
+
+    t0 = time.perf_counter()
+    reads = reads_of(state, one_day)
+    start = Node(_search_state(state, one_day), ())
+    ex = Exploration()
+
+    def add(node: Node, parent: tuple[int, Move] | None) -> int:
+        key = ROOT_KEY if parent is None else fingerprint(node, reads)
+        found = ex.keys.get(key)
+        if found is not None:
+            return found
+        ex.keys[key] = len(ex.nodes)
+        ex.nodes.append(node)
+        ex.edges.append([])
+        ex.parent.append(parent)
+        ex.depth.append(0 if parent is None else ex.depth[parent[0]] + 1)
+        frontier.append(len(ex.nodes) - 1)
+        return len(ex.nodes) - 1
+
+    frontier: deque[int] = deque()
+    add(start, None)
+    while frontier and ex.expanded < budget:
+        i = frontier.popleft()
+        node = ex.nodes[i]
+        options = moves(node) if i else [START] + (seeds(node.state) if seeded else [])
+        ex.expanded += 1
+        for mv in options:
+            nxt = play(node, mv)
+            nxt = Node(replace(nxt.state, events=()), nxt.queue)
+            ex.edges[i].append((mv, add(nxt, (i, mv))))
+    ex.complete = not frontier
+    ex.wall_time = time.perf_counter() - t0
+    return ex
+
+
+# -- verdicts ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """``loop`` | ``terminates`` | ``undetermined``, with its witness or its reason."""
+
+    verdict: str
+    reason: str
+    mandatory: bool | None = None
+    prefix: tuple[Move, ...] = ()
+    cycle: tuple[Move, ...] = ()
+    per_iteration: dict[str, int] = field(default_factory=dict)
+    activations: dict[str, int] = field(default_factory=dict)
+    cap: dict[str, JSON] | None = None
+    explored: int = 0
+    budget: int = 0
+    complete: bool = False
+    wall_time: float = 0.0
+    steps: tuple[dict[str, JSON], ...] = ()
+    rules: tuple[str, ...] = ()
+
+    @property
+    def witness(self) -> tuple[Move, ...]:
+        return self.prefix + self.cycle
+
+    def as_json(self) -> dict[str, JSON]:
+        return {
+            "verdict": self.verdict,
+            "mandatory": self.mandatory,
+            "witness": list(self.steps),
+            "per_iteration": dict(self.per_iteration),
+            "activations_per_iteration": dict(self.activations),
+            "cap": self.cap,
+            "reason": self.reason,
+            "explored": self.explored,
+            "budget": self.budget,
+            "complete": self.complete,
+            "wall_time": round(self.wall_time, 6),
+            "rules": list(self.rules),
+        }
+
+
+def _forced_cycle(ex: Exploration) -> tuple[int, list[int]] | None:
+    """A cycle of nodes with exactly one, forced, move: the nearest to the start."""
+    succ = {i: e[0][1] for i, e in enumerate(ex.edges) if len(e) == 1 and e[0][0].forced}
+    color: dict[int, int] = {}
+    best: tuple[int, list[int]] | None = None
+    for s in sorted(succ, key=lambda i: ex.depth[i]):
+        path: list[int] = []
+        i: int | None = s
+        while i is not None and i in succ and i not in color:
+            color[i] = s
+            path.append(i)
+            i = succ[i]
+        if i is not None and color.get(i) == s:
+            cyc = path[path.index(i) :]
+            entry = min(cyc, key=lambda n: (ex.depth[n], n))
+            k = cyc.index(entry)
+            cyc = cyc[k:] + cyc[:k]
+            if best is None or ex.depth[entry] < ex.depth[best[0]]:
+                best = (entry, cyc)
+    return best
+
+
+def _any_cycle(ex: Exploration) -> tuple[int, list[int]] | None:
+    """A shortest cycle through the node nearest the start of a non-trivial SCC."""
+    import networkx as nx
+
+    g = nx.DiGraph()
+    g.add_nodes_from(range(len(ex.nodes)))
+    for i, out in enumerate(ex.edges):
+        g.add_edges_from((i, j) for _, j in out)
+    best: int | None = None
+    for comp in nx.strongly_connected_components(g):
+        if len(comp) == 1:
+            (n,) = comp
+            if not g.has_edge(n, n):
+                continue
+        entry = min(comp, key=lambda n: (ex.depth[n], n))
+        if best is None or ex.depth[entry] < ex.depth[best]:
+            best = entry
+    if best is None:
+        return None
+    if g.has_edge(best, best):
+        return best, [best]
+    back = {best: best}
+    todo = deque([best])
+    while todo:
+        i = todo.popleft()
+        for _, j in ex.edges[i]:
+            if j == best:
+                path = [i]
+                while path[-1] != best:
+                    path.append(back[path[-1]])
+                return best, list(reversed(path))
+            if j not in back:
+                back[j] = i
+                todo.append(j)
+    raise InternalError("a strongly connected component without a cycle")
+
+
+def _edge(ex: Exploration, i: int, j: int) -> Move:
+    return next(m for m, k in ex.edges[i] if k == j)
+
+
+def _path_to(ex: Exploration, i: int) -> list[Move]:
+    out: list[Move] = []
+    while (p := ex.parent[i]) is not None:
+        out.append(p[1])
+        i = p[0]
+    return list(reversed(out))
+
+
+def snapshot(state: GameState) -> dict[str, int]:
+    """Every number a loop may change: counters, characteristic raw values, features."""
+    out: dict[str, int] = {}
+    for k, v in state.counters.items():
+        if not k.startswith("activations.") and k != "day":
+            out[k] = v
+    for oid, o in state.objects.items():
+        for name, v in o.counters.items():
+            out[f"{oid}.{name}"] = v
+        for stat in o.base:
+            r = ch.read(o, stat)
+            if isinstance(r, NumberReading):
+                for n, c in enumerate(r.components):
+                    suffix = "" if len(r.components) == 1 else f"[{n + 1}]"
+                    out[f"{oid}.{stat}{suffix}"] = c.raw
+        for f in o.features.values():
+            if f.number is not None:
+                out[f"{oid}.{f.name}"] = f.number
+    return out
+
+
+def difference(before: GameState, after: GameState) -> dict[str, int]:
+    a, b = snapshot(before), snapshot(after)
+    keys = sorted(set(a) | set(b))
+    return {k: b.get(k, 0) - a.get(k, 0) for k in keys if b.get(k, 0) != a.get(k, 0)}
+
+
+def replay(state: GameState, witness: Sequence[Move], *, one_day: bool = False) -> list[Node]:
+    """The nodes met replaying moves from the start (the first is the start)."""
+    node = Node(_search_state(state, one_day), ())
+    out = [node]
+    for mv in witness:
+        node = play(node, mv)
+        out.append(node)
+    return out
+
+
+def _step_json(mv: Move, before: Node, after: Node) -> dict[str, JSON]:
+    events = [e.as_json() for e in after.state.events[len(before.state.events) :]]
+    return {
+        "move": mv.kind,
+        "object": mv.object,
+        "ability": mv.ability,
+        "forced": mv.forced,
+        "accepted": mv.accept,
+        "it": mv.it[len(ab.PLAYER) :] if mv.it and ab.is_player(mv.it) else mv.it,
+        "text": mv.label(),
+        "events": events,
+    }
+
+
+def _cap_outcome(start: GameState, entry: GameState, cycle: Sequence[Move]) -> dict[str, JSON]:
+    """LOOP-3: replay the cycle from its entry on a fresh day until A-GOLD-9 refuses."""
+    cap = start.ruleset.quick_action_cap
+    fresh = {k: v for k, v in entry.counters.items() if not k.startswith("activations.")}
+    node = Node(replace(entry, ruleset=start.ruleset, counters=fresh, events=()), ())
+    first = node.state
+    iterations = 0
+    refused = ""
+    while iterations <= 10 * cap + 10 and not refused:
+        try:
+            for mv in cycle:
+                node = play(node, mv)
+                node = Node(replace(node.state, events=()), node.queue)
+            iterations += 1
+        except IllegalAction as exc:
+            refused = exc.message
+    return {
+        "rule": "A-GOLD-9",
+        "cap": cap,
+        "iterations_per_day": iterations,
+        "per_day": difference(first, node.state),
+        "stopped_by": refused,
+    }
+
+
+def _loop(
+    ex: Exploration,
+    start: GameState,
+    found: tuple[int, list[int]],
+    mandatory: bool,
+    budget: int,
+    one_day: bool,
+) -> Verdict:
+    entry, cyc = found
+    prefix = _path_to(ex, entry)
+    cycle = [_edge(ex, a, b) for a, b in zip(cyc, cyc[1:] + cyc[:1], strict=True)]
+    nodes = replay(start, prefix + cycle, one_day=one_day)
+    reads = reads_of(start, one_day)
+    at_entry = Node(replace(nodes[len(prefix)].state, events=()), nodes[len(prefix)].queue)
+    at_end = Node(replace(nodes[-1].state, events=()), nodes[-1].queue)
+    if fingerprint(at_entry, reads) != fingerprint(at_end, reads):
+        raise InternalError("a loop witness does not return to an equivalent state")
+    change = difference(at_entry.state, at_end.state)
+    played = {
+        f"{m.object}.{m.ability}": sum(1 for x in cycle if x == m)
+        for m in cycle
+        if m.kind == "activate"
+    }
+    cap = None
+    if played and start.ruleset.quick_action_cap and not one_day:
+        cap = _cap_outcome(start, at_entry.state, cycle)
+    steps = tuple(
+        _step_json(m, a, b) for m, a, b in zip(prefix + cycle, nodes, nodes[1:], strict=False)
+    )
+    said = ", ".join(f"{k} {v:+d}" for k, v in change.items()) or "no number changes"
+    kind = "mandatory" if mandatory else "optional"
+    reason = (
+        f"{kind} loop of {len(cycle)} move(s) after {len(prefix)} move(s): "
+        f"per iteration {said}; nothing else changes"
+    )
+    if cap is not None:
+        per_day = ", ".join(f"{k} {v:+d}" for k, v in dict(cap["per_day"]).items())
+        reason += f"; A-GOLD-9 allows {cap['iterations_per_day']} iteration(s) a day: {per_day}"
+    rules = ["LOOP-1", "LOOP-2"] + (["A-GOLD-9", "LOOP-3"] if cap is not None else [])
+    return Verdict(
+        "loop",
+        reason,
+        mandatory,
+        tuple(prefix),
+        tuple(cycle),
+        change,
+        played,
+        cap,
+        ex.expanded,
+        budget,
+        ex.complete,
+        ex.wall_time,
+        steps,
+        tuple(rules),
+    )
+
+
+def _why_stuck(state: GameState) -> list[str]:
+    """What stops play at a terminal node: quick actions that cannot be paid, conditions
+    that fail for lack of a counter."""
+    out: list[str] = []
+    for oid, qa in ab.quick_actions(state):
+        refusal = ab.unpaid(state, oid, qa)
+        if refusal is not None:
+            out.append(f"{oid}.{qa.id}: {refusal[1]} ({refusal[0]})")
+    for oid in sorted(state.objects):
+        for a in ab.abilities(state.objects[oid]):
+            c = a.condition
+            if isinstance(a, ab.Trigger) and c is not None:
+                for t in ab.resolve(state, c.target, oid):
+                    v = ab.counter_value(state, t, c.counter)
+                    if not c.holds(v):
+                        shown = t[len(ab.PLAYER) :] if ab.is_player(t) else t
+                        out.append(
+                            f"{oid}.{a.id} does nothing now: {shown}.{c.counter} is {v} (TRIG-4)"
+                        )
+    return out
+
+
+def _terminates(ex: Exploration, budget: int) -> Verdict:
+    import networkx as nx
+
+    g = nx.DiGraph()
+    g.add_nodes_from(range(len(ex.nodes)))
+    for i, out in enumerate(ex.edges):
+        g.add_edges_from((i, j) for _, j in out)
+    longest = nx.dag_longest_path_length(g)
+    ends = [i for i, e in enumerate(ex.edges) if not e]
+    why: list[str] = []
+    for i in ends:
+        for w in _why_stuck(ex.nodes[i].state):
+            if w not in why:
+                why.append(w)
+    rules = ["LOOP-2"] + sorted(
+        {r for w in why for r in ("A-GOLD-2", "A-GOLD-9", "TRIG-4") if f"({r})" in w}
+    )
+    tail = "; ".join(why[:6]) if why else "no trigger is pending and no quick action exists"
+    reason = (
+        f"every play ends: all {len(ex.nodes)} equivalence classes explored, the longest play "
+        f"has {longest} move(s); at the end: {tail}"
+    )
+    return Verdict(
+        "terminates",
+        reason,
+        None,
+        explored=ex.expanded,
+        budget=budget,
+        complete=True,
+        wall_time=ex.wall_time,
+        rules=tuple(rules),
+    )
+
+
+def decide(
+    state: GameState, budget: int = DEFAULT_BUDGET, *, one_day: bool = False, seeded: bool = True
+) -> Verdict:
+    """Explore from ``state`` and give the verdict (LOOP-2)."""
+    ex = explore(state, budget, one_day=one_day, seeded=seeded)
+    forced = _forced_cycle(ex)
+    if forced is not None:
+        return _loop(ex, state, forced, True, budget, one_day)
+    found = _any_cycle(ex)
+    if found is not None:
+        return _loop(ex, state, found, False, budget, one_day)
+    if ex.complete:
+        return _terminates(ex, budget)
+    deepest = max(ex.depth) if ex.depth else 0
+    reason = (
+        f"the budget of {budget} states ran out before play was shown to end or to repeat: "
+        f"{len(ex.nodes)} states met, {len(ex.nodes) - ex.expanded} not yet explored, "
+        f"plays followed to {deepest} move(s); retry with a larger --budget"
+    )
+    return Verdict(
+        "undetermined",
+        reason,
+        None,
+        explored=ex.expanded,
+        budget=budget,
+        complete=False,
+        wall_time=ex.wall_time,
+        rules=("LOOP-2",),
+    )
