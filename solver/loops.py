@@ -414,11 +414,13 @@ def _step_json(mv: Move, before: Node, after: Node) -> dict[str, JSON]:
     }
 
 
-def _cap_outcome(start: GameState, entry: GameState, cycle: Sequence[Move]) -> dict[str, JSON]:
+def _cap_outcome(start: GameState, entry: Node, cycle: Sequence[Move]) -> dict[str, JSON]:
     """LOOP-3: replay the cycle from its entry on a fresh day until A-GOLD-9 refuses."""
     cap = start.ruleset.quick_action_cap
-    fresh = {k: v for k, v in entry.counters.items() if not k.startswith("activations.")}
-    node = Node(replace(entry, ruleset=start.ruleset, counters=fresh, events=()), ())
+    counters = entry.state.counters
+    fresh = {k: v for k, v in counters.items() if not k.startswith("activations.")}
+    state = replace(entry.state, ruleset=start.ruleset, counters=fresh, events=())
+    node = Node(state, entry.queue)
     first = node.state
     iterations = 0
     refused = ""
@@ -464,7 +466,7 @@ def _loop(
     }
     cap = None
     if played and start.ruleset.quick_action_cap and not one_day:
-        cap = _cap_outcome(start, at_entry.state, cycle)
+        cap = _cap_outcome(start, at_entry, cycle)
     steps = tuple(
         _step_json(m, a, b) for m, a, b in zip(prefix + cycle, nodes, nodes[1:], strict=False)
     )

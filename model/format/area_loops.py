@@ -70,12 +70,12 @@ def _as_scenario(doc: Document) -> Document:
     return Document(doc.name, data, doc.marks, doc.key_marks)
 
 
-def load_for_loops(filename: str) -> LoopInput:
+def load_for_loops(filename: str, text: str | None = None) -> LoopInput:
     """Parse a scenario or a card set for the loop search; InputError on bad input."""
     from model.format.scenario import load_areas
 
     load_areas()
-    doc = load(filename)
+    doc = load(filename, text)
     root = doc.node().mapping(what="a mapping with cards (a card set) or objects (a scenario)")
     kind = "scenario" if "objects" in root else "cardset"
     if kind == "cardset":
