@@ -60,7 +60,8 @@ def analyse(data: LoopInput, budget: int = DEFAULT_BUDGET, one_day: bool = False
         return LoopReport(data.scenario.source, data.kind, verdict, rows, budget)
     per: list[tuple[str, tuple[str, ...], Verdict | None]] = []
     for c in found:
-        v = loops.decide(loop_graph.sub_state(state, c.objects), budget, one_day=one_day)
+        sub = loop_graph.sub_state(state, c.objects)
+        v = loops.decide(sub, budget, one_day=one_day, seeded=frozenset(c.abilities))
         per.append((c.arrows(), c.objects, v))
     if not per:
         verdict = Verdict(

@@ -116,17 +116,37 @@ def ability_graph(state: GameState) -> nx.DiGraph:
                 card=obj.card or oid,
                 kind="quick action" if isinstance(a, ab.QuickAction) else "trigger",
             )
-    by_kind: dict[str, list[tuple[str, ab.Trigger]]] = {}
+    # triggers indexed by (event, name) then by what they watch (ANY: anything)
+    index: dict[tuple[str, str], dict[str, list[tuple[str, ab.Trigger]]]] = {}
     quick: list[tuple[str, ab.QuickAction]] = []
     for oid, a in items:
         if isinstance(a, ab.Trigger):
-            by_kind.setdefault(a.when.event, []).append((oid, a))
+            watched = (
+                frozenset({ANY}) if a.when.subject == "any" else _names(state, a.when.subject, oid)
+            )
+            by_subject = index.setdefault((a.when.event, a.when.name), {})
+            for w in watched:
+                by_subject.setdefault(w, []).append((oid, a))
         else:
             quick.append((oid, a))
             g.add_edge(f"{oid}.{a.id}", f"{oid}.{a.id}", why="may be played again")
+
+    def watching(p: Produced) -> list[tuple[str, ab.Trigger]]:
+        keys = [k for k in index if k[0] == p.event and (p.name in (ANY, k[1]) or not k[1])]
+        out: list[tuple[str, ab.Trigger]] = []
+        for k in keys:
+            by_subject = index[k]
+            if ANY in p.about:
+                out += [x for xs in by_subject.values() for x in xs]
+            else:
+                out += by_subject.get(ANY, [])
+                for name in p.about:
+                    out += by_subject.get(name, [])
+        return list(dict.fromkeys(out))
+
     for oid, a in items:
         for p in produced(state, oid, a):
-            for tid, t in by_kind.get(p.event, []):
+            for tid, t in watching(p):
                 if can_trigger(state, p, tid, t):
                     g.add_edge(f"{oid}.{a.id}", f"{tid}.{t.id}", why=f"{p.event} {p.name}".strip())
             for qid, q in quick:

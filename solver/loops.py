@@ -158,7 +158,10 @@ def play(node: Node, move: Move) -> Node:
     return Node(state, node.queue + queue)
 
 
-def seeds(state: GameState) -> list[Move]:
+Seeded = bool | frozenset[str]  # every trigger, none, or only these ``object.ability``
+
+
+def seeds(state: GameState, only: frozenset[str] | None = None) -> list[Move]:
     """ "Suppose this trigger triggers now": one seed per trigger in play and per thing its
     event could be about (LOOP-4)."""
     out: list[Move] = []
@@ -167,7 +170,7 @@ def seeds(state: GameState) -> list[Move]:
         if obj.zone not in ab.IN_PLAY:
             continue
         for a in obj.abilities:
-            if not isinstance(a, ab.Trigger):
+            if not isinstance(a, ab.Trigger) or (only is not None and f"{oid}.{a.id}" not in only):
                 continue
             its: Sequence[str | None]
             if a.when.event == "phase":
@@ -209,8 +212,14 @@ def _search_state(state: GameState, one_day: bool) -> GameState:
     return state
 
 
+def _seeds(state: GameState, seeded: Seeded) -> list[Move]:
+    if seeded is True:
+        return seeds(state)
+    return seeds(state, seeded) if seeded else []
+
+
 def explore(
-    state: GameState, budget: int, *, one_day: bool = False, seeded: bool = True
+    state: GameState, budget: int, *, one_day: bool = False, seeded: Seeded = True
 ) -> Exploration:
     """Breadth-first search of equivalence classes, expanding at most ``budget`` nodes."""
     import time
@@ -238,7 +247,7 @@ def explore(
     while frontier and ex.expanded < budget:
         i = frontier.popleft()
         node = ex.nodes[i]
-        options = moves(node) if i else [START] + (seeds(node.state) if seeded else [])
+        options = moves(node) if i else [START] + _seeds(node.state, seeded)
         ex.expanded += 1
         for mv in options:
             nxt = play(node, mv)
@@ -555,7 +564,7 @@ def _terminates(ex: Exploration, budget: int) -> Verdict:
 
 
 def decide(
-    state: GameState, budget: int = DEFAULT_BUDGET, *, one_day: bool = False, seeded: bool = True
+    state: GameState, budget: int = DEFAULT_BUDGET, *, one_day: bool = False, seeded: Seeded = True
 ) -> Verdict:
     """Explore from ``state`` and give the verdict (LOOP-2)."""
     ex = explore(state, budget, one_day=one_day, seeded=seeded)

@@ -320,3 +320,25 @@ def test_verdicts_are_sound_on_random_trigger_sets(state: GameState) -> None:
         longest = nx.dag_longest_path_length(g)
         fine = _fine_depth(state, 20_000)
         assert fine is not None and fine <= longest
+
+
+@given(trigger_sets())
+def test_the_indexed_static_graph_equals_the_pairwise_one(state: GameState) -> None:
+    """The trigger graph has an edge a -> b exactly when some event a may produce can
+    trigger b or refill b's cost, checked pair by pair; every quick action loops on itself."""
+    g = loop_graph.ability_graph(state)
+    items = [(o, a) for o in sorted(state.objects) for a in ab.abilities(state.objects[o])]
+    expected = set()
+    for oid, a in items:
+        for tid, t in items:
+            for p in loop_graph.produced(state, oid, a):
+                hit = (
+                    loop_graph.can_trigger(state, p, tid, t)
+                    if isinstance(t, ab.Trigger)
+                    else loop_graph.can_enable(state, p, tid, t)
+                )
+                if hit:
+                    expected.add((f"{oid}.{a.id}", f"{tid}.{t.id}"))
+        if isinstance(a, ab.QuickAction):
+            expected.add((f"{oid}.{a.id}", f"{oid}.{a.id}"))
+    assert set(g.edges) == expected
