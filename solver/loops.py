@@ -477,7 +477,8 @@ def _loop(
     if played and start.ruleset.quick_action_cap and not one_day:
         cap = _cap_outcome(start, at_entry, cycle)
     steps = tuple(
-        _step_json(m, a, b) for m, a, b in zip(prefix + cycle, nodes, nodes[1:], strict=False)
+        _step_json(m, a, b) | {"cycle": k >= len(prefix)}
+        for k, (m, a, b) in enumerate(zip(prefix + cycle, nodes, nodes[1:], strict=False))
     )
     said = ", ".join(f"{k} {v:+d}" for k, v in change.items()) or "no number changes"
     kind = "mandatory" if mandatory else "optional"

@@ -28,6 +28,7 @@ from model.format.scenario import (
     ParseContext,
     step_kind,
 )
+from model.format.schema import OBJECT_PROPERTIES, STEP_SCHEMAS
 from model.state import JSON, GameObject, GameState
 from model.steps import NUMBER_OPS, Step
 from model.view import OBJECT_SECTIONS, STATE_SECTIONS
@@ -233,6 +234,20 @@ def parse_game_counters(node: Node, ctx: ParseContext) -> dict[str, int]:
     ctx.state = replace(ctx.state, counters={**ctx.state.counters, **out})
     return out
 
+
+_LIST = {"type": "array", "items": {"type": "object"}}
+_COUNTERS = {"type": "object", "additionalProperties": {"type": "integer"}}
+OBJECT_PROPERTIES.update(triggers=_LIST, quick_actions=_LIST, counters=_COUNTERS)
+STEP_SCHEMAS.update(
+    activate={
+        "type": "object",
+        "properties": {"object": {"type": "string"}, "action": {"type": "string"}},
+        "required": ["object", "action"],
+        "additionalProperties": False,
+    },
+    begin={"type": "string"},
+    effect={"type": "object"},
+)
 
 OBJECT_KEY_PARSERS["triggers"] = parse_triggers
 OBJECT_KEY_PARSERS["quick_actions"] = parse_quick_actions
