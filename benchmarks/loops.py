@@ -15,7 +15,7 @@ from pathlib import Path
 import yaml
 
 from model.format.area_loops import load_for_loops
-from solver import loop_graph, loops
+from solver import loop_graph, loop_search
 from solver.cmd_loops import analyse
 
 RUNS = 5
@@ -132,7 +132,9 @@ cards:
     ):
         state = loop_graph.sub_state(full, objs)
         one_day = "one day" in name
-        t, ex = time_it(lambda s=state, b=budget, o=one_day: loops.explore(s, b, one_day=o), 3)
+        t, ex = time_it(
+            lambda s=state, b=budget, o=one_day: loop_search.explore(s, b, one_day=o), 3
+        )
         n = ex.expanded  # type: ignore[attr-defined]
         print(f"| {name} | {n} | {t * 1000:.1f} | {n / t:,.0f} |")
 

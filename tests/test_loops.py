@@ -16,7 +16,7 @@ from model import abilities as ab
 from model.format.area_loops import load_for_loops
 from model.ruleset import RULESETS
 from model.state import GameObject, GameState
-from solver import loop_graph, loops
+from solver import loop_graph, loop_search, loops
 from solver.cmd_loops import analyse, check_expectations
 from tests.helpers import ROOT, cli
 
@@ -94,12 +94,14 @@ def test_a_may_in_the_cycle_makes_the_loop_optional() -> None:
 def test_a_loop_witness_replays_to_an_equivalent_state_with_its_certificate() -> None:
     state = cardset(TWO.format(may=""))
     v = loops.decide(state)
-    nodes = loops.replay(state, v.witness)
+    nodes = loop_search.replay(state, v.witness)
     entry, end = nodes[len(v.prefix)], nodes[-1]
-    reads = loops.reads_of(state, False)
-    assert loops.fingerprint(_quiet(entry), reads) == loops.fingerprint(_quiet(end), reads)
+    reads = loop_search.reads_of(state, False)
+    assert loop_search.fingerprint(_quiet(entry), reads) == loop_search.fingerprint(
+        _quiet(end), reads
+    )
     assert (
-        loops.difference(entry.state, end.state)
+        loop_search.difference(entry.state, end.state)
         == v.per_iteration
         == {
             "a.heat": 1,
@@ -108,8 +110,8 @@ def test_a_loop_witness_replays_to_an_equivalent_state_with_its_certificate() ->
     )
 
 
-def _quiet(node: loops.Node) -> loops.Node:
-    return loops.Node(replace(node.state, events=()), node.queue)
+def _quiet(node: loop_search.Node) -> loop_search.Node:
+    return loop_search.Node(replace(node.state, events=()), node.queue)
 
 
 HOURGLASS = """
@@ -262,26 +264,26 @@ def trigger_sets(draw: st.DrawFn) -> GameState:
 def _fine_depth(state: GameState, limit: int) -> int | None:
     """Explore with a finer equivalence (every number too); the deepest play, or None
     when a cycle is met or more than ``limit`` states."""
-    reads = loops.reads_of(state, False)
+    reads = loop_search.reads_of(state, False)
 
-    def key(node: loops.Node) -> object:
-        snap = tuple(sorted(loops.snapshot(node.state).items()))
-        return (loops.fingerprint(node, reads), snap)
+    def key(node: loop_search.Node) -> object:
+        snap = tuple(sorted(loop_search.snapshot(node.state).items()))
+        return (loop_search.fingerprint(node, reads), snap)
 
-    root = loops.Node(replace(state, events=()), ())
-    starts = [loops.play(root, m) for m in [loops.START, *loops.seeds(state)]]
+    root = loop_search.Node(replace(state, events=()), ())
+    starts = [loop_search.play(root, m) for m in [loop_search.START, *loop_search.seeds(state)]]
     depth: dict[object, int] = {}
     best = 0
     for s in starts:
-        stack: list[tuple[loops.Node, int, set[object]]] = [(s, 1, {key(s)})]
+        stack: list[tuple[loop_search.Node, int, set[object]]] = [(s, 1, {key(s)})]
         while stack:
             node, d, path = stack.pop()
             best = max(best, d)
             if len(depth) > limit:
                 return None
-            for mv in loops.moves(node):
-                nxt = loops.play(node, mv)
-                nxt = loops.Node(replace(nxt.state, events=()), nxt.queue)
+            for mv in loop_search.moves(node):
+                nxt = loop_search.play(node, mv)
+                nxt = loop_search.Node(replace(nxt.state, events=()), nxt.queue)
                 k = key(nxt)
                 if k in path:
                     return None
@@ -300,20 +302,20 @@ def test_verdicts_are_sound_on_random_trigger_sets(state: GameState) -> None:
     with a search that tells apart every number (no cycle, no deeper play)."""
     v = loops.decide(state, budget=150)
     if v.verdict == "loop":
-        nodes = loops.replay(state, v.witness)
-        reads = loops.reads_of(state, False)
+        nodes = loop_search.replay(state, v.witness)
+        reads = loop_search.reads_of(state, False)
         entry = _quiet(nodes[len(v.prefix)])
         node = _quiet(nodes[-1])
-        assert loops.fingerprint(node, reads) == loops.fingerprint(entry, reads)
+        assert loop_search.fingerprint(node, reads) == loop_search.fingerprint(entry, reads)
         for _ in range(2):  # the same moves stay legal and lead back again
             for mv in v.cycle:
-                assert mv in loops.moves(node)
-                node = _quiet(loops.play(node, mv))
-            assert loops.fingerprint(node, reads) == loops.fingerprint(entry, reads)
+                assert mv in loop_search.moves(node)
+                node = _quiet(loop_search.play(node, mv))
+            assert loop_search.fingerprint(node, reads) == loop_search.fingerprint(entry, reads)
         assert loops.decide(state, budget=3000).verdict == "loop"
     elif v.verdict == "terminates":
         assert loops.decide(state, budget=3000).verdict == "terminates"
-        ex = loops.explore(state, 3000)
+        ex = loop_search.explore(state, 3000)
         import networkx as nx
 
         g = nx.DiGraph([(i, j) for i, out in enumerate(ex.edges) for _, j in out])
