@@ -3,9 +3,10 @@
 Nodes are abilities (``object.ability``); an edge ``a -> b`` says that a's costs or
 effects can produce an event b's trigger waits for, or can refill b's cost (a
 counter b pays, a ready when b exhausts). The relation over-approximates: targets
-given as ``it`` or ``any`` match everything. A quick action may be played again at
-will, so it has an edge to itself. Strongly connected components (with a cycle)
-are the candidate loops (Decision LOOP-4); the dynamic search confirms them.
+given as ``it`` or ``any`` match everything. A quick action whose cost takes nothing
+may be played again at will, so it has an edge to itself. Strongly connected
+components (with a cycle) are the candidate loops (Decision LOOP-4); the dynamic
+search confirms them.
 """
 
 from __future__ import annotations
@@ -97,6 +98,12 @@ def can_enable(state: GameState, p: Produced, source: str, q: ab.QuickAction) ->
     return False
 
 
+def free(q: ab.QuickAction) -> bool:
+    """A quick action whose cost takes nothing can be played again at will; any other
+    needs something to refill its cost (an edge into it) before it repeats."""
+    return all(c.kind == "pay" and c.amount == 0 for c in q.costs)
+
+
 def ability_graph(state: GameState) -> nx.DiGraph:
     """The trigger/enable graph of every ability of the objects in play."""
     import networkx as nx
@@ -129,7 +136,8 @@ def ability_graph(state: GameState) -> nx.DiGraph:
                 by_subject.setdefault(w, []).append((oid, a))
         else:
             quick.append((oid, a))
-            g.add_edge(f"{oid}.{a.id}", f"{oid}.{a.id}", why="may be played again")
+            if free(a):
+                g.add_edge(f"{oid}.{a.id}", f"{oid}.{a.id}", why="may be played again")
 
     def watching(p: Produced) -> list[tuple[str, ab.Trigger]]:
         keys = [k for k in index if k[0] == p.event and (p.name in (ANY, k[1]) or not k[1])]
