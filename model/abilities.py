@@ -366,8 +366,15 @@ def triggered(state: GameState, events: Iterable[Event]) -> Queue:
     """TRIG-1: the triggers these events trigger, in order: event by event, then the
     players in initiative order, then the sources' timestamps, then printed order."""
     order = {p: i for i, p in enumerate(state.players)}
+    events = tuple(events)
+    # an object that just left play still sees its own leaving ("look back")
+    left = {
+        e.get("target")
+        for e in events
+        if e.kind == "move" and e.get("from") in IN_PLAY and e.get("to") not in IN_PLAY
+    }
     sources = sorted(
-        (o for o in state.objects.values() if o.zone in IN_PLAY and o.abilities),
+        (o for o in state.objects.values() if (o.zone in IN_PLAY or o.id in left) and o.abilities),
         key=lambda o: (order.get(o.controlled_by, len(order)), o.timestamp, o.id),
     )
     out: list[Pending] = []
@@ -375,8 +382,11 @@ def triggered(state: GameState, events: Iterable[Event]) -> Queue:
         subject = _subject(event)
         it = _as_target(state, subject) if subject is not None else None
         for obj in sources:
+            looks_back = obj.zone not in IN_PLAY
             for ab in obj.abilities:
-                if isinstance(ab, Trigger) and matches(state, ab, obj.id, event):
+                if not isinstance(ab, Trigger) or (looks_back and ab.when.event != "leaves"):
+                    continue
+                if matches(state, ab, obj.id, event):
                     out.append(Pending(obj.id, ab.id, it))
     return tuple(out)
 

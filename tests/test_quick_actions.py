@@ -250,7 +250,7 @@ def test_an_endless_mandatory_chain_stops_at_the_bound_and_says_so() -> None:
 
 
 @pytest.mark.rule("TRIG-1")
-def test_enters_and_phase_triggers() -> None:
+def test_enters_leaves_and_phase_triggers_and_a_leaving_object_sees_its_own_leaving() -> None:
     text = """
     ruleset: altered
     players: [ana, bo]
@@ -263,13 +263,21 @@ def test_enters_and_phase_triggers() -> None:
             do: [{counter: {target: it, name: welcome, add: 1}}]
           - when: {phase: noon}
             do: [{counter: {target: controller, name: mana, add: 1}}]
-      scout: {owner: ana, kind: character, zone: hand}
+      scout:
+        owner: ana
+        kind: character
+        zone: hand
+        triggers:
+          - when: {leaves: self}
+            do: [{damage: {target: opponent, amount: 2}}]
     steps:
       - move: {target: scout, zone: play}
       - begin: noon
+      - move: {target: scout, zone: discard}
     expect:
       scout.counters.welcome: 1
       counters.mana.ana: 1
+      counters.life.bo: -2
     """
     result = run_text(text)
     assert result.ok, [c.as_json() for c in result.checks if not c.passed]
