@@ -64,6 +64,7 @@ class Verdict:
     wall_time: float = 0.0
     steps: tuple[dict[str, JSON], ...] = ()
     rules: tuple[str, ...] = ()
+    varies: dict[str, list[int]] = field(default_factory=dict)  # [first, second iteration]
 
     @property
     def witness(self) -> tuple[Move, ...]:
@@ -75,6 +76,7 @@ class Verdict:
             "mandatory": self.mandatory,
             "witness": list(self.steps),
             "per_iteration": dict(self.per_iteration),
+            "per_iteration_varies": dict(self.varies),
             "activations_per_iteration": dict(self.activations),
             "cap": self.cap,
             "reason": self.reason,
@@ -215,7 +217,17 @@ def _loop(
     at_end = Node(replace(nodes[-1].state, events=()), nodes[-1].queue)
     if fingerprint(at_entry, reads) != fingerprint(at_end, reads):
         raise InternalError("a loop witness does not return to an equivalent state")
-    change = difference(at_entry.state, at_end.state)
+    first = difference(at_entry.state, at_end.state)
+    again = at_end
+    for mv in cycle:  # a second iteration tells constant changes from growing ones
+        again = play(again, mv)
+    second = difference(at_end.state, again.state)
+    varies = {
+        k: [first.get(k, 0), second.get(k, 0)]
+        for k in sorted(set(first) | set(second))
+        if first.get(k, 0) != second.get(k, 0)
+    }
+    change = {k: v for k, v in first.items() if k not in varies}
     played = {
         f"{m.object}.{m.ability}": sum(1 for x in cycle if x == m)
         for m in cycle
@@ -229,6 +241,10 @@ def _loop(
         for k, (m, a, b) in enumerate(zip(prefix + cycle, nodes, nodes[1:], strict=False))
     )
     said = ", ".join(f"{k} {v:+d}" for k, v in change.items()) or "no number changes"
+    if varies:
+        said += "; changing from one iteration to the next: " + ", ".join(
+            f"{k} {a:+d} then {b:+d}" for k, (a, b) in varies.items()
+        )
     kind = "mandatory" if mandatory else "optional"
     reason = (
         f"{kind} loop of {len(cycle)} move(s) after {len(prefix)} move(s): "
@@ -253,6 +269,7 @@ def _loop(
         ex.wall_time,
         steps,
         tuple(rules),
+        varies,
     )
 
 

@@ -350,3 +350,25 @@ def test_the_indexed_static_graph_equals_the_pairwise_one(state: GameState) -> N
         if isinstance(a, ab.QuickAction) and not a.costs:
             expected.add((f"{oid}.{a.id}", f"{oid}.{a.id}"))
     assert set(g.edges) == expected
+
+
+@pytest.mark.rule("LOOP-1")
+def test_a_doubling_loop_reports_a_change_that_grows_not_a_constant_one() -> None:
+    state = cardset(
+        """
+        cards:
+          mirror:
+            kind: character
+            base: {attack: 1}
+            triggers:
+              - when: {counter: glint, on: self, change: up}
+                do:
+                  - modify: {target: self, stat: attack, op: multiply, value: 2}
+                  - counter: {target: self, name: glint, add: 1}
+        """
+    )
+    v = loops.decide(state)
+    assert v.verdict == "loop" and v.mandatory
+    assert v.per_iteration == {"mirror.glint": 1}
+    assert v.varies["mirror.attack"][1] == 2 * v.varies["mirror.attack"][0]
+    assert "then" in v.reason
