@@ -9,7 +9,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from model import abilities as ab
@@ -262,8 +262,10 @@ def trigger_sets(draw: st.DrawFn) -> GameState:
 
 
 def _fine_depth(state: GameState, limit: int) -> int | None:
-    """Explore with a finer equivalence (every number too); the deepest play, or None
-    when a cycle is met or more than ``limit`` states."""
+    """Explore with a finer equivalence (every number too) and return the longest play,
+    -1 when that graph has a cycle, None when it has more than ``limit`` states."""
+    import networkx as nx
+
     reads = loop_search.reads_of(state, False)
 
     def key(node: loop_search.Node) -> object:
@@ -271,27 +273,27 @@ def _fine_depth(state: GameState, limit: int) -> int | None:
         return (loop_search.fingerprint(node, reads), snap)
 
     root = loop_search.Node(replace(state, events=()), ())
-    starts = [loop_search.play(root, m) for m in [loop_search.START, *loop_search.seeds(state)]]
-    depth: dict[object, int] = {}
-    best = 0
-    for s in starts:
-        stack: list[tuple[loop_search.Node, int, set[object]]] = [(s, 1, {key(s)})]
-        while stack:
-            node, d, path = stack.pop()
-            best = max(best, d)
-            if len(depth) > limit:
-                return None
-            for mv in loop_search.moves(node):
-                nxt = loop_search.play(node, mv)
-                nxt = loop_search.Node(replace(nxt.state, events=()), nxt.queue)
-                k = key(nxt)
-                if k in path:
-                    return None
-                if depth.get(k, -1) >= d + 1:
-                    continue
-                depth[k] = d + 1
-                stack.append((nxt, d + 1, path | {k}))
-    return best
+    g = nx.DiGraph()
+    todo = []
+    for m in [loop_search.START, *loop_search.seeds(state)]:
+        first = _quiet(loop_search.play(root, m))
+        g.add_edge("root", key(first))
+        todo.append(first)
+    seen = {key(n) for n in todo}
+    while todo:
+        if len(seen) > limit:
+            return None
+        node = todo.pop()
+        for mv in loop_search.moves(node):
+            nxt = _quiet(loop_search.play(node, mv))
+            k = key(nxt)
+            g.add_edge(key(node), k)
+            if k not in seen:
+                seen.add(k)
+                todo.append(nxt)
+    if not nx.is_directed_acyclic_graph(g):
+        return -1
+    return int(nx.dag_longest_path_length(g))
 
 
 @settings(max_examples=40)
@@ -327,7 +329,8 @@ def test_verdicts_are_sound_on_random_trigger_sets(state: GameState) -> None:
         g = nx.DiGraph([(i, j) for i, out in enumerate(ex.edges) for _, j in out])
         longest = nx.dag_longest_path_length(g)
         fine = _fine_depth(state, 20_000)
-        assert fine is not None and fine <= longest
+        assume(fine is not None)  # a finer graph too large to check: no verdict either way
+        assert fine is not None and 0 <= fine <= longest
 
 
 @given(trigger_sets())
