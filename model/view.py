@@ -17,6 +17,9 @@ from model.values import NumberReading
 # each takes the object and the state and returns (key, value) or None.
 ObjectSection = Callable[[GameObject, GameState], "tuple[str, JSON] | None"]
 OBJECT_SECTIONS: list[ObjectSection] = []
+# ... and top-level sections of the whole state (game counters ...): (key, value) or None.
+StateSection = Callable[[GameState], "tuple[str, JSON] | None"]
+STATE_SECTIONS: list[StateSection] = []
 
 
 def characteristic_json(obj: GameObject, stat: str) -> dict[str, JSON] | None:
@@ -64,13 +67,18 @@ def object_json(obj: GameObject, state: GameState) -> dict[str, JSON]:
 
 
 def state_json(state: GameState) -> dict[str, JSON]:
-    return {
+    out: dict[str, JSON] = {
         "ruleset": state.ruleset.name,
         "players": list(state.players),
         "objects": {oid: object_json(state.objects[oid], state) for oid in sorted(state.objects)},
         "events": [e.as_json() for e in state.events],
         "counters": counters_json(state.counters),  # game counters: mana.<player> ...
     }
+    for section in STATE_SECTIONS:
+        item = section(state)
+        if item is not None and item[0] not in out:
+            out[item[0]] = item[1]
+    return out
 
 
 def counters_json(counters: Mapping[str, int]) -> dict[str, JSON]:

@@ -24,6 +24,11 @@ class RunOptions:
 Resolver = Callable[[Step, GameState, RunOptions], GameState]
 RESOLVERS: dict[type[Step], Resolver] = {}
 
+# Hooks run after every resolved step, in order: (state before, state after, options) -> state.
+# solver/triggers.py resolves the triggers the step's events triggered (TRIG-1).
+AfterStep = Callable[[GameState, GameState, RunOptions], GameState]
+AFTER_STEP: list[AfterStep] = []
+
 
 @dataclass(frozen=True)
 class RunResult:
@@ -75,6 +80,8 @@ def resolve_step(step: Step, state: GameState, options: RunOptions) -> GameState
 
 def run(scenario: Scenario, options: RunOptions | None = None) -> RunResult:
     """Resolve every step in order; check expectations where they stand."""
+    import solver.triggers  # noqa: F401  (registers automatic trigger resolution)
+
     options = options or RunOptions()
     state = scenario.start
     checks: list[Check] = []
@@ -98,6 +105,8 @@ def run(scenario: Scenario, options: RunOptions | None = None) -> RunResult:
         if step.illegal is not None:
             expected = Expectation(f"steps[{i}].illegal", step.illegal, step.where)
             checks.append(Check(expected, None, False, f"steps[{i}].illegal", i))
+        for hook in AFTER_STEP:
+            new_state = hook(state, new_state, options)
         state = new_state
     if scenario.expect:
         view = state_json(state)

@@ -111,8 +111,7 @@ def print_run(result: RunResult, *, explain: bool = False) -> None:
     if result.stopped_by is not None:
         from rich.markup import escape
 
-        out.print(
-            f"[red]illegal action at step {result.stopped_at}:[/red] {escape(str(result.stopped_by))}"
-        )
+        why = escape(str(result.stopped_by))
+        out.print(f"[red]illegal action at step {result.stopped_at}:[/red] {why}")
     verdict = "[green]passed[/green]" if result.ok else "[red]failed[/red]"
     out.print(f"{verdict}: {result.passed} expectation(s) met, {result.failed} failed")

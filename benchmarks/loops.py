@@ -1,0 +1,162 @@
+"""Loop detection speed: a two-card loop hidden in a 200-card set, and states per second.
+
+Prints two tables (medians of several runs); the numbers go to docs/benchmarks.md.
+Run: ``.venv/bin/python benchmarks/loops.py``.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import tempfile
+import time
+from collections.abc import Callable
+from functools import partial
+from pathlib import Path
+from typing import TypeVar
+
+import yaml
+
+from model.format.area_loops import load_for_loops
+from solver import loop_graph, loop_search
+from solver.cmd_loops import analyse
+
+RUNS = 5
+
+
+def card_set(n: int, seed: int = 7) -> dict[str, object]:
+    """``n`` cards: chains of triggers and a few quick actions that never cycle (each card
+    acts only on cards after it), plus one two-card loop (ember_imp / cinder_totem)."""
+    rng = random.Random(seed)
+    cards: dict[str, object] = {}
+    noise = n - 2
+    for i in range(noise):
+        later = [f"c{j:03d}" for j in range(i + 1, noise)] or ["cinder_totem"]
+        target = rng.choice(later) if later[0] != "cinder_totem" else "c000"
+        kind = rng.random()
+        card: dict[str, object] = {"kind": "character", "base": {"health": rng.randint(1, 5)}}
+        if kind < 0.45:
+            card["triggers"] = [
+                {"when": {"damaged": "self"}, "do": [{"damage": {"target": target, "amount": 1}}]}
+            ]
+        elif kind < 0.9:
+            card["triggers"] = [
+                {
+                    "when": {"counter": "heat", "on": "self", "change": "up"},
+                    "may": rng.random() < 0.3,
+                    "do": [{"counter": {"target": target, "name": "heat", "add": 1}}],
+                }
+            ]
+        else:
+            card["quick_actions"] = [
+                {
+                    "cost": [{"exhaust": "self"}],
+                    "do": [{"counter": {"target": target, "name": "heat", "add": 1}}],
+                }
+            ]
+        cards[f"c{i:03d}"] = card
+    cards["ember_imp"] = {
+        "kind": "character",
+        "triggers": [
+            {
+                "when": {"counter": "life", "on": "opponent", "change": "down"},
+                "do": [{"counter": {"target": "cinder_totem", "name": "heat", "add": 1}}],
+            }
+        ],
+    }
+    cards["cinder_totem"] = {
+        "kind": "permanent",
+        "triggers": [
+            {
+                "when": {"counter": "heat", "on": "self", "change": "up"},
+                "do": [{"damage": {"target": "opponent", "amount": 1}}],
+            }
+        ],
+    }
+    return {"ruleset": "altered", "players": ["ana", "bo"], "cards": cards}
+
+
+T = TypeVar("T")
+
+
+def time_it(fn: Callable[[], T], runs: int = RUNS) -> tuple[float, T]:
+    """The median wall time of ``runs`` calls, and the last result."""
+    out: list[float] = []
+    for _ in range(runs):
+        t0 = time.perf_counter()
+        result = fn()
+        out.append(time.perf_counter() - t0)
+    return statistics.median(out), result
+
+
+def two_card_loop(n: int) -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "set.yaml"
+        path.write_text(yaml.safe_dump(card_set(n)), encoding="utf-8")
+        t_parse, data = time_it(lambda: load_for_loops(str(path)))
+        state = data.scenario.start
+        t_graph, graph = time_it(lambda: loop_graph.ability_graph(state))
+        t_cand, found = time_it(lambda: loop_graph.candidates(graph))
+        t_all, report = time_it(lambda: analyse(data))
+        v = report.verdict
+        loop_found = [c for c in found if "cinder_totem" in c.objects]
+        print(
+            f"| {n} | {graph.number_of_nodes()} | {graph.number_of_edges()} | "
+            f"{len(found)} | {t_parse * 1000:.1f} | {t_graph * 1000:.1f} | "
+            f"{t_cand * 1000:.1f} | {t_all * 1000:.1f} | {v.verdict} "
+            f"({'mandatory' if v.mandatory else 'optional'}) | "
+            f"{' '.join(c.arrows() for c in loop_found)} |"
+        )
+
+
+def states_per_second() -> None:
+    text = """
+cards:
+  hourglass:
+    kind: artifact
+    triggers:
+      - when: {counter: sand, on: self, change: up}
+        if: {counter: sand, of: self, at_most: 1000000}
+        do: [{counter: {target: self, name: sand, add: 1}}]
+  lantern:
+    kind: permanent
+    quick_actions:
+      - cost: [{exhaust: self}]
+        do: [{damage: {target: opponent, amount: 1}}]
+  owl:
+    kind: character
+    triggers:
+      - when: {damaged: opponent}
+        may: true
+        do: [{ready: lantern}]
+"""
+    data = load_for_loops("bench.yaml", text)
+    full = data.scenario.start
+    for name, objs, budget in (
+        ("hourglass (1 object, chain)", ("hourglass",), 20_000),
+        ("lantern + owl, one day (A-GOLD-9)", ("lantern", "owl"), 20_000),
+    ):
+        state = loop_graph.sub_state(full, objs)
+        one_day = "one day" in name
+        t, ex = time_it(partial(loop_search.explore, state, budget, one_day=one_day), 3)
+        n = ex.expanded
+        print(f"| {name} | {n} | {t * 1000:.1f} | {n / t:,.0f} |")
+
+
+def main() -> None:
+    print("## Two-card loop in a card set (median of", RUNS, "runs, ms)\n")
+    print(
+        "| cards | abilities | edges | candidates | parse | graph | SCCs | "
+        "whole `analyse` | verdict | loop found |"
+    )
+    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+    for n in (50, 200, 1000):
+        two_card_loop(n)
+    print("\n## States explored per second (median of 3 runs)\n")
+    print("| search | states | ms | states/s |")
+    print("| --- | --- | --- | --- |")
+    states_per_second()
+
+
+if __name__ == "__main__":
+    main()

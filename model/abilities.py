@@ -1,0 +1,571 @@
+"""Triggered abilities and quick actions as data, resolved by pure functions.
+
+A *trigger* waits for an event (``damaged``, ``enters``, ``leaves``, ``counter``,
+``modified``, ``phase``, ``activated``) and then resolves its effects, perhaps
+optionally ("may", TRIG-2) and under a condition checked at resolution (TRIG-4).
+A *quick action* is ``cost -> effects``, played by its controller (QA-1), at most
+``ruleset.quick_action_cap`` times per day (A-GOLD-9).
+
+Pending triggers form a queue beside the state (TRIG-1); :func:`advance` resolves
+its head, :func:`activate` plays a quick action. Both return the new state and
+queue; the engine (``solver/triggers.py``) and the loop search (``solver/loops.py``)
+drive them. Damage here is deliberately minimal (Decision DMG-0): the amount is
+added to the ``damage`` counter of an object or taken from a player's ``life``;
+no bonus, prevention or replacement applies (those belong to other areas).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+
+from model.errors import IllegalAction
+from model.state import Ability, Event, GameObject, GameState
+from model.steps import GainFeature, LoseFeature, Modify, Move, Step
+
+IN_PLAY = frozenset({"play", "expedition", "landmark", "hero"})
+PLAYER_REFS = frozenset({"controller", "opponent"})
+EVENT_KINDS = ("damaged", "enters", "leaves", "counter", "modified", "phase", "activated")
+EFFECT_KINDS = ("damage", "counter", "modify", "gain", "lose", "move", "ready", "exhaust")
+NEW_DAY_PHASE = "morning"
+
+
+@dataclass(frozen=True, slots=True)
+class Effect:
+    """One instruction: ``kind`` applied to every object or player ``target`` names.
+
+    ``target`` is a reference: ``self``, ``it`` (what the triggering event was about),
+    ``controller``, ``opponent``, a player, an object id or a card id (every object
+    made from that card).
+    """
+
+    kind: str
+    target: str
+    amount: int = 0  # damage, counter (signed), modify value
+    name: str = ""  # counter name, stat, feature, zone
+    op: str = ""  # modify: add, set, multiply, divide
+    number: int | None = None  # gain: the feature's number
+
+
+@dataclass(frozen=True, slots=True)
+class Cost:
+    """``exhaust`` the target (it must be ready), or ``pay`` ``amount`` of a counter."""
+
+    kind: str
+    target: str
+    name: str = ""
+    amount: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Condition:
+    """``if:`` a counter of the target is within bounds (checked at resolution)."""
+
+    target: str
+    counter: str
+    at_least: int | None = None
+    at_most: int | None = None
+
+    def holds(self, value: int) -> bool:
+        return (self.at_least is None or value >= self.at_least) and (
+            self.at_most is None or value <= self.at_most
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Pattern:
+    """What a trigger waits for: an event kind about a subject (``any`` or a reference)."""
+
+    event: str
+    subject: str = "any"
+    name: str = ""  # zone (enters/leaves), counter, stat, phase, action
+    change: str = "any"  # counter: up, down or any
+
+
+@dataclass(frozen=True, slots=True)
+class Trigger(Ability):
+    when: Pattern = Pattern("phase")
+    effects: tuple[Effect, ...] = ()
+    optional: bool = False
+    condition: Condition | None = None
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class QuickAction(Ability):
+    costs: tuple[Cost, ...] = ()
+    effects: tuple[Effect, ...] = ()
+    condition: Condition | None = None
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Pending:
+    """A trigger waiting in the queue: whose, which, and what its event was about."""
+
+    source: str
+    ability: str
+    it: str | None = None  # object id, or "player:<name>"
+
+    def label(self) -> str:
+        return f"{self.source}.{self.ability}"
+
+
+Queue = tuple[Pending, ...]
+
+
+# -- references --------------------------------------------------------------------------
+
+PLAYER = "player:"
+
+
+def is_player(ref: str) -> bool:
+    return ref.startswith(PLAYER)
+
+
+def player_ref(name: str) -> str:
+    return PLAYER + name
+
+
+def resolve(state: GameState, ref: str, source: str, it: str | None = None) -> tuple[str, ...]:
+    """The objects (ids) and players (``player:<name>``) a reference names now."""
+    src = state.objects.get(source)
+    controller = src.controlled_by if src is not None else state.active_player
+    if ref == "self":
+        return (source,) if src is not None else ()
+    if ref == "it":
+        return (it,) if it is not None else ()
+    if ref == "controller":
+        return (player_ref(controller),)
+    if ref == "opponent":
+        return tuple(player_ref(p) for p in state.players if p != controller)[:1]
+    if ref in state.players:
+        return (player_ref(ref),)
+    if ref in state.objects:
+        return (ref,)
+    return tuple(sorted(o.id for o in state.objects.values() if o.card == ref))
+
+
+def counter_key(target: str, name: str) -> str:
+    """Where a counter lives: players' in ``GameState.counters`` as ``name.player``."""
+    return f"{name}.{target[len(PLAYER) :]}" if is_player(target) else name
+
+
+def counter_value(state: GameState, target: str, name: str) -> int:
+    if is_player(target):
+        return state.counters.get(counter_key(target, name), 0)
+    obj = state.objects.get(target)
+    return obj.counters.get(name, 0) if obj is not None else 0
+
+
+def with_counter(state: GameState, target: str, name: str, value: int) -> GameState:
+    if is_player(target):
+        counters = dict(state.counters)
+        counters[counter_key(target, name)] = value
+        return replace(state, counters=counters)
+    obj = state.obj(target)
+    oc = dict(obj.counters)
+    if value:
+        oc[name] = value
+    else:
+        oc.pop(name, None)
+    return state.with_object(replace(obj, counters=oc))
+
+
+def activation_key(obj: str, action: str) -> str:
+    return f"activations.{obj}.{action}"
+
+
+# -- effects -----------------------------------------------------------------------------
+
+
+def _impossible(state: GameState, effect: Effect, source: str, why: str) -> GameState:
+    return state.with_event(
+        Event(
+            "impossible",
+            (("effect", effect.kind), ("target", effect.target), ("source", source), ("why", why)),
+            ("A-GOLD-3",),
+        )
+    )
+
+
+def _add_counter(state: GameState, target: str, name: str, amount: int, source: str) -> GameState:
+    """CTR-1: object counters never go below 0 (the part that cannot happen is not done);
+    player counters (life, mana) are plain integers."""
+    before = counter_value(state, target, name)
+    after = before + amount
+    rules = ["CTR-1"]
+    if not is_player(target) and after < 0:
+        after = 0
+        rules.append("A-GOLD-3")
+    state = with_counter(state, target, name, after)
+    return state.with_event(
+        Event(
+            "counter",
+            (
+                ("target", _shown_target(target)),
+                ("counter", name),
+                ("amount", after - before),
+                ("value", after),
+                ("source", source),
+            ),
+            tuple(rules),
+        )
+    )
+
+
+def _shown_target(target: str) -> str:
+    return target[len(PLAYER) :] if is_player(target) else target
+
+
+def apply_effect(state: GameState, effect: Effect, source: str, it: str | None) -> GameState:
+    """Apply one effect to every target it names (A-GOLD-3: a missing target is skipped)."""
+    targets = resolve(state, effect.target, source, it)
+    if not targets:
+        return _impossible(state, effect, source, f"'{effect.target}' names nothing now")
+    for target in targets:
+        player = is_player(target)
+        if effect.kind == "damage":
+            if effect.amount <= 0:
+                continue  # D-TIME-3: 0 damage is not dealt
+            counter = "life" if player else "damage"
+            delta = -effect.amount if player else effect.amount
+            state = with_counter(
+                state, target, counter, counter_value(state, target, counter) + delta
+            )
+            state = state.with_event(
+                Event(
+                    "damage",
+                    (
+                        ("target", _shown_target(target)),
+                        ("amount", effect.amount),
+                        ("sources", [source]),
+                        ("damaged", True),
+                    ),
+                    ("DMG-0",),
+                )
+            )
+        elif effect.kind == "counter":
+            state = _add_counter(state, target, effect.name, effect.amount, source)
+        elif player:
+            state = _impossible(state, effect, source, f"{effect.kind} needs an object")
+        elif effect.kind in ("ready", "exhaust"):
+            value = 1 if effect.kind == "exhaust" else 0
+            if counter_value(state, target, "exhausted") != value:
+                state = _add_counter(
+                    state,
+                    target,
+                    "exhausted",
+                    value - counter_value(state, target, "exhausted"),
+                    source,
+                )
+        else:
+            state = _foundation_step(effect, target, source).resolve(state)
+    return state
+
+
+def _foundation_step(effect: Effect, target: str, source: str) -> Step:
+    """Effects that are the foundation's steps, aimed at a resolved target."""
+    if effect.kind == "modify":
+        return Modify(
+            target=target, stat=effect.name, op=effect.op, value=effect.amount, source=source
+        )
+    if effect.kind == "gain":
+        return GainFeature(target=target, feature=effect.name, number=effect.number, source=source)
+    if effect.kind == "lose":
+        return LoseFeature(target=target, feature=effect.name)
+    assert effect.kind == "move", effect.kind
+    return Move(target=target, zone=effect.name)
+
+
+def apply_effects(
+    state: GameState, effects: Iterable[Effect], source: str, it: str | None
+) -> GameState:
+    for effect in effects:
+        state = apply_effect(state, effect, source, it)
+    return state
+
+
+# -- triggers ----------------------------------------------------------------------------
+
+
+def abilities(obj: GameObject) -> tuple[Trigger | QuickAction, ...]:
+    return tuple(a for a in obj.abilities if isinstance(a, Trigger | QuickAction))
+
+
+def find(state: GameState, source: str, ability: str) -> Trigger | QuickAction | None:
+    obj = state.objects.get(source)
+    if obj is None:
+        return None
+    return next((a for a in abilities(obj) if a.id == ability), None)
+
+
+def _subject(event: Event) -> str | None:
+    """What an event is about, as a reference target (object id or ``player:<name>``)."""
+    target = event.get("target") if event.kind != "activate" else event.get("object")
+    if not isinstance(target, str):
+        return None
+    return target
+
+
+def _as_target(state: GameState, shown: str) -> str:
+    return shown if shown in state.objects else player_ref(shown)
+
+
+def _touches(event: Event, pattern: Pattern) -> bool:
+    """Whether the event is of the kind the pattern waits for (subject aside)."""
+    kind, name = pattern.event, pattern.name
+    if kind == "damaged":
+        return event.kind == "damage" and bool(event.get("damaged"))
+    if kind == "enters":
+        return event.kind == "move" and event.get("to") == (name or "play")
+    if kind == "leaves":
+        return event.kind == "move" and event.get("from") == (name or "play")
+    if kind == "modified":
+        return event.kind == "modify" and bool(event.get("applied")) and event.get("stat") == name
+    if kind == "phase":
+        return event.kind == "phase" and event.get("name") == name
+    if kind == "activated":
+        return event.kind == "activate" and (not name or event.get("action") == name)
+    if kind == "counter":
+        delta = _counter_delta(event, name)
+        if delta == 0:
+            return False
+        return pattern.change == "any" or (pattern.change == "up") == (delta > 0)
+    return False
+
+
+def _counter_delta(event: Event, name: str) -> int:
+    """How much an event changed counter ``name`` of its subject (damage counts too)."""
+    if event.kind == "counter" and event.get("counter") == name:
+        amount = event.get("amount")
+        return amount if isinstance(amount, int) else 0
+    if event.kind == "damage":
+        amount = event.get("amount")
+        if not isinstance(amount, int):
+            return 0
+        if name == "damage":
+            return amount
+        if name == "life":
+            return -amount
+    return 0
+
+
+def matches(state: GameState, trigger: Trigger, source: str, event: Event) -> bool:
+    if not _touches(event, trigger.when):
+        return False
+    if trigger.when.subject == "any" or trigger.when.event == "phase":
+        return True
+    subject = _subject(event)
+    if subject is None:
+        return False
+    return _as_target(state, subject) in resolve(state, trigger.when.subject, source)
+
+
+def triggered(state: GameState, events: Iterable[Event]) -> Queue:
+    """TRIG-1: the triggers these events trigger, in order: event by event, then the
+    players in initiative order, then the sources' timestamps, then printed order."""
+    order = {p: i for i, p in enumerate(state.players)}
+    events = tuple(events)
+    # an object that just left play still sees its own leaving ("look back")
+    left = {
+        e.get("target")
+        for e in events
+        if e.kind == "move" and e.get("from") in IN_PLAY and e.get("to") not in IN_PLAY
+    }
+    sources = sorted(
+        (o for o in state.objects.values() if (o.zone in IN_PLAY or o.id in left) and o.abilities),
+        key=lambda o: (order.get(o.controlled_by, len(order)), o.timestamp, o.id),
+    )
+    out: list[Pending] = []
+    for event in events:
+        subject = _subject(event)
+        it = _as_target(state, subject) if subject is not None else None
+        for obj in sources:
+            looks_back = obj.zone not in IN_PLAY
+            for ab in obj.abilities:
+                if not isinstance(ab, Trigger) or (looks_back and ab.when.event != "leaves"):
+                    continue
+                if matches(state, ab, obj.id, event):
+                    out.append(Pending(obj.id, ab.id, it))
+    return tuple(out)
+
+
+def condition_holds(
+    state: GameState, condition: Condition | None, source: str, it: str | None
+) -> bool:
+    if condition is None:
+        return True
+    targets = resolve(state, condition.target, source, it)
+    # a condition about nothing does not hold: "if the Battery has a counter", no Battery
+    return bool(targets) and all(
+        condition.holds(counter_value(state, t, condition.counter)) for t in targets
+    )
+
+
+def resolve_pending(state: GameState, pending: Pending, accept: bool = True) -> GameState:
+    """Resolve one pending trigger (TRIG-1); ``accept`` answers a "may" (TRIG-2)."""
+    ab = find(state, pending.source, pending.ability)
+    if not isinstance(ab, Trigger):  # its source is gone with its abilities (A-GOLD-7)
+        return state.with_event(
+            Event(
+                "trigger",
+                (("object", pending.source), ("ability", pending.ability), ("resolved", False)),
+                ("TRIG-1", "A-GOLD-7"),
+            )
+        )
+    holds = condition_holds(state, ab.condition, pending.source, pending.it)
+    done = holds and (accept or not ab.optional)
+    rules = ["TRIG-1"] + (["TRIG-2"] if ab.optional else []) + (["TRIG-4"] if ab.condition else [])
+    state = state.with_event(
+        Event(
+            "trigger",
+            (
+                ("object", pending.source),
+                ("ability", ab.id),
+                ("optional", ab.optional),
+                ("accepted", accept or not ab.optional),
+                ("condition", holds),
+                ("resolved", done),
+            ),
+            tuple(rules),
+        )
+    )
+    if not done:
+        return state
+    return apply_effects(state, ab.effects, pending.source, pending.it)
+
+
+def advance(state: GameState, queue: Queue, accept: bool = True) -> tuple[GameState, Queue]:
+    """Resolve the head of the queue; what it triggers joins the end of the queue."""
+    mark = len(state.events)
+    state = resolve_pending(state, queue[0], accept)
+    return state, queue[1:] + triggered(state, state.events[mark:])
+
+
+# -- quick actions -----------------------------------------------------------------------
+
+
+def unpaid(state: GameState, source: str, action: QuickAction) -> tuple[str, str] | None:
+    """Why the quick action cannot be played now: (rule id, message), or None."""
+    cap = state.ruleset.quick_action_cap
+    played = state.counters.get(activation_key(source, action.id), 0)
+    if cap and played >= cap:
+        return (
+            "A-GOLD-9",
+            f"nothing is eternal (A-GOLD-9): {source}.{action.id} was already played "
+            f"{played} times today, the cap is {cap}",
+        )
+    obj = state.objects.get(source)
+    if obj is None or obj.zone not in IN_PLAY:
+        return ("QA-1", f"{source} is not in play: its quick actions do not work")
+    for cost in action.costs:
+        targets = resolve(state, cost.target, source)
+        if not targets:
+            return ("A-GOLD-2", f"the cost names '{cost.target}', which names nothing")
+        for t in targets:
+            if cost.kind == "exhaust":
+                if is_player(t) or counter_value(state, t, "exhausted"):
+                    return ("A-GOLD-2", f"cost: exhaust {_shown_target(t)}, which is exhausted")
+            elif counter_value(state, t, cost.name) < cost.amount:
+                have = counter_value(state, t, cost.name)
+                return (
+                    "A-GOLD-2",
+                    f"cost: pay {cost.amount} {cost.name} of {_shown_target(t)}, which has {have}",
+                )
+    if not condition_holds(state, action.condition, source, None):
+        return ("QA-1", f"the condition of {source}.{action.id} does not hold")
+    return None
+
+
+def quick_actions(state: GameState) -> tuple[tuple[str, QuickAction], ...]:
+    """Every quick action of an object in play, sorted by object then printed order."""
+    return tuple(
+        (oid, ab)
+        for oid in sorted(state.objects)
+        if state.objects[oid].zone in IN_PLAY
+        for ab in state.objects[oid].abilities
+        if isinstance(ab, QuickAction)
+    )
+
+
+def activate(state: GameState, source: str, action_id: str) -> tuple[GameState, Queue]:
+    """QA-1: pay the cost, count the activation (A-GOLD-9), resolve the effects.
+
+    Raises IllegalAction (A-GOLD-9 at the cap, A-GOLD-2 for a cost that cannot be paid).
+    """
+    action = find(state, source, action_id)
+    if not isinstance(action, QuickAction):
+        raise IllegalAction("QA-1", f"{source} has no quick action '{action_id}'")
+    refusal = unpaid(state, source, action)
+    if refusal is not None:
+        raise IllegalAction(*refusal)
+    mark = len(state.events)
+    key = activation_key(source, action_id)
+    counters = dict(state.counters)
+    counters[key] = counters.get(key, 0) + 1
+    state = replace(state, counters=counters)
+    state = state.with_event(
+        Event(
+            "activate",
+            (("object", source), ("action", action_id), ("today", counters[key])),
+            ("QA-1", "A-GOLD-9"),
+        )
+    )
+    for cost in action.costs:
+        for t in resolve(state, cost.target, source):
+            if cost.kind == "exhaust":
+                state = _add_counter(state, t, "exhausted", 1, source)
+            else:
+                state = _add_counter(state, t, cost.name, -cost.amount, source)
+    state = apply_effects(state, action.effects, source, None)
+    return state, triggered(state, state.events[mark:])
+
+
+def begin_phase(state: GameState, name: str) -> GameState:
+    """A phase begins; ``morning`` begins a new day: A-GOLD-9 counts start again (QA-2)."""
+    rules: tuple[str, ...] = ("TRIG-1",)
+    if name == NEW_DAY_PHASE:
+        counters = {k: v for k, v in state.counters.items() if not k.startswith("activations.")}
+        counters["day"] = state.counters.get("day", 1) + 1
+        state = replace(state, counters=counters)
+        rules = ("QA-2", "A-GOLD-9")
+    return state.with_event(Event("phase", (("name", name),), rules))
+
+
+# -- steps -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, kw_only=True)
+class Activate(Step):
+    """``activate: {object, action}``: play a quick action (its triggers follow the step)."""
+
+    object: str
+    action: str
+
+    def target_ids(self) -> tuple[str, ...]:
+        return (self.object,)
+
+    def resolve(self, state: GameState) -> GameState:
+        return activate(state, self.object, self.action)[0]
+
+
+@dataclass(frozen=True, kw_only=True)
+class Begin(Step):
+    """``begin: <phase>``: "at the start of <phase>" triggers trigger."""
+
+    phase: str
+
+    def resolve(self, state: GameState) -> GameState:
+        return begin_phase(state, self.phase)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Apply(Step):
+    """``effect: {...}``: one effect of the ability language, from a named source."""
+
+    effect: Effect
+    source: str = "effect"
+
+    def resolve(self, state: GameState) -> GameState:
+        return apply_effect(state, self.effect, self.source, None)
