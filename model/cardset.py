@@ -18,8 +18,17 @@ from dataclasses import dataclass, field
 
 from model.errors import Location
 from model.ruleset import Ruleset
-from model.state import Guard, GameObject, Protection
-from model.steps import BoostFeature, GainFeature, GainStat, LoseFeature, Modify, Move, Protect, Step
+from model.state import GameObject, Guard, Protection
+from model.steps import (
+    BoostFeature,
+    GainFeature,
+    GainStat,
+    LoseFeature,
+    Modify,
+    Move,
+    Protect,
+    Step,
+)
 
 # Zones each ruleset knows (A-ZONE-1/2 for Altered). ``play`` is the default zone of
 # every object. Areas that add zones extend these sets.
@@ -163,10 +172,14 @@ def footprint(card: Card) -> Footprint:
         where = step.where
         if isinstance(step, Modify):
             stat_writes.append(
-                StatWrite(i, step.target, step.stat, step.op, step.value, step.rounding, None, None, where)
+                StatWrite(
+                    i, step.target, step.stat, step.op, step.value, step.rounding, None, None, where
+                )
             )
             if step.other is not None and step.op != "copy":
-                stat_writes.append(StatWrite(i, step.other, step.stat, step.op, None, None, None, None, where))
+                stat_writes.append(
+                    StatWrite(i, step.other, step.stat, step.op, None, None, None, None, where)
+                )
         elif isinstance(step, Protect):
             p = step.protection
             for stat in sorted(p.stats):
@@ -174,11 +187,17 @@ def footprint(card: Card) -> Footprint:
                     StatWrite(i, step.target, stat, "protect", None, None, p.guard, p.limit, where)
                 )
         elif isinstance(step, GainStat):
-            stat_writes.append(StatWrite(i, step.target, step.stat, "gain", step.value, where=where))
+            stat_writes.append(
+                StatWrite(i, step.target, step.stat, "gain", step.value, where=where)
+            )
         elif isinstance(step, GainFeature):
-            feature_writes.append(FeatureWrite(i, step.target, step.feature, "gain", step.number, where))
+            feature_writes.append(
+                FeatureWrite(i, step.target, step.feature, "gain", step.number, where)
+            )
         elif isinstance(step, BoostFeature):
-            feature_writes.append(FeatureWrite(i, step.target, step.feature, "boost", step.amount, where))
+            feature_writes.append(
+                FeatureWrite(i, step.target, step.feature, "boost", step.amount, where)
+            )
         elif isinstance(step, LoseFeature):
             feature_writes.append(FeatureWrite(i, step.target, step.feature, "lose", None, where))
         elif isinstance(step, Move):

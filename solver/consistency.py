@@ -373,11 +373,11 @@ def _run_dask(
 
     out: list[Diagnostic] = []
     done = 0
-    with Client(address, set_as_default=False) as client:
+    with Client(address, set_as_default=False) as client:  # type: ignore[no-untyped-call]
         shared = client.scatter(index, broadcast=True)
         futures: list[Any] = [client.submit(examine, shared, chunk, pure=False) for chunk in chunks]
         sizes = {f.key: len(c) for f, c in zip(futures, chunks, strict=True)}
-        for fut in dask_completed(futures):
+        for fut in dask_completed(futures):  # type: ignore[no-untyped-call]
             out.extend(fut.result())
             done += sizes[fut.key]
             if progress:
@@ -389,8 +389,7 @@ def run_check(
     cardset: CardSet, backend: Backend | None = None, progress: Progress | None = None
 ) -> CheckResult:
     """Every registered diagnostic on ``cardset``, sorted canonically."""
-    import solver.consistency_checks  # noqa: F401 - registers the diagnostic kinds
-
+    load_checks()
     backend = backend or Backend()
     start = time.perf_counter()
     index = build_index(cardset)
@@ -401,8 +400,32 @@ def run_check(
     found.extend(_run_units(index, the_plan.units, backend, progress))
     unique = {(d.sort_key(), d.witness): d for d in found}
     diagnostics = tuple(sorted(unique.values(), key=Diagnostic.sort_key))
-    where = "dask" if backend.dask else (f"{backend.jobs} processes" if backend.jobs > 1 else "serial")
+    where = (
+        "dask" if backend.dask else (f"{backend.jobs} processes" if backend.jobs > 1 else "serial")
+    )
     return CheckResult(cardset, diagnostics, the_plan, time.perf_counter() - start, where)
+
+
+_LOADED: list[bool] = []
+
+
+def load_checks() -> None:
+    """Import every ``solver/consistency_*.py`` (sorted): each registers its kinds.
+
+    This is how an area adds a diagnostic kind after the merge: a module
+    ``solver/consistency_<area>.py`` with one ``@set_check`` or ``@tuple_check`` function.
+    """
+    if _LOADED:
+        return
+    _LOADED.append(True)
+    import importlib
+    import pkgutil
+
+    import solver as package
+
+    for info in sorted(pkgutil.iter_modules(package.__path__), key=lambda i: i.name):
+        if info.name.startswith("consistency_"):
+            importlib.import_module(f"solver.{info.name}")
 
 
 def failing(diagnostics: Iterable[Diagnostic], fail_on: Severity) -> bool:

@@ -1,6 +1,7 @@
 """The diagnostic kinds of ``arbiter check`` that rest on the foundation: unknown
 references, absent characteristics (A-CHAR-2), named-feature gains that never
-change anything (B-NAMED-1), and rulings on Decisions E-IMM-1b and E-DIV.
+change anything (B-NAMED-1); and, in solver/consistency_rulings.py, rulings on
+Decisions E-IMM-1b and E-DIV.
 
 Each kind is one function registered with ``@set_check`` or ``@tuple_check``
 (solver/consistency.py); each diagnostic carries a witness scenario.
@@ -8,12 +9,11 @@ Each kind is one function registered with ``@set_check`` or ``@tuple_check``
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterator
+from collections.abc import Iterator
 
 from model.cardset import Card, FeatureWrite, StatWrite
 from model.errors import Location
-from model.ruleset import Rounding
-from model.state import JSON, Guard
+from model.state import JSON
 from model.steps import Modify
 from solver import witness as w
 from solver.consistency import (
@@ -21,7 +21,6 @@ from solver.consistency import (
     Diagnostic,
     Severity,
     set_check,
-    tuple_check,
 )
 
 NUMBER_WRITES = ("add", "set", "multiply", "divide", "copy", "swap", "swap-bonus")
@@ -39,7 +38,9 @@ def _bold(cid: str) -> str:
     return cid
 
 
-def _role_ids(index: CardIndex, card: Card, step_roles: list[str]) -> tuple[dict[str, str], dict[str, dict[str, JSON]]]:
+def _role_ids(
+    index: CardIndex, card: Card, step_roles: list[str]
+) -> tuple[dict[str, str], dict[str, dict[str, JSON]]]:
     """Object ids and scenario objects for the roles a step uses: the card itself for
     ``self``, the first card that fits each other role, or a bare object."""
     ids: dict[str, str] = {}
@@ -48,11 +49,16 @@ def _role_ids(index: CardIndex, card: Card, step_roles: list[str]) -> tuple[dict
         if role_name in ids:
             continue
         role = card.role(role_name)
-        fits = [c for c in index.cardset.cards.values() if c.kind in index.role_kinds(card, role_name)]
+        fits = [
+            c for c in index.cardset.cards.values() if c.kind in index.role_kinds(card, role_name)
+        ]
         if role.is_self:
             oid, doc = card.id, w.card_object(card)
         elif fits and fits[0].id not in objects:
-            oid, doc = fits[0].id, w.card_object(fits[0], "opponent" if role.side == "enemy" else "you")
+            oid, doc = (
+                fits[0].id,
+                w.card_object(fits[0], "opponent" if role.side == "enemy" else "you"),
+            )
         else:
             oid, doc = f"{role_name}_object", w.bare_object(role)
         ids[role_name] = oid
@@ -79,7 +85,9 @@ def _gains(index: CardIndex) -> tuple[dict[str, set[str]], dict[str, set[str]]]:
 # -- unknown references ------------------------------------------------------------------
 
 
-@set_check("references", "unknown-card", "unknown-zone", "unknown-characteristic", "unknown-feature")
+@set_check(
+    "references", "unknown-card", "unknown-zone", "unknown-characteristic", "unknown-feature"
+)
 def unknown_references(index: CardIndex) -> Iterator[Diagnostic]:
     cards = index.cardset.cards
     zones = index.cardset.zones
@@ -130,7 +138,7 @@ def unknown_references(index: CardIndex) -> Iterator[Diagnostic]:
                         w.scenario(
                             "unknown-characteristic",
                             title=f"no card has '{stat}'",
-                            description=f"{card.id} protects {stat}; it has no such characteristic.",
+                            description=f"{card.id} protects {stat}; nothing has it.",
                             ruleset=ruleset,
                             objects={card.id: w.card_object(card)},
                             steps=[],
@@ -139,11 +147,17 @@ def unknown_references(index: CardIndex) -> Iterator[Diagnostic]:
                         _locs(card.where),
                     )
         for fw in fp.feature_writes:
-            if fw.op != "gain" and fw.feature not in index.feature_holders and fw.feature not in gained_feats:
+            if (
+                fw.op != "gain"
+                and fw.feature not in index.feature_holders
+                and fw.feature not in gained_feats
+            ):
                 yield _unknown_feature(index, card, fw)
 
 
-def _unknown_zone(index: CardIndex, card: Card, zone: str, where: Location | None) -> Iterator[Diagnostic]:
+def _unknown_zone(
+    index: CardIndex, card: Card, zone: str, where: Location | None
+) -> Iterator[Diagnostic]:
     moves = [(i, s) for i, s in enumerate(card.effect) if getattr(s, "zone", None) == zone]
     step_i, step = moves[0] if moves else (0, None)
     known = ", ".join(sorted(index.cardset.zones))
@@ -250,12 +264,17 @@ def absent_characteristic(index: CardIndex) -> Iterator[Diagnostic]:
             if sw.stat not in index.stat_holders and sw.stat not in gained_stats:
                 continue  # reported as unknown-characteristic
             kinds = index.role_kinds(card, sw.role)
-            reach = [c for c in index.cardset.cards.values() if c.kind in kinds] if not card.role(sw.role).is_self else [card]
+            reach = (
+                [c for c in index.cardset.cards.values() if c.kind in kinds]
+                if not card.role(sw.role).is_self
+                else [card]
+            )
             if any(sw.stat in c.template.base for c in reach):
                 continue
             if kinds & gained_stats.get(sw.stat, set()):
                 continue
             _, objects, steps, expect = _write_witness(index, card, sw, "absent")
+            whose = "itself" if sw.role == "self" else "its " + sw.role
             holders = ", ".join(index.stat_holders.get(sw.stat, ())[:3]) or "an effect"
             yield Diagnostic(
                 "absent-characteristic",
@@ -263,14 +282,14 @@ def absent_characteristic(index: CardIndex) -> Iterator[Diagnostic]:
                 (card.id,),
                 (_label(card, sw),),
                 ("A-CHAR-2",),
-                f"{_bold(card.id)} {sw.op}s '{sw.stat}' of {'itself' if sw.role == 'self' else 'its ' + sw.role} "
+                f"{_bold(card.id)} {sw.op}s '{sw.stat}' of {whose} "
                 f"({', '.join(sorted(kinds))}), but no such card of the set has '{sw.stat}' "
                 f"(only {holders} do): an absent characteristic cannot be modified, so this part "
                 "of the effect never does anything.",
                 w.scenario(
                     "absent-characteristic",
                     title=f"no {', '.join(sorted(kinds))} has {sw.stat}",
-                    description=f"{card.id}'s effect modifies {sw.stat}; the object lacks it (A-CHAR-2).",
+                    description=f"{card.id} modifies {sw.stat}; the object lacks it (A-CHAR-2).",
                     ruleset=index.cardset.ruleset.name,
                     objects=objects,
                     steps=steps,
@@ -278,6 +297,16 @@ def absent_characteristic(index: CardIndex) -> Iterator[Diagnostic]:
                 ),
                 _locs(sw.where),
             )
+
+
+def _covers(card: Card, fw: FeatureWrite) -> bool:
+    """B-NAMED-1: the card already has the feature, with at least the gained number."""
+    have = card.template.features.get(fw.feature)
+    if have is None:
+        return False
+    if fw.number is None or have.number is None:
+        return fw.number is None
+    return have.number >= fw.number
 
 
 # -- B-NAMED-1: gaining a named feature that never changes anything -----------------------
@@ -297,19 +326,15 @@ def useless_named_gain(index: CardIndex) -> Iterator[Diagnostic]:
                 continue
             role = card.role(fw.role)
             kinds = index.role_kinds(card, fw.role)
-            reach = [card] if role.is_self else [c for c in index.cardset.cards.values() if c.kind in kinds]
+            reach = (
+                [card]
+                if role.is_self
+                else [c for c in index.cardset.cards.values() if c.kind in kinds]
+            )
             if not reach:
                 continue
 
-            def covered(c: Card) -> bool:
-                have = c.template.features.get(fw.feature)
-                if have is None:
-                    return False
-                if fw.number is None or have.number is None:
-                    return fw.number is None
-                return have.number >= fw.number
-
-            if not all(covered(c) for c in reach):
+            if not all(_covers(c, fw) for c in reach):
                 continue
             subject = reach[0]
             step = card.effect[fw.step]
@@ -337,218 +362,12 @@ def useless_named_gain(index: CardIndex) -> Iterator[Diagnostic]:
                     ruleset=index.cardset.ruleset.name,
                     objects=objects,
                     steps=[w.step_doc(step, ids)],
-                    expect={f"objects.{subject.id}.features.{fw.feature}": shown if held.number is None else {"shown": max(0, held.number), "raw": held.number}, "events.0.applied": False},
+                    expect={
+                        f"objects.{subject.id}.features.{fw.feature}": shown
+                        if held.number is None
+                        else {"shown": max(0, held.number), "raw": held.number},
+                        "events.0.applied": False,
+                    },
                 ),
                 _locs(fw.where, subject.where),
             )
-
-
-# -- rulings: E-IMM-1b (divide vs "cannot be decreased") and E-DIV (rounding) ------------
-
-
-def _decreasing(sw: StatWrite) -> bool:
-    """A write that lowers a positive value other than by ``add -X``: divide by more than 1
-    or multiply by less than 1 (E-IMM-1b)."""
-    values = sw.value if isinstance(sw.value, tuple) else (sw.value,)
-    nums = [v for v in values if isinstance(v, int)]
-    if sw.op == "divide":
-        return any(v > 1 for v in nums)
-    if sw.op == "multiply":
-        return any(v < 1 for v in nums)
-    return False
-
-
-def _divider_keys(index: CardIndex, card: Card) -> frozenset[Hashable]:
-    return frozenset(
-        (sw.stat, kind)
-        for sw in index.prints[card.id].stat_writes
-        if _decreasing(sw)
-        for kind in index.role_kinds(card, sw.role)
-    )
-
-
-def _guards(card: Card, stat: str) -> bool:
-    return Guard.CANNOT_DECREASE in card.template.guards_on(stat) and Guard.CANNOT_MODIFY not in card.template.guards_on(stat)
-
-
-def _protector_keys(index: CardIndex, card: Card) -> frozenset[Hashable]:
-    return frozenset((s, card.kind) for s in card.template.base if _guards(card, s))
-
-
-def _granter_keys(index: CardIndex, card: Card) -> frozenset[Hashable]:
-    return frozenset(
-        (sw.stat, kind)
-        for sw in index.prints[card.id].stat_writes
-        if sw.op == "protect" and sw.guard is Guard.CANNOT_DECREASE
-        for kind in index.role_kinds(card, sw.role)
-    )
-
-
-def _subject_keys(index: CardIndex, card: Card) -> frozenset[Hashable]:
-    return frozenset((s, card.kind) for s, v in card.template.base.items() if not isinstance(v, frozenset))
-
-
-def _divided(value: int, sw: StatWrite, rounding: Rounding) -> int:
-    z = sw.value if isinstance(sw.value, int) else 2
-    if sw.op == "multiply":
-        return value * z
-    if rounding is Rounding.UP:
-        return -((-value) // z)
-    if rounding is Rounding.NEAREST:
-        q, r = divmod(abs(value), z)
-        return (q + (2 * r >= z)) * (1 if value >= 0 else -1)
-    return value // z
-
-
-def _expected_after(subject: Card, sw: StatWrite, rounding: Rounding) -> JSON:
-    base = subject.template.base[sw.stat]
-    if isinstance(base, tuple):
-        return [max(0, _divided(v, sw, rounding)) for v in base]
-    assert isinstance(base, int)
-    return max(0, _divided(base, sw, rounding))
-
-
-def _rounding(index: CardIndex, step: Modify) -> Rounding:
-    return Rounding(step.rounding) if step.rounding else index.cardset.ruleset.division_rounding
-
-
-def _imm_diagnostic(index: CardIndex, divider: Card, subject: Card, granter: Card | None) -> Iterator[Diagnostic]:
-    for sw in index.prints[divider.id].stat_writes:
-        if not _decreasing(sw) or subject.kind not in index.role_kinds(divider, sw.role):
-            continue
-        if sw.role == "self" and divider.id != subject.id:
-            continue
-        step = divider.effect[sw.step]
-        if not isinstance(step, Modify) or sw.stat not in subject.template.base:
-            continue
-        grant_steps: list[dict[str, JSON]] = []
-        if granter is None:
-            if not _guards(subject, sw.stat):
-                continue
-            why = f"{_bold(subject.id)}'s {sw.stat} cannot be decreased"
-        else:
-            grants = [
-                x
-                for x in index.prints[granter.id].stat_writes
-                if x.op == "protect"
-                and x.role != "self"
-                and x.stat == sw.stat
-                and x.guard is Guard.CANNOT_DECREASE
-                and subject.kind in index.role_kinds(granter, x.role)
-            ]
-            if not grants:
-                continue
-            gstep = granter.effect[grants[0].step]
-            grant_steps = [w.step_doc(gstep, {r: subject.id for r in gstep.target_ids()})]
-            why = f"{_bold(granter.id)} makes the {sw.stat} of {_bold(subject.id)} impossible to decrease"
-        ids, objects = _role_ids(index, divider, list(step.target_ids()))
-        ids[sw.role] = subject.id
-        objects = {k: v for k, v in objects.items() if k in ids.values()}
-        objects[subject.id] = w.card_object(subject, "opponent")
-        rounding = _rounding(index, step)
-        after = _expected_after(subject, sw, rounding)
-        cards = tuple(sorted({divider.id, subject.id} | ({granter.id} if granter else set())))
-        n = len(grant_steps)
-        yield Diagnostic(
-            "ruling-E-IMM-1b",
-            Severity.RULING,
-            cards,
-            (f"{divider.id}.effect[{sw.step}]",) + ((f"{granter.id}.effect",) if granter else (f"{subject.id}.protections",)),
-            ("E-IMM-1b", "E-IMM-1", "E-OPS-1"),
-            f"{why}, and {_bold(divider.id)} can {sw.op} it by {sw.value}. By Decision E-IMM-1b "
-            "only 'add -X' is blocked, so the division applies and lowers the value; the source "
-            "names only -X, so a judge should confirm this reading for these cards (or the card "
-            "text should say).",
-            w.scenario(
-                "ruling-E-IMM-1b",
-                title=f"{divider.id} {sw.op}s {sw.stat} that cannot be decreased",
-                description="Decision E-IMM-1b: 'cannot be decreased' blocks only add -X; the "
-                "division applies. A judge confirms this ruling for these cards.",
-                ruleset=index.cardset.ruleset.name,
-                objects=objects,
-                steps=[*grant_steps, w.step_doc(step, ids)],
-                expect={f"events.{n}.applied": True, f"{subject.id}.{sw.stat}": after},
-            ),
-            _locs(sw.where, subject.where if granter is None else granter.where),
-        )
-
-
-@tuple_check("ruling-E-IMM-1b/self", ["ruling-E-IMM-1b"], [_divider_keys, _protector_keys])
-def divide_vs_own_protection(index: CardIndex, combo: tuple[str, ...]) -> Iterator[Diagnostic]:
-    divider, subject = (index.card(c) for c in combo)
-    yield from _imm_diagnostic(index, divider, subject, None)
-
-
-@tuple_check(
-    "ruling-E-IMM-1b/granted", ["ruling-E-IMM-1b"], [_divider_keys, _granter_keys, _subject_keys]
-)
-def divide_vs_granted_protection(index: CardIndex, combo: tuple[str, ...]) -> Iterator[Diagnostic]:
-    divider, granter, subject = (index.card(c) for c in combo)
-    yield from _imm_diagnostic(index, divider, subject, granter)
-
-
-def _unrounded_keys(index: CardIndex, card: Card) -> frozenset[Hashable]:
-    out: set[Hashable] = set()
-    for sw in index.prints[card.id].stat_writes:
-        step = card.effect[sw.step]
-        if sw.op == "divide" and isinstance(step, Modify) and step.rounding is None:
-            out.update((sw.stat, k) for k in index.role_kinds(card, sw.role))
-    return frozenset(out)
-
-
-def _uneven_keys(index: CardIndex, card: Card) -> frozenset[Hashable]:
-    return _subject_keys(index, card)
-
-
-@tuple_check("ruling-E-DIV", ["ruling-E-DIV"], [_unrounded_keys, _uneven_keys])
-def division_rounding(index: CardIndex, combo: tuple[str, ...]) -> Iterator[Diagnostic]:
-    divider, subject = (index.card(c) for c in combo)
-    for sw in index.prints[divider.id].stat_writes:
-        step = divider.effect[sw.step]
-        if sw.op != "divide" or not isinstance(step, Modify) or step.rounding is not None:
-            continue
-        if subject.kind not in index.role_kinds(divider, sw.role) or sw.role == "self":
-            continue
-        base = subject.template.base.get(sw.stat)
-        z = sw.value
-        if not isinstance(z, int) or z <= 1 or base is None or isinstance(base, frozenset):
-            continue
-        values = base if isinstance(base, tuple) else (base,)
-        if all(v % z == 0 for v in values):
-            continue
-        ids, objects = _role_ids(index, divider, list(step.target_ids()))
-        ids[sw.role] = subject.id
-        objects = {k: v for k, v in objects.items() if k in ids.values()}
-        objects[subject.id] = w.card_object(subject, "opponent")
-        rounding = index.cardset.ruleset.division_rounding
-        down = _expected_after(subject, sw, rounding)
-        other = _expected_after(subject, sw, Rounding.UP if rounding is not Rounding.UP else Rounding.DOWN)
-        yield Diagnostic(
-            "ruling-E-DIV",
-            Severity.RULING,
-            tuple(sorted({divider.id, subject.id})),
-            (f"{divider.id}.effect[{sw.step}]",),
-            ("E-DIV",),
-            f"{_bold(divider.id)} divides {sw.stat} by {z} without saying how it rounds, and "
-            f"{_bold(subject.id)} starts with {sw.stat} {_show(base)}: by Decision E-DIV the "
-            f"result is {_show(down)} ({rounding.value}); rounded the other way it would be "
-            f"{_show(other)}. The full Altered rules (1.1.6.b) ask every division to say how it "
-            "rounds: add 'rounding:' to the card, or confirm the ruleset's default.",
-            w.scenario(
-                "ruling-E-DIV",
-                title=f"{divider.id} divides an uneven {sw.stat}",
-                description=f"Decision E-DIV: rounding {rounding.value}; the other way gives {_show(other)}.",
-                ruleset=index.cardset.ruleset.name,
-                objects=objects,
-                steps=[w.step_doc(step, ids)],
-                expect={f"{subject.id}.{sw.stat}": down, "events.0.applied": True},
-            ),
-            _locs(sw.where, subject.where),
-        )
-
-
-def _show(v: object) -> str:
-    if isinstance(v, tuple | list):
-        return "/".join(str(x) for x in v)
-    return str(v)
-

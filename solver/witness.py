@@ -11,7 +11,16 @@ import yaml
 
 from model.cardset import Card, Role
 from model.state import JSON, BaseValue, GameObject, Protection
-from model.steps import BoostFeature, GainFeature, GainStat, LoseFeature, Modify, Move, Protect, Step
+from model.steps import (
+    BoostFeature,
+    GainFeature,
+    GainStat,
+    LoseFeature,
+    Modify,
+    Move,
+    Protect,
+    Step,
+)
 from solver.consistency import Diagnostic, Witness
 
 PLAYERS = ["you", "opponent"]
@@ -97,7 +106,9 @@ def step_doc(step: Step, ids: Mapping[str, str]) -> dict[str, JSON]:
     if isinstance(step, LoseFeature):
         return {"lose": {"target": oid(step.target), "feature": step.feature}}
     if isinstance(step, GainStat):
-        return {"gain": {"target": oid(step.target), "stat": step.stat, "value": _value(step.value)}}
+        return {
+            "gain": {"target": oid(step.target), "stat": step.stat, "value": _value(step.value)}
+        }
     if isinstance(step, Move):
         return {"move": {"target": oid(step.target), "zone": step.zone}}
     raise ValueError(f"no witness form for {type(step).__name__}")
@@ -121,8 +132,12 @@ def scenario(
     doc["objects"] = {k: dict(v) for k, v in objects.items()}
     doc["steps"] = [dict(s) for s in steps]
     doc["expect"] = dict(expect)
-    text = yaml.safe_dump(doc, sort_keys=False, allow_unicode=True, width=88)
-    return Witness(name, "# A witness written by `arbiter check`: run it with `arbiter run`.\n" + text)
+    text = yaml.safe_dump(
+        doc, sort_keys=False, allow_unicode=True, width=88, default_flow_style=None
+    )
+    return Witness(
+        name, "# A witness written by `arbiter check`: run it with `arbiter run`.\n" + text
+    )
 
 
 def _stem(d: Diagnostic) -> str:

@@ -80,7 +80,9 @@ def _read(
         for cid, cnode in top["cards"].mapping(what="a mapping of card ids to cards").items():
             Node(doc, cnode.path, cid).ident("a card id")
             if cid in cards:
-                cnode.fail(f"a new card id: '{cid}' is already a card of this set", key=True, got=False)
+                cnode.fail(
+                    f"a new card id: '{cid}' is already a card of this set", key=True, got=False
+                )
             cards[cid] = parse_card(cnode, cid, ruleset)
     return ruleset
 
@@ -107,7 +109,11 @@ def _roles(node: Node) -> tuple[Role, ...]:
     for name, rnode in node.mapping(what="a mapping of role names to roles").items():
         Node(node.doc, rnode.path, name).ident("a role name")
         if name == "self":
-            rnode.fail("a role name other than 'self' (self is always the card itself)", key=True, got=False)
+            rnode.fail(
+                "a role name other than 'self' (self is always the card itself)",
+                key=True,
+                got=False,
+            )
         if isinstance(rnode.value, str | list):
             roles.append(Role(name, rnode.string_set(), where=rnode.where))
             continue
@@ -156,7 +162,9 @@ def parse_card(node: Node, cid: str, ruleset: Ruleset) -> Card:
     if "keywords" in m:
         for name, feature in _features(m["keywords"]).items():
             if name in features:
-                m["keywords"].fail(f"keywords that are not also features ('{name}' is both)", got=False)
+                m["keywords"].fail(
+                    f"keywords that are not also features ('{name}' is both)", got=False
+                )
             features[name] = feature
     refs: list[Reference] = []
     protections = []

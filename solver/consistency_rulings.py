@@ -1,0 +1,236 @@
+"""Diagnostics of severity "ruling": interactions that rest on a Decision of
+docs/rules.md, so that a human confirms them (E-IMM-1b, E-DIV)."""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterator
+
+from model.cardset import Card, StatWrite
+from model.ruleset import Rounding
+from model.state import JSON, Guard
+from model.steps import Modify
+from solver import witness as w
+from solver.consistency import CardIndex, Diagnostic, Severity, tuple_check
+from solver.consistency_checks import _bold, _locs, _role_ids
+
+# -- rulings: E-IMM-1b (divide vs "cannot be decreased") and E-DIV (rounding) ------------
+
+
+def _decreasing(sw: StatWrite) -> bool:
+    """A write that lowers a positive value other than by ``add -X``: divide by more than 1
+    or multiply by less than 1 (E-IMM-1b)."""
+    values = sw.value if isinstance(sw.value, tuple) else (sw.value,)
+    nums = [v for v in values if isinstance(v, int)]
+    if sw.op == "divide":
+        return any(v > 1 for v in nums)
+    if sw.op == "multiply":
+        return any(v < 1 for v in nums)
+    return False
+
+
+def _divider_keys(index: CardIndex, card: Card) -> frozenset[Hashable]:
+    return frozenset(
+        (sw.stat, kind)
+        for sw in index.prints[card.id].stat_writes
+        if _decreasing(sw)
+        for kind in index.role_kinds(card, sw.role)
+    )
+
+
+def _guards(card: Card, stat: str) -> bool:
+    return Guard.CANNOT_DECREASE in card.template.guards_on(
+        stat
+    ) and Guard.CANNOT_MODIFY not in card.template.guards_on(stat)
+
+
+def _protector_keys(index: CardIndex, card: Card) -> frozenset[Hashable]:
+    return frozenset((s, card.kind) for s in card.template.base if _guards(card, s))
+
+
+def _granter_keys(index: CardIndex, card: Card) -> frozenset[Hashable]:
+    return frozenset(
+        (sw.stat, kind)
+        for sw in index.prints[card.id].stat_writes
+        if sw.op == "protect" and sw.guard is Guard.CANNOT_DECREASE
+        for kind in index.role_kinds(card, sw.role)
+    )
+
+
+def _subject_keys(index: CardIndex, card: Card) -> frozenset[Hashable]:
+    return frozenset(
+        (s, card.kind) for s, v in card.template.base.items() if not isinstance(v, frozenset)
+    )
+
+
+def _divided(value: int, sw: StatWrite, rounding: Rounding) -> int:
+    z = sw.value if isinstance(sw.value, int) else 2
+    if sw.op == "multiply":
+        return value * z
+    if rounding is Rounding.UP:
+        return -((-value) // z)
+    if rounding is Rounding.NEAREST:
+        q, r = divmod(abs(value), z)
+        return (q + (2 * r >= z)) * (1 if value >= 0 else -1)
+    return value // z
+
+
+def _expected_after(subject: Card, sw: StatWrite, rounding: Rounding) -> JSON:
+    base = subject.template.base[sw.stat]
+    if isinstance(base, tuple):
+        return [max(0, _divided(v, sw, rounding)) for v in base]
+    assert isinstance(base, int)
+    return max(0, _divided(base, sw, rounding))
+
+
+def _rounding(index: CardIndex, step: Modify) -> Rounding:
+    return Rounding(step.rounding) if step.rounding else index.cardset.ruleset.division_rounding
+
+
+def _imm_diagnostic(
+    index: CardIndex, divider: Card, subject: Card, granter: Card | None
+) -> Iterator[Diagnostic]:
+    for sw in index.prints[divider.id].stat_writes:
+        if not _decreasing(sw) or subject.kind not in index.role_kinds(divider, sw.role):
+            continue
+        if sw.role == "self" and divider.id != subject.id:
+            continue
+        step = divider.effect[sw.step]
+        if not isinstance(step, Modify) or sw.stat not in subject.template.base:
+            continue
+        grant_steps: list[dict[str, JSON]] = []
+        if granter is None:
+            if not _guards(subject, sw.stat):
+                continue
+            why = f"{_bold(subject.id)}'s {sw.stat} cannot be decreased"
+        else:
+            grants = [
+                x
+                for x in index.prints[granter.id].stat_writes
+                if x.op == "protect"
+                and x.role != "self"
+                and x.stat == sw.stat
+                and x.guard is Guard.CANNOT_DECREASE
+                and subject.kind in index.role_kinds(granter, x.role)
+            ]
+            if not grants:
+                continue
+            gstep = granter.effect[grants[0].step]
+            grant_steps = [w.step_doc(gstep, {r: subject.id for r in gstep.target_ids()})]
+            why = (
+                f"{_bold(granter.id)} makes the {sw.stat} of {_bold(subject.id)} "
+                "impossible to decrease"
+            )
+        ids, objects = _role_ids(index, divider, list(step.target_ids()))
+        ids[sw.role] = subject.id
+        objects = {k: v for k, v in objects.items() if k in ids.values()}
+        objects[subject.id] = w.card_object(subject, "opponent")
+        rounding = _rounding(index, step)
+        after = _expected_after(subject, sw, rounding)
+        cards = tuple(sorted({divider.id, subject.id} | ({granter.id} if granter else set())))
+        n = len(grant_steps)
+        yield Diagnostic(
+            "ruling-E-IMM-1b",
+            Severity.RULING,
+            cards,
+            (f"{divider.id}.effect[{sw.step}]",)
+            + ((f"{granter.id}.effect",) if granter else (f"{subject.id}.protections",)),
+            ("E-IMM-1b", "E-IMM-1", "E-OPS-1"),
+            f"{why}, and {_bold(divider.id)} can {sw.op} it by {sw.value}. By Decision E-IMM-1b "
+            "only 'add -X' is blocked, so the division applies and lowers the value; the source "
+            "names only -X, so a judge should confirm this reading for these cards (or the card "
+            "text should say).",
+            w.scenario(
+                "ruling-E-IMM-1b",
+                title=f"{divider.id} {sw.op}s {sw.stat} that cannot be decreased",
+                description="Decision E-IMM-1b: 'cannot be decreased' blocks only add -X; the "
+                "division applies. A judge confirms this ruling for these cards.",
+                ruleset=index.cardset.ruleset.name,
+                objects=objects,
+                steps=[*grant_steps, w.step_doc(step, ids)],
+                expect={f"events.{n}.applied": True, f"{subject.id}.{sw.stat}": after},
+            ),
+            _locs(sw.where, subject.where if granter is None else granter.where),
+        )
+
+
+@tuple_check("ruling-E-IMM-1b/self", ["ruling-E-IMM-1b"], [_divider_keys, _protector_keys])
+def divide_vs_own_protection(index: CardIndex, combo: tuple[str, ...]) -> Iterator[Diagnostic]:
+    divider, subject = (index.card(c) for c in combo)
+    yield from _imm_diagnostic(index, divider, subject, None)
+
+
+@tuple_check(
+    "ruling-E-IMM-1b/granted", ["ruling-E-IMM-1b"], [_divider_keys, _granter_keys, _subject_keys]
+)
+def divide_vs_granted_protection(index: CardIndex, combo: tuple[str, ...]) -> Iterator[Diagnostic]:
+    divider, granter, subject = (index.card(c) for c in combo)
+    yield from _imm_diagnostic(index, divider, subject, granter)
+
+
+def _unrounded_keys(index: CardIndex, card: Card) -> frozenset[Hashable]:
+    out: set[Hashable] = set()
+    for sw in index.prints[card.id].stat_writes:
+        step = card.effect[sw.step]
+        if sw.op == "divide" and isinstance(step, Modify) and step.rounding is None:
+            out.update((sw.stat, k) for k in index.role_kinds(card, sw.role))
+    return frozenset(out)
+
+
+def _uneven_keys(index: CardIndex, card: Card) -> frozenset[Hashable]:
+    return _subject_keys(index, card)
+
+
+@tuple_check("ruling-E-DIV", ["ruling-E-DIV"], [_unrounded_keys, _uneven_keys])
+def division_rounding(index: CardIndex, combo: tuple[str, ...]) -> Iterator[Diagnostic]:
+    divider, subject = (index.card(c) for c in combo)
+    for sw in index.prints[divider.id].stat_writes:
+        step = divider.effect[sw.step]
+        if sw.op != "divide" or not isinstance(step, Modify) or step.rounding is not None:
+            continue
+        if subject.kind not in index.role_kinds(divider, sw.role) or sw.role == "self":
+            continue
+        base = subject.template.base.get(sw.stat)
+        z = sw.value
+        if not isinstance(z, int) or z <= 1 or base is None or isinstance(base, frozenset):
+            continue
+        values = base if isinstance(base, tuple) else (base,)
+        if all(v % z == 0 for v in values):
+            continue
+        ids, objects = _role_ids(index, divider, list(step.target_ids()))
+        ids[sw.role] = subject.id
+        objects = {k: v for k, v in objects.items() if k in ids.values()}
+        objects[subject.id] = w.card_object(subject, "opponent")
+        rounding = index.cardset.ruleset.division_rounding
+        down = _expected_after(subject, sw, rounding)
+        other = _expected_after(
+            subject, sw, Rounding.UP if rounding is not Rounding.UP else Rounding.DOWN
+        )
+        yield Diagnostic(
+            "ruling-E-DIV",
+            Severity.RULING,
+            tuple(sorted({divider.id, subject.id})),
+            (f"{divider.id}.effect[{sw.step}]",),
+            ("E-DIV",),
+            f"{_bold(divider.id)} divides {sw.stat} by {z} without saying how it rounds, and "
+            f"{_bold(subject.id)} starts with {sw.stat} {_show(base)}: by Decision E-DIV the "
+            f"result is {_show(down)} ({rounding.value}); rounded the other way it would be "
+            f"{_show(other)}. The full Altered rules (1.1.6.b) ask every division to say how it "
+            "rounds: add 'rounding:' to the card, or confirm the ruleset's default.",
+            w.scenario(
+                "ruling-E-DIV",
+                title=f"{divider.id} divides an uneven {sw.stat}",
+                description=f"Decision E-DIV: rounding {rounding.value}; "
+                f"the other way gives {_show(other)}.",
+                ruleset=index.cardset.ruleset.name,
+                objects=objects,
+                steps=[w.step_doc(step, ids)],
+                expect={f"{subject.id}.{sw.stat}": down, "events.0.applied": True},
+            ),
+            _locs(sw.where, subject.where),
+        )
+
+
+def _show(v: object) -> str:
+    if isinstance(v, tuple | list):
+        return "/".join(str(x) for x in v)
+    return str(v)
