@@ -369,17 +369,15 @@ def _run_dask(
     progress: Progress | None,
 ) -> list[Diagnostic]:
     from dask.distributed import Client
-    from dask.distributed import as_completed as dask_completed
 
     out: list[Diagnostic] = []
     done = 0
     with Client(address, set_as_default=False) as client:  # type: ignore[no-untyped-call]
         shared = client.scatter(index, broadcast=True)
         futures: list[Any] = [client.submit(examine, shared, chunk, pure=False) for chunk in chunks]
-        sizes = {f.key: len(c) for f, c in zip(futures, chunks, strict=True)}
-        for fut in dask_completed(futures):  # type: ignore[no-untyped-call]
+        for fut, chunk in zip(futures, chunks, strict=True):  # in order: progress as they land
             out.extend(fut.result())
-            done += sizes[fut.key]
+            done += len(chunk)
             if progress:
                 progress(done, total)
     return out

@@ -45,10 +45,11 @@ PLAYERS = ("you", "opponent")
 MAX_INCLUDES = 64
 
 
-def load_cardset(filename: str) -> CardSet:
-    """Parse a card-set file and the files it includes; bad input is a located InputError."""
+def load_cardset(filename: str, text: str | None = None) -> CardSet:
+    """Parse a card-set file (or ``text`` under that name) and the files it includes;
+    bad input is a located InputError."""
     load_areas()
-    doc = load(filename)
+    doc = load(filename, text)
     folder = os.path.realpath(doc.folder)
     cards: dict[str, Card] = {}
     files: list[str] = []

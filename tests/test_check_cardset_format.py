@@ -1,0 +1,159 @@
+"""Card-set files: cards, roles and one-shot effects, includes kept inside the folder."""
+
+from __future__ import annotations
+
+import os
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from model.errors import InputError
+from model.format.cardset import load_cardset
+from model.state import Guard
+from model.steps import Modify, Protect
+from tests.helpers import ROOT
+
+CARDSETS = ROOT / "examples" / "cardsets"
+
+
+def write(folder: Path, name: str, text: str) -> Path:
+    path = folder / name
+    path.write_text(textwrap.dedent(text), encoding="utf-8")
+    return path
+
+
+def test_a_card_has_its_characteristics_features_keywords_and_protections() -> None:
+    cs = load_cardset(str(CARDSETS / "eredan.yaml"))
+    ayako = cs.cards["ayako"]
+    assert ayako.name == "Ayako" and ayako.kind == "character"
+    assert ayako.template.base["attack"] == (3, 4)
+    assert ayako.template.base["subtypes"] == frozenset({"Human"})
+    assert ayako.template.guards_on("defense") == frozenset({Guard.CANNOT_DECREASE})
+    oak = load_cardset(str(CARDSETS / "altered.yaml")).cards["ancient_oak"]
+    assert set(oak.template.features) == {"Gigantic", "Eternal", "Seasoned"}
+    colossus = load_cardset(str(CARDSETS / "altered.yaml")).cards["forest_colossus"]
+    assert colossus.template.features["Tough"].number == 1
+
+
+def test_effects_use_the_step_syntax_with_roles_and_come_from_the_card() -> None:
+    cs = load_cardset(str(CARDSETS / "eredan.yaml"))
+    order = cs.cards["prince_metchaf_order"]
+    (step,) = order.effect
+    assert isinstance(step, Modify)
+    assert (step.target, step.op, step.value, step.rounding) == ("opponent", "divide", 2, "down")
+    assert step.source == "prince_metchaf_order"
+    assert order.role("opponent").side == "enemy"
+    yilith = cs.cards["dame_yilith"]
+    assert all(isinstance(s, Protect) and s.protection.source == "dame_yilith" for s in yilith.effect)
+
+
+def test_includes_bring_the_cards_of_the_same_folder() -> None:
+    cs = load_cardset(str(CARDSETS / "eredan.yaml"))
+    assert "voyage" in cs.cards and "naya" in cs.cards
+    assert [os.path.basename(f) for f in cs.files] == ["eredan.yaml", "eredan_spells.yaml"]
+
+
+def test_every_example_card_set_parses() -> None:
+    for path in sorted(CARDSETS.glob("*.yaml")):
+        assert load_cardset(str(path)).cards
+
+
+SEEDED = {
+    "eredan": [
+        "Naya", "Mâche l'âme", "Voyage", "Ayako", "Couronne des confins", "L'intouchable",
+        "Fragment de l'Onyrim", "Dame Yilith", "Échapper à la mort", "Pierre cristal",
+        "Coup de barre", "Parchemin petitbras", "Assassinat", "Dimizar", "Djamena",
+        "Colère de Solar", "La part du démon", "Portail démoniaque", "Éblouissement",
+        "Maître d'arme", "Solaris", "Prince Metchaf's order",
+    ],
+    "berserk": ["Razgal", "Dark Druid", "Soul Stone"],
+    "riftbound": ["Annie, Fiery", "Singularity", "Volibear, Furious"],
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("game", sorted(SEEDED))
+def test_the_seed_sets_hold_every_card_the_sources_name(game: str) -> None:
+    names = {c.name for c in load_cardset(str(CARDSETS / f"{game}.yaml")).cards.values()}
+    assert set(SEEDED[game]) <= names
+
+
+def test_the_berserk_set_has_a_dark_hero_mage() -> None:
+    cs = load_cardset(str(CARDSETS / "berserk.yaml"))
+    assert any("Hero-mage" in c.template.base.get("subtypes", ()) for c in cs.cards.values())
+
+
+def _error(path: Path) -> InputError:
+    with pytest.raises(InputError) as info:
+        load_cardset(str(path))
+    return info.value
+
+
+def test_an_include_reaching_outside_the_folder_is_refused(tmp_path: Path) -> None:
+    (tmp_path / "sets").mkdir()
+    write(tmp_path, "outside.yaml", "ruleset: eredan\ncards: {}\n")
+    main = write(tmp_path / "sets", "main.yaml", "ruleset: eredan\ninclude: [../outside.yaml]\n")
+    err = _error(main)
+    assert "own folder" in err.message and err.location is not None and err.location.line == 2
+    assert err.path == "include[0]"
+
+
+def test_an_absolute_include_is_refused(tmp_path: Path) -> None:
+    other = write(tmp_path, "other.yaml", "ruleset: eredan\ncards: {}\n")
+    main = write(tmp_path, "main.yaml", f"ruleset: eredan\ninclude: ['{other}']\n")
+    assert "not an absolute path" in _error(main).message
+
+
+def test_a_symlink_out_of_the_folder_is_refused(tmp_path: Path) -> None:
+    (tmp_path / "sets").mkdir()
+    write(tmp_path, "secret.yaml", "ruleset: eredan\ncards: {}\n")
+    os.symlink(tmp_path / "secret.yaml", tmp_path / "sets" / "link.yaml")
+    main = write(tmp_path / "sets", "main.yaml", "ruleset: eredan\ninclude: [link.yaml]\n")
+    assert "own folder" in _error(main).message
+
+
+def test_an_include_cycle_is_refused_with_its_chain(tmp_path: Path) -> None:
+    write(tmp_path, "a.yaml", "ruleset: eredan\ninclude: [b.yaml]\n")
+    write(tmp_path, "b.yaml", "ruleset: eredan\ninclude: [a.yaml]\n")
+    err = _error(tmp_path / "a.yaml")
+    assert "a.yaml -> b.yaml -> a.yaml" in err.message
+    assert err.location is not None and err.location.file.endswith("b.yaml")
+
+
+def test_an_included_file_of_another_ruleset_is_refused(tmp_path: Path) -> None:
+    write(tmp_path, "b.yaml", "ruleset: berserk\ncards: {}\n")
+    main = write(tmp_path, "a.yaml", "ruleset: eredan\ninclude: [b.yaml]\n")
+    assert "ruleset of the including file" in _error(main).message
+
+
+def test_a_card_id_defined_twice_across_files_is_refused(tmp_path: Path) -> None:
+    write(tmp_path, "b.yaml", "ruleset: eredan\ncards: {x: {kind: spell}}\n")
+    main = write(tmp_path, "a.yaml", "ruleset: eredan\ninclude: [b.yaml]\ncards:\n  x: {kind: spell}\n")
+    err = _error(main)
+    assert "already a card" in err.message and err.location is not None and err.location.line == 4
+
+
+def test_a_step_naming_an_undeclared_role_is_a_located_error(tmp_path: Path) -> None:
+    main = write(
+        tmp_path,
+        "a.yaml",
+        """\
+        ruleset: eredan
+        cards:
+          bolt:
+            kind: spell
+            effect:
+              - modify: {target: foe, stat: defense, op: add, value: -1}
+        """,
+    )
+    err = _error(main)
+    assert err.path == "cards.bolt.effect[0].modify.target" and "self" in err.message
+
+
+def test_the_cli_reports_bad_card_sets_on_one_line_with_exit_2(tmp_path: Path) -> None:
+    from tests.helpers import cli
+
+    main = write(tmp_path, "a.yaml", "ruleset: eredan\ncards:\n  x: {kind: spell, colour: red}\n")
+    done = cli("check", str(main))
+    assert done.returncode == 2
+    assert done.stderr.count("\n") == 1 and ":3:" in done.stderr and "colour" in done.stderr
