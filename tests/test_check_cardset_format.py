@@ -45,7 +45,9 @@ def test_effects_use_the_step_syntax_with_roles_and_come_from_the_card() -> None
     assert step.source == "prince_metchaf_order"
     assert order.role("opponent").side == "enemy"
     yilith = cs.cards["dame_yilith"]
-    assert all(isinstance(s, Protect) and s.protection.source == "dame_yilith" for s in yilith.effect)
+    assert all(
+        isinstance(s, Protect) and s.protection.source == "dame_yilith" for s in yilith.effect
+    )
 
 
 def test_includes_bring_the_cards_of_the_same_folder() -> None:
@@ -128,7 +130,9 @@ def test_an_included_file_of_another_ruleset_is_refused(tmp_path: Path) -> None:
 
 def test_a_card_id_defined_twice_across_files_is_refused(tmp_path: Path) -> None:
     write(tmp_path, "b.yaml", "ruleset: eredan\ncards: {x: {kind: spell}}\n")
-    main = write(tmp_path, "a.yaml", "ruleset: eredan\ninclude: [b.yaml]\ncards:\n  x: {kind: spell}\n")
+    main = write(
+        tmp_path, "a.yaml", "ruleset: eredan\ninclude: [b.yaml]\ncards:\n  x: {kind: spell}\n"
+    )
     err = _error(main)
     assert "already a card" in err.message and err.location is not None and err.location.line == 4
 

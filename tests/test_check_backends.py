@@ -1,0 +1,47 @@
+"""Serial, ``--jobs`` and Dask examination give the same JSON."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from model.format.cardset import load_cardset
+from solver import check_output
+from solver.consistency import Backend, run_check
+from tests.helpers import ROOT, cli
+
+FLAWED = str(ROOT / "examples" / "cardsets" / "flawed.yaml")
+
+
+def _json(backend: Backend, witness_dir: Path) -> str:
+    result = run_check(load_cardset(FLAWED), backend)
+    return json.dumps(check_output.as_json([check_output.with_witnesses(result, str(witness_dir))]))
+
+
+def test_processes_give_the_serial_json(tmp_path: Path) -> None:
+    serial = _json(Backend(), tmp_path)
+    assert _json(Backend(jobs=2, chunk=1), tmp_path) == serial
+    assert '"ruling-E-IMM-1b"' in serial
+
+
+def test_the_cli_jobs_option_gives_the_serial_json(tmp_path: Path) -> None:
+    w = ("--witness-dir", str(tmp_path))
+    one = cli("check", FLAWED, "--json", *w)
+    two = cli("check", FLAWED, "--json", "--jobs", "2", *w)
+    assert one.returncode == two.returncode == 1
+    assert one.stdout == two.stdout
+
+
+def test_a_dask_cluster_gives_the_serial_json(tmp_path: Path) -> None:
+    distributed = pytest.importorskip("dask.distributed")
+    serial = _json(Backend(), tmp_path)
+    with distributed.LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=False, dashboard_address=None
+    ) as cluster:
+        assert _json(Backend(dask=cluster.scheduler_address, chunk=1), tmp_path) == serial
+
+
+def test_jobs_and_dask_together_is_a_usage_error() -> None:
+    assert cli("check", FLAWED, "--jobs", "2", "--dask", "tcp://127.0.0.1:1").returncode == 2
