@@ -209,10 +209,11 @@ def card_sets(draw: st.DrawFn) -> str:
     for i in range(draw(st.integers(1, 4))):
         stat = draw(st.sampled_from(STATS))
         kind = draw(st.sampled_from(KINDS))
+        z = draw(st.integers(1, 3))
         op = draw(
             st.sampled_from(
                 [
-                    f"modify: {{target: t, stat: {stat}, op: divide, value: {draw(st.integers(1, 3))}}}",
+                    f"modify: {{target: t, stat: {stat}, op: divide, value: {z}}}",
                     f"modify: {{target: t, stat: {stat}, op: multiply, value: 0}}",
                     f"modify: {{target: t, stat: {stat}, op: add, value: -1}}",
                     f"protect: {{target: t, stat: {stat}, cannot: decrease}}",
