@@ -28,7 +28,7 @@ from typing import Any
 
 from model.cardset import Card, CardSet, Footprint, footprint
 from model.errors import Location
-from model.state import JSON
+from model.state import JSON, Guard
 
 
 class Severity(Enum):
@@ -88,6 +88,10 @@ class CardIndex:
     kinds: frozenset[str]
     stat_holders: dict[str, tuple[str, ...]]  # stat -> cards that have it in base
     feature_holders: dict[str, tuple[str, ...]]  # feature -> cards that have it
+    by_kind: dict[str, tuple[str, ...]]  # kind -> its cards, in file order
+    representatives: dict[tuple[str, str], str]  # (stat, kind) -> the first card that has
+    # it as a number and can be modified: one subject per class of equivalent subjects
+    order: dict[str, int]  # card -> its position in the set
 
     @property
     def cards(self) -> dict[str, Card]:
@@ -104,6 +108,11 @@ class CardIndex:
             return frozenset({other.kind}) if other is not None else frozenset()
         return r.kinds or self.kinds
 
+    def first_of(self, kinds: frozenset[str]) -> Card | None:
+        """The first card of the set (in file order) of one of ``kinds``."""
+        firsts = [self.by_kind[k][0] for k in kinds if self.by_kind.get(k)]
+        return self.card(min(firsts, key=self.order.__getitem__)) if firsts else None
+
 
 def build_index(cardset: CardSet) -> CardIndex:
     prints = {cid: footprint(card) for cid, card in cardset.cards.items()}
@@ -114,12 +123,23 @@ def build_index(cardset: CardSet) -> CardIndex:
             stats.setdefault(s, []).append(cid)
         for f in sorted(fp.features):
             feats.setdefault(f, []).append(cid)
+    kinds: dict[str, list[str]] = {}
+    reps: dict[tuple[str, str], str] = {}
+    for card in cardset.cards.values():
+        kinds.setdefault(card.kind, []).append(card.id)
+        for stat, value in card.template.base.items():
+            immune = Guard.CANNOT_MODIFY in card.template.guards_on(stat)
+            if not isinstance(value, frozenset) and not immune:
+                reps.setdefault((stat, card.kind), card.id)
     return CardIndex(
         cardset,
         prints,
-        frozenset(c.kind for c in cardset.cards.values()),
+        frozenset(kinds),
         {k: tuple(v) for k, v in stats.items()},
         {k: tuple(v) for k, v in feats.items()},
+        {k: tuple(v) for k, v in kinds.items()},
+        reps,
+        {cid: i for i, cid in enumerate(cardset.cards)},
     )
 
 
@@ -268,6 +288,7 @@ def plan(index: CardIndex) -> Plan:
 
 
 def examine(index: CardIndex, units: Sequence[Unit]) -> list[Diagnostic]:
+    load_checks()  # in a fresh worker process too
     checks = {c.name: c for c in TUPLE_CHECKS}
     out: list[Diagnostic] = []
     for name, combo in units:

@@ -49,16 +49,11 @@ def _role_ids(
         if role_name in ids:
             continue
         role = card.role(role_name)
-        fits = [
-            c for c in index.cardset.cards.values() if c.kind in index.role_kinds(card, role_name)
-        ]
+        first = index.first_of(index.role_kinds(card, role_name))
         if role.is_self:
             oid, doc = card.id, w.card_object(card)
-        elif fits and fits[0].id not in objects:
-            oid, doc = (
-                fits[0].id,
-                w.card_object(fits[0], "opponent" if role.side == "enemy" else "you"),
-            )
+        elif first is not None and first.id not in objects:
+            oid, doc = first.id, w.card_object(first, "opponent" if role.side == "enemy" else "you")
         else:
             oid, doc = f"{role_name}_object", w.bare_object(role)
         ids[role_name] = oid

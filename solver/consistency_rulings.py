@@ -10,7 +10,7 @@ from model.ruleset import Rounding
 from model.state import JSON, Guard
 from model.steps import Modify
 from solver import witness as w
-from solver.consistency import CardIndex, Diagnostic, Severity, tuple_check
+from solver.consistency import CardIndex, Diagnostic, Severity, set_check, tuple_check
 from solver.consistency_checks import _bold, _locs, _role_ids
 
 # -- rulings: E-IMM-1b (divide vs "cannot be decreased") and E-DIV (rounding) ------------
@@ -57,9 +57,10 @@ def _granter_keys(index: CardIndex, card: Card) -> frozenset[Hashable]:
 
 
 def _subject_keys(index: CardIndex, card: Card) -> frozenset[Hashable]:
-    return frozenset(
-        (s, card.kind) for s, v in card.template.base.items() if not isinstance(v, frozenset)
-    )
+    """A subject of a granted protection: the diagnostic depends only on its kind and on
+    its having the characteristic (not immune to every modification), so one card per
+    class of equivalent subjects is examined (``CardIndex.representatives``)."""
+    return frozenset(k for k, cid in index.representatives.items() if cid == card.id)
 
 
 def _divided(value: int, sw: StatWrite, rounding: Rounding) -> int:
@@ -97,6 +98,10 @@ def _imm_diagnostic(
         step = divider.effect[sw.step]
         if not isinstance(step, Modify) or sw.stat not in subject.template.base:
             continue
+        if isinstance(subject.template.base[sw.stat], frozenset):
+            continue
+        if Guard.CANNOT_MODIFY in subject.template.guards_on(sw.stat):
+            continue  # E-IMM-2 blocks the division: nothing to rule on
         grant_steps: list[dict[str, JSON]] = []
         if granter is None:
             if not _guards(subject, sw.stat):
@@ -167,67 +172,75 @@ def divide_vs_granted_protection(index: CardIndex, combo: tuple[str, ...]) -> It
     yield from _imm_diagnostic(index, divider, subject, granter)
 
 
-def _unrounded_keys(index: CardIndex, card: Card) -> frozenset[Hashable]:
-    out: set[Hashable] = set()
-    for sw in index.prints[card.id].stat_writes:
-        step = card.effect[sw.step]
-        if sw.op == "divide" and isinstance(step, Modify) and step.rounding is None:
-            out.update((sw.stat, k) for k in index.role_kinds(card, sw.role))
-    return frozenset(out)
+@set_check("ruling-E-DIV", "ruling-E-DIV")
+def division_rounding(index: CardIndex) -> Iterator[Diagnostic]:
+    """One ruling per division that does not say how it rounds and meets a card of the set
+    whose starting value it does not divide evenly (the first such card is the example)."""
+    for divider in index.cardset.cards.values():
+        for sw in index.prints[divider.id].stat_writes:
+            step = divider.effect[sw.step]
+            z = sw.value
+            if sw.op != "divide" or not isinstance(step, Modify) or step.rounding is not None:
+                continue
+            if not isinstance(z, int) or z <= 1 or sw.role == "self":
+                continue
+            kinds = index.role_kinds(divider, sw.role)
+            uneven = [
+                index.card(cid)
+                for cid in index.stat_holders.get(sw.stat, ())
+                if cid != divider.id
+                and index.card(cid).kind in kinds
+                and _uneven(index.card(cid), sw.stat, z)
+            ]
+            if uneven:
+                yield _div_diagnostic(index, divider, sw, step, z, uneven)
 
 
-def _uneven_keys(index: CardIndex, card: Card) -> frozenset[Hashable]:
-    return _subject_keys(index, card)
+def _uneven(card: Card, stat: str, z: int) -> bool:
+    base = card.template.base.get(stat)
+    if base is None or isinstance(base, frozenset):
+        return False
+    values = base if isinstance(base, tuple) else (base,)
+    return any(v % z for v in values)
 
 
-@tuple_check("ruling-E-DIV", ["ruling-E-DIV"], [_unrounded_keys, _uneven_keys])
-def division_rounding(index: CardIndex, combo: tuple[str, ...]) -> Iterator[Diagnostic]:
-    divider, subject = (index.card(c) for c in combo)
-    for sw in index.prints[divider.id].stat_writes:
-        step = divider.effect[sw.step]
-        if sw.op != "divide" or not isinstance(step, Modify) or step.rounding is not None:
-            continue
-        if subject.kind not in index.role_kinds(divider, sw.role) or sw.role == "self":
-            continue
-        base = subject.template.base.get(sw.stat)
-        z = sw.value
-        if not isinstance(z, int) or z <= 1 or base is None or isinstance(base, frozenset):
-            continue
-        values = base if isinstance(base, tuple) else (base,)
-        if all(v % z == 0 for v in values):
-            continue
-        ids, objects = _role_ids(index, divider, list(step.target_ids()))
-        ids[sw.role] = subject.id
-        objects = {k: v for k, v in objects.items() if k in ids.values()}
-        objects[subject.id] = w.card_object(subject, "opponent")
-        rounding = index.cardset.ruleset.division_rounding
-        down = _expected_after(subject, sw, rounding)
-        other = _expected_after(
-            subject, sw, Rounding.UP if rounding is not Rounding.UP else Rounding.DOWN
-        )
-        yield Diagnostic(
+def _div_diagnostic(
+    index: CardIndex, divider: Card, sw: StatWrite, step: Modify, z: int, uneven: list[Card]
+) -> Diagnostic:
+    subject = uneven[0]
+    base = subject.template.base[sw.stat]
+    ids, objects = _role_ids(index, divider, list(step.target_ids()))
+    ids[sw.role] = subject.id
+    objects = {k: v for k, v in objects.items() if k in ids.values()}
+    objects[subject.id] = w.card_object(subject, "opponent")
+    rounding = index.cardset.ruleset.division_rounding
+    down = _expected_after(subject, sw, rounding)
+    flip = Rounding.UP if rounding is not Rounding.UP else Rounding.DOWN
+    other = _expected_after(subject, sw, flip)
+    more = f" (and {len(uneven) - 1} other card(s) of the set)" if len(uneven) > 1 else ""
+    return Diagnostic(
+        "ruling-E-DIV",
+        Severity.RULING,
+        tuple(sorted((divider.id, subject.id))),
+        (f"{divider.id}.effect[{sw.step}]",),
+        ("E-DIV",),
+        f"{_bold(divider.id)} divides {sw.stat} by {z} without saying how it rounds, and "
+        f"{_bold(subject.id)}{more} starts with {sw.stat} {_show(base)}: by Decision E-DIV the "
+        f"result is {_show(down)} ({rounding.value}); rounded {flip.value} it would be "
+        f"{_show(other)}. The full Altered rules (1.1.6.b) ask every division to say how it "
+        "rounds: add 'rounding:' to the card, or confirm the ruleset's default.",
+        w.scenario(
             "ruling-E-DIV",
-            Severity.RULING,
-            tuple(sorted({divider.id, subject.id})),
-            (f"{divider.id}.effect[{sw.step}]",),
-            ("E-DIV",),
-            f"{_bold(divider.id)} divides {sw.stat} by {z} without saying how it rounds, and "
-            f"{_bold(subject.id)} starts with {sw.stat} {_show(base)}: by Decision E-DIV the "
-            f"result is {_show(down)} ({rounding.value}); rounded the other way it would be "
-            f"{_show(other)}. The full Altered rules (1.1.6.b) ask every division to say how it "
-            "rounds: add 'rounding:' to the card, or confirm the ruleset's default.",
-            w.scenario(
-                "ruling-E-DIV",
-                title=f"{divider.id} divides an uneven {sw.stat}",
-                description=f"Decision E-DIV: rounding {rounding.value}; "
-                f"the other way gives {_show(other)}.",
-                ruleset=index.cardset.ruleset.name,
-                objects=objects,
-                steps=[w.step_doc(step, ids)],
-                expect={f"{subject.id}.{sw.stat}": down, "events.0.applied": True},
-            ),
-            _locs(sw.where, subject.where),
-        )
+            title=f"{divider.id} divides an uneven {sw.stat}",
+            description=f"Decision E-DIV: rounding {rounding.value}; "
+            f"rounded {flip.value}, {_show(other)}.",
+            ruleset=index.cardset.ruleset.name,
+            objects=objects,
+            steps=[w.step_doc(step, ids)],
+            expect={f"{subject.id}.{sw.stat}": down, "events.0.applied": True},
+        ),
+        _locs(sw.where, subject.where),
+    )
 
 
 def _show(v: object) -> str:
