@@ -27,7 +27,7 @@ from enum import Enum
 from typing import Any
 
 from model.cardset import Card, CardSet, Footprint, footprint
-from model.errors import Location
+from model.errors import InputError, Location
 from model.state import JSON, Guard
 
 
@@ -389,11 +389,17 @@ def _run_dask(
     total: int,
     progress: Progress | None,
 ) -> list[Diagnostic]:
-    from dask.distributed import Client
-
+    try:
+        from dask.distributed import Client
+    except ImportError:
+        raise InputError("--dask needs dask[distributed]: pip install 'arbiter[dask]'") from None
+    try:
+        client: Any = Client(address, set_as_default=False, timeout="15s")  # type: ignore[no-untyped-call]
+    except (OSError, TimeoutError, ValueError) as exc:
+        raise InputError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
     out: list[Diagnostic] = []
     done = 0
-    with Client(address, set_as_default=False) as client:  # type: ignore[no-untyped-call]
+    with client:
         shared = client.scatter(index, broadcast=True)
         futures: list[Any] = [client.submit(examine, shared, chunk, pure=False) for chunk in chunks]
         for fut, chunk in zip(futures, chunks, strict=True):  # in order: progress as they land
