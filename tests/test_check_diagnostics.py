@@ -125,7 +125,7 @@ def test_a_gain_is_useful_when_some_card_can_lose_the_feature() -> None:
     assert check_text(text.rstrip(" ") + acid) == []
 
 
-@pytest.mark.rule("E-IMM-1b")
+@pytest.mark.rule("E-IMM-1b", "CHECK-SET", "CHECK-SUBJ")
 def test_a_protection_granted_by_a_third_card_is_found_on_a_triple(tmp_path: Path) -> None:
     found = check_text(
         """\
@@ -235,6 +235,7 @@ def _examine_everything(text: str) -> set[tuple[str, tuple[str, ...]]]:
     return {(d.code, d.abilities) for d in examine(index, units)}
 
 
+@pytest.mark.rule("CHECK-SUBJ")
 @settings(max_examples=40)
 @given(card_sets())
 def test_pruning_by_reads_and_writes_never_loses_a_diagnostic(text: str) -> None:
