@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from model.cardset import Card, FeatureWrite, StatWrite
 from model.errors import Location
 from model.state import JSON
-from model.steps import Modify
+from model.steps import Modify, Move
 from solver import witness as w
 from solver.consistency import (
     CardIndex,
@@ -91,7 +91,8 @@ def unknown_references(index: CardIndex) -> Iterator[Diagnostic]:
     known_stats = set(index.stat_holders) | set(gained_stats)
     for card in cards.values():
         for ref in card.refs:
-            if ref.kind == "card" and ref.name not in cards and ref.name != card.id:
+            roles = {"self", *(r.name for r in card.roles)}
+            if ref.kind == "card" and ref.name not in cards and ref.name not in roles:
                 yield Diagnostic(
                     "unknown-card",
                     Severity.ERROR,
@@ -153,7 +154,7 @@ def unknown_references(index: CardIndex) -> Iterator[Diagnostic]:
 def _unknown_zone(
     index: CardIndex, card: Card, zone: str, where: Location | None
 ) -> Iterator[Diagnostic]:
-    moves = [(i, s) for i, s in enumerate(card.effect) if getattr(s, "zone", None) == zone]
+    moves = [(i, s) for i, s in enumerate(card.effect) if isinstance(s, Move) and s.zone == zone]
     step_i, step = moves[0] if moves else (0, None)
     known = ", ".join(sorted(index.cardset.zones))
     witness = None

@@ -45,3 +45,17 @@ def test_a_dask_cluster_gives_the_serial_json(tmp_path: Path) -> None:
 
 def test_jobs_and_dask_together_is_a_usage_error() -> None:
     assert cli("check", FLAWED, "--jobs", "2", "--dask", "tcp://127.0.0.1:1").returncode == 2
+
+
+def test_progress_reports_every_unit_and_ends_at_the_total(tmp_path: Path) -> None:
+    seen: list[tuple[int, int]] = []
+    result = run_check(load_cardset(FLAWED), Backend(chunk=1), lambda d, t: seen.append((d, t)))
+    total = len(result.plan.units)
+    assert total >= 1 and seen[-1] == (total, total)
+    assert [d for d, _ in seen] == sorted(d for d, _ in seen)
+
+
+def test_a_progress_bar_never_spoils_the_json_on_stdout(tmp_path: Path) -> None:
+    done = cli("check", FLAWED, "--json", "--progress", "--witness-dir", str(tmp_path))
+    assert done.returncode == 1
+    assert json.loads(done.stdout)["summary"]["error"] == 4

@@ -246,3 +246,21 @@ def test_pruning_by_reads_and_writes_never_loses_a_diagnostic(text: str) -> None
     index = build_index(load_cardset("set.yaml", text))
     pruned = {(d.code, d.abilities) for d in examine(index, plan(index).units)}
     assert pruned == _examine_everything(text)
+
+
+@pytest.mark.rule("CHECK-REF")
+def test_a_source_naming_a_role_or_the_card_itself_is_no_unknown_card() -> None:
+    found = check_text(
+        """\
+        ruleset: eredan
+        cards:
+          hero: {kind: character, base: {defense: 2}}
+          ward:
+            kind: spell
+            roles: {t: character}
+            effect:
+              - protect: {target: t, stat: defense, limit: 2, source: t}
+              - modify: {target: t, stat: defense, op: add, value: 1, source: ward}
+        """
+    )
+    assert found == []
