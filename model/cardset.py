@@ -14,11 +14,11 @@ roles. The checker prunes its search of pairs and triples with it.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from model.errors import Location
 from model.ruleset import Ruleset
-from model.state import GameObject, Guard, Protection
+from model.state import JSON, GameObject, GameState, Guard, Protection
 from model.steps import (
     BoostFeature,
     GainFeature,
@@ -93,6 +93,7 @@ class Card:
     refs: tuple[Reference, ...] = ()
     keys: frozenset[str] = frozenset()
     where: Location | None = None
+    area_keys: Mapping[str, JSON] = field(default_factory=dict)  # as written, for witnesses
 
     def role(self, name: str) -> Role:
         if name == "self":
@@ -226,3 +227,16 @@ def candidates(cardset: CardSet, card: Card, role_name: str) -> tuple[Card, ...]
         other = cardset.cards.get(role.card)
         return (other,) if other is not None else ()
     return tuple(c for c in cardset.cards.values() if not role.kinds or c.kind in role.kinds)
+
+
+def game_state(
+    cardset: CardSet, placed: Mapping[str, str], players: tuple[str, ...] = ("you", "opponent")
+) -> GameState:
+    """A state with one object per card of ``placed`` (card id -> owner), in play, object
+    ids = card ids, timestamps in the order given (A-TIME-1): what a diagnostic that needs a
+    game (dependency, loops, replacement) starts from."""
+    objects: dict[str, GameObject] = {}
+    for i, (cid, owner) in enumerate(placed.items(), start=1):
+        template = cardset.cards[cid].template
+        objects[cid] = replace(template, owner=owner, timestamp=i)
+    return GameState(cardset.ruleset, players, objects, clock=len(objects))

@@ -59,7 +59,11 @@ def object_doc(obj: GameObject, owner: str = "you") -> dict[str, JSON]:
 
 
 def card_object(card: Card, owner: str = "you") -> dict[str, JSON]:
-    return object_doc(card.template, owner)
+    """The card as a scenario object, with the keys other areas parse (passives,
+    triggers, prevention ...) copied as written."""
+    out = object_doc(card.template, owner)
+    out.update(card.area_keys)
+    return out
 
 
 def bare_object(role: Role) -> dict[str, JSON]:

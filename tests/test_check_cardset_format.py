@@ -161,3 +161,35 @@ def test_the_cli_reports_bad_card_sets_on_one_line_with_exit_2(tmp_path: Path) -
     done = cli("check", str(main))
     assert done.returncode == 2
     assert done.stderr.count("\n") == 1 and ":3:" in done.stderr and "colour" in done.stderr
+
+
+def test_keys_other_areas_register_are_parsed_through_the_same_registry(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from dataclasses import replace
+
+    from model.format import scenario as fmt
+    from model.format.document import Node
+    from model.state import GameObject
+    from solver.witness import card_object
+
+    def shields(node: Node, ctx: fmt.ParseContext, obj: GameObject) -> GameObject:
+        return replace(obj, counters={**obj.counters, "shield": node.integer(0, 9)})
+
+    monkeypatch.setitem(fmt.OBJECT_KEY_PARSERS, "shield", shields)
+    text = "ruleset: riftbound\ncards:\n  poro: {kind: unit, base: {might: 2}, shield: 3}\n"
+    poro = load_cardset("set.yaml", text).cards["poro"]
+    assert poro.template.counters["shield"] == 3
+    assert card_object(poro)["shield"] == 3  # witnesses carry the area's keys as written
+    with pytest.raises(InputError) as info:
+        load_cardset("set.yaml", text.replace("shield: 3", "shield: 12"))
+    assert info.value.path == "cards.poro.shield"
+
+
+def test_a_game_state_places_cards_in_play_in_the_order_given() -> None:
+    from model.cardset import game_state
+
+    cs = load_cardset(str(CARDSETS / "eredan.yaml"))
+    state = game_state(cs, {"dimizar": "you", "djamena": "opponent"})
+    assert [o.timestamp for o in state.objects.values()] == [1, 2] and state.clock == 2
+    assert state.obj("djamena").owner == "opponent" and state.obj("dimizar").zone == "play"

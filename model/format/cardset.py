@@ -212,4 +212,5 @@ def parse_card(node: Node, cid: str, ruleset: Ruleset) -> Card:
         refs=tuple(refs),
         keys=frozenset(m),
         where=node.doc.location(node.path, key=True),
+        area_keys={k: m[k].value for k in sorted(m) if k in OBJECT_KEY_PARSERS},
     )
