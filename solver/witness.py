@@ -24,6 +24,7 @@ from model.steps import (
 from solver.consistency import Diagnostic, Witness
 
 PLAYERS = ["you", "opponent"]
+_DUMPER: type = getattr(yaml, "CSafeDumper", yaml.SafeDumper)  # libyaml's emitter is fast
 
 
 def _value(v: BaseValue | tuple[int | None, ...] | None) -> JSON:
@@ -136,8 +137,13 @@ def scenario(
     doc["objects"] = {k: dict(v) for k, v in objects.items()}
     doc["steps"] = [dict(s) for s in steps]
     doc["expect"] = dict(expect)
-    text = yaml.safe_dump(
-        doc, sort_keys=False, allow_unicode=True, width=88, default_flow_style=None
+    text = yaml.dump(
+        doc,
+        Dumper=_DUMPER,
+        sort_keys=False,
+        allow_unicode=True,
+        width=88,
+        default_flow_style=None,
     )
     return Witness(
         name, "# A witness written by `arbiter check`: run it with `arbiter run`.\n" + text
