@@ -100,3 +100,17 @@ def test_list_checks_names_the_planned_kinds() -> None:
 
 def test_json_and_sarif_together_is_a_usage_error() -> None:
     assert cli("check", FLAWED, "--json", "--format", "sarif").returncode == 2
+
+
+def test_the_demo_checks_the_card_sets_then_runs_the_seed_scenarios() -> None:
+    import subprocess
+    import sys
+
+    done = subprocess.run(
+        [sys.executable, "-m", "solver.demo"], capture_output=True, text=True, cwd=ROOT, timeout=300
+    )
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr
+    out = done.stdout
+    for name in ("eredan", "berserk", "riftbound", "altered", "flawed"):
+        assert f"examples/cardsets/{name}.yaml" in out
+    assert out.index("flawed.yaml") < out.index("seed scenarios: all passed")
