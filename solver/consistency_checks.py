@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from model.cardset import Card, FeatureWrite, StatWrite
+from model.cardset import Card, FeatureWrite, StatWrite, candidates
 from model.errors import Location
 from model.state import JSON
 from model.steps import Modify, Move
@@ -260,11 +260,7 @@ def absent_characteristic(index: CardIndex) -> Iterator[Diagnostic]:
             if sw.stat not in index.stat_holders and sw.stat not in gained_stats:
                 continue  # reported as unknown-characteristic
             kinds = index.role_kinds(card, sw.role)
-            reach = (
-                [c for c in index.cardset.cards.values() if c.kind in kinds]
-                if not card.role(sw.role).is_self
-                else [card]
-            )
+            reach = candidates(index.cardset, card, sw.role)
             if any(sw.stat in c.template.base for c in reach):
                 continue
             if kinds & gained_stats.get(sw.stat, set()):
@@ -320,17 +316,8 @@ def useless_named_gain(index: CardIndex) -> Iterator[Diagnostic]:
         for fw in index.prints[card.id].feature_writes:
             if fw.op != "gain" or fw.feature in lowered:
                 continue
-            role = card.role(fw.role)
-            kinds = index.role_kinds(card, fw.role)
-            reach = (
-                [card]
-                if role.is_self
-                else [c for c in index.cardset.cards.values() if c.kind in kinds]
-            )
-            if not reach:
-                continue
-
-            if not all(_covers(c, fw) for c in reach):
+            reach = candidates(index.cardset, card, fw.role)
+            if not reach or not all(_covers(c, fw) for c in reach):
                 continue
             subject = reach[0]
             step = card.effect[fw.step]

@@ -59,3 +59,20 @@ def test_a_progress_bar_never_spoils_the_json_on_stdout(tmp_path: Path) -> None:
     done = cli("check", FLAWED, "--json", "--progress", "--witness-dir", str(tmp_path))
     assert done.returncode == 1
     assert json.loads(done.stdout)["summary"]["error"] == 4
+
+
+def test_the_cli_dask_option_gives_the_serial_json(tmp_path: Path) -> None:
+    distributed = pytest.importorskip("dask.distributed")
+    w = ("--witness-dir", str(tmp_path))
+    serial = cli("check", FLAWED, "--json", *w)
+    with distributed.LocalCluster(
+        n_workers=1,
+        threads_per_worker=1,
+        processes=False,
+        protocol="tcp",
+        host="127.0.0.1",
+        dashboard_address=None,
+    ) as cluster:
+        on_dask = cli("check", FLAWED, "--json", "--dask", cluster.scheduler_address, *w)
+    assert on_dask.returncode == serial.returncode == 1, on_dask.stderr
+    assert on_dask.stdout == serial.stdout

@@ -264,3 +264,22 @@ def test_a_source_naming_a_role_or_the_card_itself_is_no_unknown_card() -> None:
         """
     )
     assert found == []
+
+
+@pytest.mark.rule("B-NAMED-1")
+def test_a_role_naming_one_card_reaches_only_that_card() -> None:
+    text = """\
+        ruleset: berserk
+        cards:
+          vet: {kind: creature, base: {health: 3}, features: {Armor: 3}}
+          recruit: {kind: creature, base: {health: 2}}
+          oath:
+            kind: spell
+            roles: {t: {card: %s}}
+            effect: [{gain: {target: t, feature: Armor, number: 2}}]
+        """
+    (d,) = check_text(text % "vet")
+    assert d.code == "useless-named-gain" and d.cards == ("oath", "vet")
+    assert check_text(text % "recruit") == []
+    (missing,) = check_text(text % "veteran")
+    assert missing.code == "unknown-card"
