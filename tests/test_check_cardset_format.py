@@ -193,3 +193,21 @@ def test_a_game_state_places_cards_in_play_in_the_order_given() -> None:
     state = game_state(cs, {"dimizar": "you", "djamena": "opponent"})
     assert [o.timestamp for o in state.objects.values()] == [1, 2] and state.clock == 2
     assert state.obj("djamena").owner == "opponent" and state.obj("dimizar").zone == "play"
+
+
+def test_every_example_card_set_meets_the_published_schema() -> None:
+    import json
+
+    import jsonschema
+    import yaml
+
+    from tests.helpers import cli
+
+    done = cli("schema", "--cardset")
+    assert done.returncode == 0
+    schema = json.loads(done.stdout)
+    validator = jsonschema.Draft202012Validator(schema)
+    for path in sorted(CARDSETS.glob("*.yaml")):
+        document = yaml.safe_load(path.read_text(encoding="utf-8"))
+        assert not list(validator.iter_errors(document)), path
+    assert list(validator.iter_errors({"ruleset": "eredan", "cards": {"x": {"colour": 1}}}))
