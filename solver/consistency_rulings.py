@@ -63,9 +63,8 @@ def _subject_keys(index: CardIndex, card: Card) -> frozenset[Hashable]:
     return frozenset(k for k, cid in index.representatives.items() if cid == card.id)
 
 
-def _divided(value: int, sw: StatWrite, rounding: Rounding) -> int:
-    z = sw.value if isinstance(sw.value, int) else 2
-    if sw.op == "multiply":
+def _divided(value: int, z: int, op: str, rounding: Rounding) -> int:
+    if op == "multiply":
         return value * z
     if rounding is Rounding.UP:
         return -((-value) // z)
@@ -75,12 +74,21 @@ def _divided(value: int, sw: StatWrite, rounding: Rounding) -> int:
     return value // z
 
 
-def _expected_after(subject: Card, sw: StatWrite, rounding: Rounding) -> JSON:
-    base = subject.template.base[sw.stat]
+def _expected_after(subject: Card, step: Modify, rounding: Rounding) -> JSON | None:
+    """The shown value after the division, by plain arithmetic, when the case is simple
+    (one factor for every component, no limit on the subject); otherwise None and the
+    witness expects only that the division applied."""
+    base = subject.template.base[step.stat]
+    z = step.value
+    if not isinstance(z, int) or step.component is not None or z == 0:
+        return None
+    if subject.template.limit_on(step.stat) is not None:
+        return None
     if isinstance(base, tuple):
-        return [max(0, _divided(v, sw, rounding)) for v in base]
-    assert isinstance(base, int)
-    return max(0, _divided(base, sw, rounding))
+        return [max(0, _divided(v, z, step.op, rounding)) for v in base]
+    if isinstance(base, int):
+        return max(0, _divided(base, z, step.op, rounding))
+    return None
 
 
 def _rounding(index: CardIndex, step: Modify) -> Rounding:
@@ -130,9 +138,11 @@ def _imm_diagnostic(
         objects = {k: v for k, v in objects.items() if k in ids.values()}
         objects[subject.id] = w.card_object(subject, "opponent")
         rounding = _rounding(index, step)
-        after = _expected_after(subject, sw, rounding)
+        after = _expected_after(subject, step, rounding)
+        expect: dict[str, JSON] = {f"events.{len(grant_steps)}.applied": True}
+        if after is not None:
+            expect[f"{subject.id}.{sw.stat}"] = after
         cards = tuple(sorted({divider.id, subject.id} | ({granter.id} if granter else set())))
-        n = len(grant_steps)
         yield Diagnostic(
             "ruling-E-IMM-1b",
             Severity.RULING,
@@ -152,7 +162,7 @@ def _imm_diagnostic(
                 ruleset=index.cardset.ruleset.name,
                 objects=objects,
                 steps=[*grant_steps, w.step_doc(step, ids)],
-                expect={f"events.{n}.applied": True, f"{subject.id}.{sw.stat}": after},
+                expect=expect,
             ),
             _locs(sw.where, subject.where if granter is None else granter.where),
         )
@@ -214,10 +224,16 @@ def _div_diagnostic(
     objects = {k: v for k, v in objects.items() if k in ids.values()}
     objects[subject.id] = w.card_object(subject, "opponent")
     rounding = index.cardset.ruleset.division_rounding
-    down = _expected_after(subject, sw, rounding)
+    down = _expected_after(subject, step, rounding)
     flip = Rounding.UP if rounding is not Rounding.UP else Rounding.DOWN
-    other = _expected_after(subject, sw, flip)
+    other = _expected_after(subject, step, flip)
     more = f" (and {len(uneven) - 1} other card(s) of the set)" if len(uneven) > 1 else ""
+    outcome = (
+        f"by Decision E-DIV the result is {_show(down)} ({rounding.value}); rounded "
+        f"{flip.value} it would be {_show(other)}"
+        if down is not None
+        else f"the result depends on the rounding (Decision E-DIV: {rounding.value})"
+    )
     return Diagnostic(
         "ruling-E-DIV",
         Severity.RULING,
@@ -225,19 +241,19 @@ def _div_diagnostic(
         (f"{divider.id}.effect[{sw.step}]",),
         ("E-DIV",),
         f"{_bold(divider.id)} divides {sw.stat} by {z} without saying how it rounds, and "
-        f"{_bold(subject.id)}{more} starts with {sw.stat} {_show(base)}: by Decision E-DIV the "
-        f"result is {_show(down)} ({rounding.value}); rounded {flip.value} it would be "
-        f"{_show(other)}. The full Altered rules (1.1.6.b) ask every division to say how it "
-        "rounds: add 'rounding:' to the card, or confirm the ruleset's default.",
+        f"{_bold(subject.id)}{more} starts with {sw.stat} {_show(base)}: {outcome}. The full "
+        "Altered rules (1.1.6.b) ask every division to say how it rounds: add 'rounding:' to "
+        "the card, or confirm the ruleset's default.",
         w.scenario(
             "ruling-E-DIV",
             title=f"{divider.id} divides an uneven {sw.stat}",
-            description=f"Decision E-DIV: rounding {rounding.value}; "
-            f"rounded {flip.value}, {_show(other)}.",
+            description=f"Decision E-DIV: rounding {rounding.value}; {outcome}.",
             ruleset=index.cardset.ruleset.name,
             objects=objects,
             steps=[w.step_doc(step, ids)],
-            expect={f"{subject.id}.{sw.stat}": down, "events.0.applied": True},
+            expect={"events.0.applied": True}
+            if down is None
+            else {f"{subject.id}.{sw.stat}": down, "events.0.applied": True},
         ),
         _locs(sw.where, subject.where),
     )

@@ -283,3 +283,28 @@ def test_a_role_naming_one_card_reaches_only_that_card() -> None:
     assert check_text(text % "recruit") == []
     (missing,) = check_text(text % "veteran")
     assert missing.code == "unknown-card"
+
+
+@pytest.mark.rule("E-DIV", "E-IMM-1b", "E-LIMIT-1")
+def test_witnesses_hold_when_a_limit_or_a_component_changes_the_arithmetic(tmp_path: Path) -> None:
+    found = check_text(
+        """\
+        ruleset: eredan
+        cards:
+          yil:
+            kind: character
+            base: {attack: [3, 5], spirit: 5}
+            protections: [{stat: "*", limit: 1}, {stat: spirit, cannot: decrease}]
+          half:
+            kind: spell
+            roles: {t: character}
+            effect:
+              - modify: {target: t, stat: spirit, op: divide, value: 2}
+              - modify: {target: t, stat: attack, op: divide, value: 2, component: 2}
+        """
+    )
+    assert sorted(codes(found)) == ["ruling-E-DIV", "ruling-E-DIV", "ruling-E-IMM-1b"]
+    for path in write_witnesses(found, str(tmp_path)):
+        assert path is not None
+        result = run(parse_file(path))
+        assert result.ok and result.passed >= 1
