@@ -55,8 +55,9 @@ def witness_folder(base: str, cardset_file: str) -> str:
     return os.path.join(base, stem)
 
 
-def with_witnesses(result: CheckResult, base: str) -> Checked:
-    folder = witness_folder(base, result.cardset.source)
+def with_witnesses(result: CheckResult, base: str, folder: str | None = None) -> Checked:
+    """Write the result's witnesses into ``folder`` (default: ``base/<card-set stem>``)."""
+    folder = folder or witness_folder(base, result.cardset.source)
     return Checked(result, tuple(write_witnesses(result.diagnostics, folder)))
 
 

@@ -120,10 +120,16 @@ def command(
         witness_dir = os.path.relpath(os.path.join(beside, "arbiter-witnesses"))
     show = sys.stderr.isatty() if progress is None else progress
     checked = []
+    used: set[str] = set()
     for cs in cardsets:
         with _progress_bar(show, f"checking {os.path.basename(cs.source)}") as update:
             result = run_check(cs, backend, update)
-        checked.append(check_output.with_witnesses(result, witness_dir))
+        folder, n = check_output.witness_folder(witness_dir, cs.source), 1
+        while folder in used:  # two card sets of the same name in different folders
+            n += 1
+            folder = check_output.witness_folder(witness_dir, cs.source) + f"-{n}"
+        used.add(folder)
+        checked.append(check_output.with_witnesses(result, witness_dir, folder))
     if fmt == "json":
         emit_json(check_output.as_json(checked))
     elif fmt == "sarif":

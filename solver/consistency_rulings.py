@@ -115,6 +115,12 @@ def _imm_diagnostic(
             if not _guards(subject, sw.stat):
                 continue
             why = f"{_bold(subject.id)}'s {sw.stat} cannot be decreased"
+            at = next(
+                i
+                for i, p in enumerate(subject.template.protections)
+                if p.guard is Guard.CANNOT_DECREASE and p.covers(sw.stat)
+            )
+            guard_label = f"{subject.id}.protections[{at}]"
         else:
             grants = [
                 x
@@ -128,6 +134,7 @@ def _imm_diagnostic(
             if not grants:
                 continue
             gstep = granter.effect[grants[0].step]
+            guard_label = f"{granter.id}.effect[{grants[0].step}]"
             grant_steps = [w.step_doc(gstep, {r: subject.id for r in gstep.target_ids()})]
             why = (
                 f"{_bold(granter.id)} makes the {sw.stat} of {_bold(subject.id)} "
@@ -147,8 +154,7 @@ def _imm_diagnostic(
             "ruling-E-IMM-1b",
             Severity.RULING,
             cards,
-            (f"{divider.id}.effect[{sw.step}]",)
-            + ((f"{granter.id}.effect",) if granter else (f"{subject.id}.protections",)),
+            (f"{divider.id}.effect[{sw.step}]", guard_label),
             ("E-IMM-1b", "E-IMM-1", "E-OPS-1"),
             f"{why}, and {_bold(divider.id)} can {sw.op} it by {sw.value}. By Decision E-IMM-1b "
             "only 'add -X' is blocked, so the division applies and lowers the value; the source "

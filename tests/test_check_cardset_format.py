@@ -7,6 +7,8 @@ import textwrap
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from model.errors import InputError
 from model.format.cardset import load_cardset
@@ -211,3 +213,47 @@ def test_every_example_card_set_meets_the_published_schema() -> None:
         document = yaml.safe_load(path.read_text(encoding="utf-8"))
         assert not list(validator.iter_errors(document)), path
     assert list(validator.iter_errors({"ruleset": "eredan", "cards": {"x": {"colour": 1}}}))
+
+
+_SCALARS = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-5, 5),
+    st.sampled_from(["x", "self", "t", "defense", "*"]),
+)
+_VALUES = st.recursive(
+    _SCALARS,
+    lambda inner: st.one_of(
+        st.lists(inner, max_size=3),
+        st.dictionaries(
+            st.sampled_from(
+                ["kind", "base", "features", "keywords", "protections", "roles", "effect",
+                 "modify", "target", "stat", "op", "value", "side", "card", "limit", "cannot"]
+            ),
+            inner,
+            max_size=4,
+        ),
+    ),
+    max_leaves=12,
+)  # fmt: skip
+
+
+@settings(max_examples=60)
+@given(st.dictionaries(st.sampled_from(["a", "b", "self"]), _VALUES, max_size=3))
+def test_any_card_set_either_loads_or_is_refused_with_a_located_input_error(
+    cards: dict[str, object],
+) -> None:
+    """Whatever a card set holds, reading it gives cards or one InputError with a place,
+    never another exception; and a set that reads is checked without an exception."""
+    import yaml
+
+    from solver.consistency import run_check
+
+    text = yaml.safe_dump({"ruleset": "eredan", "cards": cards})
+    try:
+        cardset = load_cardset("fuzz.yaml", text)
+    except InputError as err:
+        assert err.location is not None and err.location.file == "fuzz.yaml"
+        return
+    for d in run_check(cardset).diagnostics:
+        assert d.code and d.message
