@@ -50,6 +50,24 @@ def implemented_codes() -> list[str]:
     return list(dict.fromkeys(codes))
 
 
+def summary(code: str) -> str:
+    """One line about a diagnostic kind: from SUMMARIES, else the first line of the
+    docstring of the check that reports it (so an area's check needs no other entry)."""
+    if code in SUMMARIES:
+        return SUMMARIES[code]
+    fns = [c.run for c in SET_CHECKS if code in c.codes]
+    fns += [c.examine for c in TUPLE_CHECKS if code in c.codes]
+    doc = next((f.__doc__ for f in fns if f.__doc__), "")
+    return doc.strip().split("\n")[0] if doc else code
+
+
+def pending_codes() -> list[str]:
+    """Planned kinds no registered check reports yet (they disappear once an area
+    registers them)."""
+    done = set(implemented_codes())
+    return [p.code for p in PLANNED if p.code not in done]
+
+
 def witness_folder(base: str, cardset_file: str) -> str:
     stem = os.path.splitext(os.path.basename(cardset_file))[0]
     return os.path.join(base, stem)
@@ -90,7 +108,7 @@ def as_json(checked: Sequence[Checked]) -> dict[str, JSON]:
         "cardsets": sets,
         "summary": counts(every),
         "checks": implemented_codes(),
-        "planned": [p.code for p in PLANNED],
+        "planned": pending_codes(),
     }
 
 
@@ -150,3 +168,6 @@ def print_text(checked: Sequence[Checked]) -> None:
             f"\n{n['error']} error(s), {n['warning']} warning(s), "
             f"{n['ruling']} ruling(s) to confirm"
         )
+        if pending_codes():
+            pending = ", ".join(pending_codes())
+            out.print(f"[dim]not checked by this build: {escape(pending)}[/dim]")

@@ -148,10 +148,13 @@ def command(
 
 
 def _list_checks() -> None:
-    from solver.check_output import SUMMARIES, implemented_codes
+    from solver.check_output import implemented_codes, pending_codes, summary
     from solver.consistency import PLANNED
 
     for code in implemented_codes():
-        click.echo(f"{code:26} {SUMMARIES.get(code, '')}")
+        click.echo(f"{code:26} {summary(code)}")
     for p in PLANNED:
-        click.echo(f"{p.code:26} (plugs in after merge) {p.severity.value}; {' '.join(p.rules)}")
+        if p.code in pending_codes():
+            click.echo(
+                f"{p.code:26} (plugs in after merge) {p.severity.value}; {' '.join(p.rules)}"
+            )

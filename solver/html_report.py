@@ -10,7 +10,7 @@ from __future__ import annotations
 import html
 from collections.abc import Callable, Sequence
 
-from solver.check_output import SEVERITIES, Checked, counts
+from solver.check_output import SEVERITIES, Checked, counts, pending_codes
 from solver.consistency import CheckResult, Diagnostic
 
 GraphSection = Callable[[CheckResult], "str | None"]
@@ -91,6 +91,9 @@ def render(checked: Sequence[Checked]) -> str:
                 body.extend(_diagnostic(d, p) for d, p in group)
         if not r.diagnostics:
             body.append("<p>No problem found.</p>")
+        if pending_codes():
+            pending = ", ".join(pending_codes())
+            body.append(f'<p class="where">Not checked by this build: {_e(pending)}.</p>')
         body.append("<h3>Dependency graph</h3>")
         body.append(_graph(r))
     return (

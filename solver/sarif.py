@@ -7,8 +7,8 @@ from collections.abc import Sequence
 
 from model.errors import Location
 from model.state import JSON
-from solver.check_output import SUMMARIES, Checked
-from solver.consistency import PLANNED, Severity
+from solver.check_output import Checked, summary
+from solver.consistency import Severity
 
 SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 LEVEL = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.RULING: "note"}
@@ -32,13 +32,10 @@ def _location(loc: Location) -> dict[str, JSON]:
 def sarif(checked: Sequence[Checked]) -> dict[str, JSON]:
     rules: dict[str, dict[str, JSON]] = {}
     results: list[JSON] = []
-    planned = {p.code: p for p in PLANNED}
     for c in checked:
         for d, path in zip(c.result.diagnostics, c.witnesses, strict=True):
             if d.code not in rules:
-                text = SUMMARIES.get(d.code) or (
-                    planned[d.code].plugs_in if d.code in planned else d.code
-                )
+                text = summary(d.code)
                 rules[d.code] = {
                     "id": d.code,
                     "shortDescription": {"text": text},
