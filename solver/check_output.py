@@ -55,9 +55,9 @@ def summary(code: str) -> str:
     docstring of the check that reports it (so an area's check needs no other entry)."""
     if code in SUMMARIES:
         return SUMMARIES[code]
-    fns = [c.run for c in SET_CHECKS if code in c.codes]
-    fns += [c.examine for c in TUPLE_CHECKS if code in c.codes]
-    doc = next((f.__doc__ for f in fns if f.__doc__), "")
+    docs = [c.run.__doc__ for c in SET_CHECKS if code in c.codes]
+    docs += [c.examine.__doc__ for c in TUPLE_CHECKS if code in c.codes]
+    doc = next((d for d in docs if d), "")
     return doc.strip().split("\n")[0] if doc else code
 
 
