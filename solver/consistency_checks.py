@@ -49,7 +49,8 @@ def _role_ids(
         if role_name in ids:
             continue
         role = card.role(role_name)
-        first = index.first_of(index.role_kinds(card, role_name))
+        named = index.cardset.cards.get(role.card) if role.card else None
+        first = named or index.first_of(index.role_kinds(card, role_name))
         if role.is_self:
             oid, doc = card.id, w.card_object(card)
         elif first is not None and first.id not in objects:
@@ -110,7 +111,9 @@ def unknown_references(index: CardIndex) -> Iterator[Diagnostic]:
                         ruleset=ruleset,
                         objects={card.id: w.card_object(card)},
                         steps=[],
-                        expect={f"objects.{ref.name}": None, f"{card.id}.kind": card.kind},
+                        expect={f"{card.id}.kind": card.kind}
+                        if "." in ref.name or "[" in ref.name
+                        else {f"objects.{ref.name}": None, f"{card.id}.kind": card.kind},
                     ),
                     _locs(ref.where),
                 )
