@@ -65,12 +65,19 @@ def run(file: str, as_json: bool, explain: bool, time_limit: float) -> None:
 
 
 @cli.command()
-def schema() -> None:
+@click.option("--cardset", is_flag=True, help="The schema of card-set files (arbiter check).")
+def schema(cardset: bool) -> None:
     """Print the JSON Schema of scenario and card-set files."""
     from model.format.scenario import load_areas
     from model.format.schema import build_schema
 
-    load_areas()  # areas add their step kinds to the schema
+    load_areas()  # areas add their step kinds and keys to the schemas
+    if cardset:
+        from model.format.cardset_schema import build_cardset_schema
+        from model.format.scenario import OBJECT_KEY_PARSERS
+
+        emit_json(build_cardset_schema(sorted(OBJECT_KEY_PARSERS)))
+        return
     emit_json(build_schema())
 
 

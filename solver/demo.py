@@ -1,22 +1,48 @@
-"""``make demo``: run every seed scenario and print a readable report."""
+"""``make demo``: ``arbiter check`` over the example card sets, then every seed scenario."""
 
 from __future__ import annotations
 
 import glob
 import os
 import sys
+import tempfile
 
 from model.errors import InputError
+from model.format.cardset import load_cardset
 from model.format.scenario import parse_file
-from solver import engine, report
+from solver import check_output, engine, report
+from solver.consistency import run_check
+
+CLEAN_SETS = ("eredan", "berserk", "riftbound", "altered")
 
 
-def main() -> int:
+def check_card_sets(root: str, witness_dir: str) -> int:
+    """Check the four seed card sets (expected clean) and flawed.yaml (a problem of each
+    kind); return the number of surprises."""
     out = report.console()
-    root = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "examples")
+    out.rule("[bold]arbiter demo 1/2: arbiter check over the example card sets[/bold]")
+    surprises = 0
+    for name in (*CLEAN_SETS, "flawed"):
+        path = os.path.relpath(os.path.join(root, "cardsets", f"{name}.yaml"))
+        try:
+            result = run_check(load_cardset(path))
+        except InputError as exc:
+            out.print(f"[red]bad input[/red] {exc.one_line()}", markup=False)
+            surprises += 1
+            continue
+        check_output.print_text([check_output.with_witnesses(result, witness_dir)])
+        out.print()
+        clean = not result.diagnostics
+        surprises += int(clean != (name in CLEAN_SETS))
+    out.print(f"witness scenarios written under {witness_dir} (run them with `arbiter run`)")
+    return surprises
+
+
+def run_seeds(root: str) -> int:
+    out = report.console()
     files = sorted(glob.glob(os.path.join(root, "seeds", "*.yaml")))
     failures = 0
-    out.rule("[bold]arbiter demo: the worked examples of the rules sources[/bold]")
+    out.rule("[bold]arbiter demo 2/2: the worked examples of the rules sources[/bold]")
     for path in files:
         rel = os.path.relpath(path)
         try:
@@ -30,7 +56,15 @@ def main() -> int:
         failures += 0 if result.ok else 1
     verdict = "[green]all passed[/green]" if not failures else f"[red]{failures} failed[/red]"
     out.rule(f"{len(files)} seed scenarios: {verdict}")
-    return 1 if failures else 0
+    return failures
+
+
+def main() -> int:
+    root = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "examples")
+    witness_dir = os.path.join(tempfile.gettempdir(), "arbiter-demo-witnesses")
+    surprises = check_card_sets(root, witness_dir)
+    failures = run_seeds(root)
+    return 1 if surprises or failures else 0
 
 
 if __name__ == "__main__":

@@ -66,6 +66,9 @@ class ParseContext:
         self.doc = doc
         self.state = state
         self.gained_stats: set[str] = set()  # characteristics gained by earlier steps
+        # In a scenario a characteristic no object has is a typo (bad input); in a card
+        # set it is a diagnostic of ``arbiter check`` (A-CHAR-2), so card sets turn this off.
+        self.strict_stats = True
 
     def known_stats(self) -> set[str]:
         known = set(self.gained_stats)
@@ -93,7 +96,7 @@ class ParseContext:
         """
         stat = node.ident("a characteristic name")
         known = self.known_stats()
-        if stat not in known:
+        if self.strict_stats and stat not in known:
             node.fail("a characteristic that some object has (" + ", ".join(sorted(known)) + ")")
         return stat
 

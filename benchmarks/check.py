@@ -1,0 +1,133 @@
+"""Benchmark of ``arbiter check``: a generated card set checked end to end (parse, check,
+JSON, witnesses) serially, with 2 processes and on a 2-worker Dask LocalCluster; and the
+number of pairs and triples examined against all of them.
+
+    python benchmarks/check.py [--cards 500] [--repeat 3]
+
+Numbers go to docs/benchmarks.md; they are never asserted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import statistics
+import sys
+import tempfile
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+from model.format.cardset import load_cardset  # noqa: E402
+from solver import check_output  # noqa: E402
+from solver.consistency import Backend, CheckResult, run_check  # noqa: E402
+
+STATS = ("defense", "spirit")
+
+
+def generate(n: int, seed: int = 7) -> str:
+    """A plausible Eredan-like set: 60% characters, 10% regions, 30% spells."""
+    rng = random.Random(seed)
+    lines = ["ruleset: eredan", "cards:"]
+    for i in range(n):
+        roll = rng.random()
+        if roll < 0.6:
+            a, b = rng.randint(0, 6), rng.randint(0, 8)
+            card = (
+                f"  char{i}: {{kind: character, base: {{attack: [{a}, {b}], "
+                f"defense: {rng.randint(1, 7)}, spirit: {rng.randint(1, 7)}}}"
+            )
+            if rng.random() < 0.1:
+                card += f", protections: [{{stat: {rng.choice(STATS)}, cannot: decrease}}]"
+            if rng.random() < 0.15:
+                card += f", features: {{Armor: {rng.randint(1, 3)}}}"
+            lines.append(card + "}")
+        elif roll < 0.7:
+            lines.append(f"  region{i}: {{kind: region, base: {{subtypes: [Forest]}}}}")
+        else:
+            stat = rng.choice(STATS)
+            effect = rng.choice(
+                [
+                    f"modify: {{target: t, stat: {stat}, op: add, value: {rng.randint(-3, 3)}}}",
+                    f"modify: {{target: t, stat: {stat}, op: set, value: {rng.randint(0, 5)}}}",
+                    f"modify: {{target: t, stat: {stat}, op: divide, value: 2}}",
+                    f"modify: {{target: t, stat: {stat}, op: divide, value: 2, rounding: up}}",
+                    f"modify: {{target: t, stat: {stat}, op: multiply, value: 2}}",
+                    f"protect: {{target: t, stat: {stat}, cannot: decrease}}",
+                    f"gain: {{target: t, feature: Armor, number: {rng.randint(1, 3)}}}",
+                ]
+            )
+            lines.append(
+                f"  spell{i}: {{kind: spell, roles: {{t: character}}, effect: [{{{effect}}}]}}"
+            )
+    return "\n".join(lines) + "\n"
+
+
+def end_to_end(path: str, backend: Backend, witness_root: str) -> tuple[float, str, CheckResult]:
+    """Parse, check, write the witnesses (into a fresh folder: overwriting old files costs
+    disk time unrelated to the check) and build the JSON; the JSON is returned with the
+    folder's name replaced, to compare backends."""
+    witness_dir = tempfile.mkdtemp(dir=witness_root)
+    start = time.perf_counter()
+    result = run_check(load_cardset(path), backend)
+    doc = check_output.as_json([check_output.with_witnesses(result, witness_dir)])
+    seconds = time.perf_counter() - start
+    return seconds, json.dumps(doc, sort_keys=True).replace(witness_dir, "<witnesses>"), result
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--cards", type=int, default=500)
+    parser.add_argument("--repeat", type=int, default=3)
+    args = parser.parse_args()
+    folder = tempfile.mkdtemp(prefix="arbiter-bench-")
+    path = os.path.join(folder, "generated.yaml")
+    with open(path, "w", encoding="utf-8") as fh:
+        fh.write(generate(args.cards))
+    witnesses = os.path.join(folder, "witnesses")
+    os.makedirs(witnesses)
+
+    rows: list[tuple[str, float, float]] = []
+    outputs: dict[str, str] = {}
+    result: CheckResult | None = None
+
+    def measure(label: str, backend: Backend) -> None:
+        nonlocal result
+        times = []
+        for _ in range(args.repeat):
+            seconds, doc, result = end_to_end(path, backend, witnesses)
+            times.append(seconds)
+        outputs[label] = doc
+        rows.append((label, statistics.median(times), min(times)))
+
+    measure("serial (1 process)", Backend())
+    measure("--jobs 2", Backend(jobs=2))
+    from dask.distributed import LocalCluster
+
+    started = time.perf_counter()
+    with LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+    ) as cluster:
+        startup = time.perf_counter() - started
+        measure("--dask (2-worker LocalCluster)", Backend(dask=cluster.scheduler_address))
+    assert result is not None
+    stats = result.stats_json()
+    same = len(set(outputs.values())) == 1
+    print(f"generated set: {args.cards} cards; {len(result.diagnostics)} diagnostics")
+    print(f"{'backend':34} {'median s':>9} {'min s':>8}")
+    for label, med, best in rows:
+        print(f"{label:34} {med:9.2f} {best:8.2f}")
+    print(f"LocalCluster start-up (not included above): {startup:.2f} s")
+    print(f"identical JSON across backends: {same}")
+    print(
+        f"pairs examined {stats['pairs_examined']} of {stats['all_pairs']}; "
+        f"triples examined {stats['triples_examined']} of {stats['all_triples']}; "
+        f"tuples (role-ordered) {stats['tuples_examined']}"
+    )
+    return 0 if same else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

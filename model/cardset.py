@@ -1,0 +1,242 @@
+"""Card sets: cards as data, and what each card's abilities read and write.
+
+A card set (``docs/format.md``, "Card sets") holds cards: a kind, base
+characteristics, named features (keywords are features), protections, the keys
+other areas register (passives, triggers, prevention ...; kept on ``template``),
+and an optional one-shot ``effect`` written with the scenario step syntax, where
+*roles* (``self``, ``target`` ...) stand for objects.
+
+``footprint`` summarises a card for the consistency checker: the
+characteristics and features it has, and those its effect writes, on which
+roles. The checker prunes its search of pairs and triples with it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+
+from model.errors import Location
+from model.ruleset import Ruleset
+from model.state import JSON, GameObject, GameState, Guard, Protection
+from model.steps import (
+    BoostFeature,
+    GainFeature,
+    GainStat,
+    LoseFeature,
+    Modify,
+    Move,
+    Protect,
+    Step,
+)
+
+# Zones each ruleset knows (A-ZONE-1/2 for Altered). ``play`` is the default zone of
+# every object. Areas that add zones extend these sets.
+ZONES: dict[str, set[str]] = {
+    "eredan": {"play", "hand", "deck", "discard"},
+    "berserk": {"play", "hand", "deck", "graveyard", "squad"},
+    "riftbound": {"play", "hand", "deck", "trash", "base", "battlefield"},
+    "altered": {
+        "play",
+        "adventure",
+        "discard",
+        "expedition",
+        "hero",
+        "landmark",
+        "limbo",
+        "reserve",
+        "deck",
+        "hand",
+        "mana",
+    },
+}
+
+SIDES = ("any", "ally", "enemy")
+
+
+@dataclass(frozen=True, slots=True)
+class Role:
+    """An object a card's effect acts on: ``self``, or one chosen among the cards of
+    some kinds (any kind when ``kinds`` is empty), of a side, or one named card."""
+
+    name: str
+    kinds: frozenset[str] = frozenset()
+    side: str = "any"
+    card: str | None = None
+    where: Location | None = None
+
+    @property
+    def is_self(self) -> bool:
+        return self.name == "self"
+
+
+@dataclass(frozen=True, slots=True)
+class Reference:
+    """A name a card uses that must exist elsewhere: a card id or a zone."""
+
+    kind: str  # "card" | "zone"
+    name: str
+    where: Location | None
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """One card of a set. ``template`` is the object the card makes (owner ``you``)."""
+
+    id: str
+    name: str
+    kind: str
+    text: str
+    template: GameObject
+    roles: tuple[Role, ...] = ()
+    effect: tuple[Step, ...] = ()
+    refs: tuple[Reference, ...] = ()
+    keys: frozenset[str] = frozenset()
+    where: Location | None = None
+    area_keys: Mapping[str, JSON] = field(default_factory=dict)  # as written, for witnesses
+
+    def role(self, name: str) -> Role:
+        if name == "self":
+            return Role("self", frozenset({self.kind}), "ally", self.id)
+        for r in self.roles:
+            if r.name == name:
+                return r
+        raise KeyError(name)
+
+
+@dataclass(frozen=True, slots=True)
+class CardSet:
+    """Cards in file order (included files first, in the order they are included)."""
+
+    source: str
+    ruleset: Ruleset
+    cards: Mapping[str, Card] = field(default_factory=dict)
+    files: tuple[str, ...] = ()
+
+    @property
+    def zones(self) -> frozenset[str]:
+        return frozenset(ZONES.get(self.ruleset.name, {"play"}))
+
+
+# -- footprints: what a card reads and writes -------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class StatWrite:
+    """A step of the effect that modifies, protects or gives a characteristic."""
+
+    step: int
+    role: str
+    stat: str
+    op: str  # add, set, multiply, divide, copy, swap, swap-bonus, remove, protect, gain
+    value: int | tuple[int | None, ...] | frozenset[str] | None = None
+    rounding: str | None = None
+    guard: Guard | None = None  # for op == "protect"
+    limit: int | None = None
+    where: Location | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class FeatureWrite:
+    """A step of the effect that gains, boosts or loses a named feature."""
+
+    step: int
+    role: str
+    feature: str
+    op: str  # gain, boost, lose
+    number: int | None = None  # gain: the number (None: a flag); boost: the amount
+    where: Location | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Footprint:
+    card: str
+    kind: str
+    has_stats: frozenset[str]
+    features: Mapping[str, int | None]
+    guards: tuple[Protection, ...]  # protections the card has itself
+    stat_writes: tuple[StatWrite, ...]
+    feature_writes: tuple[FeatureWrite, ...]
+    moves: tuple[tuple[str, str], ...]  # (role, zone)
+
+    @property
+    def writes_stats(self) -> frozenset[str]:
+        return frozenset(w.stat for w in self.stat_writes)
+
+
+def footprint(card: Card) -> Footprint:
+    """What the card has (its reads) and what its one-shot effect writes, per role."""
+    stat_writes: list[StatWrite] = []
+    feature_writes: list[FeatureWrite] = []
+    moves: list[tuple[str, str]] = []
+    for i, step in enumerate(card.effect):
+        where = step.where
+        if isinstance(step, Modify):
+            stat_writes.append(
+                StatWrite(
+                    i, step.target, step.stat, step.op, step.value, step.rounding, None, None, where
+                )
+            )
+            if step.other is not None and step.op != "copy":
+                stat_writes.append(
+                    StatWrite(i, step.other, step.stat, step.op, None, None, None, None, where)
+                )
+        elif isinstance(step, Protect):
+            p = step.protection
+            for stat in sorted(p.stats):
+                stat_writes.append(
+                    StatWrite(i, step.target, stat, "protect", None, None, p.guard, p.limit, where)
+                )
+        elif isinstance(step, GainStat):
+            stat_writes.append(
+                StatWrite(i, step.target, step.stat, "gain", step.value, where=where)
+            )
+        elif isinstance(step, GainFeature):
+            feature_writes.append(
+                FeatureWrite(i, step.target, step.feature, "gain", step.number, where)
+            )
+        elif isinstance(step, BoostFeature):
+            feature_writes.append(
+                FeatureWrite(i, step.target, step.feature, "boost", step.amount, where)
+            )
+        elif isinstance(step, LoseFeature):
+            feature_writes.append(FeatureWrite(i, step.target, step.feature, "lose", None, where))
+        elif isinstance(step, Move):
+            moves.append((step.target, step.zone))
+    t = card.template
+    return Footprint(
+        card=card.id,
+        kind=card.kind,
+        has_stats=frozenset(t.base),
+        features={name: f.number for name, f in t.features.items()},
+        guards=t.protections,
+        stat_writes=tuple(stat_writes),
+        feature_writes=tuple(feature_writes),
+        moves=tuple(moves),
+    )
+
+
+def candidates(cardset: CardSet, card: Card, role_name: str) -> tuple[Card, ...]:
+    """The cards of the set that can be the object a role stands for (Decision CHECK-SET:
+    every card of a set can be in play with every other; sides are not restricted by
+    ownership, since a player may face a copy of any card)."""
+    role = card.role(role_name)
+    if role.is_self:
+        return (card,)
+    if role.card is not None:
+        other = cardset.cards.get(role.card)
+        return (other,) if other is not None else ()
+    return tuple(c for c in cardset.cards.values() if not role.kinds or c.kind in role.kinds)
+
+
+def game_state(
+    cardset: CardSet, placed: Mapping[str, str], players: tuple[str, ...] = ("you", "opponent")
+) -> GameState:
+    """A state with one object per card of ``placed`` (card id -> owner), in play, object
+    ids = card ids, timestamps in the order given (A-TIME-1): what a diagnostic that needs a
+    game (dependency, loops, replacement) starts from."""
+    objects: dict[str, GameObject] = {}
+    for i, (cid, owner) in enumerate(placed.items(), start=1):
+        template = cardset.cards[cid].template
+        objects[cid] = replace(template, owner=owner, timestamp=i)
+    return GameState(cardset.ruleset, players, objects, clock=len(objects))

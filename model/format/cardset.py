@@ -1,0 +1,217 @@
+"""Card-set files (docs/format.md, "Card sets") validated into a ``CardSet``.
+
+A card set names its ruleset, may ``include:`` other card-set files of the same
+folder (never outside it: absolute paths, ``..`` and symlinks that leave the
+folder are refused, and so are include cycles), and holds ``cards:``. Card keys
+that other areas register in ``OBJECT_KEY_PARSERS`` are parsed through the same
+registry as scenario objects. A card's one-shot ``effect`` uses the scenario
+step syntax with role names (``self`` and the card's ``roles``) as object ids.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import replace
+
+from model.cardset import SIDES, Card, CardSet, Reference, Role
+from model.format.document import Document, Node, load
+from model.format.scenario import (
+    OBJECT_KEY_PARSERS,
+    ParseContext,
+    _base,
+    _features,
+    _ruleset,
+    load_areas,
+    parse_protection,
+    parse_step,
+)
+from model.ruleset import Ruleset
+from model.state import GameObject, GameState
+from model.steps import BoostFeature, GainFeature, Modify, Protect, Step
+
+TOP_KEYS = {"ruleset", "policies", "include", "cards", "title", "description"}
+CARD_KEYS = {
+    "name",
+    "kind",
+    "text",
+    "base",
+    "features",
+    "keywords",
+    "protections",
+    "roles",
+    "effect",
+}
+PLAYERS = ("you", "opponent")
+MAX_INCLUDES = 64
+
+
+def load_cardset(filename: str, text: str | None = None) -> CardSet:
+    """Parse a card-set file (or ``text`` under that name) and the files it includes;
+    bad input is a located InputError."""
+    load_areas()
+    doc = load(filename, text)
+    folder = os.path.realpath(doc.folder)
+    cards: dict[str, Card] = {}
+    files: list[str] = []
+    ruleset = _read(doc, folder, cards, files, stack=[os.path.realpath(filename)], expected=None)
+    return CardSet(filename, ruleset, cards, tuple(files))
+
+
+def _read(
+    doc: Document,
+    folder: str,
+    cards: dict[str, Card],
+    files: list[str],
+    stack: list[str],
+    expected: tuple[str, Node] | None,
+) -> Ruleset:
+    files.append(doc.name)
+    top = doc.node().mapping(TOP_KEYS, required=("ruleset",), what="a card set: a mapping")
+    ruleset = _ruleset(top["ruleset"], top.get("policies"))
+    if expected is not None and ruleset.name != expected[0]:
+        top["ruleset"].fail(f"the ruleset of the including file ({expected[0]})")
+    for inc in top["include"].seq("a list of file names") if "include" in top else []:
+        path, shown = _include_path(inc, folder, stack)
+        if path in (os.path.realpath(f) for f in files):
+            continue  # already read through another include: its cards are there
+        if len(files) >= MAX_INCLUDES:
+            inc.fail(f"at most {MAX_INCLUDES} files in one card set", got=False)
+        _read(load(shown), folder, cards, files, [*stack, path], (ruleset.name, top["ruleset"]))
+    if "cards" in top:
+        for cid, cnode in top["cards"].mapping(what="a mapping of card ids to cards").items():
+            Node(doc, cnode.path, cid).ident("a card id")
+            if cid in cards:
+                cnode.fail(
+                    f"a new card id: '{cid}' is already a card of this set", key=True, got=False
+                )
+            cards[cid] = parse_card(cnode, cid, ruleset)
+    return ruleset
+
+
+def _include_path(node: Node, folder: str, stack: list[str]) -> tuple[str, str]:
+    """The real path of an included file (and its name as shown in messages), refused
+    unless it lies in the card set's own folder."""
+    name = node.text("a file name of the same folder")
+    if os.path.isabs(name):
+        node.fail("a file of the same folder, not an absolute path")
+    path = os.path.realpath(os.path.join(folder, name))
+    if os.path.dirname(path) != folder:
+        node.fail("a file of the card set's own folder (includes never reach outside it)")
+    if path in stack:
+        chain = " -> ".join(os.path.basename(p) for p in [*stack, path])
+        node.fail(f"an include that is not a cycle ({chain})", got=False)
+    if not os.path.isfile(path):
+        node.fail("an existing file of the same folder")
+    return path, os.path.join(os.path.dirname(node.doc.name), name)
+
+
+def _roles(node: Node) -> tuple[Role, ...]:
+    roles: list[Role] = []
+    for name, rnode in node.mapping(what="a mapping of role names to roles").items():
+        Node(node.doc, rnode.path, name).ident("a role name")
+        if name == "self":
+            rnode.fail(
+                "a role name other than 'self' (self is always the card itself)",
+                key=True,
+                got=False,
+            )
+        if isinstance(rnode.value, str | list):
+            roles.append(Role(name, rnode.string_set(), where=rnode.where))
+            continue
+        m = rnode.mapping({"kind", "side", "card"})
+        kinds = m["kind"].string_set() if "kind" in m else frozenset()
+        side = m["side"].choice(SIDES) if "side" in m else "any"
+        card = m["card"].ident("a card id") if "card" in m else None
+        roles.append(Role(name, kinds, side, card, rnode.where))
+    return tuple(roles)
+
+
+def _role_object(role: Role, timestamp: int) -> GameObject:
+    owner = "opponent" if role.side == "enemy" else "you"
+    kind = sorted(role.kinds)[0] if role.kinds else "object"
+    return GameObject(id=role.name, owner=owner, kind=kind, timestamp=timestamp)
+
+
+def _sourced(step: Step, card_id: str) -> Step:
+    """A step of a card's effect comes from the card unless it names another source."""
+    if isinstance(step, Modify | GainFeature | BoostFeature) and not step.source:
+        return replace(step, source=card_id)
+    if isinstance(step, Protect) and step.protection.source == "effect":
+        return replace(step, protection=replace(step.protection, source=card_id))
+    return step
+
+
+def _step_refs(node: Node) -> list[Reference]:
+    """Card ids and zones a step names (``source:``, ``zone:``), for the checker."""
+    refs: list[Reference] = []
+    if not isinstance(node.value, dict):
+        return refs
+    for kind_key, body in node.value.items():
+        if not isinstance(body, dict):
+            continue
+        inner = node.child(kind_key, body)
+        for key, ref_kind in (("source", "card"), ("zone", "zone")):
+            if isinstance(body.get(key), str):
+                refs.append(Reference(ref_kind, body[key], inner.child(key, body[key]).where))
+    return refs
+
+
+def parse_card(node: Node, cid: str, ruleset: Ruleset) -> Card:
+    m = node.mapping(CARD_KEYS | set(OBJECT_KEY_PARSERS), required=("kind",))
+    kind = m["kind"].ident("a card kind")
+    features = _features(m["features"]) if "features" in m else {}
+    if "keywords" in m:
+        for name, feature in _features(m["keywords"]).items():
+            if name in features:
+                m["keywords"].fail(
+                    f"keywords that are not also features ('{name}' is both)", got=False
+                )
+            features[name] = feature
+    refs: list[Reference] = []
+    protections = []
+    for p in m["protections"].seq() if "protections" in m else []:
+        prot = parse_protection(p, cid)
+        if isinstance(p.value, dict) and "source" in p.value:
+            refs.append(Reference("card", prot.source, p.child("source", prot.source).where))
+        protections.append(prot)
+    template = GameObject(
+        id=cid,
+        owner="you",
+        kind=kind,
+        card=cid,
+        base=_base(m["base"]) if "base" in m else {},
+        features=features,
+        protections=tuple(protections),
+        timestamp=1,
+    )
+    roles = _roles(m["roles"]) if "roles" in m else ()
+    for role in roles:
+        if role.card is not None:
+            refs.append(Reference("card", role.card, role.where))
+    state = GameState(ruleset, PLAYERS, {"self": replace(template, id="self")})
+    for i, role in enumerate(roles):
+        state = state.with_object(_role_object(role, i + 2))
+    ctx = ParseContext(node.doc, state)
+    ctx.strict_stats = False  # unknown characteristics are diagnostics here, not input errors
+    for key, parser in OBJECT_KEY_PARSERS.items():
+        if key in m:
+            template = parser(m[key], ctx, template)
+    effect: list[Step] = []
+    for snode in m["effect"].seq("a list of steps") if "effect" in m else []:
+        effect.append(_sourced(parse_step(snode, ctx), cid))
+        refs.extend(_step_refs(snode))
+    name = m["name"].text("a card name") if "name" in m else cid
+    text = m["text"].text("the card's text") if "text" in m else ""
+    return Card(
+        id=cid,
+        name=name,
+        kind=kind,
+        text=text,
+        template=template,
+        roles=roles,
+        effect=tuple(effect),
+        refs=tuple(refs),
+        keys=frozenset(m),
+        where=node.doc.location(node.path, key=True),
+        area_keys={k: m[k].value for k in sorted(m) if k in OBJECT_KEY_PARSERS},
+    )

@@ -1,0 +1,78 @@
+"""Serial, ``--jobs`` and Dask examination give the same JSON."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from model.format.cardset import load_cardset
+from solver import check_output
+from solver.consistency import Backend, run_check
+from tests.helpers import ROOT, cli
+
+FLAWED = str(ROOT / "examples" / "cardsets" / "flawed.yaml")
+
+
+def _json(backend: Backend, witness_dir: Path) -> str:
+    result = run_check(load_cardset(FLAWED), backend)
+    return json.dumps(check_output.as_json([check_output.with_witnesses(result, str(witness_dir))]))
+
+
+def test_processes_give_the_serial_json(tmp_path: Path) -> None:
+    serial = _json(Backend(), tmp_path)
+    assert _json(Backend(jobs=2, chunk=1), tmp_path) == serial
+    assert '"ruling-E-IMM-1b"' in serial
+
+
+def test_the_cli_jobs_option_gives_the_serial_json(tmp_path: Path) -> None:
+    w = ("--witness-dir", str(tmp_path))
+    one = cli("check", FLAWED, "--json", *w)
+    two = cli("check", FLAWED, "--json", "--jobs", "2", *w)
+    assert one.returncode == two.returncode == 1
+    assert one.stdout == two.stdout
+
+
+def test_a_dask_cluster_gives_the_serial_json(tmp_path: Path) -> None:
+    distributed = pytest.importorskip("dask.distributed")
+    serial = _json(Backend(), tmp_path)
+    with distributed.LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=False, dashboard_address=None
+    ) as cluster:
+        assert _json(Backend(dask=cluster.scheduler_address, chunk=1), tmp_path) == serial
+
+
+def test_jobs_and_dask_together_is_a_usage_error() -> None:
+    assert cli("check", FLAWED, "--jobs", "2", "--dask", "tcp://127.0.0.1:1").returncode == 2
+
+
+def test_progress_reports_every_unit_and_ends_at_the_total(tmp_path: Path) -> None:
+    seen: list[tuple[int, int]] = []
+    result = run_check(load_cardset(FLAWED), Backend(chunk=1), lambda d, t: seen.append((d, t)))
+    total = len(result.plan.units)
+    assert total >= 1 and seen[-1] == (total, total)
+    assert [d for d, _ in seen] == sorted(d for d, _ in seen)
+
+
+def test_a_progress_bar_never_spoils_the_json_on_stdout(tmp_path: Path) -> None:
+    done = cli("check", FLAWED, "--json", "--progress", "--witness-dir", str(tmp_path))
+    assert done.returncode == 1
+    assert json.loads(done.stdout)["summary"]["error"] == 4
+
+
+def test_the_cli_dask_option_gives_the_serial_json(tmp_path: Path) -> None:
+    distributed = pytest.importorskip("dask.distributed")
+    w = ("--witness-dir", str(tmp_path))
+    serial = cli("check", FLAWED, "--json", *w)
+    with distributed.LocalCluster(
+        n_workers=1,
+        threads_per_worker=1,
+        processes=False,
+        protocol="tcp",
+        host="127.0.0.1",
+        dashboard_address=None,
+    ) as cluster:
+        on_dask = cli("check", FLAWED, "--json", "--dask", cluster.scheduler_address, *w)
+    assert on_dask.returncode == serial.returncode == 1, on_dask.stderr
+    assert on_dask.stdout == serial.stdout
