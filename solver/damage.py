@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -21,10 +21,20 @@ from solver.damage_problem import (
     SplitProblem,
     Status,
     score,
+    stage_values,
 )
 
 SEED = 20240601
-COEFF_BITS = 40  # the largest weight of one canonical-order block is below 2**40
+PACK_BITS = 40  # one solve optimises terms whose combined weights stay below 2**PACK_BITS
+
+
+@dataclass(frozen=True)
+class Term:
+    """One lexicographic criterion, maximised: ``expr`` takes values in [0, span)."""
+
+    name: str
+    expr: Any
+    span: int
 
 
 @dataclass(frozen=True)
@@ -34,42 +44,52 @@ class Built:
     model: Any
     alloc: tuple[Any, ...]
     exprs: Mapping[str, Any]
+    spans: Mapping[str, int]
 
 
 def build(problem: SplitProblem) -> Built:
-    """Variables: a_i (allocated), c_i (chosen), d_i (dealt after prevention),
-    k_i (destroyed), o_i (overkill), with D-DIST-1, D-TIME-3/4 and D-LETHAL-1."""
+    """Variables a_i (allocated), c_i (chosen), k_i (destroyed), o_i (overkill), d_i (dealt).
+
+    D-DIST-1: a chosen target gets at least 1 and the pool is used up; D-TIME-3/4
+    through ``cap``; D-LETHAL-1: destroying a target takes its health plus the
+    prevention that applies, stated linearly (a_i >= need_i k_i) so the LP
+    relaxation is a knapsack.
+    """
     from ortools.sat.python import cp_model
 
     m = cp_model.CpModel()
     cap = problem.cap
     alloc, chosen, dealt, kills, weighted, over = [], [], [], [], [], []
+    value_span = 1
     for i, t in enumerate(problem.targets):
         a = m.new_int_var(0, cap, f"a{i}")
         c = m.new_bool_var(f"c{i}")
-        m.add(a >= c)  # a chosen target gets at least 1 (D-DIST-1)
+        m.add(a >= c)
         m.add(a <= cap * c)
         if t.required and not problem.short:
-            m.add(c == 1)  # chosen at finalization: no target dropped (D-TIME-2)
+            m.add(c == 1)  # chosen at finalization: every one gets at least 1 (D-TIME-2)
         alloc.append(a)
         chosen.append(c)
-        need = t.need
         if t.immune:
-            continue  # takes nothing from this source: no dealt damage, never destroyed
-        d = m.new_int_var(0, cap, f"d{i}")
-        m.add_max_equality(d, [a - t.shield, 0])  # prevention first (D-LETHAL-1)
-        dealt.append(d)
+            continue  # takes nothing from this source: never dealt damage, never destroyed
+        if t.shield == 0:
+            dealt.append(a)
+        else:
+            d = m.new_int_var(0, max(0, cap - t.shield), f"d{i}")
+            m.add_max_equality(d, [a - t.shield, 0])
+            dealt.append(d)
+        need = t.need
         if need is None or need > cap:
             continue
-        h = need - t.shield
         k = m.new_bool_var(f"k{i}")
-        m.add(d >= h).only_enforce_if(k)
-        m.add(d <= h - 1).only_enforce_if(~k)
-        o = m.new_int_var(0, cap, f"o{i}")
-        m.add(o == d - h).only_enforce_if(k)
+        m.add(a >= need * k)
+        m.add(a <= need - 1 + (cap - need + 1) * k)
+        o = m.new_int_var(0, cap - need, f"o{i}")
+        m.add(o == a - need).only_enforce_if(k)
         m.add(o == 0).only_enforce_if(~k)
         kills.append(k)
         weighted.append(t.weight * k)
+        value_span += t.weight
         over.append(o)
     m.add(sum(alloc) == problem.pool)
     if problem.max_targets is not None:
@@ -78,9 +98,53 @@ def build(problem: SplitProblem) -> Built:
         "kills": sum(kills),
         "value": sum(weighted),
         "damage": sum(dealt),
-        "-overkill": -sum(over),
+        "overkill": sum(over),
     }
-    return Built(m, tuple(alloc), exprs)
+    spans = {
+        "kills": len(kills) + 1,
+        "value": value_span,
+        "damage": problem.pool + 1,
+        "overkill": problem.pool + 1,
+    }
+    return Built(m, tuple(alloc), exprs, spans)
+
+
+def terms(problem: SplitProblem, built: Built) -> tuple[Term, ...]:
+    """The objective's stages as maximised, non-negative terms (the defender negates)."""
+    out = []
+    sign = 1 if problem.maximise else -1
+    for stage in STAGES[problem.objective]:
+        name = stage.lstrip("-")
+        flip = sign * (-1 if stage.startswith("-") else 1)
+        span = built.spans[name]
+        expr = built.exprs[name] if flip > 0 else (span - 1) - built.exprs[name]
+        out.append(Term(stage, expr, span))
+    return tuple(out)
+
+
+def _packs(items: list[Term]) -> list[list[Term]]:
+    """Group consecutive terms so that the weights of one group stay below 2**PACK_BITS."""
+    packs: list[list[Term]] = []
+    size = 1
+    for term in items:
+        if packs and size * term.span < 2**PACK_BITS:
+            packs[-1].append(term)
+            size *= term.span
+        else:
+            packs.append([term])
+            size = term.span
+    return packs
+
+
+def _weighted(pack: list[Term]) -> tuple[Any, list[int]]:
+    weights = []
+    w = 1
+    for term in reversed(pack):
+        weights.append(w)
+        w *= term.span
+    weights.reverse()
+    expr = sum(wt * t.expr for wt, t in zip(weights, pack, strict=True))
+    return expr, weights
 
 
 _STATUS = {"OPTIMAL": Status.OPTIMAL, "FEASIBLE": Status.FEASIBLE}
@@ -95,13 +159,16 @@ class _Run:
     deadline: float
     solves: int = 0
 
-    def step(self, maximise: Any | None) -> tuple[str, list[int], float, float]:
+    def step(
+        self, objective: Any, watch: Sequence[Any] = ()
+    ) -> tuple[str, list[int], float, float, list[int]]:
         from ortools.sat.python import cp_model
 
         m = self.built.model
         m.clear_objective()
-        if maximise is not None and not isinstance(maximise, int):
-            m.maximize(maximise)
+        constant = isinstance(objective, int)
+        if not constant:
+            m.maximize(objective)
         solver = cp_model.CpSolver()
         solver.parameters.random_seed = SEED
         solver.parameters.num_workers = self.workers
@@ -112,15 +179,45 @@ class _Run:
         if name == "MODEL_INVALID":
             raise InternalError(f"CP-SAT rejected the split model: {m.validate()}")
         if name not in _STATUS:
-            return name, [], 0.0, 0.0
+            return name, [], 0.0, 0.0, []
         values = [solver.value(a) for a in self.built.alloc]
+        watched = [e if isinstance(e, int) else solver.value(e) for e in watch]
         m.clear_hints()
         for a, v in zip(self.built.alloc, values, strict=True):
             m.add_hint(a, v)
-        if maximise is None or isinstance(maximise, int):
-            constant = float(maximise or 0)
-            return name, values, constant, constant
-        return name, values, solver.objective_value, solver.best_objective_bound
+        if constant:
+            return name, values, float(objective), float(objective), watched
+        return name, values, solver.objective_value, solver.best_objective_bound, watched
+
+    def lexmax(self) -> tuple[str, list[int]]:
+        """The canonical optimum: the allocation largest in target order (unique).
+
+        A depth-first search that decides a_1, a_2, ... in order, largest value
+        first, finds the lexicographically largest feasible allocation first;
+        every criterion before it is already fixed as a constraint.
+        """
+        from ortools.sat.python import cp_model
+
+        m = self.built.model
+        m.clear_objective()
+        m.clear_hints()  # a hint would be returned as the first solution
+        m.add_decision_strategy(
+            list(self.built.alloc), cp_model.CHOOSE_FIRST, cp_model.SELECT_MAX_VALUE
+        )
+        solver = cp_model.CpSolver()
+        solver.parameters.random_seed = SEED
+        solver.parameters.num_workers = 1
+        solver.parameters.search_branching = cp_model.FIXED_SEARCH
+        solver.parameters.cp_model_presolve = False  # keep the decision order exact
+        solver.parameters.max_time_in_seconds = max(0.001, self.deadline - time.perf_counter())
+        code = solver.solve(m)
+        self.solves += 1
+        name = solver.status_name(code)
+        if name == "MODEL_INVALID":
+            raise InternalError(f"CP-SAT rejected the split model: {m.validate()}")
+        if name not in _STATUS:
+            return name, []
+        return name, [solver.value(a) for a in self.built.alloc]
 
 
 def solve(
@@ -130,89 +227,73 @@ def solve(
     workers: int = 1,
     canonical: bool = True,
 ) -> Allocation:
-    """Optimise a split: the objective's stages in turn, each proven before the next."""
+    """Optimise a split: the objective, its tie-breaks, then the canonical order.
+
+    The criteria are optimised lexicographically, packed a few at a time into
+    one weighted objective; each pack is proven optimal and fixed before the next.
+    The reported ``objective`` and ``bound`` are those of the first criterion.
+    """
     start = time.perf_counter()
-    run = _Run(build(problem), workers, start + time_limit)
-    exprs = run.built.exprs
-    sign = 1 if problem.maximise else -1
-    status, values, objective, bound = Status.OPTIMAL, [], 0.0, 0.0
-    first_objective: int | None = None
-    first_bound: int | None = None
-    stages: list[int] = []
+    built = build(problem)
+    run = _Run(built, workers, start + time_limit)
+    criteria = list(terms(problem, built))
+    status = Status.OPTIMAL
+    values: list[int] = []
+    objective: int | None = None
+    bound: int | None = None
     notes: list[str] = []
-    for n, name in enumerate(STAGES[problem.objective]):
-        code, found, obj, bnd = run.step(sign * exprs[name])
-        if not found:
+    for n, pack in enumerate(_packs(criteria)):
+        expr, weights = _weighted(pack)
+        code, found, obj, bnd, reached = run.step(expr, [t.expr for t in pack])
+        if code not in _STATUS:
             if n == 0:
                 out = Status.INFEASIBLE if code == "INFEASIBLE" else Status.UNKNOWN
                 return Allocation(out, {}, frozenset(), None, None, time.perf_counter() - start)
-            status = Status.FEASIBLE  # a later stage ran out of time: keep what is proven
-            notes.append(f"tie-break '{name}' not proven within the time limit")
+            status = Status.FEASIBLE
+            notes.append(f"'{pack[0].name}' not proven within the time limit")
             break
-        values, objective, bound = found, obj, bnd
+        values = found
         if n == 0:
-            first_objective = sign * round(objective)
-            first_bound = sign * math.floor(bound + 1e-6)
+            objective, bound = _first(problem, built, pack[0], weights[0], obj, bnd)
         if code != "OPTIMAL":
             status = Status.FEASIBLE
-            notes.append(f"stage '{name}' not proven optimal within the time limit")
+            notes.append(f"'{pack[0].name}' not proven optimal within the time limit")
             break
-        stages.append(round(objective))
-        if not isinstance(exprs[name], int):
-            run.built.model.add(sign * exprs[name] == round(objective))
+        for t, v in zip(pack, reached, strict=True):
+            if not isinstance(t.expr, int):
+                built.model.add(t.expr == v)  # proven best: fixed before the next criteria
     if status is Status.OPTIMAL and canonical:
-        values, proven = _canonical(run, problem, values)
-        if not proven:
+        code, found = run.lexmax()
+        if code in _STATUS:
+            values = found
+        if code != "OPTIMAL":
             status = Status.FEASIBLE
-            notes.append("canonical order not proven within the time limit")
+            notes.append("the canonical order was not reached within the time limit")
     split = {t.id: v for t, v in zip(problem.targets, values, strict=True)}
     s = score(problem, split)
     return Allocation(
         status,
         split,
         s.destroyed,
-        first_objective,
-        first_bound,
+        objective,
+        bound,
         time.perf_counter() - start,
-        stages=tuple(stages),
+        stages=stage_values(problem, s),
         solves=run.solves,
         notes=tuple(notes),
     )
 
 
-def _canonical(run: _Run, problem: SplitProblem, values: list[int]) -> tuple[list[int], bool]:
-    """The allocation giving most to the first ids among the optimal ones (unique).
-
-    Maximises blocks of allocations in order with weights (cap+1)^j, each block
-    small enough that its weights stay below 2**COEFF_BITS.
-    """
-    cap = problem.cap
-    n = len(values)
-    block = max(1, COEFF_BITS // max(1, math.ceil(math.log2(cap + 2))))
-    alloc = run.built.alloc
-    m = run.built.model
-    i = 0
-    while i < n - 1:
-        if values[i] == _upper(problem, i, sum(values[i:])):
-            m.add(alloc[i] == values[i])  # already as large as it can be
-            i += 1
-            continue
-        part = range(i, min(n, i + block))
-        expr = sum(alloc[j] * (cap + 1) ** (part[-1] - j) for j in part)
-        code, found, _, _ = run.step(expr)
-        if code != "OPTIMAL":
-            return values, False
-        values = found
-        for j in part:
-            m.add(alloc[j] == values[j])
-        i = part[-1] + 1
-    return values, True
-
-
-def _upper(problem: SplitProblem, i: int, rest: int) -> int:
-    """The most target i can get when ``rest`` is left for it and the later targets."""
-    later = 0 if problem.short else sum(1 for t in problem.targets[i + 1 :] if t.required)
-    return min(problem.cap, rest - later)
+def _first(
+    problem: SplitProblem, built: Built, term: Term, weight: int, obj: float, bnd: float
+) -> tuple[int, int]:
+    """The first criterion's value and proven bound, in its own sense (not negated)."""
+    top = round(obj) // weight
+    best = math.floor(bnd + 1e-6) // weight
+    name = term.name.lstrip("-")
+    if problem.maximise:
+        return top, best
+    return (built.spans[name] - 1) - top, (built.spans[name] - 1) - best
 
 
 def all_optimal(
