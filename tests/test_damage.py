@@ -16,7 +16,8 @@ HEAD = """
 ruleset: riftbound
 players: [ana, bo]
 objects:
-  annie: {owner: ana, kind: unit, base: {health: 3}, damage_bonus: {amount: 1, to: [spell, ability]}}
+  annie: {owner: ana, kind: unit, base: {health: 3},
+    damage_bonus: {amount: 1, to: [spell, ability]}}
   volibear: {owner: ana, kind: unit, base: {health: 5}}
   bolt: {owner: ana, kind: spell}
   a: {owner: bo, kind: unit, base: {health: 20}}
@@ -54,7 +55,8 @@ def test_bonuses_add_up_once_and_never_multiply() -> None:
 @pytest.mark.rule("D-BONUS-2")
 def test_a_negative_bonus_total_gives_no_bonus_not_a_reduction() -> None:
     out = run_steps(
-        "  - damage: {each: 4, targets: [a], source: bolt, bonuses: [{source: curse, amount: -3}]}\n"
+        "  - damage: {each: 4, targets: [a], source: bolt,"
+        " bonuses: [{source: curse, amount: -3}]}\n"
     )
     (hit,) = damage_events(out)
     assert hit["amount"] == 4 and hit["bonus"] == 0
