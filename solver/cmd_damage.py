@@ -243,6 +243,7 @@ def command(
         "tie_breaks": list(result.stages),
         "wall_time": round(result.wall_time, 6),
         "solves": result.solves,
+        "canonical": result.canonical,
         "why": _why(problem, result, chosen),
         "rules": ["D-DIST-1", "D-TIME-3", "D-LETHAL-1"],
     }

@@ -75,8 +75,16 @@ def build(problem: SplitProblem) -> Built:
         if t.shield == 0:
             dealt.append(a)
         else:
-            d = m.new_int_var(0, max(0, cap - t.shield), f"d{i}")
-            m.add_max_equality(d, [a - t.shield, 0])
+            # d = max(0, a - shield), stated with "gets through" p so that the LP
+            # relaxation is tight in both senses
+            top = max(0, cap - t.shield)
+            d = m.new_int_var(0, top, f"d{i}")
+            p = m.new_bool_var(f"p{i}")
+            m.add(a >= t.shield + 1).only_enforce_if(p)
+            m.add(a <= t.shield).only_enforce_if(~p)
+            m.add(d >= a - t.shield)
+            m.add(d <= a - t.shield * p)
+            m.add(d <= top * p)
             dealt.append(d)
         need = t.need
         if need is None or need > cap:
@@ -120,6 +128,11 @@ def terms(problem: SplitProblem, built: Built) -> tuple[Term, ...]:
         expr = built.exprs[name] if flip > 0 else (span - 1) - built.exprs[name]
         out.append(Term(stage, expr, span))
     return tuple(out)
+
+
+def _fits_one_pack(problem: SplitProblem, criteria: list[Term]) -> bool:
+    size: int = math.prod(t.span for t in criteria) * (problem.cap + 1) ** len(problem.targets)
+    return bool(size < 2**PACK_BITS)
 
 
 def _packs(items: list[Term]) -> list[list[Term]]:
@@ -237,11 +250,18 @@ def solve(
     built = build(problem)
     run = _Run(built, workers, start + time_limit)
     criteria = list(terms(problem, built))
+    folded = canonical and _fits_one_pack(problem, criteria)
+    if folded:  # small instances: the canonical order joins the one weighted objective
+        criteria += [
+            Term(f"a[{t.id}]", a, problem.cap + 1)
+            for t, a in zip(problem.targets, built.alloc, strict=True)
+        ]
     status = Status.OPTIMAL
     values: list[int] = []
     objective: int | None = None
     bound: int | None = None
     notes: list[str] = []
+    is_canonical = folded
     for n, pack in enumerate(_packs(criteria)):
         expr, weights = _weighted(pack)
         code, found, obj, bnd, reached = run.step(expr, [t.expr for t in pack])
@@ -250,6 +270,7 @@ def solve(
                 out = Status.INFEASIBLE if code == "INFEASIBLE" else Status.UNKNOWN
                 return Allocation(out, {}, frozenset(), None, None, time.perf_counter() - start)
             status = Status.FEASIBLE
+            is_canonical = False
             notes.append(f"'{pack[0].name}' not proven within the time limit")
             break
         values = found
@@ -257,17 +278,18 @@ def solve(
             objective, bound = _first(problem, built, pack[0], weights[0], obj, bnd)
         if code != "OPTIMAL":
             status = Status.FEASIBLE
+            is_canonical = False
             notes.append(f"'{pack[0].name}' not proven optimal within the time limit")
             break
         for t, v in zip(pack, reached, strict=True):
             if not isinstance(t.expr, int):
                 built.model.add(t.expr == v)  # proven best: fixed before the next criteria
-    if status is Status.OPTIMAL and canonical:
+    if status is Status.OPTIMAL and canonical and not folded:
         code, found = run.lexmax()
         if code in _STATUS:
             values = found
-        if code != "OPTIMAL":
-            status = Status.FEASIBLE
+            is_canonical = True
+        else:  # the allocation is still optimal; only the canonical tie-break is missing
             notes.append("the canonical order was not reached within the time limit")
     split = {t.id: v for t, v in zip(problem.targets, values, strict=True)}
     s = score(problem, split)
@@ -281,6 +303,7 @@ def solve(
         stages=stage_values(problem, s),
         solves=run.solves,
         notes=tuple(notes),
+        canonical=is_canonical,
     )
 
 

@@ -103,7 +103,7 @@ def score(problem: SplitProblem, split: Mapping[str, int]) -> Score:
 
 STAGES: dict[str, tuple[str, ...]] = {
     "kills": ("kills", "value", "-overkill"),
-    "damage": ("damage", "kills", "-overkill"),
+    "damage": ("damage", "kills"),
     "value": ("value", "kills", "-overkill"),
 }
 
@@ -171,6 +171,7 @@ class Allocation:
     optima_complete: bool = True
     solves: int = 0
     notes: tuple[str, ...] = field(default=())
+    canonical: bool = True  # the unique tie-break (largest to the first ids) was reached
 
 
 def canonical_key(problem: SplitProblem, split: Mapping[str, int]) -> tuple[int, ...]:

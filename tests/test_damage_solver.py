@@ -61,6 +61,7 @@ def test_cp_sat_and_brute_force_find_the_same_optimum(problem: SplitProblem) -> 
     assert found.objective == twin.objective
     if twin.status is Status.OPTIMAL:
         assert found.bound == found.objective
+        assert found.canonical
         assert dict(found.split) == dict(twin.split)
         assert found.destroyed == twin.destroyed
         assert found.stages == twin.stages
