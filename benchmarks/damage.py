@@ -82,7 +82,7 @@ def main() -> None:
                     assert twin.objective == result.objective  # type: ignore[attr-defined]
             cp = statistics.median(full) * 1000
             bf = statistics.median(bf_times) * 1000 if bf_times else None
-            ratio = f"{bf / cp:.0f}x" if bf else "-"
+            ratio = "-" if not bf else (f"{bf / cp:.0f}x" if bf >= 10 * cp else f"{bf / cp:.2f}x")
             bf_text = f"{bf:.1f}" if bf is not None else "-"
             print(
                 f"| {n} | {pool} | {objective} | {statistics.median(proof) * 1000:.1f} | "
