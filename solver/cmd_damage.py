@@ -110,7 +110,9 @@ def _why(problem: SplitProblem, result: Allocation, objective: str) -> list[str]
             "gets at least 1 and the split uses the whole pool (D-DIST-1, D-TIME-3)."
         )
         lines.append(
-            "ties broken by: " + ", then ".join(_tie_breaks(objective)) + ", then the first ids"
+            "ties broken by: "
+            + "".join(f"{name}, then " for name in _tie_breaks(objective))
+            + "the most to the first target ids (the canonical order)"
         )
     elif result.status is Status.FEASIBLE:
         lines.append(

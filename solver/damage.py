@@ -205,9 +205,10 @@ class _Run:
     def lexmax(self) -> tuple[str, list[int]]:
         """The canonical optimum: the allocation largest in target order (unique).
 
-        A depth-first search that decides a_1, a_2, ... in order, largest value
-        first, finds the lexicographically largest feasible allocation first;
-        every criterion before it is already fixed as a constraint.
+        A depth-first search decides a_1, a_2, ... in order, trying the upper half
+        of a domain before the lower half (a binary search on each value), so the
+        first solution it finds is the lexicographically largest feasible
+        allocation; every criterion before it is already fixed as a constraint.
         """
         from ortools.sat.python import cp_model
 
@@ -215,7 +216,7 @@ class _Run:
         m.clear_objective()
         m.clear_hints()  # a hint would be returned as the first solution
         m.add_decision_strategy(
-            list(self.built.alloc), cp_model.CHOOSE_FIRST, cp_model.SELECT_MAX_VALUE
+            list(self.built.alloc), cp_model.CHOOSE_FIRST, cp_model.SELECT_UPPER_HALF
         )
         solver = cp_model.CpSolver()
         solver.parameters.random_seed = SEED

@@ -103,7 +103,7 @@ def score(problem: SplitProblem, split: Mapping[str, int]) -> Score:
 
 STAGES: dict[str, tuple[str, ...]] = {
     "kills": ("kills", "value", "-overkill"),
-    "damage": ("damage", "kills"),
+    "damage": ("damage",),
     "value": ("value", "kills", "-overkill"),
 }
 
