@@ -178,3 +178,20 @@ def test_arbiter_damage_on_a_file_without_a_split_is_bad_input() -> None:
     done = cli("damage", str(ROOT / "examples" / "seeds" / "berserk_shield.yaml"))
     assert done.returncode == 2
     assert "split" in done.stderr and "Traceback" not in done.stderr
+
+
+@pytest.mark.rule("D-LETHAL-1")
+def test_arbiter_damage_for_the_defender_minimises() -> None:
+    # the defender can spread 6 so that nothing dies: w 3, x 2, y 1 + 1 prevented (or 2), z 0
+    done = cli("damage", OPEN, "--for", "bo", "--time-limit", "5", "--json")
+    assert done.returncode == 0, done.stderr
+    out = json.loads(done.stdout)
+    assert (out["status"], out["objective"], out["bound"], out["sense"]) == (
+        "OPTIMAL",
+        0,
+        0,
+        "minimise",
+    )
+    assert out["destroyed"] == []
+    bad = cli("damage", OPEN, "--for", "nobody")
+    assert bad.returncode == 2 and "Traceback" not in bad.stderr
