@@ -265,3 +265,32 @@ def _prevent(node: Node, ctx: ParseContext) -> Step:
     rest = {k: n.value for k, n in m.items() if k != "target"}
     shield = _shield(Node(node.doc, node.path, rest), ctx, holder, _step_id(node, "shield_step"))
     return Prevent(target=target, shield=shield)
+
+
+def _register_schema() -> None:
+    """Describe the area's keys in the JSON Schema tables (``arbiter schema``)."""
+    from model.format import schema
+
+    integer = {"type": "integer"}
+    ident = {"type": ["string", "integer"]}
+    one_or_list: dict[str, object] = {
+        "oneOf": [integer, {"type": "object"}, {"type": "array"}, {"type": "string"}]
+    }
+    for key in ("prevention", "damage_bonus", "when_damaged"):
+        schema.OBJECT_PROPERTIES.setdefault(key, one_or_list)
+    schema.OBJECT_PROPERTIES.setdefault("damage", {"type": "integer", "minimum": 0})
+    instruction: dict[str, object] = {"type": "object"}
+    schema.STEP_SCHEMAS.setdefault("damage", instruction)
+    schema.STEP_SCHEMAS.setdefault("declare_damage", instruction)
+    schema.STEP_SCHEMAS.setdefault("resolve_damage", {"type": "object", "required": ["id"]})
+    schema.STEP_SCHEMAS.setdefault(
+        "prevent",
+        {
+            "type": "object",
+            "required": ["target"],
+            "properties": {"target": ident, "amount": integer, "source": ident, "id": ident},
+        },
+    )
+
+
+_register_schema()
