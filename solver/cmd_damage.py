@@ -97,13 +97,13 @@ def _rows(problem: SplitProblem, result: Allocation) -> list[dict[str, Any]]:
 def _why(problem: SplitProblem, result: Allocation, objective: str) -> list[str]:
     from solver.damage_problem import Status
 
-    sense = "most" if problem.maximise else "fewest"
     what = {"kills": "units destroyed", "damage": "damage dealt", "value": "value destroyed"}
     lines = []
     if result.status is Status.OPTIMAL:
+        better = "more" if problem.maximise else "fewer"
         lines.append(
             f"OPTIMAL: {result.objective} {what[objective]}; CP-SAT proved the bound "
-            f"{result.bound}, so no legal split gives {sense} ({objective})."
+            f"{result.bound}: no legal split gives {better} {what[objective]}."
         )
         lines.append(
             "lethal damage counts each target's prevention (D-LETHAL-1); every chosen target "
@@ -111,7 +111,7 @@ def _why(problem: SplitProblem, result: Allocation, objective: str) -> list[str]
         )
         lines.append(
             "ties broken by: "
-            + "".join(f"{name}, then " for name in _tie_breaks(objective))
+            + "".join(f"{name}, then " for name in _tie_breaks(objective, problem.maximise))
             + "the most to the first target ids (the canonical order)"
         )
     elif result.status is Status.FEASIBLE:
@@ -126,16 +126,21 @@ def _why(problem: SplitProblem, result: Allocation, objective: str) -> list[str]
     return lines
 
 
-def _tie_breaks(objective: str) -> list[str]:
+def _tie_breaks(objective: str, maximise: bool) -> list[str]:
     from solver.damage_problem import STAGES
 
     names = {
-        "kills": "units destroyed",
-        "value": "value destroyed",
-        "damage": "damage dealt",
-        "-overkill": "least overkill",
+        "kills": ("most", "units destroyed"),
+        "value": ("most", "value destroyed"),
+        "damage": ("most", "damage dealt"),
+        "-overkill": ("least", "overkill"),
     }
-    return [names[s] for s in STAGES[objective][1:]]
+    flip = {"most": "least", "least": "most"}
+    out = []
+    for stage in STAGES[objective][1:]:
+        word, what = names[stage]
+        out.append(f"{word if maximise else flip[word]} {what}")
+    return out
 
 
 @click.command("damage")
