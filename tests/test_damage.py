@@ -52,7 +52,7 @@ def test_bonuses_add_up_once_and_never_multiply() -> None:
     assert "D-BONUS-1" in hit["rules"]
 
 
-@pytest.mark.rule("D-BONUS-2")
+@pytest.mark.rule("D-BONUS-2", "D-BONUS-2b")
 def test_a_negative_bonus_total_gives_no_bonus_not_a_reduction() -> None:
     out = run_steps(
         "  - damage: {each: 4, targets: [a], source: bolt,"
@@ -61,6 +61,12 @@ def test_a_negative_bonus_total_gives_no_bonus_not_a_reduction() -> None:
     (hit,) = damage_events(out)
     assert hit["amount"] == 4 and hit["bonus"] == 0
     assert "D-BONUS-2" in hit["rules"]
+    partly = run_steps(
+        "  - damage: {each: 4, targets: [a], source: bolt,"
+        " bonuses: [{source: relic, amount: 2}, {source: curse, amount: -1}]}\n"
+    )
+    (hit,) = damage_events(partly)
+    assert (hit["amount"], hit["bonus"]) == (6, 2)  # +1 (annie) +2 -1: a malus cancels a bonus
 
 
 @pytest.mark.rule("D-EACH-1")
@@ -145,7 +151,7 @@ def test_the_split_uses_the_total_at_resolution_among_the_targets_chosen_then() 
     assert refused(bad) == ["D-TIME-2", "D-TIME-2"]
 
 
-@pytest.mark.rule("D-TIME-4")
+@pytest.mark.rule("D-TIME-4", "D-TIME-4b")
 def test_a_total_below_the_number_of_targets_gives_one_to_some_and_nothing_to_the_rest() -> None:
     declare = (
         "  - declare_damage: {id: fury, split: 2, source: {ability: f, card: volibear},"
@@ -252,6 +258,7 @@ def test_events_are_computed_first_and_carried_out_second() -> None:
     assert after.obj("b").counters["damage"] == 7
 
 
+@pytest.mark.rule("DMG-LETHAL")
 def test_lethal_damage_is_reported() -> None:
     out = run_steps("  - damage: {each: 3, targets: [annie], source: {unit: a}}\n")
     assert any(e["kind"] == "lethal" and e["target"] == "annie" for e in out["events"])
@@ -275,6 +282,16 @@ def test_bad_damage_steps_are_located_errors(step: str, path: str) -> None:
         scenario(HEAD + f"steps:\n  - damage: {step}\n")
     assert err.value.path == path
     assert err.value.location is not None
+
+
+@pytest.mark.rule("DMG-CAND")
+def test_an_open_split_chooses_among_enemy_units_with_health_by_default() -> None:
+    result = run_text(
+        HEAD + "steps:\n  - damage: {split: 5, source: {ability: f, card: volibear},"
+        " targets: open}\n"
+    )
+    hit = {e["target"] for e in result.as_json()["events"] if e["kind"] == "damage"}
+    assert hit and hit <= {"a", "b", "c", "d", "e", "f"}  # never annie, volibear or bolt
 
 
 def test_an_open_split_is_resolved_by_the_solver_in_a_run() -> None:

@@ -49,7 +49,7 @@ def problems(draw: st.DrawFn, required: bool | None = None) -> SplitProblem:
     return SplitProblem(pool, tuple(targets), limit, objective, draw(st.booleans()))
 
 
-@pytest.mark.rule("D-DIST-1", "D-LETHAL-1", "D-TIME-3", "D-TIME-4")
+@pytest.mark.rule("D-DIST-1", "D-LETHAL-1", "D-TIME-3", "D-TIME-4", "DMG-CANON")
 @settings(max_examples=60)
 @given(problems())
 def test_cp_sat_and_brute_force_find_the_same_optimum(problem: SplitProblem) -> None:

@@ -97,7 +97,7 @@ def test_a_shield_is_a_constant_feature_applied_when_it_becomes_relevant() -> No
     ]
 
 
-@pytest.mark.rule("P-6")
+@pytest.mark.rule("P-6", "P-6b")
 def test_a_shield_whose_source_left_play_does_not_apply() -> None:
     out = run(
         "  - prevent: {target: creature, amount: 4, source: bo_charm, id: ward}\n"
@@ -107,6 +107,24 @@ def test_a_shield_whose_source_left_play_does_not_apply() -> None:
     assert (hit["amount"], hit["prevented"]) == (3, 0)
     assert "P-6" in hit["rules"]
     assert out["objects"]["creature"]["prevention"][0]["active"] is False
+    assert out["objects"]["creature"]["prevention"][0]["remaining"] == 4
+    named = run(
+        "  - prevent: {target: creature, amount: 4, source: blessing, id: ward}\n"
+        + ATTACK.format(n=3)
+    )
+    assert hits(named)[0]["prevented"] == 3  # an effect name, not an object: it applies
+
+
+@pytest.mark.rule("P-3", "P-3b")
+def test_with_three_players_the_inactive_ones_go_first_in_seat_order() -> None:
+    head = BERSERK.replace("players: [ana, bo]", "players: [ana, bo, cy]")
+    out = run(
+        "  - prevent: {target: creature, amount: 1, controller: ana, id: a1}\n"
+        "  - prevent: {target: creature, amount: 1, controller: cy, id: c1}\n"
+        "  - prevent: {target: creature, amount: 1, controller: bo, id: b1}\n" + ATTACK.format(n=3),
+        head,
+    )
+    assert [s["id"] for s in hits(out)[0]["shields"]] == ["b1", "c1", "a1"]
 
 
 TWO_OF_BOS = (
@@ -173,6 +191,28 @@ def test_hextech_ray_against_a_prevention_of_three(
     assert bool(triggers(out)) is fires
     if timing == "base-first":
         assert "D-PREV-3" in hit["rules"]
+
+
+@pytest.mark.rule("D-PREV-3", "D-PREV-3b")
+def test_a_split_share_is_prevented_the_same_way_under_both_readings() -> None:
+    template = """
+ruleset: riftbound
+policies: {{prevention_timing: {timing}}}
+players: [ana, bo]
+objects:
+  annie: {{owner: ana, kind: unit, base: {{health: 3}}, damage_bonus: 1}}
+  vb: {{owner: ana, kind: unit, base: {{health: 5}}}}
+  x: {{owner: bo, kind: unit, base: {{health: 9}}, prevention: 3}}
+  y: {{owner: bo, kind: unit, base: {{health: 9}}}}
+steps:
+  - damage: {{split: 4, source: {{ability: f, card: vb}}, targets: [x, y],
+      allocation: {{x: 4, y: 1}}}}
+"""
+    seen = [
+        [(h["amount"], h["prevented"]) for h in hits(view(template.format(timing=t)))]
+        for t in ("with-bonus", "base-first")
+    ]
+    assert seen[0] == seen[1] == [(1, 3), (1, 0)]
 
 
 @pytest.mark.rule("D-PREV-3")
