@@ -78,10 +78,23 @@ def resolve_step(step: Step, state: GameState, options: RunOptions) -> GameState
     return step.resolve(state)
 
 
+def load_resolvers() -> None:
+    """Import every ``solver/resolve_*.py``: each registers its steps in RESOLVERS."""
+    import importlib
+    import pkgutil
+
+    import solver as package
+
+    for info in sorted(pkgutil.iter_modules(package.__path__), key=lambda i: i.name):
+        if info.name.startswith("resolve_"):
+            importlib.import_module(f"solver.{info.name}")
+
+
 def run(scenario: Scenario, options: RunOptions | None = None) -> RunResult:
     """Resolve every step in order; check expectations where they stand."""
     import solver.triggers  # noqa: F401  (registers automatic trigger resolution)
 
+    load_resolvers()
     options = options or RunOptions()
     state = scenario.start
     checks: list[Check] = []

@@ -6,7 +6,7 @@ import re
 
 from tests.helpers import ROOT
 
-ID = re.compile(r"\*\*(?:Decision )?([A-Z]+-[A-Z0-9]+(?:-[A-Za-z0-9]+)*)\*\*")
+ID = re.compile(r"\*\*(?:Decision )?([A-Z]+-[A-Z0-9]+[a-z]?(?:-[A-Za-z0-9]+)*)\*\*")
 STATUS = re.compile(r"<!-- status: (implemented|pending) -->")
 PENDING = re.compile(r"<!-- pending: ([A-Z][A-Z0-9-]+)")
 MARK = re.compile(r"pytest\.mark\.rule\(([^)]*)\)")

@@ -1,0 +1,296 @@
+"""File format of the damage area (docs/format.md, "Damage and prevention").
+
+Object keys: ``prevention`` (shields), ``damage_bonus``, ``when_damaged``, ``damage``
+(damage already marked). Steps: ``damage``, ``declare_damage``, ``resolve_damage``,
+``prevent``. JSON view: per object ``prevention`` and ``counters``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from model import damage as dm
+from model import prevention as pv
+from model.damage_steps import (
+    OBJECTIVES,
+    DealDamage,
+    DeclareDamage,
+    Prevent,
+    ResolveDamage,
+)
+from model.format.document import Node
+from model.format.scenario import OBJECT_KEY_PARSERS, ParseContext, step_kind
+from model.state import GameObject
+from model.steps import Step
+from model.view import OBJECT_SECTIONS
+
+AMOUNT_LIMIT = 10**6
+
+
+def _items(node: Node) -> list[Node]:
+    return node.seq() if isinstance(node.value, list) else [node]
+
+
+def _shield(node: Node, ctx: ParseContext, holder: GameObject, default_id: str) -> pv.Shield:
+    if isinstance(node.value, int) and not isinstance(node.value, bool):
+        amount, m = node.integer(0, AMOUNT_LIMIT), {}
+    else:
+        m = node.mapping({"amount", "source", "controller", "id"}, required=("amount",))
+        amount = m["amount"].integer(0, AMOUNT_LIMIT)
+    return pv.Shield(
+        id=m["id"].ident("a shield id") if "id" in m else default_id,
+        source=m["source"].ident("a source object") if "source" in m else holder.id,
+        controller=ctx.player(m["controller"]) if "controller" in m else holder.controlled_by,
+        remaining=amount,
+        timestamp=holder.timestamp,
+    )
+
+
+def _prevention_key(node: Node, ctx: ParseContext, obj: GameObject) -> GameObject:
+    """``prevention: 3`` or a list of ``{amount, source, controller, id}`` (P-4, P-6)."""
+    items = _items(node)
+    for n, item in enumerate(items, start=1):
+        default = "prevention" if len(items) == 1 else f"prevention{n}"
+        obj = pv.add_shield(obj, _shield(item, ctx, obj, default))
+    ids = [s.id for s in pv.shields(obj)]
+    if len(set(ids)) != len(ids):
+        node.fail("distinct shield ids", got=False)
+    return obj
+
+
+def _bonus_key(node: Node, ctx: ParseContext, obj: GameObject) -> GameObject:
+    """``damage_bonus: 1`` or ``{amount, to: [spell, ability, unit], id}`` (D-BONUS-1)."""
+    added: list[dm.DamageBonus] = []
+    for n, item in enumerate(_items(node), start=1):
+        if isinstance(item.value, int) and not isinstance(item.value, bool):
+            added.append(dm.DamageBonus(id=f"bonus{n}", source=obj.id, amount=item.integer()))
+            continue
+        m = item.mapping({"amount", "to", "id"}, required=("amount",))
+        to = frozenset(dm.ACTION_KINDS)
+        if "to" in m:
+            to = frozenset(k.choice(dm.ACTION_KINDS) for k in _items(m["to"]))
+        added.append(
+            dm.DamageBonus(
+                id=m["id"].ident() if "id" in m else f"bonus{n}",
+                source=obj.id,
+                amount=m["amount"].integer(-AMOUNT_LIMIT, AMOUNT_LIMIT),
+                to=to,
+            )
+        )
+    return replace(obj, abilities=(*obj.abilities, *added))
+
+
+def _when_damaged_key(node: Node, ctx: ParseContext, obj: GameObject) -> GameObject:
+    """``when_damaged: draw`` (or a list): a minimal trigger fired when it is dealt damage."""
+    added = tuple(
+        dm.WhenDamaged(id=f"when_damaged_{n}", source=obj.id, effect=item.text("an effect name"))
+        for n, item in enumerate(_items(node), start=1)
+    )
+    return replace(obj, abilities=(*obj.abilities, *added))
+
+
+def _damage_key(node: Node, ctx: ParseContext, obj: GameObject) -> GameObject:
+    """``damage: 2``: damage (wounds) already marked on the object."""
+    counters = dict(obj.counters)
+    counters[dm.DAMAGE] = node.integer(0, AMOUNT_LIMIT)
+    return replace(obj, counters=counters)
+
+
+OBJECT_KEY_PARSERS["prevention"] = _prevention_key
+OBJECT_KEY_PARSERS["damage_bonus"] = _bonus_key
+OBJECT_KEY_PARSERS["when_damaged"] = _when_damaged_key
+OBJECT_KEY_PARSERS["damage"] = _damage_key
+if pv.prevention_json not in OBJECT_SECTIONS:
+    OBJECT_SECTIONS.append(pv.prevention_json)
+if dm.counters_json not in OBJECT_SECTIONS:
+    OBJECT_SECTIONS.append(dm.counters_json)
+
+
+# -- steps --------------------------------------------------------------------------------
+
+INSTRUCTION_KEYS = {"id", "each", "split", "source", "controller", "bonuses", "max_targets"}
+INSTRUCTION_KEYS |= {"immune"}
+CHOICE_KEYS = {"allocation", "weights", "shield_order", "objective", "for"}
+
+
+def _source(node: Node, ctx: ParseContext) -> dm.DamageSource:
+    """``source: <object>`` or ``{spell|unit|units|ability, card, dealt_by}``.
+
+    D-SRC-1, D-ATTR-1: who the rules make responsible for the damage.
+    """
+    if not isinstance(node.value, dict):
+        oid = ctx.object_id(node)
+        kind = ctx.state.obj(oid).kind
+        return dm.DamageSource("spell" if kind == "spell" else "unit", oid)
+    m = node.mapping({"spell", "unit", "units", "ability", "card", "dealt_by"})
+    kinds = [k for k in ("spell", "unit", "units", "ability") if k in m]
+    if len(kinds) != 1:
+        node.fail("exactly one of spell, unit, units, ability", got=False)
+    kind = kinds[0]
+    dealt_by = tuple(ctx.object_id(n) for n in _items(m["dealt_by"])) if "dealt_by" in m else ()
+    if kind == "units":
+        units = tuple(ctx.object_id(n) for n in m["units"].seq("a list of unit ids"))
+        if not units:
+            m["units"].fail("at least one unit")
+        return dm.DamageSource("unit", units[0], dealt_by=units)
+    if kind == "unit":
+        unit = ctx.object_id(m["unit"])
+        return dm.DamageSource("unit", unit, dealt_by=(unit,))
+    if kind == "spell":
+        return dm.DamageSource("spell", ctx.object_id(m["spell"]), dealt_by=dealt_by)
+    if "card" not in m:
+        node._missing("card")
+    return dm.DamageSource(
+        "ability",
+        ctx.object_id(m["card"]),
+        ability=m["ability"].ident("an ability name"),
+        dealt_by=dealt_by,
+    )
+
+
+def _instruction(
+    m: dict[str, Node], node: Node, ctx: ParseContext, default_id: str
+) -> dm.Instruction:
+    if ("each" in m) == ("split" in m):
+        node.fail("exactly one of 'each: N' and 'split: N'", got=False)
+    mode = dm.Mode.EACH if "each" in m else dm.Mode.SPLIT
+    amount = m[mode.value].integer(0, AMOUNT_LIMIT)
+    if "source" not in m:
+        node._missing("source")
+    source = _source(m["source"], ctx)
+    controller = (
+        ctx.player(m["controller"])
+        if "controller" in m
+        else ctx.state.obj(source.card).controlled_by
+    )
+    bonuses: list[tuple[str, int]] = []
+    if "bonuses" in m:
+        for b in m["bonuses"].seq("a list of {source, amount}"):
+            bm = b.mapping({"source", "amount"}, required=("source", "amount"))
+            bonuses.append(
+                (bm["source"].ident("a source"), bm["amount"].integer(-AMOUNT_LIMIT, AMOUNT_LIMIT))
+            )
+    immune = (
+        frozenset(ctx.object_id(i) for i in _items(m["immune"])) if "immune" in m else frozenset()
+    )
+    return dm.Instruction(
+        id=m["id"].ident("an instruction id") if "id" in m else default_id,
+        mode=mode,
+        amount=amount,
+        source=source,
+        controller=controller,
+        bonuses=tuple(bonuses),
+        max_targets=m["max_targets"].integer(0, AMOUNT_LIMIT) if "max_targets" in m else None,
+        immune=immune,
+    )
+
+
+def _allocation(node: Node, ctx: ParseContext) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for key, v in node.mapping(what="a mapping of target ids to damage").items():
+        ctx.object_id(node.child(key, key))
+        out[key] = v.integer(-AMOUNT_LIMIT, AMOUNT_LIMIT)
+    return out
+
+
+def _weights(node: Node, ctx: ParseContext) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for key, v in node.mapping(what="a mapping of target ids to values").items():
+        ctx.object_id(node.child(key, key))
+        out[key] = v.integer(0, AMOUNT_LIMIT)
+    return out
+
+
+def _choices(m: dict[str, Node], ctx: ParseContext) -> dict[str, object]:
+    out: dict[str, object] = {}
+    if "allocation" in m:
+        out["allocation"] = _allocation(m["allocation"], ctx)
+    if "weights" in m:
+        out["weights"] = _weights(m["weights"], ctx)
+    if "shield_order" in m:
+        out["shield_order"] = tuple(n.ident("a shield id") for n in m["shield_order"].seq())
+    if "objective" in m:
+        out["objective"] = m["objective"].choice(OBJECTIVES)
+    if "for" in m:
+        out["for_player"] = ctx.player(m["for"])
+    return out
+
+
+def _targets(node: Node, ctx: ParseContext) -> tuple[str, ...]:
+    return tuple(ctx.object_id(n) for n in _items(node))
+
+
+def _step_id(node: Node, prefix: str) -> str:
+    """A default id from the step's index in the file (stable across runs)."""
+    index = node.path[1] if len(node.path) > 1 else 0
+    return f"{prefix}{index}"
+
+
+@step_kind("damage")
+def _damage(node: Node, ctx: ParseContext) -> Step:
+    m = node.mapping(INSTRUCTION_KEYS | CHOICE_KEYS | {"targets", "candidates"})
+    instr = _instruction(m, node, ctx, _step_id(node, "damage"))
+    targets = None
+    if "targets" in m and m["targets"].value != "open":
+        targets = _targets(m["targets"], ctx)
+    if targets is None and instr.mode is dm.Mode.EACH:
+        node.fail("'targets: [ids]' for an instruction dealing damage to each target", got=False)
+    if targets is None and "allocation" in m:
+        m["allocation"].fail("no allocation when the targets are open", key=True, got=False)
+    if instr.mode is dm.Mode.EACH and "allocation" in m:
+        m["allocation"].fail("an allocation only for 'split'", key=True, got=False)
+    candidates = _targets(m["candidates"], ctx) if "candidates" in m else None
+    return DealDamage(instruction=instr, targets=targets, candidates=candidates, **_choices(m, ctx))  # type: ignore[arg-type]
+
+
+@step_kind("declare_damage")
+def _declare(node: Node, ctx: ParseContext) -> Step:
+    m = node.mapping(INSTRUCTION_KEYS | {"targets"}, required=("targets", "id"))
+    instr = _instruction(m, node, ctx, "")
+    return DeclareDamage(instruction=instr, targets=_targets(m["targets"], ctx))
+
+
+@step_kind("resolve_damage")
+def _resolve(node: Node, ctx: ParseContext) -> Step:
+    m = node.mapping(CHOICE_KEYS | {"id"}, required=("id",))
+    return ResolveDamage(instruction_id=m["id"].ident("an instruction id"), **_choices(m, ctx))  # type: ignore[arg-type]
+
+
+@step_kind("prevent")
+def _prevent(node: Node, ctx: ParseContext) -> Step:
+    """``prevent: {target, amount, source, controller, id}``: a new shield (P-5)."""
+    m = node.mapping({"target", "amount", "source", "controller", "id"}, required=("target",))
+    target = ctx.object_id(m["target"])
+    holder = ctx.state.obj(target)
+    rest = {k: n.value for k, n in m.items() if k != "target"}
+    shield = _shield(Node(node.doc, node.path, rest), ctx, holder, _step_id(node, "shield_step"))
+    return Prevent(target=target, shield=shield)
+
+
+def _register_schema() -> None:
+    """Describe the area's keys in the JSON Schema tables (``arbiter schema``)."""
+    from model.format import schema
+
+    integer = {"type": "integer"}
+    ident = {"type": ["string", "integer"]}
+    one_or_list: dict[str, object] = {
+        "oneOf": [integer, {"type": "object"}, {"type": "array"}, {"type": "string"}]
+    }
+    for key in ("prevention", "damage_bonus", "when_damaged"):
+        schema.OBJECT_PROPERTIES.setdefault(key, one_or_list)
+    schema.OBJECT_PROPERTIES.setdefault("damage", {"type": "integer", "minimum": 0})
+    instruction: dict[str, object] = {"type": "object"}
+    schema.STEP_SCHEMAS.setdefault("damage", instruction)
+    schema.STEP_SCHEMAS.setdefault("declare_damage", instruction)
+    schema.STEP_SCHEMAS.setdefault("resolve_damage", {"type": "object", "required": ["id"]})
+    schema.STEP_SCHEMAS.setdefault(
+        "prevent",
+        {
+            "type": "object",
+            "required": ["target"],
+            "properties": {"target": ident, "amount": integer, "source": ident, "id": ident},
+        },
+    )
+
+
+_register_schema()
