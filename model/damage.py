@@ -41,16 +41,6 @@ class DamageBonus(Ability):
 
 
 @dataclass(frozen=True, slots=True)
-class WhenDamaged(Ability):
-    """A minimal "when this is dealt damage" trigger: fires an event naming ``effect``.
-
-    (General triggers are another area's; this is only what D-PREV-2 needs.)
-    """
-
-    effect: str = ""
-
-
-@dataclass(frozen=True, slots=True)
 class DamageSource:
     """D-SRC-1: what the rules make responsible for the damage.
 
@@ -368,16 +358,6 @@ def carry_out_damage(state: GameState, events: Sequence[Event]) -> GameState:
         counters[DAMAGE] = counters.get(DAMAGE, 0) + amount
         obj = replace(obj, counters=counters)
         state = state.with_object(obj)
-        for a in obj.abilities:
-            if isinstance(a, WhenDamaged):
-                state = state.with_event(
-                    Event(
-                        "trigger",
-                        (("object", target), ("trigger", a.id), ("effect", a.effect)),
-                        ("D-PREV-2",),
-                        (RuleStep("D-PREV-2", f"{target} was dealt {amount}: {a.id} triggers"),),
-                    )
-                )
         health = toughness(obj)
         if health is not None and counters[DAMAGE] >= health:
             state = state.with_event(

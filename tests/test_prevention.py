@@ -20,7 +20,12 @@ objects:
   attacker: {owner: ana, kind: creature, base: {health: 5}}
   ana_charm: {owner: ana, kind: artifact}
   bo_charm: {owner: bo, kind: artifact}
-  creature: {owner: bo, kind: creature, base: {health: 9}, when_damaged: howl}
+  creature:
+    owner: bo
+    kind: creature
+    base: {health: 9}
+    triggers:
+      - {id: howl, when: {damaged: self}, do: [{counter: {target: self, name: howls, add: 1}}]}
 """
 
 
@@ -85,7 +90,7 @@ def test_an_unused_part_is_kept_for_later() -> None:
     first, second = hits(out)
     assert (first["amount"], first["shields"][0]["remaining"]) == (0, 2)
     assert (second["amount"], second["prevented"]) == (1, 2)
-    assert out["objects"]["creature"]["counters"] == {"damage": 1}
+    assert out["objects"]["creature"]["counters"] == {"damage": 1, "howls": 1}  # fired once
 
 
 @pytest.mark.rule("P-5")
@@ -158,7 +163,13 @@ ruleset: riftbound
 objects:
   annie: {{owner: ana, kind: unit, base: {{health: 3}}, damage_bonus: 1}}
   ray: {{owner: ana, kind: spell}}
-  unit: {{owner: bo, kind: unit, base: {{health: 9}}, prevention: {shield}, when_damaged: draw}}
+  unit:
+    owner: bo
+    kind: unit
+    base: {{health: 9}}
+    prevention: {shield}
+    triggers:
+      - {{when: {{damaged: self}}, do: [{{counter: {{target: self, name: cards, add: 1}}}}]}}
 steps:
   - damage: {{each: {amount}, targets: [unit], source: ray}}
 """

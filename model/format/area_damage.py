@@ -1,6 +1,6 @@
 """File format of the damage area (docs/format.md, "Damage and prevention").
 
-Object keys: ``prevention`` (shields), ``damage_bonus``, ``when_damaged``, ``damage``
+Object keys: ``prevention`` (shields), ``damage_bonus``, ``damage``
 (damage already marked). Steps: ``damage``, ``declare_damage``, ``resolve_damage``,
 ``prevent``. JSON view: per object ``prevention`` and ``counters``.
 """
@@ -80,15 +80,6 @@ def _bonus_key(node: Node, ctx: ParseContext, obj: GameObject) -> GameObject:
     return replace(obj, abilities=(*obj.abilities, *added))
 
 
-def _when_damaged_key(node: Node, ctx: ParseContext, obj: GameObject) -> GameObject:
-    """``when_damaged: draw`` (or a list): a minimal trigger fired when it is dealt damage."""
-    added = tuple(
-        dm.WhenDamaged(id=f"when_damaged_{n}", source=obj.id, effect=item.text("an effect name"))
-        for n, item in enumerate(_items(node), start=1)
-    )
-    return replace(obj, abilities=(*obj.abilities, *added))
-
-
 def _damage_key(node: Node, ctx: ParseContext, obj: GameObject) -> GameObject:
     """``damage: 2``: damage (wounds) already marked on the object."""
     counters = dict(obj.counters)
@@ -98,7 +89,6 @@ def _damage_key(node: Node, ctx: ParseContext, obj: GameObject) -> GameObject:
 
 OBJECT_KEY_PARSERS["prevention"] = _prevention_key
 OBJECT_KEY_PARSERS["damage_bonus"] = _bonus_key
-OBJECT_KEY_PARSERS["when_damaged"] = _when_damaged_key
 OBJECT_KEY_PARSERS["damage"] = _damage_key
 if pv.prevention_json not in OBJECT_SECTIONS:
     OBJECT_SECTIONS.append(pv.prevention_json)
@@ -276,7 +266,7 @@ def _register_schema() -> None:
     one_or_list: dict[str, object] = {
         "oneOf": [integer, {"type": "object"}, {"type": "array"}, {"type": "string"}]
     }
-    for key in ("prevention", "damage_bonus", "when_damaged"):
+    for key in ("prevention", "damage_bonus"):
         schema.OBJECT_PROPERTIES.setdefault(key, one_or_list)
     schema.OBJECT_PROPERTIES.setdefault("damage", {"type": "integer", "minimum": 0})
     instruction: dict[str, object] = {"type": "object"}
