@@ -26,7 +26,7 @@ from model import characteristics as ch
 from model import features as ft
 from model.state import Ability, GameObject, GameState
 from model.trace import RuleStep
-from model.values import Amounts, Op, SetOp
+from model.values import Amounts, NumberReading, Op, SetOp
 
 SUBTYPES = "subtypes"
 REGION = "region"
@@ -116,7 +116,7 @@ class Passive(Ability):
 
 def subtypes(obj: GameObject) -> frozenset[str]:
     r = ch.read(obj, SUBTYPES)
-    return frozenset(r.shown) if r is not None and not isinstance(r, ch.NumberReading) else frozenset()
+    return frozenset(r.shown) if r is not None and not isinstance(r, NumberReading) else frozenset()
 
 
 def affected(obj: GameObject) -> bool:
@@ -383,13 +383,15 @@ class Dependence:
     because: tuple[RuleStep, ...] = ()
 
 
-def trial(a: Passive, b: Passive, board: Board, b_changes: Mapping[str, GameObject]) -> Dependence | None:
+def trial(
+    a: Passive, b: Passive, board: Board, b_changes: Mapping[str, GameObject]
+) -> Dependence | None:
     """Compare [A] on the partial state and after applying [B] (``b_changes``), looking only
     at the objects [B] changes: nothing else differs between the two states."""
     before: Objects = board.objects
     if not b_changes or not exists(a, before):
         return None
-    after: Objects = ChainMap(dict(b_changes), board.objects)  # type: ignore[arg-type]
+    after: Objects = ChainMap(dict(b_changes), board.objects)
     why: list[RuleStep] = []
     letters: list[str] = []
     if exists(a, before) and not exists(a, after):
@@ -398,11 +400,15 @@ def trial(a: Passive, b: Passive, board: Board, b_changes: Mapping[str, GameObje
         return Dependence(a.id, b.id, ("A-DEP-1a",), tuple(why))
     src0, src1 = before[a.source], after[a.source]
     gained = sorted(
-        o for o in b_changes if selects(a, after[o], src1, board.players)
+        o
+        for o in b_changes
+        if selects(a, after[o], src1, board.players)
         and not selects(a, before[o], src0, board.players)
     )
     lost = sorted(
-        o for o in b_changes if selects(a, before[o], src0, board.players)
+        o
+        for o in b_changes
+        if selects(a, before[o], src0, board.players)
         and not selects(a, after[o], src1, board.players)
     )
     if gained or lost:
@@ -411,7 +417,9 @@ def trial(a: Passive, b: Passive, board: Board, b_changes: Mapping[str, GameObje
             [f"-{', '.join(lost)}"] if lost else []
         )
         why.append(
-            RuleStep("A-DEP-1b", f"applying {b.id} changes what {a.id} applies to ({' '.join(parts)})")
+            RuleStep(
+                "A-DEP-1b", f"applying {b.id} changes what {a.id} applies to ({' '.join(parts)})"
+            )
         )
     if condition_holds(a, before) != condition_holds(a, after):
         common = _some_common_target(a, board, after, b_changes)

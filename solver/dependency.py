@@ -181,7 +181,8 @@ def order_passives(state: GameState) -> Ordering:
                     old = edges.get((a, b))
                     reasons = tuple(sorted(set(dep.reasons) | set(old.reasons if old else ())))
                     first = old.round if old else applied
-                    edges[(a, b)] = Edge(a, b, reasons, first, dep.because)
+                    because = old.because if old else dep.because
+                    edges[(a, b)] = Edge(a, b, reasons, first, because)
 
     evaluate({b: set(aa) for b, aa in candidates.items() if aa})
     order: list[str] = []
@@ -191,7 +192,8 @@ def order_passives(state: GameState) -> Ordering:
     ceased: list[str] = []
     while unapplied:
         waiting: list[tuple[str, tuple[str, ...]]] = []
-        chosen, mutual = "", ()
+        chosen = ""
+        mutual: tuple[str, ...] = ()
         for pid in queue:
             if pid not in unapplied:
                 continue
@@ -331,10 +333,20 @@ def _passives_section(obj: GameObject, state: GameState) -> tuple[str, JSON] | N
     return "passives", [p.id for p in pv.passives_of(obj)]
 
 
+def _report_section(result: Any, out: Any, explain: bool) -> None:
+    from solver.dependency_view import report_section
+
+    report_section(result, out, explain)
+
+
 def register() -> None:
+    """Plug passives into the view (derivation, ``passives`` key) and the text report."""
+    from solver import report
+
     if derive not in view.DERIVATIONS:
         view.DERIVATIONS.append(derive)
         view.OBJECT_SECTIONS.append(_passives_section)
+        report.REPORT_SECTIONS.append(_report_section)
 
 
 register()

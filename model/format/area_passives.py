@@ -42,7 +42,9 @@ EFFECT_KEYS = {"stat", "op", "value", "gain", "lose", "number", "lose_all_abilit
 
 
 def parse_selector(node: Node) -> Selector:
-    m = node.mapping(SELECTOR_KEYS, what="a selector: a mapping of " + ", ".join(sorted(SELECTOR_KEYS)))
+    m = node.mapping(
+        SELECTOR_KEYS, what="a selector: a mapping of " + ", ".join(sorted(SELECTOR_KEYS))
+    )
     kinds = m["kind"].string_set() if "kind" in m else frozenset()
     controller = None
     if "controller" in m:
@@ -97,8 +99,9 @@ def parse_effect(node: Node) -> PassiveEffect:
             if isinstance(v.value, list)
             else (v.integer(),)
         )
-        return PassiveEffect(EffectKind.MODIFY, stat=m["stat"].ident("a characteristic"), op=op,
-                             amounts=amounts)
+        return PassiveEffect(
+            EffectKind.MODIFY, stat=m["stat"].ident("a characteristic"), op=op, amounts=amounts
+        )
     if kind == "gain":
         number = m["number"].integer() if "number" in m else None
         return PassiveEffect(EffectKind.GAIN, feature=m["gain"].ident("a keyword"), number=number)
