@@ -114,9 +114,25 @@ class Passive(Ability):
 # -- reading the partially computed state --------------------------------------------------
 
 
+_SUBTYPES_SEEN: dict[int, tuple[GameObject, frozenset[str]]] = {}
+
+
 def subtypes(obj: GameObject) -> frozenset[str]:
+    """The object's subtypes now (its set characteristic ``subtypes``; absent: none).
+
+    Objects are frozen, so the answer is remembered per object (a bounded memo that
+    holds the object itself, so an id is never reused while its entry lives)."""
+    seen = _SUBTYPES_SEEN.get(id(obj))
+    if seen is not None and seen[0] is obj:
+        return seen[1]
+    if SUBTYPES not in obj.base:
+        return frozenset()
     r = ch.read(obj, SUBTYPES)
-    return frozenset(r.shown) if r is not None and not isinstance(r, NumberReading) else frozenset()
+    members = r.members if r is not None and not isinstance(r, NumberReading) else frozenset()
+    if len(_SUBTYPES_SEEN) > 200_000:
+        _SUBTYPES_SEEN.clear()
+    _SUBTYPES_SEEN[id(obj)] = (obj, members)
+    return members
 
 
 def affected(obj: GameObject) -> bool:
@@ -281,6 +297,17 @@ def reads(p: Passive) -> frozenset[Channel]:
     return frozenset(out)
 
 
+def condition_reads(p: Passive) -> frozenset[Channel]:
+    """The channels only the condition reads (what it does, A-DEP-1c)."""
+    c = p.condition
+    if c is None:
+        return frozenset()
+    out = {("subtype", n) for n in (c.region, c.subtype) if n is not None}
+    if c.keyword is not None:
+        out.add(("feature", c.keyword))
+    return frozenset(out)
+
+
 def writes(p: Passive) -> frozenset[Channel]:
     e = p.effect
     k = e.kind
@@ -293,6 +320,16 @@ def writes(p: Passive) -> frozenset[Channel]:
     if k in (EffectKind.SET_SUBTYPES, EffectKind.REGION_TYPE):
         return frozenset({("subtype", "*")})
     return frozenset(("subtype", m) for m in e.members)
+
+
+def changed_channels(old: GameObject, new: GameObject) -> set[Channel]:
+    """The channels whose value actually differs between two versions of one object
+    (subtype and feature names gained or lost, abilities lost)."""
+    out: set[Channel] = {("subtype", n) for n in subtypes(old) ^ subtypes(new)}
+    out |= {("feature", n) for n in set(old.features) ^ set(new.features)}
+    if old.abilities != new.abilities:
+        out.add(("abilities", old.id))
+    return out
 
 
 def overlaps(written: Iterable[Channel], read: Iterable[Channel]) -> bool:

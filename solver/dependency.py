@@ -157,22 +157,40 @@ def order_passives(state: GameState) -> Ordering:
     wr = {pid: pv.writes(p) for pid, p in ps.items()}
     exact, by_attr = _channel_index(ps, rd)
     candidates = {b: _readers(wr[b], exact, by_attr) - {b} for b in ps}  # A's that B may affect
-    sources: dict[str, set[str]] = {}
+    # B's that may change what A does (its condition): re-tried whenever A's inputs change.
+    cond_sources: dict[str, set[str]] = {}
     for b, aa in candidates.items():
         for a in aa:
-            sources.setdefault(a, set()).add(b)
+            if pv.overlaps(wr[b], pv.condition_reads(ps[a])):
+                cond_sources.setdefault(a, set()).add(b)
+    by_source: dict[str, list[str]] = {}
+    for pid in queue:
+        by_source.setdefault(ps[pid].source, []).append(pid)
     graph = _Graph()
     edges: dict[tuple[str, str], Edge] = {}
     unapplied = set(ps)
     counts = [0, 0]  # trials, applications
     applied = 0
 
+    # What applying B would change, kept until B reads something that changed or one of
+    # the objects it applies to changes (then it is trial-applied again).
+    trial_cache: dict[str, pv.Application] = {}
+    cached_on: dict[str, set[str]] = {}
+
+    def trial_apply(b: str) -> pv.Application:
+        got = trial_cache.get(b)
+        if got is None:
+            got = trial_cache[b] = pv.apply_passive(ps[b], board)
+            counts[1] += 1
+            for oid in got.targets:
+                cached_on.setdefault(oid, set()).add(b)
+        return got
+
     def evaluate(pairs: Mapping[str, set[str]]) -> None:
         for b in sorted(pairs):
             if b not in unapplied:
                 continue
-            changes = pv.apply_passive(ps[b], board).changes
-            counts[1] += 1
+            changes = trial_apply(b).changes
             for a in sorted(pairs[b] & unapplied):
                 counts[0] += 1
                 dep = pv.trial(ps[a], ps[b], board, changes)
@@ -190,11 +208,14 @@ def order_passives(state: GameState) -> Ordering:
     cycles: dict[frozenset[str], tuple[str, ...]] = {}
     applied_to: dict[str, frozenset[str]] = {}
     ceased: list[str] = []
+    head = 0
     while unapplied:
         waiting: list[tuple[str, tuple[str, ...]]] = []
         chosen = ""
         mutual: tuple[str, ...] = ()
-        for pid in queue:
+        while queue[head] not in unapplied:
+            head += 1
+        for pid in queue[head:]:
             if pid not in unapplied:
                 continue
             free, blocking, mutual = graph.status(pid)
@@ -208,7 +229,8 @@ def order_passives(state: GameState) -> Ordering:
             key = frozenset((chosen, *mutual))
             if key not in cycles:
                 cycles[key] = graph.cycle(chosen, mutual)
-        done = pv.apply_passive(ps[chosen], board)
+        done = trial_cache.pop(chosen, None) or pv.apply_passive(ps[chosen], board)
+        before = {oid: board.objects[oid] for oid in done.changes}
         board.commit(done.changes)
         applied += 1
         order.append(chosen)
@@ -221,18 +243,36 @@ def order_passives(state: GameState) -> Ordering:
         graph.remove(chosen)
         if not done.changes:
             continue
-        for pid in sorted(unapplied):  # A-DEP-1a: abilities removed by what was applied
-            if ps[pid].source in done.changes and not pv.exists(ps[pid], board.objects):
+        # Only what really changed can change a dependency: readers of the subtypes and
+        # features that changed, and the passives whose source lost abilities.
+        written: set[pv.Channel] = set()
+        for oid, obj in done.changes.items():
+            written |= pv.changed_channels(before[oid], obj)
+        lost = sorted(name for attr, name in written if attr == "abilities")
+        written = {c for c in written if c[0] != "abilities"}
+        touched = _readers(written, exact, by_attr) & unapplied
+        for pid in (pid for oid in lost for pid in by_source.get(oid, ()) if pid in unapplied):
+            if not pv.exists(ps[pid], board.objects):  # A-DEP-1a: removed by what applied
                 unapplied.discard(pid)
                 graph.remove(pid)
                 ceased.append(pid)
-        touched = _readers(wr[chosen], exact, by_attr) & unapplied
+                touched.discard(pid)
+            else:
+                touched.add(pid)
+        # A pair (A, B) can change only if B's trial application is stale (B reads what
+        # changed, or an object it applies to changed) or if A's condition may now flip
+        # differently; otherwise A-DEP-1 a/b compare the same objects as before.
+        stale = set(touched)
+        for oid in done.changes:
+            stale |= cached_on.pop(oid, set())
         pairs: dict[str, set[str]] = {}
-        for x in touched:
-            if candidates[x]:
-                pairs.setdefault(x, set()).update(candidates[x])
-            for b in sources.get(x, ()):
-                pairs.setdefault(b, set()).add(x)
+        for b in stale:
+            trial_cache.pop(b, None)
+            if b in unapplied and candidates[b]:
+                pairs.setdefault(b, set()).update(candidates[b])
+        for a in touched:
+            for b in cond_sources.get(a, ()):
+                pairs.setdefault(b, set()).add(a)
         evaluate(pairs)
     if ceased:
         choices.append(Choice("", 0, (), (), tuple(ceased)))
