@@ -280,21 +280,20 @@ def apply_passive(p: Passive, board: Board) -> Application:
 # -- what each passive reads and writes (the prefilter of trial application) ---------------
 
 
-def reads(p: Passive) -> frozenset[Channel]:
-    """Channels whose values can change p's existence, what it applies to, or what it does."""
-    out: set[Channel] = {("abilities", "*")}
-    s, c = p.selector, p.condition
+def selector_reads(p: Passive) -> frozenset[Channel]:
+    """The channels the selector reads (what it applies to, A-DEP-1b)."""
+    s = p.selector
+    out: set[Channel] = set()
     if s.subtype is not None:
         out.add(("subtype", s.subtype))
     if s.keyword is not None:
         out.add(("feature", s.keyword))
-    if c is not None:
-        for name in (c.region, c.subtype):
-            if name is not None:
-                out.add(("subtype", name))
-        if c.keyword is not None:
-            out.add(("feature", c.keyword))
     return frozenset(out)
+
+
+def reads(p: Passive) -> frozenset[Channel]:
+    """Channels whose values can change p's existence, what it applies to, or what it does."""
+    return frozenset({("abilities", "*")}) | selector_reads(p) | condition_reads(p)
 
 
 def condition_reads(p: Passive) -> frozenset[Channel]:
@@ -377,8 +376,16 @@ class Board:
         for oid, new in changed.items():
             old = self.objects[oid]
             if oid in self.in_play:
-                self._index(old, add=False)
-                self._index(new, add=True)
+                s0, s1 = subtypes(old), subtypes(new)
+                for name in s0 - s1:
+                    self.by_subtype[name].discard(oid)
+                for name in s1 - s0:
+                    self.by_subtype.setdefault(name, set()).add(oid)
+                if old.features.keys() != new.features.keys():
+                    for name in old.features.keys() - new.features.keys():
+                        self.by_feature[name].discard(oid)
+                    for name in new.features.keys() - old.features.keys():
+                        self.by_feature.setdefault(name, set()).add(oid)
             self.objects[oid] = new
 
     def targets(self, p: Passive) -> list[str]:
@@ -421,7 +428,11 @@ class Dependence:
 
 
 def trial(
-    a: Passive, b: Passive, board: Board, b_changes: Mapping[str, GameObject]
+    a: Passive,
+    b: Passive,
+    board: Board,
+    b_changes: Mapping[str, GameObject],
+    clauses: str = "abc",
 ) -> Dependence | None:
     """Compare [A] on the partial state and after applying [B] (``b_changes``), looking only
     at the objects [B] changes: nothing else differs between the two states."""
@@ -431,23 +442,15 @@ def trial(
     after: Objects = ChainMap(dict(b_changes), board.objects)
     why: list[RuleStep] = []
     letters: list[str] = []
-    if exists(a, before) and not exists(a, after):
+    if "a" in clauses and not exists(a, after):
         letters.append("a")
         why.append(RuleStep("A-DEP-1a", f"applying {b.id} removes {a.id}"))
         return Dependence(a.id, b.id, ("A-DEP-1a",), tuple(why))
     src0, src1 = before[a.source], after[a.source]
-    gained = sorted(
-        o
-        for o in b_changes
-        if selects(a, after[o], src1, board.players)
-        and not selects(a, before[o], src0, board.players)
-    )
-    lost = sorted(
-        o
-        for o in b_changes
-        if selects(a, before[o], src0, board.players)
-        and not selects(a, after[o], src1, board.players)
-    )
+    gained: list[str] = []
+    lost: list[str] = []
+    if "b" in clauses:
+        gained, lost = _selection_change(a, board, before, after, b_changes, src0, src1)
     if gained or lost:
         letters.append("b")
         parts = ([f"+{', '.join(gained)}"] if gained else []) + (
@@ -458,7 +461,7 @@ def trial(
                 "A-DEP-1b", f"applying {b.id} changes what {a.id} applies to ({' '.join(parts)})"
             )
         )
-    if condition_holds(a, before) != condition_holds(a, after):
+    if "c" in clauses and condition_holds(a, before) != condition_holds(a, after):
         common = _some_common_target(a, board, after, b_changes)
         if common is not None:
             letters.append("c")
@@ -468,6 +471,28 @@ def trial(
     if not letters:
         return None
     return Dependence(a.id, b.id, tuple(REASONS[x] for x in letters), tuple(why))
+
+
+def _selection_change(
+    a: Passive,
+    board: Board,
+    before: Objects,
+    after: Objects,
+    b_changes: Mapping[str, GameObject],
+    src0: GameObject,
+    src1: GameObject,
+) -> tuple[list[str], list[str]]:
+    """The objects [B] adds to and removes from what [A] applies to."""
+    gained: list[str] = []
+    lost: list[str] = []
+    for o in sorted(b_changes):
+        was = selects(a, before[o], src0, board.players)
+        now = selects(a, after[o], src1, board.players)
+        if now and not was:
+            gained.append(o)
+        elif was and not now:
+            lost.append(o)
+    return gained, lost
 
 
 def _some_common_target(

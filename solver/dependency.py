@@ -101,8 +101,12 @@ class _Graph:
 
     def status(self, node: str) -> tuple[bool, tuple[str, ...], tuple[str, ...]]:
         """(free, blocking, mutual) for ``node`` by the transitive closure (A-DEP-2)."""
-        if not self.out.get(node):
+        row = self.out.get(node)
+        if not row:
             return True, (), ()
+        sinks = tuple(sorted(b for b in row if not self.out.get(b)))
+        if sinks:  # it depends on one that depends on nothing: not free, no need to look on
+            return False, sinks, ()
         import networkx as nx
 
         below = nx.descendants(self.g, node)
@@ -186,6 +190,18 @@ def order_passives(state: GameState) -> Ordering:
                 cached_on.setdefault(oid, set()).add(b)
         return got
 
+    sel_rd = {pid: pv.selector_reads(p) for pid, p in ps.items()}
+    cond_rd = {pid: pv.condition_reads(p) for pid, p in ps.items()}
+
+    def clauses(a: str, b: str) -> str:
+        """Which clauses of A-DEP-1 applying B could make true for A (by channels)."""
+        out = "a" if ("abilities", "*") in wr[b] else ""
+        if pv.overlaps(wr[b], sel_rd[a]):
+            out += "b"
+        if pv.overlaps(wr[b], cond_rd[a]):
+            out += "c"
+        return out
+
     def evaluate(pairs: Mapping[str, set[str]]) -> None:
         for b in sorted(pairs):
             if b not in unapplied:
@@ -193,7 +209,7 @@ def order_passives(state: GameState) -> Ordering:
             changes = trial_apply(b).changes
             for a in sorted(pairs[b] & unapplied):
                 counts[0] += 1
-                dep = pv.trial(ps[a], ps[b], board, changes)
+                dep = pv.trial(ps[a], ps[b], board, changes, clauses(a, b))
                 graph.set(a, b, dep)
                 if dep is not None:
                     old = edges.get((a, b))
