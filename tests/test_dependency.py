@@ -37,7 +37,7 @@ def edges_of(data: dict[str, object]) -> set[tuple[str, str, str]]:
 # -- the three clauses of direct dependency, on the rules' own examples ---------------------
 
 
-@pytest.mark.rule("A-DEP-1", "A-ORDER-1")
+@pytest.mark.rule("A-DEP-1", "A-ORDER-1", "A-DEP-4")
 def test_removing_an_ability_is_dependency_on_existence() -> None:
     data = graph_of(SEEDS / "altered_dependency_existence.yaml")
     assert edges_of(data) == {("a.1", "b.1", "A-DEP-1a")}
@@ -204,7 +204,7 @@ def test_trial_application_equals_brute_force_recomputation(state: GameState) ->
     assert seen == expected
 
 
-@pytest.mark.rule("A-ORDER-1", "A-DEP-2")
+@pytest.mark.rule("A-ORDER-1", "A-DEP-2", "A-DEP-4")
 @settings(max_examples=40)
 @given(states())
 def test_order_equals_the_rules_applied_by_brute_force(state: GameState) -> None:

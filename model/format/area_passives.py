@@ -25,6 +25,7 @@ from dataclasses import replace
 
 from model.format.document import Node
 from model.format.scenario import OBJECT_KEY_PARSERS, ParseContext
+from model.format.schema import OBJECT_PROPERTIES
 from model.passives import Condition, EffectKind, Passive, PassiveEffect, Selector
 from model.state import GameObject
 from model.steps import NUMBER_OPS
@@ -147,3 +148,38 @@ def parse_region(node: Node, ctx: ParseContext, obj: GameObject) -> GameObject:
 
 OBJECT_KEY_PARSERS["passives"] = parse_passives
 OBJECT_KEY_PARSERS["region"] = parse_region
+
+# The JSON Schema of objects (shown by ``arbiter schema`` once the areas are loaded).
+_NAME_OR_NAMES = {"oneOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}}]}
+OBJECT_PROPERTIES["region"] = {"type": "string"}
+OBJECT_PROPERTIES["passives"] = {
+    "type": "array",
+    "items": {
+        "type": "object",
+        "required": ["effect"],
+        "additionalProperties": False,
+        "properties": {
+            "id": {"type": "string"},
+            "text": {"type": "string"},
+            "applies_to": {
+                "type": "object",
+                "additionalProperties": False,
+                "properties": {
+                    "kind": _NAME_OR_NAMES,
+                    "subtype": {"type": "string"},
+                    "keyword": {"type": "string"},
+                    "controller": {"type": "string"},
+                    "zone": {"type": "string"},
+                    "self": {"type": "boolean"},
+                    "other": {"type": "boolean"},
+                },
+            },
+            "condition": {
+                "type": "object",
+                "additionalProperties": False,
+                "properties": {k: {"type": "string"} for k in sorted(CONDITION_KEYS)},
+            },
+            "effect": {"type": "object"},
+        },
+    },
+}
