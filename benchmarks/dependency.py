@@ -38,15 +38,21 @@ KEYWORDS = ("Gigantic", "Defender", "Eternal", "Seasoned", "Tough", "Scout")
 TERRAINS = ("Forest", "Mountain", "Water")
 
 
-# Shares of "all T get +1 power", "all T are U", "all T gain K" (the rest is fixed below).
-MIXES = {"dense": (0.40, 0.65, 0.80), "sparse": (0.60, 0.65, 0.80)}
+# Cumulative shares of "all T get +1 power", "all T are U", "all T gain K", "if I am in a
+# Forest, I am Gigantic", "all K get +1 power"; then 0.5 % "all regions are Forests", and
+# 1 % "all T lose their abilities".
+MIXES = {
+    "dense": (0.40, 0.65, 0.80, 0.90, 0.985),
+    "sparse": (0.70, 0.75, 0.90, 0.98, 0.985),
+}
 
 
 def board(n_objects: int, n_passives: int, mix: str = "dense", seed: int = 7) -> GameState:
-    """Objects have 2 of n_objects/5 subtypes: about 10 objects per subtype. In the dense
-    mix a quarter of the passives add subtypes, so selections grow as they apply; in the
-    sparse mix one in twenty does."""
-    modify, add, gain = MIXES[mix]
+    """Objects have 2 of n_objects/5 subtypes: about 10 objects per subtype; a third have a
+    keyword. In the dense mix a quarter of the passives add subtypes (selections grow as
+    they apply) and 8.5 % select by keyword (hundreds of objects each); in the sparse mix
+    one in twenty adds subtypes and none selects by keyword."""
+    modify, add, gain, forest, by_keyword = MIXES[mix]
     rng = random.Random(seed)
     types = [f"T{i}" for i in range(max(n_objects // 5, 10))]
     objects: dict[str, GameObject] = {}
@@ -80,11 +86,11 @@ def board(n_objects: int, n_passives: int, mix: str = "dense", seed: int = 7) ->
             eff = pv.PassiveEffect(pv.EffectKind.ADD_SUBTYPES, members=frozenset({u}))
         elif roll < gain:
             eff = pv.PassiveEffect(pv.EffectKind.GAIN, feature=rng.choice(KEYWORDS))
-        elif roll < 0.90:
+        elif roll < forest:
             sel = pv.Selector(self_only=True)
             cond = pv.Condition(region="Forest")
             eff = pv.PassiveEffect(pv.EffectKind.GAIN, feature="Gigantic")
-        elif roll < 0.985:
+        elif roll < by_keyword:
             sel = pv.Selector(keyword=rng.choice(KEYWORDS))
             eff = pv.PassiveEffect(pv.EffectKind.MODIFY, stat="power", op=Op.ADD, amounts=(1,))
         elif roll < 0.99:

@@ -193,12 +193,26 @@ def order_passives(state: GameState) -> Ordering:
     sel_rd = {pid: pv.selector_reads(p) for pid, p in ps.items()}
     cond_rd = {pid: pv.condition_reads(p) for pid, p in ps.items()}
 
+    delta_cache: dict[str, set[pv.Channel]] = {}
+
+    def delta(b: str) -> set[pv.Channel]:
+        """The channels applying B would really change (on the objects it changes)."""
+        got = delta_cache.get(b)
+        if got is None:
+            got = set()
+            for oid, obj in trial_apply(b).changes.items():
+                got |= pv.changed_channels(board.objects[oid], obj)
+            delta_cache[b] = got
+        return got
+
     def clauses(a: str, b: str) -> str:
-        """Which clauses of A-DEP-1 applying B could make true for A (by channels)."""
-        out = "a" if ("abilities", "*") in wr[b] else ""
-        if pv.overlaps(wr[b], sel_rd[a]):
+        """Which clauses of A-DEP-1 applying B could make true for A: only those reading a
+        channel that B really changes (the prefilter inside a pair)."""
+        changed = delta(b)
+        out = "a" if ("abilities", ps[a].source) in changed else ""
+        if pv.overlaps(changed, sel_rd[a]):
             out += "b"
-        if pv.overlaps(wr[b], cond_rd[a]):
+        if pv.overlaps(changed, cond_rd[a]):
             out += "c"
         return out
 
@@ -208,8 +222,11 @@ def order_passives(state: GameState) -> Ordering:
                 continue
             changes = trial_apply(b).changes
             for a in sorted(pairs[b] & unapplied):
-                counts[0] += 1
-                dep = pv.trial(ps[a], ps[b], board, changes, clauses(a, b))
+                which = clauses(a, b)
+                dep = None
+                if which:
+                    counts[0] += 1
+                    dep = pv.trial(ps[a], ps[b], board, changes, which)
                 graph.set(a, b, dep)
                 if dep is not None:
                     old = edges.get((a, b))
@@ -284,6 +301,7 @@ def order_passives(state: GameState) -> Ordering:
         pairs: dict[str, set[str]] = {}
         for b in stale:
             trial_cache.pop(b, None)
+            delta_cache.pop(b, None)
             if b in unapplied and candidates[b]:
                 pairs.setdefault(b, set()).update(candidates[b])
         for a in touched:
