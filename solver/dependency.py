@@ -227,6 +227,8 @@ def order_passives(state: GameState) -> Ordering:
                 if which:
                     counts[0] += 1
                     dep = pv.trial(ps[a], ps[b], board, changes, which)
+                if dep is None and b not in graph.out.get(a, {}):
+                    continue
                 graph.set(a, b, dep)
                 if dep is not None:
                     old = edges.get((a, b))
