@@ -67,9 +67,6 @@ class Ordering:
     applications: int = 0  # trial applications of a passive on the partial state
     reused: bool = False
 
-    def rules(self) -> tuple[str, ...]:
-        return ("A-PASS-2", "A-ORDER-1")
-
 
 class _Graph:
     """Direct dependencies among unapplied passives; NetworkX only once an edge exists."""
@@ -149,181 +146,203 @@ def _readers(
     return out
 
 
-def order_passives(state: GameState) -> Ordering:
-    """Apply every active passive of ``state`` in the order of A-ORDER-1."""
-    board = pv.Board(state)
-    players = state.players
-    found = sorted(pv.active_passives(board.objects), key=lambda p: p.id)
-    ps = {p.id: p for p in found}
-    keys = {pid: pv.order_key(p, board.objects, players) for pid, p in ps.items()}
-    queue = sorted(ps, key=lambda pid: keys[pid])
-    rd = {pid: pv.reads(p) for pid, p in ps.items()}
-    wr = {pid: pv.writes(p) for pid, p in ps.items()}
-    exact, by_attr = _channel_index(ps, rd)
-    candidates = {b: _readers(wr[b], exact, by_attr) - {b} for b in ps}  # A's that B may affect
-    # B's that may change what A does (its condition): re-tried whenever A's inputs change.
-    cond_sources: dict[str, set[str]] = {}
-    for b, aa in candidates.items():
-        for a in aa:
-            if pv.overlaps(wr[b], pv.condition_reads(ps[a])):
-                cond_sources.setdefault(a, set()).add(b)
-    by_source: dict[str, list[str]] = {}
-    for pid in queue:
-        by_source.setdefault(ps[pid].source, []).append(pid)
-    graph = _Graph()
-    edges: dict[tuple[str, str], Edge] = {}
-    unapplied = set(ps)
-    counts = [0, 0]  # trials, applications
-    applied = 0
+class _Orderer:
+    """One run of A-ORDER-1 on one state: the partial state, the graph, what is cached."""
 
-    # What applying B would change, kept until B reads something that changed or one of
-    # the objects it applies to changes (then it is trial-applied again).
-    trial_cache: dict[str, pv.Application] = {}
-    cached_on: dict[str, set[str]] = {}
+    def __init__(self, state: GameState) -> None:
+        self.base = state
+        self.board = pv.Board(state)
+        found = sorted(pv.active_passives(self.board.objects), key=lambda p: p.id)
+        self.ps = {p.id: p for p in found}
+        objects, players = self.board.objects, state.players
+        self.keys = {pid: pv.order_key(p, objects, players) for pid, p in self.ps.items()}
+        self.queue = sorted(self.ps, key=lambda pid: self.keys[pid])
+        self.unapplied = set(self.ps)
+        self.graph = _Graph()
+        self.edges: dict[tuple[str, str], Edge] = {}
+        self.trials = self.applications = 0
+        # The prefilter: which passives read the channels another one writes.
+        wr = {pid: pv.writes(p) for pid, p in self.ps.items()}
+        self.sel_rd = {pid: pv.selector_reads(p) for pid, p in self.ps.items()}
+        self.cond_rd = {pid: pv.condition_reads(p) for pid, p in self.ps.items()}
+        reads = {pid: pv.reads(p) for pid, p in self.ps.items()}
+        self.exact, self.by_attr = _channel_index(self.ps, reads)
+        self.candidates = {b: _readers(wr[b], self.exact, self.by_attr) - {b} for b in self.ps}
+        # The B's that may change what A does (its condition): tried again when A's inputs change.
+        self.cond_sources: dict[str, set[str]] = {}
+        for b, aa in self.candidates.items():
+            for a in aa:
+                if pv.overlaps(wr[b], self.cond_rd[a]):
+                    self.cond_sources.setdefault(a, set()).add(b)
+        self.by_source: dict[str, list[str]] = {}
+        for pid in self.queue:
+            self.by_source.setdefault(self.ps[pid].source, []).append(pid)
+        # What applying B would change, kept until B reads something that changed or one of
+        # the objects it applies to changes; and the channels it would really change.
+        self.trial_cache: dict[str, pv.Application] = {}
+        self.cached_on: dict[str, set[str]] = {}
+        self.delta_cache: dict[str, set[pv.Channel]] = {}
+        self.order: list[str] = []
+        self.head = 0
 
-    def trial_apply(b: str) -> pv.Application:
-        got = trial_cache.get(b)
+    # -- trial application -----------------------------------------------------------------
+
+    def trial_apply(self, b: str) -> pv.Application:
+        got = self.trial_cache.get(b)
         if got is None:
-            got = trial_cache[b] = pv.apply_passive(ps[b], board)
-            counts[1] += 1
+            got = self.trial_cache[b] = pv.apply_passive(self.ps[b], self.board)
+            self.applications += 1
             for oid in got.targets:
-                cached_on.setdefault(oid, set()).add(b)
+                self.cached_on.setdefault(oid, set()).add(b)
         return got
 
-    sel_rd = {pid: pv.selector_reads(p) for pid, p in ps.items()}
-    cond_rd = {pid: pv.condition_reads(p) for pid, p in ps.items()}
-
-    delta_cache: dict[str, set[pv.Channel]] = {}
-
-    def delta(b: str) -> set[pv.Channel]:
+    def delta(self, b: str) -> set[pv.Channel]:
         """The channels applying B would really change (on the objects it changes)."""
-        got = delta_cache.get(b)
+        got = self.delta_cache.get(b)
         if got is None:
             got = set()
-            for oid, obj in trial_apply(b).changes.items():
-                got |= pv.changed_channels(board.objects[oid], obj)
-            delta_cache[b] = got
+            for oid, obj in self.trial_apply(b).changes.items():
+                got |= pv.changed_channels(self.board.objects[oid], obj)
+            self.delta_cache[b] = got
         return got
 
-    def clauses(a: str, b: str) -> str:
+    def clauses(self, a: str, b: str) -> str:
         """Which clauses of A-DEP-1 applying B could make true for A: only those reading a
         channel that B really changes (the prefilter inside a pair)."""
-        changed = delta(b)
-        out = "a" if ("abilities", ps[a].source) in changed else ""
-        if pv.overlaps(changed, sel_rd[a]):
+        changed = self.delta(b)
+        out = "a" if ("abilities", self.ps[a].source) in changed else ""
+        if pv.overlaps(changed, self.sel_rd[a]):
             out += "b"
-        if pv.overlaps(changed, cond_rd[a]):
+        if pv.overlaps(changed, self.cond_rd[a]):
             out += "c"
         return out
 
-    def evaluate(pairs: Mapping[str, set[str]]) -> None:
+    def evaluate(self, pairs: Mapping[str, set[str]]) -> None:
+        """Trial-apply each B and compare each A given with it (A-DEP-1, A-DEP-3)."""
         for b in sorted(pairs):
-            if b not in unapplied:
+            if b not in self.unapplied:
                 continue
-            changes = trial_apply(b).changes
-            for a in sorted(pairs[b] & unapplied):
-                which = clauses(a, b)
+            changes = self.trial_apply(b).changes
+            for a in sorted(pairs[b] & self.unapplied):
+                which = self.clauses(a, b)
                 dep = None
                 if which:
-                    counts[0] += 1
-                    dep = pv.trial(ps[a], ps[b], board, changes, which)
-                if dep is None and b not in graph.out.get(a, {}):
+                    self.trials += 1
+                    dep = pv.trial(self.ps[a], self.ps[b], self.board, changes, which)
+                if dep is None and b not in self.graph.out.get(a, {}):
                     continue
-                graph.set(a, b, dep)
+                self.graph.set(a, b, dep)
                 if dep is not None:
-                    old = edges.get((a, b))
-                    reasons = tuple(sorted(set(dep.reasons) | set(old.reasons if old else ())))
-                    first = old.round if old else applied
-                    because = old.because if old else dep.because
-                    edges[(a, b)] = Edge(a, b, reasons, first, because)
+                    self._record(dep)
 
-    evaluate({b: set(aa) for b, aa in candidates.items() if aa})
-    order: list[str] = []
-    choices: list[Choice] = []
-    cycles: dict[frozenset[str], tuple[str, ...]] = {}
-    applied_to: dict[str, frozenset[str]] = {}
-    ceased: list[str] = []
-    head = 0
-    while unapplied:
+    def _record(self, dep: pv.Dependence) -> None:
+        key = (dep.dependent, dep.on)
+        old = self.edges.get(key)
+        if old is None:
+            self.edges[key] = Edge(*key, dep.reasons, len(self.order), dep.because)
+        else:
+            reasons = tuple(sorted(set(dep.reasons) | set(old.reasons)))
+            self.edges[key] = replace(old, reasons=reasons)
+
+    # -- A-ORDER-1 ------------------------------------------------------------------------
+
+    def next_free(self) -> tuple[str, tuple[tuple[str, tuple[str, ...]], ...], tuple[str, ...]]:
+        """The free passive with the smallest timestamp, those before it that wait, and the
+        passives it depends on that depend on it (a cycle)."""
         waiting: list[tuple[str, tuple[str, ...]]] = []
-        chosen = ""
-        mutual: tuple[str, ...] = ()
-        while queue[head] not in unapplied:
-            head += 1
-        for pid in queue[head:]:
-            if pid not in unapplied:
+        while self.queue[self.head] not in self.unapplied:
+            self.head += 1  # everything before it is applied or gone
+        for pid in self.queue[self.head :]:
+            if pid not in self.unapplied:
                 continue
-            free, blocking, mutual = graph.status(pid)
+            free, blocking, mutual = self.graph.status(pid)
             if free:
-                chosen = pid
-                break
+                return pid, tuple(waiting), mutual
             waiting.append((pid, blocking))
-        if not chosen:  # cannot happen: a sink of the condensation is always free
-            raise AssertionError("no free passive")
-        if mutual:
-            key = frozenset((chosen, *mutual))
-            if key not in cycles:
-                cycles[key] = graph.cycle(chosen, mutual)
-        done = trial_cache.pop(chosen, None) or pv.apply_passive(ps[chosen], board)
-        before = {oid: board.objects[oid] for oid in done.changes}
-        board.commit(done.changes)
-        applied += 1
-        order.append(chosen)
-        applied_to[chosen] = frozenset(done.targets)
-        choices.append(
-            Choice(chosen, keys[chosen][0], tuple(waiting), tuple(mutual), tuple(ceased))
-        )
-        ceased = []
-        unapplied.discard(chosen)
-        graph.remove(chosen)
-        if not done.changes:
-            continue
-        # Only what really changed can change a dependency: readers of the subtypes and
-        # features that changed, and the passives whose source lost abilities.
+        raise AssertionError("no free passive")  # a sink of the condensation is always free
+
+    def apply(self, chosen: str) -> tuple[pv.Application, dict[str, GameObject]]:
+        done = self.trial_cache.pop(chosen, None) or pv.apply_passive(self.ps[chosen], self.board)
+        before = {oid: self.board.objects[oid] for oid in done.changes}
+        self.board.commit(done.changes)
+        self.order.append(chosen)
+        self.unapplied.discard(chosen)
+        self.graph.remove(chosen)
+        return done, before
+
+    def after(self, done: pv.Application, before: Mapping[str, GameObject]) -> list[str]:
+        """Drop the passives that no longer exist (returned), and trial-apply again the
+        pairs that what was applied can have changed (A-ORDER-1: re-evaluated)."""
         written: set[pv.Channel] = set()
         for oid, obj in done.changes.items():
             written |= pv.changed_channels(before[oid], obj)
         lost = sorted(name for attr, name in written if attr == "abilities")
         written = {c for c in written if c[0] != "abilities"}
-        touched = _readers(written, exact, by_attr) & unapplied
-        for pid in (pid for oid in lost for pid in by_source.get(oid, ()) if pid in unapplied):
-            if not pv.exists(ps[pid], board.objects):  # A-DEP-1a: removed by what applied
-                unapplied.discard(pid)
-                graph.remove(pid)
-                ceased.append(pid)
+        touched = _readers(written, self.exact, self.by_attr) & self.unapplied
+        ceased = []
+        for oid in lost:
+            for pid in self.by_source.get(oid, ()):
+                if pid not in self.unapplied:
+                    continue
+                if pv.exists(self.ps[pid], self.board.objects):
+                    touched.add(pid)
+                    continue
+                self.unapplied.discard(pid)  # A-DEP-1a: removed by what was applied
+                self.graph.remove(pid)
                 touched.discard(pid)
-            else:
-                touched.add(pid)
+                ceased.append(pid)
         # A pair (A, B) can change only if B's trial application is stale (B reads what
         # changed, or an object it applies to changed) or if A's condition may now flip
         # differently; otherwise A-DEP-1 a/b compare the same objects as before.
         stale = set(touched)
         for oid in done.changes:
-            stale |= cached_on.pop(oid, set())
+            stale |= self.cached_on.pop(oid, set())
         pairs: dict[str, set[str]] = {}
         for b in stale:
-            trial_cache.pop(b, None)
-            delta_cache.pop(b, None)
-            if b in unapplied and candidates[b]:
-                pairs.setdefault(b, set()).update(candidates[b])
+            self.trial_cache.pop(b, None)
+            self.delta_cache.pop(b, None)
+            if b in self.unapplied and self.candidates[b]:
+                pairs.setdefault(b, set()).update(self.candidates[b])
         for a in touched:
-            for b in cond_sources.get(a, ()):
+            for b in self.cond_sources.get(a, ()):
                 pairs.setdefault(b, set()).add(a)
-        evaluate(pairs)
-    if ceased:
-        choices.append(Choice("", 0, (), (), tuple(ceased)))
-    return Ordering(
-        state=board.state(state),
-        order=tuple(order),
-        choices=tuple(choices),
-        edges=tuple(edges[k] for k in sorted(edges)),
-        cycles=tuple(cycles.values()),
-        passives=ps,
-        stamps={pid: keys[pid][0] for pid in ps},
-        applied_to=applied_to,
-        trials=counts[0],
-        applications=counts[1],
-    )
+        self.evaluate(pairs)
+        return ceased
+
+    def run(self) -> Ordering:
+        self.evaluate({b: set(aa) for b, aa in self.candidates.items() if aa})
+        choices: list[Choice] = []
+        cycles: dict[frozenset[str], tuple[str, ...]] = {}
+        applied_to: dict[str, frozenset[str]] = {}
+        ceased: list[str] = []
+        while self.unapplied:
+            chosen, waiting, mutual = self.next_free()
+            if mutual and frozenset((chosen, *mutual)) not in cycles:
+                cycles[frozenset((chosen, *mutual))] = self.graph.cycle(chosen, mutual)
+            stamp = self.keys[chosen][0]
+            choices.append(Choice(chosen, stamp, waiting, mutual, tuple(ceased)))
+            done, before = self.apply(chosen)
+            applied_to[chosen] = frozenset(done.targets)
+            ceased = self.after(done, before) if done.changes else []
+        if ceased:
+            choices.append(Choice("", 0, (), (), tuple(ceased)))
+        return Ordering(
+            state=self.board.state(self.base),
+            order=tuple(self.order),
+            choices=tuple(choices),
+            edges=tuple(self.edges[k] for k in sorted(self.edges)),
+            cycles=tuple(cycles.values()),
+            passives=self.ps,
+            stamps={pid: self.keys[pid][0] for pid in self.ps},
+            applied_to=applied_to,
+            trials=self.trials,
+            applications=self.applications,
+        )
+
+
+def order_passives(state: GameState) -> Ordering:
+    """Apply every active passive of ``state`` in the order of A-ORDER-1."""
+    return _Orderer(state).run()
 
 
 def timestamp_order(state: GameState) -> GameState:
