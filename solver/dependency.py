@@ -428,6 +428,11 @@ def _passives_section(obj: GameObject, state: GameState) -> tuple[str, JSON] | N
     return "passives", [p.id for p in pv.passives_of(obj)]
 
 
+def _region_section(obj: GameObject, state: GameState) -> tuple[str, JSON] | None:
+    """``"region"``: the region object an object is in, when it has one."""
+    return ("region", obj.region) if obj.region is not None else None
+
+
 def _report_section(result: Any, out: Any, explain: bool) -> None:
     from solver.dependency_view import report_section
 
@@ -441,6 +446,7 @@ def register() -> None:
     if derive not in view.DERIVATIONS:
         view.DERIVATIONS.append(derive)
         view.OBJECT_SECTIONS.append(_passives_section)
+        view.OBJECT_SECTIONS.append(_region_section)
         report.REPORT_SECTIONS.append(_report_section)
 
 

@@ -17,7 +17,7 @@ from model.state import GameState
 from solver import dependency as dep
 from solver.dependency_view import graph_json
 from solver.engine import run
-from tests.helpers import ROOT, cli, scenario
+from tests.helpers import ROOT, cli, cli_json, scenario
 from tests.passive_strategies import brute_order, comparable, states
 
 SEEDS = ROOT / "examples" / "seeds"
@@ -58,6 +58,9 @@ def test_changing_what_an_ability_does_is_dependency() -> None:
     data = graph_of(SEEDS / "altered_dependency_what_it_does.yaml")
     assert edges_of(data) == {("a.1", "b.1", "A-DEP-1c")}
     assert data["order"] == ["b.1", "a.1"]
+    out = cli_json("run", str(SEEDS / "altered_dependency_what_it_does.yaml"))
+    assert out["objects"]["a"]["region"] == "region"
+    assert out["objects"]["a"]["features"] == {"Gigantic": True}
 
 
 @pytest.mark.rule("A-DEP-3")

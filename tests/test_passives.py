@@ -221,6 +221,7 @@ objects:
 """
     )
     assert out["objects"]["region"]["characteristics"]["subtypes"]["shown"] == ["Forest"]
+    assert "region" not in out["objects"]["b"]
 
 
 @pytest.mark.parametrize(
