@@ -57,7 +57,8 @@ def draw(data: dict[str, Any], fmt: str, out: str) -> None:
         )
     for node in nodes:
         x, y = pos[node["id"]]
-        label = f"{node['id']} (t{node['timestamp']})\n{node['card']}\n{node['text'][:40]}"
+        text = node["text"] if len(node["text"]) <= 48 else node["text"][:47] + "…"
+        label = f"{node['id']} (t{node['timestamp']})\n{node['card']}\n{text}"
         ax.text(
             x,
             y,
@@ -68,7 +69,10 @@ def draw(data: dict[str, Any], fmt: str, out: str) -> None:
             bbox={"boxstyle": "round", "facecolor": "#fff7e0" if node["ceased"] else "#e8f0ff"},
         )
     order = " → ".join(data["order"]) or "-"
-    ax.set_title(f"order: {order}", fontsize=9)
+    title = f"order: {order}"
+    for cycle in data["cycles"]:
+        title += "\ncycle (timestamp order): " + " → ".join([*cycle, cycle[0]])
+    ax.set_title(title, fontsize=9, color="tab:red" if data["cycles"] else "black")
     ax.set_xlim(-1.6, 1.6)
     ax.set_ylim(-1.5, 1.5)
     fig.savefig(out, format=fmt, bbox_inches="tight")

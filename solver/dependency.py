@@ -371,6 +371,7 @@ def _signature(obj: GameObject) -> tuple[object, ...]:
         pv.subtypes(obj),
         frozenset(obj.features),
         obj.abilities,
+        obj.protections,  # an immunity can stop a passive from changing what others read
     )
 
 
