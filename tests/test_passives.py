@@ -302,3 +302,27 @@ def test_a_passive_gives_a_feature_with_its_explanation() -> None:
     assert isinstance(feature, Feature)
     assert any(s.rule == "A-PASS-2" and "a.1" in s.note for s in feature.because)
     assert pv.passives_of(sc.start.objects["a"])[0].label() == "gain Gigantic"
+
+
+@pytest.mark.rule("A-PASS-1", "E-IMM-2")
+def test_an_immunity_gained_by_an_event_is_seen_by_the_passives() -> None:
+    result = run_text(
+        """
+ruleset: altered
+players: [ana, bo]
+objects:
+  a: {owner: ana, kind: character, timestamp: 1,
+      passives: [{applies_to: {subtype: Elemental}, effect: {gain: Gigantic}}]}
+  b: {owner: bo, kind: character, timestamp: 2,
+      passives: [{applies_to: {kind: character}, effect: {add_subtypes: [Elemental]}}]}
+  c: {owner: bo, kind: character, timestamp: 3, base: {subtypes: [Spirit]}}
+steps:
+  - expect: {c.Gigantic: true, c.subtypes: [Elemental, Spirit]}
+  - protect: {target: c, stat: subtypes, cannot: modify}
+expect:
+  c.subtypes: [Spirit]
+  c.Gigantic: null
+  a.Gigantic: true
+"""
+    )
+    assert result.ok, [c.as_json() for c in result.checks]
