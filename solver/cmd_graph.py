@@ -102,7 +102,10 @@ def graph(file: str, fmt: str, out: str | None) -> None:
     if fmt in ("png", "svg"):
         if out is None:
             raise click.UsageError(f"--format {fmt} needs -o FILE")
-        draw(dependency_view.graph_json(state), fmt, out)
+        try:
+            draw(dependency_view.graph_json(state), fmt, out)
+        except OSError as exc:
+            raise click.ClickException(f"cannot write {out}: {exc.strerror}") from exc
         return
     if fmt == "json":
         text = json.dumps(dependency_view.graph_json(state), indent=2, ensure_ascii=False) + "\n"
@@ -113,8 +116,11 @@ def graph(file: str, fmt: str, out: str | None) -> None:
     if out is None:
         click.echo(text, nl=False)
     else:
-        with open(out, "w", encoding="utf-8") as fh:
-            fh.write(text)
+        try:
+            with open(out, "w", encoding="utf-8") as fh:
+                fh.write(text)
+        except OSError as exc:
+            raise click.ClickException(f"cannot write {out}: {exc.strerror}") from exc
 
 
 command = graph

@@ -89,6 +89,8 @@ def graph_text(state: GameState) -> str:
         if n["applied"] is None and not n["ceased"]:
             applied = "not applied"
         lines.append(f"  {n['id']}  t{n['timestamp']}  {n['card']}: {n['text']}  ({applied})")
+    if not data["nodes"]:
+        lines.append("  none")
     lines.append("direct dependencies (dependent -> depends on):")
     for e in data["edges"]:
         mark = "  [cycle]" if e["in_cycle"] else ""

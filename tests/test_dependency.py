@@ -302,10 +302,23 @@ def test_graph_svg_and_dot(tmp_path: Path) -> None:
     assert '"a.1" -> "b.1" [label="A-DEP-1c"];' in dot.stdout
 
 
-def test_graph_png_without_output_is_a_usage_error() -> None:
+def test_graph_png_without_output_is_a_usage_error(tmp_path: Path) -> None:
     done = cli("graph", str(SEEDS / "altered_dependency_cycle.yaml"), "--format", "png")
     assert done.returncode == 2
     assert "-o" in done.stderr
+    where = str(tmp_path / "missing" / "g.png")
+    done = cli(
+        "graph", str(SEEDS / "altered_dependency_cycle.yaml"), "--format", "png", "-o", where
+    )
+    assert done.returncode == 2
+    assert "cannot write" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_graph_of_a_scenario_without_passives_is_empty() -> None:
+    done = cli("graph", str(SEEDS / "eredan_naya.yaml"), "--format", "json")
+    assert done.returncode == 0
+    data = json.loads(done.stdout)
+    assert (data["nodes"], data["edges"], data["order"], data["cycles"]) == ([], [], [], [])
 
 
 @pytest.mark.rule("A-ORDER-1")
