@@ -24,6 +24,7 @@ from enum import Enum
 
 from model import characteristics as ch
 from model import features as ft
+from model.ruleset import Rounding
 from model.state import Ability, GameObject, GameState
 from model.trace import RuleStep
 from model.values import Amounts, NumberReading, Op, SetOp
@@ -219,13 +220,22 @@ def does_to(p: Passive, target: GameObject, objects: Objects) -> PassiveEffect |
 # -- applying one passive ------------------------------------------------------------------
 
 
-def apply_effect(p: Passive, obj: GameObject, timestamp: int) -> GameObject:
+def apply_effect(
+    p: Passive, obj: GameObject, timestamp: int, rounding: Rounding = Rounding.DOWN
+) -> GameObject:
     """The object after ``p``'s effect (A-PASS-2); impossible parts do nothing (A-CHAR-2)."""
     e = p.effect
     k = e.kind
     if k is EffectKind.MODIFY:
         return ch.modify_number(
-            obj, e.stat, e.op, e.amounts, source=p.id, timestamp=timestamp, label=e.op.value
+            obj,
+            e.stat,
+            e.op,
+            e.amounts,
+            source=p.id,
+            timestamp=timestamp,
+            rounding=rounding,
+            label=e.op.value,
         ).obj
     if k is EffectKind.GAIN:
         change = ft.gain(obj.features, e.feature, e.number)
@@ -271,7 +281,7 @@ def apply_passive(p: Passive, board: Board) -> Application:
     out: dict[str, GameObject] = {}
     for oid in targets:
         obj = objects[oid]
-        new = apply_effect(p, obj, ts)
+        new = apply_effect(p, obj, ts, board.rounding)
         if new is not obj:
             out[oid] = new
     return Application(tuple(targets), out)
@@ -353,6 +363,7 @@ class Board:
 
     def __init__(self, state: GameState) -> None:
         self.players = state.players
+        self.rounding = state.ruleset.division_rounding  # E-DIV for "divide" effects
         self.objects: dict[str, GameObject] = dict(state.objects)
         self.in_play: set[str] = set()
         self.by_kind: dict[str, set[str]] = {}

@@ -378,8 +378,10 @@ def _signature(obj: GameObject) -> tuple[object, ...]:
 def reorder(previous: Ordering, old: GameState, new: GameState) -> Ordering:
     """The ordering of ``new``, reusing ``previous`` (of ``old``) when the event changed no
     channel that any passive reads; otherwise a full recomputation."""
+    rounding = new.ruleset.division_rounding
     if (
         old.players != new.players
+        or old.ruleset != new.ruleset
         or len(old.objects) != len(new.objects)
         or any(k not in old.objects for k in new.objects)
     ):
@@ -392,7 +394,7 @@ def reorder(previous: Ordering, old: GameState, new: GameState) -> Ordering:
         obj = new.objects[oid]
         for pid in previous.order:
             if oid in previous.applied_to[pid]:
-                obj = pv.apply_effect(previous.passives[pid], obj, previous.stamps[pid])
+                obj = pv.apply_effect(previous.passives[pid], obj, previous.stamps[pid], rounding)
         objects[oid] = obj
     return replace(previous, state=replace(new, objects=objects), reused=True)
 

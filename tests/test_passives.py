@@ -326,3 +326,19 @@ expect:
 """
     )
     assert result.ok, [c.as_json() for c in result.checks]
+
+
+@pytest.mark.rule("A-PASS-2", "E-DIV")
+@pytest.mark.parametrize(("policy", "power"), [("", 2), ("policies: {division_rounding: up}", 3)])
+def test_a_dividing_passive_rounds_as_the_ruleset_says(policy: str, power: int) -> None:
+    out = view(
+        f"""
+ruleset: altered
+{policy}
+players: [ana]
+objects:
+  h: {{owner: ana, kind: character, base: {{power: 5}},
+      passives: [{{applies_to: {{self: true}}, effect: {{stat: power, op: divide, value: 2}}}}]}}
+"""
+    )
+    assert out["objects"]["h"]["characteristics"]["power"]["shown"] == power
