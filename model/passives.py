@@ -159,7 +159,8 @@ def exists(p: Passive, objects: Objects) -> bool:
     return src is not None and affected(src) and any(a.id == p.id for a in src.abilities)
 
 
-def selects(p: Passive, obj: GameObject, src: GameObject, players: tuple[str, ...]) -> bool:
+def selects(p: Passive, obj: GameObject, src: GameObject) -> bool:
+    """Whether ``p`` (of source ``src``, as it is now) applies to ``obj`` (A-PASS-1)."""
     s = p.selector
     if not affected(obj):
         return False
@@ -200,12 +201,12 @@ def condition_holds(p: Passive, objects: Objects) -> bool:
     return True
 
 
-def applies_to(p: Passive, objects: Objects, players: tuple[str, ...]) -> frozenset[str]:
+def applies_to(p: Passive, objects: Objects) -> frozenset[str]:
     """The objects ``p`` applies to (a full scan; ``Board.targets`` uses indexes)."""
     if not exists(p, objects):
         return frozenset()
     src = objects[p.source]
-    return frozenset(o.id for o in objects.values() if selects(p, o, src, players))
+    return frozenset(o.id for o in objects.values() if selects(p, o, src))
 
 
 def does_to(p: Passive, target: GameObject, objects: Objects) -> PassiveEffect | None:
@@ -413,7 +414,7 @@ class Board:
         if s.kinds:
             pools.append([o for k in s.kinds for o in self.by_kind.get(k, ())])
         pool = min(pools, key=_size) if pools else self.in_play
-        return sorted(o for o in pool if selects(p, self.objects[o], src, self.players))
+        return sorted(o for o in pool if selects(p, self.objects[o], src))
 
     def state(self, base: GameState) -> GameState:
         return replace(base, objects=dict(self.objects))
@@ -497,8 +498,8 @@ def _selection_change(
     gained: list[str] = []
     lost: list[str] = []
     for o in sorted(b_changes):
-        was = selects(a, before[o], src0, board.players)
-        now = selects(a, after[o], src1, board.players)
+        was = selects(a, before[o], src0)
+        now = selects(a, after[o], src1)
         if now and not was:
             gained.append(o)
         elif was and not now:
@@ -512,7 +513,7 @@ def _some_common_target(
     """An object [A] applies to both before and after [B] whose effect is not void."""
     src1 = after[a.source]
     for oid in board.targets(a):
-        if oid in b_changes and not selects(a, after[oid], src1, board.players):
+        if oid in b_changes and not selects(a, after[oid], src1):
             continue
         if a.effect.kind is EffectKind.REGION_TYPE and board.objects[oid].kind != REGION:
             continue
@@ -532,8 +533,8 @@ def brute_dependence(a: Passive, b: Passive, state: GameState) -> tuple[str, ...
     out: list[str] = []
     if exists(a, before) and not exists(a, after):
         return ("A-DEP-1a",)
-    set0 = applies_to(a, before, state.players)
-    set1 = applies_to(a, after, state.players)
+    set0 = applies_to(a, before)
+    set1 = applies_to(a, after)
     if set0 != set1:
         out.append("A-DEP-1b")
     if any(does_to(a, before[o], before) != does_to(a, after[o], after) for o in set0 & set1):
