@@ -71,6 +71,7 @@ class GameObject:
     timestamp: int = 0
     counters: Mapping[str, int] = field(default_factory=dict)  # damage, wounds, boosts ...
     abilities: tuple[Ability, ...] = ()
+    region: str | None = None  # Altered: the id of the region object it is in (docs/format.md)
 
     @property
     def controlled_by(self) -> str:

@@ -21,6 +21,17 @@ OBJECT_SECTIONS: list[ObjectSection] = []
 StateSection = Callable[[GameState], "tuple[str, JSON] | None"]
 STATE_SECTIONS: list[StateSection] = []
 
+# Derivations a state goes through before it is shown or checked (e.g. passive abilities,
+# A-PASS-2: the characteristics after every passive). Registered by solver modules.
+Derivation = Callable[[GameState], GameState]
+DERIVATIONS: list[Derivation] = []
+
+
+def derived(state: GameState) -> GameState:
+    for derivation in DERIVATIONS:
+        state = derivation(state)
+    return state
+
 
 def characteristic_json(obj: GameObject, stat: str) -> dict[str, JSON] | None:
     r = ch.read(obj, stat)
@@ -67,6 +78,7 @@ def object_json(obj: GameObject, state: GameState) -> dict[str, JSON]:
 
 
 def state_json(state: GameState) -> dict[str, JSON]:
+    state = derived(state)
     out: dict[str, JSON] = {
         "ruleset": state.ruleset.name,
         "players": list(state.players),

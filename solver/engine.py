@@ -10,6 +10,7 @@ from model.scenario import Expect, Expectation, Scenario
 from model.state import JSON, Event, GameState
 from model.steps import Step
 from model.view import Check, check, state_json
+from solver import dependency  # noqa: F401  (registers the passive-ability derivation)
 
 
 @dataclass(frozen=True)

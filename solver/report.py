@@ -2,17 +2,22 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from model import characteristics as ch
 from model.state import JSON, GameState
 from model.values import NumberReading
-from model.view import shown
+from model.view import derived, shown
 
 if TYPE_CHECKING:
     from rich.console import Console
 
     from solver.engine import RunResult
+
+
+# Later areas add report sections: fn(result, console, explain), printed after the table.
+REPORT_SECTIONS: list[Callable[[RunResult, Console, bool], None]] = []
 
 
 def console() -> Console:
@@ -93,9 +98,11 @@ def print_explain(state: GameState, out: Console) -> None:
 def print_run(result: RunResult, *, explain: bool = False) -> None:
     out = console()
     out.print(f"[bold]{result.scenario.source}[/bold]  ruleset {result.state.ruleset.name}")
-    out.print(objects_table(result.state))
+    out.print(objects_table(derived(result.state)))
     if explain:
-        print_explain(result.state, out)
+        print_explain(derived(result.state), out)
+    for section in REPORT_SECTIONS:
+        section(result, out, explain)
     for c in result.checks:
         where = f"line {c.expectation.where.line}" if c.expectation.where else ""
         at = "at the end" if c.step is None else f"after step {c.step}"

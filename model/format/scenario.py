@@ -289,7 +289,7 @@ def _expect_step(node: Node, ctx: ParseContext) -> Step:
 
 @step_kind("modify")
 def _modify(node: Node, ctx: ParseContext) -> Step:
-    ops = sorted(NUMBER_OPS) + list(READING_OPS)
+    ops = sorted(NUMBER_OPS) + list(READING_OPS) + ["remove"]
     m = node.mapping(
         {"target", "stat", "op", "value", "component", "with", "from", "source", "rounding"},
         required=("target", "stat", "op"),
@@ -313,9 +313,11 @@ def _modify(node: Node, ctx: ParseContext) -> Step:
         v = m["value"]
         base = ctx.state.obj(target).base.get(stat)
         if isinstance(base, frozenset):
-            if op not in ("add", "set") and op != "remove":
+            if op not in ("add", "set", "remove"):
                 m["op"].fail("add, remove or set for a set characteristic")
             value = v.string_set()
+        elif op == "remove":
+            m["op"].fail("add, set, multiply or divide for a numeric characteristic")
         elif isinstance(v.value, list):
             value = tuple(None if x.value is None else x.integer() for x in v.seq())
         else:

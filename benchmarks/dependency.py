@@ -1,0 +1,167 @@
+"""Passive abilities ordered by dependency and applied (A-ORDER-1): how long, how many trials.
+
+Generates a random board (fixed seed): objects with one or two of 200 subtypes,
+50 regions, and passives of the kinds the format knows (mostly "all T get +1
+power", "all T are U", "all T gain K", "if I am in a Forest, I am Gigantic", a
+few "all regions are Forests" and "all T lose their abilities"). Measures:
+
+- ordering and applying every passive from base (``order_passives``);
+- re-evaluation after one event, when the event changes a characteristic no
+  passive reads (the previous order is reused) and when it changes a subtype
+  (everything is recomputed);
+- trial comparisons made, against n(n-1) for one naive graph and the sum of
+  k(k-1) for the naive method that rebuilds the whole graph after each
+  application.
+
+Run: ``python benchmarks/dependency.py``. Numbers go to docs/benchmarks.md.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import sys
+import time
+from dataclasses import replace
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from model import passives as pv  # noqa: E402
+from model.features import Feature  # noqa: E402
+from model.ruleset import RULESETS  # noqa: E402
+from model.state import GameObject, GameState  # noqa: E402
+from model.values import Op  # noqa: E402
+from solver import dependency as dep  # noqa: E402
+
+KEYWORDS = ("Gigantic", "Defender", "Eternal", "Seasoned", "Tough", "Scout")
+TERRAINS = ("Forest", "Mountain", "Water")
+
+
+# Cumulative shares of "all T get +1 power", "all T are U", "all T gain K", "if I am in a
+# Forest, I am Gigantic", "all K get +1 power"; then 0.5 % "all regions are Forests", and
+# 1 % "all T lose their abilities".
+MIXES = {
+    "dense": (0.40, 0.65, 0.80, 0.90, 0.985),
+    "sparse": (0.70, 0.75, 0.90, 0.98, 0.985),
+}
+
+
+def board(n_objects: int, n_passives: int, mix: str = "dense", seed: int = 7) -> GameState:
+    """Objects have 2 of n_objects/5 subtypes: about 10 objects per subtype; a third have a
+    keyword. In the dense mix a quarter of the passives add subtypes (selections grow as
+    they apply) and 8.5 % select by keyword (hundreds of objects each); in the sparse mix
+    one in twenty adds subtypes and none selects by keyword."""
+    modify, add, gain, forest, by_keyword = MIXES[mix]
+    rng = random.Random(seed)
+    types = [f"T{i}" for i in range(max(n_objects // 5, 10))]
+    objects: dict[str, GameObject] = {}
+    n_regions = 50
+    for i in range(n_regions):
+        rid = f"r{i}"
+        objects[rid] = GameObject(
+            rid, "ana", "region", base={"subtypes": frozenset({rng.choice(TERRAINS)})}
+        )
+    for i in range(n_objects - n_regions):
+        oid = f"o{i}"
+        feats = {k: Feature(k) for k in rng.sample(KEYWORDS, rng.choice([0, 0, 1]))}
+        objects[oid] = GameObject(
+            oid,
+            rng.choice(["ana", "bo"]),
+            "character",
+            base={"power": rng.randint(0, 5), "subtypes": frozenset(rng.sample(types, 2))},
+            features=feats,
+            timestamp=rng.randint(1, 10 * n_passives),
+            region=f"r{rng.randrange(n_regions)}",
+        )
+    sources = rng.sample([o for o in objects if o.startswith("o")], n_passives)
+    for j, src in enumerate(sources):
+        roll = rng.random()
+        t, u = rng.choice(types), rng.choice(types)
+        sel = pv.Selector(subtype=t)
+        cond = None
+        if roll < modify:
+            eff = pv.PassiveEffect(pv.EffectKind.MODIFY, stat="power", op=Op.ADD, amounts=(1,))
+        elif roll < add:
+            eff = pv.PassiveEffect(pv.EffectKind.ADD_SUBTYPES, members=frozenset({u}))
+        elif roll < gain:
+            eff = pv.PassiveEffect(pv.EffectKind.GAIN, feature=rng.choice(KEYWORDS))
+        elif roll < forest:
+            sel = pv.Selector(self_only=True)
+            cond = pv.Condition(region="Forest")
+            eff = pv.PassiveEffect(pv.EffectKind.GAIN, feature="Gigantic")
+        elif roll < by_keyword:
+            sel = pv.Selector(keyword=rng.choice(KEYWORDS))
+            eff = pv.PassiveEffect(pv.EffectKind.MODIFY, stat="power", op=Op.ADD, amounts=(1,))
+        elif roll < 0.99:
+            sel = pv.Selector(kinds=frozenset({"region"}))
+            eff = pv.PassiveEffect(pv.EffectKind.REGION_TYPE, members=frozenset({"Forest"}))
+        else:
+            eff = pv.PassiveEffect(pv.EffectKind.LOSE_ALL_ABILITIES)
+        p = pv.Passive(f"{src}.{j}", src, selector=sel, effect=eff, condition=cond)
+        obj = objects[src]
+        objects[src] = replace(obj, abilities=(*obj.abilities, p))
+    return GameState(RULESETS["altered"], ("ana", "bo"), objects)
+
+
+CPU: list[float] = []  # process time of the last ``timed`` call (median), for loaded machines
+
+
+def timed(fn: object, repeat: int) -> tuple[float, object]:
+    times, cpu = [], []
+    out = None
+    for _ in range(repeat):
+        start, start_cpu = time.perf_counter(), time.process_time()
+        out = fn()  # type: ignore[operator]
+        times.append(time.perf_counter() - start)
+        cpu.append(time.process_time() - start_cpu)
+    CPU[:] = [statistics.median(cpu)]
+    return statistics.median(times), out
+
+
+def event(state: GameState, what: str) -> GameState:
+    oid = "o1"
+    obj = state.objects[oid]
+    if what == "power":
+        new = replace(obj, base={**obj.base, "power": 99})
+    else:
+        new = replace(obj, base={**obj.base, "subtypes": frozenset({"T0", "T1"})})
+    return replace(state, objects={**state.objects, oid: new})
+
+
+def main() -> None:
+    print(
+        "| mix | objects | passives | targets / passive | order + apply (s) | (CPU s) |"
+        " event on power (ms) | event on a subtype (s) | trial comparisons |"
+        " trial applications | n(n-1) | naive sum k(k-1) | edges | cycles |"
+    )
+    print("| --- |" + " ---: |" * 13)
+    for mix, n_objects, n_passives, repeat in (
+        ("sparse", 1_000, 100, 5),
+        ("dense", 1_000, 100, 5),
+        ("sparse", 10_000, 1_000, 3),
+        ("dense", 10_000, 1_000, 1),
+    ):
+        state = board(n_objects, n_passives, mix)
+        full, result = timed(lambda s=state: dep.order_passives(s), repeat)
+        full_cpu = CPU[0]
+        assert isinstance(result, dep.Ordering)
+        power = event(state, "power")
+        reuse, again = timed(lambda r=result, s=state, p=power: dep.reorder(r, s, p), 5)
+        assert isinstance(again, dep.Ordering) and again.reused
+        sub = event(state, "subtype")
+        redo, fresh = timed(lambda r=result, s=state, e=sub: dep.reorder(r, s, e), 1)
+        assert isinstance(fresh, dep.Ordering) and not fresh.reused
+        n = len(result.passives)
+        naive = sum(k * (k - 1) for k in range(1, n + 1))
+        fan = sum(len(t) for t in result.applied_to.values()) / max(len(result.order), 1)
+        print(
+            f"| {mix} | {n_objects:,} | {n:,} | {fan:.0f} | {full:.2f} | {full_cpu:.2f} |"
+            f" {reuse * 1000:.1f} |"
+            f" {redo:.2f} | {result.trials:,} | {result.applications:,} | {n * (n - 1):,} |"
+            f" {naive:,} | {len(result.edges):,} | {len(result.cycles)} |"
+        )
+
+
+if __name__ == "__main__":
+    main()
