@@ -41,7 +41,9 @@ objects:
     base: {{health: 9}}
     prevention: {shield}
     triggers:
-      - {{id: roar, when: {{damaged: self}}, do: [{{counter: {{target: self, name: roars, add: 1}}}}]}}
+      - id: roar
+        when: {{damaged: self}}
+        do: [{{counter: {{target: self, name: roars, add: 1}}}}]
 steps:
   - damage: {{each: 3, targets: [unit], source: bolt}}
 """
