@@ -5,6 +5,7 @@ from __future__ import annotations
 import subprocess
 import sys
 from collections.abc import Mapping
+from pathlib import Path
 
 import pytest
 
@@ -94,8 +95,8 @@ def test_damage_refuses_a_fixed_split_and_an_unknown_objective() -> None:
 
 
 @pytest.mark.parametrize("name", ["flawed.yaml", "eredan.yaml"])
-def test_check_reports_what_arbiter_check_reports(name: str) -> None:
-    out = cli_json("check", str(CARDSETS / name))
+def test_check_reports_what_arbiter_check_reports(name: str, tmp_path: Path) -> None:
+    out = cli_json("check", str(CARDSETS / name), "--witness-dir", str(tmp_path))
     result = api.check(CARDSETS / name)
     rows = api.diagnostics_table(result)
     assert [(r["code"], r["cards"], r["message"]) for r in rows] == [
@@ -114,7 +115,7 @@ def test_check_finds_the_seeded_problems_of_the_flawed_set() -> None:
 
 @pytest.mark.rule("LOOP-2")
 @pytest.mark.parametrize("path", LOOPS, ids=lambda p: p.name)
-def test_loops_gives_the_verdict_of_arbiter_loops(path) -> None:  # type: ignore[no-untyped-def]
+def test_loops_gives_the_verdict_of_arbiter_loops(path: Path) -> None:
     out = cli_json("loops", str(path))
     report = api.loops(path)
     assert report.verdict.verdict == out["verdict"]
