@@ -127,6 +127,25 @@ def _open_split(
     return split.problem, split.objective, split.for_player, split.instruction
 
 
+def _problem(
+    given: Scenario | str | Path | SplitProblem, objective: str | None, for_player: str | None
+) -> tuple[SplitProblem, str, str | None, str | None]:
+    """A problem as given (``objective`` replaces its own), or the open split of a scenario."""
+    from dataclasses import replace
+
+    from model.errors import InputError
+    from solver.damage_problem import OBJECTIVES, SplitProblem
+
+    if not isinstance(given, SplitProblem):
+        return _open_split(given, objective, for_player)
+    if for_player is not None:
+        raise InputError("for_player: a problem already says who it is for (maximise)")
+    if objective is not None and objective not in OBJECTIVES:
+        raise InputError(f"objective: expected one of {', '.join(OBJECTIVES)}, not {objective!r}")
+    problem = given if objective is None else replace(given, objective=objective)
+    return problem, problem.objective, None, None
+
+
 def damage_problem(
     scenario: Scenario | str | Path, *, objective: str | None = None, for_player: str | None = None
 ) -> SplitProblem:
@@ -150,18 +169,16 @@ def damage(
 ) -> DamageResult:
     """``arbiter damage``: the optimal allocation of the first open split, proven by CP-SAT.
 
-    Pass a scenario (or its path) or a problem from ``damage_problem``. With
+    Pass a scenario (or its path) or a problem from ``damage_problem`` (then
+    ``objective`` replaces the problem's, and ``for_player`` is refused). With
     ``all_optimal``, every optimal allocation is listed (at most ``limit``).
     Raises ``InputError`` when the scenario has no open split.
     """
     from solver.damage import all_optimal as enumerate_optima
     from solver.damage import solve
-    from solver.damage_problem import SplitProblem, Status
+    from solver.damage_problem import Status
 
-    if isinstance(scenario, SplitProblem):
-        problem, name, who, instr = scenario, scenario.objective, None, None
-    else:
-        problem, name, who, instr = _open_split(scenario, objective, for_player)
+    problem, name, who, instr = _problem(scenario, objective, for_player)
     result = solve(problem, time_limit=time_limit, workers=workers)
     optima: tuple[Mapping[str, int], ...] = ()
     complete = True
@@ -186,12 +203,9 @@ def damage_brute_force(
     import time
     from dataclasses import replace
 
-    from solver.damage_problem import SplitProblem, brute_force
+    from solver.damage_problem import brute_force
 
-    if isinstance(scenario, SplitProblem):
-        problem, name, who, instr = scenario, scenario.objective, None, None
-    else:
-        problem, name, who, instr = _open_split(scenario, objective, for_player)
+    problem, name, who, instr = _problem(scenario, objective, for_player)
     start = time.perf_counter()
     result = brute_force(problem)
     result = replace(result, wall_time=time.perf_counter() - start)

@@ -8,6 +8,8 @@ from collections.abc import Mapping
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from model.errors import InputError
 from solver import api
@@ -79,6 +81,55 @@ def test_damage_accepts_a_problem_and_the_problem_follows_the_pool() -> None:
     problem = api.damage_problem(api.scenario_from_text(text), objective="kills")
     assert problem.pool == 10  # 9 and Annie's +1
     assert api.damage(problem).allocation.objective == 3  # z 1, y 3, x 3 (w needs 4)
+
+
+def test_a_problem_takes_a_new_objective_but_not_a_new_side() -> None:
+    problem = api.damage_problem(OPEN, objective="kills")
+    assert api.damage(problem, objective="damage").allocation.objective == 6
+    assert api.damage(problem, objective="damage").objective == "damage"
+    with pytest.raises(InputError, match="for_player"):
+        api.damage(problem, for_player="bo")
+
+
+def _open_text(split: int, units: list[tuple[int, int]]) -> str:
+    lines = [
+        "ruleset: riftbound",
+        "players: [ana, bo]",
+        "objects:",
+        "  volibear: {owner: ana, kind: unit, base: {health: 5}}",
+    ]
+    lines += [
+        f"  u{i}: {{owner: bo, kind: unit, base: {{health: {h}}}, prevention: {p}}}"
+        for i, (h, p) in enumerate(units)
+    ]
+    lines += [
+        "steps:",
+        f"  - damage: {{split: {split}, source: {{ability: furious, card: volibear}}, "
+        "targets: open}",
+    ]
+    return "\n".join(lines) + "\n"
+
+
+@pytest.mark.rule("D-DIST-1", "D-LETHAL-1", "DMG-CANON")
+@settings(max_examples=25, deadline=None)
+@given(
+    st.integers(1, 8),
+    st.lists(st.tuples(st.integers(1, 5), st.integers(0, 2)), min_size=1, max_size=4),
+    st.sampled_from(["kills", "damage", "value"]),
+    st.sampled_from([None, "bo"]),
+)
+def test_from_a_scenario_cp_sat_and_brute_force_give_the_same_split(
+    split: int, units: list[tuple[int, int]], objective: str, for_player: str | None
+) -> None:
+    """Whatever the open split of a scenario, both solvers reach the same optimum and,
+    with the canonical tie-break, the very same allocation, which uses the whole pool."""
+    scenario = api.scenario_from_text(_open_text(split, units))
+    fast = api.damage(scenario, objective=objective, for_player=for_player)
+    slow = api.damage_brute_force(scenario, objective=objective, for_player=for_player)
+    assert fast.status == slow.status == "OPTIMAL"
+    assert fast.split == slow.split
+    assert fast.allocation.objective == slow.allocation.objective
+    assert sum(fast.split.values()) == fast.problem.pool == split
 
 
 def test_damage_refuses_a_fixed_split_and_an_unknown_objective() -> None:
