@@ -6,7 +6,10 @@ load only when a function that needs them is called.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from model.format.document import load as _load_document
 from model.format.scenario import parse_document, parse_file
@@ -14,6 +17,11 @@ from model.scenario import Scenario
 from model.state import JSON
 from solver.engine import RunOptions, RunResult
 from solver.engine import run as _run
+
+if TYPE_CHECKING:
+    from solver.cmd_loops import LoopReport
+    from solver.consistency import CheckResult
+    from solver.damage_problem import Allocation, SplitProblem
 
 
 def load_scenario(path: str | Path) -> Scenario:
@@ -56,3 +64,189 @@ def history(scenario: Scenario | str | Path, object_id: str, stat: str) -> list[
         reading = characteristic_json(state.obj(object_id), stat)
         rows.append({"step": i, **(reading or {})})
     return rows
+
+
+# -- damage splits (arbiter damage) -------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class DamageResult:
+    """The answer to a damage split: the problem solved and its allocation.
+
+    ``allocation`` holds the status, the split, what it destroys, the objective, the
+    proven bound and the wall time; ``optima`` every optimal split when asked for
+    (``optima_complete`` is False when ``limit`` cut the list short).
+    """
+
+    problem: SplitProblem
+    allocation: Allocation
+    objective: str
+    for_player: str | None
+    instruction: str | None
+    optima: tuple[Mapping[str, int], ...] = ()
+    optima_complete: bool = True
+
+    @property
+    def status(self) -> str:
+        """OPTIMAL, FEASIBLE, INFEASIBLE or UNKNOWN (UNKNOWN is never INFEASIBLE)."""
+        return self.allocation.status.value
+
+    @property
+    def split(self) -> dict[str, int]:
+        """The damage each target is given (0 for the targets left out)."""
+        return {t.id: self.allocation.split.get(t.id, 0) for t in self.problem.targets}
+
+    def rows(self) -> list[dict[str, Any]]:
+        """One row per target: damage given, prevented, dealt, destroyed, needs (as in the CLI)."""
+        from solver.damage_open import rows
+
+        return rows(self.problem, self.allocation) if self.allocation.split else []
+
+
+def _open_split(
+    scenario: Scenario | str | Path, objective: str | None, for_player: str | None
+) -> tuple[SplitProblem, str, str, str]:
+    from model.errors import InputError
+    from solver.damage_open import find_step, is_open, open_split, state_before
+    from solver.damage_problem import OBJECTIVES
+
+    if objective is not None and objective not in OBJECTIVES:
+        raise InputError(f"objective: expected one of {', '.join(OBJECTIVES)}, not {objective!r}")
+    if not isinstance(scenario, Scenario):
+        scenario = load_scenario(scenario)
+    index, step = find_step(scenario.steps)
+    if for_player is not None and for_player not in scenario.start.players:
+        raise InputError(
+            f"for_player: expected one of the players {', '.join(scenario.start.players)}"
+        )
+    if not is_open(step):
+        raise InputError(
+            f"step {index} fixes its allocation: nothing to optimise (run() checks a fixed split)"
+        )
+    split = open_split(state_before(scenario, index), index, step, objective, for_player)
+    return split.problem, split.objective, split.for_player, split.instruction
+
+
+def _problem(
+    given: Scenario | str | Path | SplitProblem, objective: str | None, for_player: str | None
+) -> tuple[SplitProblem, str, str | None, str | None]:
+    """A problem as given (``objective`` replaces its own), or the open split of a scenario."""
+    from dataclasses import replace
+
+    from model.errors import InputError
+    from solver.damage_problem import OBJECTIVES, SplitProblem
+
+    if not isinstance(given, SplitProblem):
+        return _open_split(given, objective, for_player)
+    if for_player is not None:
+        raise InputError("for_player: a problem already says who it is for (maximise)")
+    if objective is not None and objective not in OBJECTIVES:
+        raise InputError(f"objective: expected one of {', '.join(OBJECTIVES)}, not {objective!r}")
+    problem = given if objective is None else replace(given, objective=objective)
+    return problem, problem.objective, None, None
+
+
+def damage_problem(
+    scenario: Scenario | str | Path, *, objective: str | None = None, for_player: str | None = None
+) -> SplitProblem:
+    """The first open damage split of a scenario, as a problem (``arbiter damage``'s input).
+
+    ``objective``: "kills", "damage" or "value" (default: the step's, else kills);
+    ``for_player``: whose view (an opponent of the damage's controller minimises).
+    """
+    return _open_split(scenario, objective, for_player)[0]
+
+
+def damage(
+    scenario: Scenario | str | Path | SplitProblem,
+    *,
+    objective: str | None = None,
+    for_player: str | None = None,
+    all_optimal: bool = False,
+    limit: int = 100,
+    time_limit: float = 10.0,
+    workers: int = 1,
+) -> DamageResult:
+    """``arbiter damage``: the optimal allocation of the first open split, proven by CP-SAT.
+
+    Pass a scenario (or its path) or a problem from ``damage_problem`` (then
+    ``objective`` replaces the problem's, and ``for_player`` is refused). With
+    ``all_optimal``, every optimal allocation is listed (at most ``limit``).
+    Raises ``InputError`` when the scenario has no open split.
+    """
+    from solver.damage import all_optimal as enumerate_optima
+    from solver.damage import solve
+    from solver.damage_problem import Status
+
+    problem, name, who, instr = _problem(scenario, objective, for_player)
+    result = solve(problem, time_limit=time_limit, workers=workers)
+    optima: tuple[Mapping[str, int], ...] = ()
+    complete = True
+    if all_optimal and result.objective is not None and result.status is Status.OPTIMAL:
+        optima, complete = enumerate_optima(
+            problem, result.objective, limit=limit, time_limit=time_limit, workers=workers
+        )
+    return DamageResult(problem, result, name, who, instr, optima, complete)
+
+
+def damage_brute_force(
+    scenario: Scenario | str | Path | SplitProblem,
+    *,
+    objective: str | None = None,
+    for_player: str | None = None,
+) -> DamageResult:
+    """The brute-force twin of ``damage``: every legal split enumerated and scored.
+
+    Exponential in the number of targets: for comparisons on small splits only. Its
+    ``allocation.wall_time`` is measured around the enumeration.
+    """
+    import time
+    from dataclasses import replace
+
+    from solver.damage_problem import brute_force
+
+    problem, name, who, instr = _problem(scenario, objective, for_player)
+    start = time.perf_counter()
+    result = brute_force(problem)
+    result = replace(result, wall_time=time.perf_counter() - start)
+    return DamageResult(
+        problem, result, name, who, instr, tuple(result.optima), result.optima_complete
+    )
+
+
+# -- card sets (arbiter check) and loops (arbiter loops) -----------------------------------
+
+
+def check(cardset: str | Path, *, jobs: int = 1) -> CheckResult:
+    """``arbiter check``: every diagnostic of one card-set file, sorted canonically.
+
+    The result has ``.diagnostics`` (code, severity, cards, rules, message, witness),
+    ``.stats_json()`` (cards, pairs and triples examined vs all of them) and
+    ``.seconds``. ``jobs`` > 1 examines the tuples of cards in that many processes.
+    """
+    from model.format.cardset import load_cardset
+    from solver.consistency import Backend, run_check
+
+    return run_check(load_cardset(str(cardset)), Backend(jobs=jobs))
+
+
+def diagnostics_table(result: CheckResult) -> list[dict[str, JSON]]:
+    """The diagnostics of a check as JSON rows (``arbiter check --json``, without witness files)."""
+    return [d.as_json(None) for d in result.diagnostics]
+
+
+def loops(path: str | Path, *, budget: int | None = None, one_day: bool = False) -> LoopReport:
+    """``arbiter loops``: loop, terminates or undetermined for a scenario or a card set.
+
+    ``budget``: the states the search may explore per candidate (default: the file's
+    ``budget:``, else 20000); ``one_day`` counts quick actions against A-GOLD-9.
+    The report has ``.verdict`` (``.verdict``, ``.reason``, ``.mandatory``, the witness
+    ``.prefix`` and ``.cycle``, ``.steps``) and ``.candidates``; ``.as_json()`` is the CLI's JSON.
+    """
+    from model.format.area_loops import load_for_loops
+    from solver.cmd_loops import analyse
+    from solver.loop_search import DEFAULT_BUDGET
+
+    data = load_for_loops(str(path))
+    chosen = budget or data.options.budget or DEFAULT_BUDGET
+    return analyse(data, chosen, one_day or data.options.one_day)

@@ -7,7 +7,6 @@ legality instead (the rule id it breaks, exit 1).
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import click
@@ -16,27 +15,6 @@ if TYPE_CHECKING:
     from model.damage_steps import DealDamage, ResolveDamage
     from model.state import GameState
     from solver.damage_problem import Allocation, SplitProblem
-
-
-def _find_step(steps: tuple[Any, ...]) -> tuple[int, Any]:
-    from model import damage as dm
-    from model.damage_steps import DealDamage, ResolveDamage
-
-    fixed: tuple[int, Any] | None = None
-    for i, step in enumerate(steps):
-        if isinstance(step, DealDamage) and step.instruction.mode is dm.Mode.SPLIT:
-            if step.is_open:
-                return i, step
-            fixed = fixed or (i, step)
-        elif isinstance(step, ResolveDamage):
-            if step.allocation is None:
-                return i, step
-            fixed = fixed or (i, step)
-    if fixed is None:
-        from model.errors import InputError
-
-        raise InputError("no 'damage' step with 'split:' (or 'resolve_damage') in the file")
-    return fixed
 
 
 def _check_fixed(step: DealDamage | ResolveDamage, state: GameState) -> dict[str, Any]:
@@ -70,28 +48,6 @@ def _check_fixed(step: DealDamage | ResolveDamage, state: GameState) -> dict[str
         "pool": total,
         "events": [e.as_json() for e in events],
     }
-
-
-def _rows(problem: SplitProblem, result: Allocation) -> list[dict[str, Any]]:
-    from solver.damage_problem import score
-
-    s = score(problem, result.split)
-    rows = []
-    for t in problem.targets:
-        given = result.split.get(t.id, 0)
-        rows.append(
-            {
-                "target": t.id,
-                "damage": given,
-                "dealt": s.dealt[t.id],
-                "prevented": 0 if t.immune else min(given, t.shield),
-                "destroyed": t.id in s.destroyed,
-                "needs": t.need,
-                "shield": t.shield,
-                "value": t.weight,
-            }
-        )
-    return rows
 
 
 def _why(problem: SplitProblem, result: Allocation, objective: str) -> list[str]:
@@ -191,62 +147,43 @@ def command(
 
     A split fixed in FILE is checked for legality instead (exit 1 when illegal).
     """
-    from model.damage_steps import DealDamage
     from model.errors import InputError
     from model.format.scenario import parse_file
-    from solver import engine
     from solver.cli import Exit, emit_json
     from solver.damage import all_optimal as enumerate_optima
     from solver.damage import solve
-    from solver.damage_problem import Status, problem_for
+    from solver.damage_open import find_step, is_open, open_split, rows, state_before
+    from solver.damage_problem import Status
 
     scenario = parse_file(file)
-    index, step = _find_step(scenario.steps)
+    index, step = find_step(scenario.steps)
     if for_player is not None and for_player not in scenario.start.players:
         raise InputError(f"--for: expected one of the players {', '.join(scenario.start.players)}")
-    before = engine.run(replace(scenario, steps=scenario.steps[:index], expect=()))
-    if before.stopped_by is not None:
-        raise before.stopped_by
-    state = before.state
-    open_split = step.is_open if isinstance(step, DealDamage) else step.allocation is None
-    if not open_split:
+    state = state_before(scenario, index)
+    if not is_open(step):
         report = {"file": file, "step": index, **_check_fixed(step, state)}
         if as_json:
             emit_json(report)
         else:
             _print_check(report)
         raise Exit(0 if report["status"] == "LEGAL" else 1)
-    chosen = objective or step.objective
-    who = for_player or step.for_player
-    if isinstance(step, DealDamage):
-        instr, targets, candidates = step.instruction, step.targets, step.candidates
-        if targets is not None:
-            from model import damage as dm
-
-            dm.finalize(state, instr, targets)  # D-TIME-1/3: IllegalAction, exit 1
-    else:
-        pending = step.pending(state)
-        assert pending.instruction is not None
-        instr, targets, candidates = pending.instruction, pending.targets, None
-        from model.damage_steps import take_pending
-
-        state = take_pending(state, pending)
-    problem = problem_for(state, instr, targets, candidates, step.weights, chosen, who)
+    split = open_split(state, index, step, objective, for_player)
+    problem, chosen, who = split.problem, split.objective, split.for_player
     result = solve(problem, time_limit=time_limit, workers=workers)
     out: dict[str, Any] = {
         "file": file,
         "step": index,
-        "instruction": instr.id,
+        "instruction": split.instruction,
         "status": result.status.value,
         "objective": result.objective,
         "bound": result.bound,
         "allocation": {k: v for k, v in result.split.items() if v > 0},
         "destroyed": sorted(result.destroyed),
         "objective_name": chosen,
-        "for": who or instr.controller,
+        "for": who,
         "sense": "maximise" if problem.maximise else "minimise",
         "pool": problem.pool,
-        "targets": _rows(problem, result) if result.split else [],
+        "targets": rows(problem, result) if result.split else [],
         "tie_breaks": list(result.stages),
         "wall_time": round(result.wall_time, 6),
         "solves": result.solves,
