@@ -132,6 +132,9 @@ def resolve_path(view: dict[str, JSON], path: str) -> tuple[list[str], JSON]:
 
 def _walk(node: JSON, parts: list[str]) -> JSON:
     for p in parts:
+        if isinstance(node, list) and p == "count":  # ``outcomes.count``: a list's length
+            node = len(node)
+            continue
         if isinstance(node, dict):
             if p not in node:
                 return _MISSING

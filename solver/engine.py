@@ -18,11 +18,18 @@ class RunOptions:
 
     time_limit: float = 10.0
     workers: int = 1
+    outcomes: bool = False  # also enumerate every legal choice sequence (run --outcomes)
 
 
 # Steps that need a decision procedure register a resolver here (by step class).
 Resolver = Callable[[Step, GameState, RunOptions], GameState]
 RESOLVERS: dict[type[Step], Resolver] = {}
+
+# Hooks run after the last step; each returns keys added to the JSON output and to the
+# view the final expectations read (solver/choices.py adds "outcomes"). A solver area
+# registers its hooks and resolvers in a module ``solver/area_*.py``, imported by ``run``.
+Finisher = Callable[[Scenario, GameState, RunOptions], dict[str, JSON]]
+FINISHERS: list[Finisher] = []
 
 
 @dataclass(frozen=True)
@@ -76,6 +83,7 @@ def resolve_step(step: Step, state: GameState, options: RunOptions) -> GameState
 def run(scenario: Scenario, options: RunOptions | None = None) -> RunResult:
     """Resolve every step in order; check expectations where they stand."""
     options = options or RunOptions()
+    load_solver_areas()
     state = scenario.start
     checks: list[Check] = []
     for i, step in enumerate(scenario.steps):
@@ -99,7 +107,30 @@ def run(scenario: Scenario, options: RunOptions | None = None) -> RunResult:
             expected = Expectation(f"steps[{i}].illegal", step.illegal, step.where)
             checks.append(Check(expected, None, False, f"steps[{i}].illegal", i))
         state = new_state
+    extra: dict[str, JSON] = {}
+    for finisher in FINISHERS:
+        extra.update(finisher(scenario, state, options))
     if scenario.expect:
         view = state_json(state)
+        view.update(extra)
         checks.extend(check(view, e, None) for e in scenario.expect)
-    return RunResult(scenario, state, tuple(checks))
+    return RunResult(scenario, state, tuple(checks), extra=extra)
+
+
+_SOLVER_AREAS_LOADED = False
+
+
+def load_solver_areas() -> None:
+    """Import every ``solver/area_*.py`` (sorted): they register resolvers and finishers."""
+    global _SOLVER_AREAS_LOADED
+    if _SOLVER_AREAS_LOADED:
+        return
+    _SOLVER_AREAS_LOADED = True
+    import importlib
+    import pkgutil
+
+    import solver as package
+
+    for info in sorted(pkgutil.iter_modules(package.__path__), key=lambda i: i.name):
+        if info.name.startswith("area_"):
+            importlib.import_module(f"solver.{info.name}")
