@@ -45,8 +45,10 @@ class GameActionStep(ChoosingStep[rp.ReplacementRun]):
     def tags(self, run: rp.ReplacementRun) -> frozenset[str]:
         return rp.tags(run)
 
-    def rule_for_leftover(self, choice: FixedChoice) -> str:
-        return "R-4" if "apply" in choice.data else "R-1"
+    def leftover(self, run: rp.ReplacementRun, choice: FixedChoice) -> IllegalAction:
+        key = "apply" if "apply" in choice.data else "decline"
+        ref = choice.data.get("event")
+        return _why_not(run, str(choice.data[key]), None if ref is None else str(ref))
 
     def match(self, run: rp.ReplacementRun, point: ChoicePoint, choice: FixedChoice) -> Option:
         return match_choice(run, point, choice)

@@ -111,12 +111,10 @@ class ChoosingStep(Step, Generic[R]):
     def match(self, run: R, point: ChoicePoint, choice: FixedChoice) -> Option:
         raise NotImplementedError
 
-    def leftover(self, choice: FixedChoice) -> IllegalAction:
-        """The refusal of a fixed choice made when no decision is left."""
-        return IllegalAction(self.rule_for_leftover(choice), "no decision is left for this choice")
-
-    def rule_for_leftover(self, choice: FixedChoice) -> str:
-        return "R-5"
+    def leftover(self, run: R, choice: FixedChoice) -> IllegalAction:
+        """The refusal of a fixed choice made when no decision is left (subclasses name
+        the rule it breaks)."""
+        return IllegalAction("R-5", "no decision is left for this choice")
 
     def begin(self, state: GameState) -> R:
         """The run state after the file's fixed choices (each checked: IllegalAction)."""
@@ -124,7 +122,7 @@ class ChoosingStep(Step, Generic[R]):
         for choice in self.fixed:
             point = self.point(run)
             if point is None:
-                raise self.leftover(choice)
+                raise self.leftover(run, choice)
             run = self.take(run, self.match(run, point, choice))
         return run
 

@@ -30,11 +30,14 @@ from model.action_step import GameActionStep
 from model.actions import EVENT_COUNTERS, ProposedEvent
 from model.choicepoints import Decision
 from model.errors import InternalError
+from model.state import GameState
 from solver.choices import (
     CPSAT_EXPANDERS,
+    Best,
     Leaf,
     Status,
     fingerprint,
+    objective_value,
     objects_of,
 )
 from solver.engine import RunOptions
@@ -277,3 +280,24 @@ def expand_cpsat(
 
 
 CPSAT_EXPANDERS[GameActionStep] = expand_cpsat
+
+
+def best_cpsat(
+    step: GameActionStep,
+    state: GameState,
+    objective: Mapping[str, int],
+    options: RunOptions | None = None,
+) -> Best:
+    """(c) The sequence of one game action with the greatest objective, by CP-SAT: every
+    choice is made for the objective's sake (the best case for the player it measures)."""
+    options = options or RunOptions()
+    run = step.begin(state)
+    u = build_universe(run)
+    solved = solve_best(build_model(u), objective, options.time_limit, options.workers)
+    if solved.status not in (Status.OPTIMAL, Status.FEASIBLE):
+        return Best(solved.status, 0, 0, (), {}, solved.wall_time)
+    decisions, end = witness(step, 0, run, u, solved.solution)
+    objects = objects_of(step.finish(end))
+    value = objective_value(objects, objective)
+    bound = solved.bound + value - solved.objective  # the counters before the action count too
+    return Best(solved.status, value, bound, decisions, objects, solved.wall_time)

@@ -42,6 +42,17 @@ def parse_selector(node: Node) -> Selector:
     )
 
 
+def _declared(node: Node, ctx: ParseContext) -> str:
+    """An object id declared anywhere under ``objects`` (objects may name later ones)."""
+    oid = node.ident("an object id")
+    root = ctx.doc.root
+    objects = root.get("objects") if isinstance(root, dict) else None
+    if not isinstance(objects, dict) or oid not in objects:
+        known = ", ".join(sorted(objects)) if isinstance(objects, dict) else "none"
+        node.fail(f"an object declared under 'objects' ({known})")
+    return oid
+
+
 def _kinds(node: Node) -> frozenset[str]:
     if isinstance(node.value, list):
         return frozenset(n.choice(EVENT_KINDS) for n in node.seq())
@@ -80,7 +91,7 @@ def _template(node: Node, ctx: ParseContext) -> Template:
         else:
             target = o.ident("same, self, an object id, or a selector mapping")
             if target not in ("same", "self"):
-                ctx.object_id(o)
+                _declared(o, ctx)
     amount = None
     if "amount" in m and m["amount"].value != "same":
         amount = m["amount"].integer(0)
