@@ -28,10 +28,12 @@ EVENT_KINDS: tuple[str, ...] = tuple(EVENT_COUNTERS)
 
 @dataclass(frozen=True, slots=True)
 class Link:
-    """One link of a lineage: replacement ``by`` turned the parent into part ``part``."""
+    """One link of a lineage: replacement ``by`` turned the parent into part ``part``,
+    on the object ``pick`` when its controller picked one ("any enemy creature")."""
 
     by: str
     part: int = 0
+    pick: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,11 +58,12 @@ class ProposedEvent:
         return (self.root, self.chain)
 
     def label(self, action: str) -> str:
-        """``combat.1`` for the second event of action ``combat``; ``combat.1/druid_gift``
-        for what the replacement ``druid_gift`` made of it."""
+        """``combat.1`` for the second event of action ``combat``; ``combat.1/druid_gift:enemy``
+        for what the replacement ``druid_gift`` made of it on the object picked, ``enemy``."""
         text = f"{action}.{self.root}"
         for link in self.chain:
             text += f"/{link.by}" + (f"#{link.part}" if link.part else "")
+            text += f":{link.pick}" if link.pick else ""
         return text
 
     def describe(self) -> str:

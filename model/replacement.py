@@ -177,7 +177,7 @@ def made_instead(
         amount = (e.amount if t.amount is None else t.amount) + t.add
         source = e.source if t.source == "same" else r.source if t.source == "self" else t.source
         why = RuleStep("R-1", f"{r.id}: instead of '{e.describe()}'")
-        chain = (*e.chain, Link(r.id, i))
+        chain = (*e.chain, Link(r.id, i, target if t.target == "choose" else ""))
         links = (RuleStep("R-6", f"made by {' then '.join(x.by for x in chain)}"),)
         out.append(
             ProposedEvent(t.kind or e.kind, target, amount, source, e.root, chain, (why, *links))
@@ -231,7 +231,7 @@ def start_run(action: GameAction, state: GameState) -> ReplacementRun:
 
 
 def _sorted(events: tuple[ProposedEvent, ...]) -> tuple[ProposedEvent, ...]:
-    return tuple(sorted(events, key=lambda e: (e.root, [(x.by, x.part) for x in e.chain])))
+    return tuple(sorted(events, key=lambda e: (e.root, [(x.by, x.part, x.pick) for x in e.chain])))
 
 
 def candidates(run: ReplacementRun) -> list[Candidate]:

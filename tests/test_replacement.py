@@ -374,7 +374,8 @@ def test_declining_a_mandatory_replacement_is_refused_with_r1() -> None:
 @pytest.mark.rule("R-3")
 def test_a_fixed_choice_on_an_event_already_replaced_is_refused_with_r3() -> None:
     text = DUEL.replace("instead: {object: b_guard}", "instead: {object: b_guard}, may: true")
-    text += "choices:\n  hit:\n    - {apply: ana_guard, event: hit.0}\n    - {apply: bo_guard, event: hit.0}\n"
+    text += "choices:\n  hit:\n    - {apply: ana_guard, event: hit.0}\n"
+    text += "    - {apply: bo_guard, event: hit.0}\n"
     result = run_text(text)
     assert result.stopped_by is not None and result.stopped_by.rule == "R-3"
 
@@ -502,7 +503,7 @@ def test_every_event_carried_out_comes_from_the_action_through_its_lineage(
     """An event carried out is an event of the action or was made by the last replacement
     of its lineage from an event that was replaced (and so not done)."""
     state, step = case
-    for fp, leaf in exhaustive_leaves(step, 0, step.begin(state)).items():
+    for leaf in exhaustive_leaves(step, 0, step.begin(state)).values():
         end = replay(step, step.begin(state), leaf.decisions)
         replaced = {a.event.node for a in end.log if a.event is not None}
         for e in end.pending:
