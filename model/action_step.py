@@ -12,7 +12,7 @@ from collections.abc import Hashable
 from dataclasses import dataclass
 
 from model import replacement as rp
-from model.actions import GameAction, ProposedEvent
+from model.actions import GameAction, ProposedEvent, counter_changes
 from model.choicepoints import ChoicePoint, ChoosingStep, FixedChoice, Option
 from model.errors import IllegalAction
 from model.state import GameState
@@ -44,6 +44,9 @@ class GameActionStep(ChoosingStep[rp.ReplacementRun]):
 
     def tags(self, run: rp.ReplacementRun) -> frozenset[str]:
         return rp.tags(run)
+
+    def outcome_key(self, run: rp.ReplacementRun) -> Hashable | None:
+        return counter_changes(run.pending)  # finish only adds these to counters
 
     def leftover(self, run: rp.ReplacementRun, choice: FixedChoice) -> IllegalAction:
         key = "apply" if "apply" in choice.data else "decline"

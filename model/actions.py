@@ -14,8 +14,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from model.state import JSON, Event, GameState
+from model.state import JSON, Event, GameObject, GameState
 from model.trace import RuleStep, Trace
+from model.view import OBJECT_SECTIONS
 
 # The event kinds a replacement can wait for, and the counter each one changes.
 EVENT_COUNTERS: dict[str, str] = {
@@ -113,3 +114,23 @@ def carry_out(state: GameState, action: str, events: tuple[ProposedEvent, ...]) 
             Event(e.kind, e.fields(action), tuple(dict.fromkeys(rules)), because)
         )
     return state
+
+
+def counters_section(obj: GameObject, state: GameState) -> tuple[str, JSON] | None:
+    """The JSON view shows an object's counters (``damage``, ``lives`` ...) under
+    ``"counters"`` when it has any: outcomes differ by them."""
+    return ("counters", dict(sorted(obj.counters.items()))) if obj.counters else None
+
+
+if counters_section not in OBJECT_SECTIONS:
+    OBJECT_SECTIONS.append(counters_section)
+
+
+def counter_changes(events: tuple[ProposedEvent, ...]) -> tuple[tuple[str, str, int], ...]:
+    """What carrying out ``events`` adds to counters, canonically: equal changes from the
+    same state give equal objects (the cheap key of an outcome)."""
+    totals: dict[tuple[str, str], int] = {}
+    for e in events:
+        k = (e.target, EVENT_COUNTERS[e.kind])
+        totals[k] = totals.get(k, 0) + e.amount
+    return tuple(sorted((t, c, n) for (t, c), n in totals.items()))

@@ -102,6 +102,11 @@ class ChoosingStep(Step, Generic[R]):
     def key(self, run: R) -> Hashable:
         raise NotImplementedError
 
+    def outcome_key(self, run: R) -> Hashable | None:
+        """A cheap canonical key of the finished step's outcome, equal exactly when the
+        objects after ``finish`` are equal; None: compare the objects themselves."""
+        return None
+
     def tags(self, run: R) -> frozenset[str]:
         """What was chosen so far, whatever the order (for instance, which replacement
         applied to which event of the action): two sequences with the same tags and

@@ -218,6 +218,11 @@ class ReplacementRun:
     used: frozenset[str] = frozenset()
     declined: frozenset[tuple[Hashable, str]] = frozenset()
     log: tuple[Applied, ...] = ()
+    # memo of the pure function (replacement, event) -> target picks; shared by the runs
+    # of one action (the state does not change while its events are replaced)
+    cache: dict[tuple[str, str, str, int, str], list[tuple[str, ...]]] = field(
+        default_factory=dict, compare=False, hash=False, repr=False
+    )
 
     def key(self) -> Hashable:
         return (tuple(e.node for e in self.pending), self.used, self.declined)
@@ -241,10 +246,18 @@ def candidates(run: ReplacementRun) -> list[Candidate]:
         for r in run.active:
             if r.id in run.used or (e.node, r.id) in run.declined:
                 continue
-            if not matches(r, e, run.state):
-                continue
-            out.extend(Candidate(e, r, t) for t in target_options(r, e, run.state))
+            out.extend(Candidate(e, r, t) for t in picks(run, r, e))
     return out
+
+
+def picks(run: ReplacementRun, r: Replacement, e: ProposedEvent) -> list[tuple[str, ...]]:
+    """The legal target picks of ``r`` on ``e`` (none when it does not wait for ``e``)."""
+    k = (r.id, e.kind, e.target, e.amount, e.source)
+    found = run.cache.get(k)
+    if found is None:
+        found = target_options(r, e, run.state) if matches(r, e, run.state) else []
+        run.cache[k] = found
+    return found
 
 
 def chooser_of(run: ReplacementRun, cands: list[Candidate]) -> str:
@@ -271,13 +284,17 @@ def apply_option(run: ReplacementRun, c: Candidate) -> Option:
     return Option(key, tuple(data))
 
 
+def tag(r: Replacement, root: int, targets: tuple[str, ...]) -> str:
+    """What is chosen, whatever the order: ``r`` applied to a descendant of event ``root``
+    of the action (with the targets picked)."""
+    return f"{r.id}@{root}{_chosen(r, targets)}"
+
+
 def tags(run: ReplacementRun) -> frozenset[str]:
     """Which replacement applied to which event of the action (with picked targets)."""
     by_id = {r.id: r for r in run.active}
     return frozenset(
-        f"{a.by}@{a.event.root}{_chosen(by_id[a.by], a.targets)}"
-        for a in run.log
-        if a.event is not None
+        tag(by_id[a.by], a.event.root, a.targets) for a in run.log if a.event is not None
     )
 
 

@@ -55,13 +55,24 @@ def fingerprint(objects: Mapping[str, JSON]) -> str:
     return json.dumps(objects, sort_keys=True, separators=(",", ":"))
 
 
+def outcome_of(step: ChoosingStep[Any], run: Any) -> str:
+    """The canonical key of a finished run: the step's cheap key when it has one (equal
+    exactly when the objects are equal), else the objects' fingerprint."""
+    key = step.outcome_key(run)
+    if key is not None:
+        return "changes " + json.dumps(key)
+    return fingerprint(objects_of(step.finish(run)))
+
+
 @dataclass(frozen=True)
 class Leaf:
-    """One distinct end of one step: its objects, a witness, and the tag sets reaching it."""
+    """One distinct end of one step: its key (``outcome_of``), a witness, and the tag
+    sets reaching it."""
 
     fingerprint: str
     decisions: tuple[Decision, ...]
     tagsets: frozenset[frozenset[str]]
+    dependent: bool | None = None  # decided by the engine itself (CP-SAT), else from tagsets
 
 
 @dataclass(frozen=True)
@@ -124,7 +135,7 @@ def exhaustive_leaves(step: ChoosingStep[Any], index: int, run: Any) -> dict[str
             return memo[k]
         point = step.point(r)
         if point is None:
-            fp = fingerprint(objects_of(step.finish(r)))
+            fp = outcome_of(step, r)
             found = {fp: Leaf(fp, (), frozenset({frozenset()}))}
         else:
             found = {}
@@ -152,6 +163,8 @@ def exhaustive_leaves(step: ChoosingStep[Any], index: int, run: Any) -> dict[str
 
 def order_dependent(leaves: Mapping[str, Leaf]) -> set[str]:
     """The outcomes reached by some set of choices that, in another order, ends elsewhere."""
+    if leaves and all(leaf.dependent is not None for leaf in leaves.values()):
+        return {fp for fp, leaf in leaves.items() if leaf.dependent}
     ends: dict[frozenset[str], set[str]] = {}
     for fp, leaf in leaves.items():
         for ts in leaf.tagsets:

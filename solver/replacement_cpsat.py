@@ -20,6 +20,7 @@ objective over counters instead (c).
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -27,7 +28,7 @@ from typing import Any
 
 from model import replacement as rp
 from model.action_step import GameActionStep
-from model.actions import EVENT_COUNTERS, ProposedEvent
+from model.actions import EVENT_COUNTERS, ProposedEvent, counter_changes
 from model.choicepoints import Decision
 from model.errors import InternalError
 from model.state import GameState
@@ -36,9 +37,9 @@ from solver.choices import (
     Best,
     Leaf,
     Status,
-    fingerprint,
     objective_value,
     objects_of,
+    outcome_of,
 )
 from solver.engine import RunOptions
 
@@ -113,19 +114,28 @@ class BestSolve:
 
 
 class _Built:
-    """The CP-SAT model and its variables (kept inside this module)."""
+    """A CP-SAT model with one or more copies of the action's variables (kept inside this
+    module): ``y`` per application, the counters each copy changes, and its tags."""
 
-    def __init__(self, model: Any, y: list[Any], universe: Universe) -> None:
+    def __init__(self, model: Any, universe: Universe) -> None:
         self.model = model
-        self.y = y
         self.universe = universe
+        self.copies: list[_Copy] = []
+
+    @property
+    def y(self) -> list[Any]:
+        return self.copies[0].y
 
 
-def build_model(u: Universe) -> _Built:
-    from ortools.sat.python import cp_model
+@dataclass
+class _Copy:
+    y: list[Any]
+    totals: dict[tuple[str, str], Any]  # (object, counter) -> what the action adds
 
-    model = cp_model.CpModel()
-    y = [model.new_bool_var(f"y{k}_{a.by}_on_{a.node}") for k, a in enumerate(u.apps)]
+
+def _add_copy(built: _Built, name: str) -> _Copy:
+    model, u = built.model, built.universe
+    y = [model.new_bool_var(f"{name}{k}_{a.by}_on_{a.node}") for k, a in enumerate(u.apps)]
     on: dict[int, list[int]] = {}
     of: dict[str, list[int]] = {}
     for k, a in enumerate(u.apps):
@@ -138,13 +148,31 @@ def build_model(u: Universe) -> _Built:
 
     for n, ks in on.items():  # R-3: an event is replaced at most once, and only if it exists
         model.add(sum(y[k] for k in ks) <= exists(n))
-    for ks in of.values():  # R-4: once per action
-        model.add(sum(y[k] for k in ks) <= 1)
+    used: dict[str, Any] = {}
+    for rid, ks in of.items():  # R-4: once per action
+        used[rid] = model.new_bool_var(f"{name}_used_{rid}")
+        model.add(sum(y[k] for k in ks) == used[rid])
     for n, ks in on.items():  # R-1: a mandatory replacement left waiting is impossible
         for rid in sorted({u.apps[k].by for k in ks if u.apps[k].mandatory}):
             carried_out = exists(n) - sum(y[k] for k in ks)
-            model.add(carried_out <= sum(y[k] for k in of[rid]))
-    return _Built(model, y, u)
+            model.add(carried_out <= used[rid])
+    totals: dict[tuple[str, str], Any] = {}
+    for n, e in enumerate(u.events):
+        key = (e.target, EVENT_COUNTERS[e.kind])
+        done = exists(n) - sum(y[k] for k in on.get(n, []))
+        totals[key] = totals.get(key, 0) + e.amount * done
+    copy = _Copy(y, totals)
+    built.copies.append(copy)
+    return copy
+
+
+def build_model(u: Universe) -> _Built:
+    """The model of one action's legal ends (one copy of the variables)."""
+    from ortools.sat.python import cp_model
+
+    built = _Built(cp_model.CpModel(), u)
+    _add_copy(built, "y")
+    return built
 
 
 def _solver(time_limit: float, workers: int) -> Any:
@@ -175,9 +203,22 @@ def solve_all(built: _Built, time_limit: float = 10.0) -> Enumeration:
 
     found: list[frozenset[int]] = []
 
+    u, y = built.universe, built.y
+    on: dict[int, list[int]] = {}
+    for k, a in enumerate(u.apps):
+        on.setdefault(a.node, []).append(k)
+    roots = [n for n, p in enumerate(u.parent) if p is None]
+
     class Collect(cp_model.CpSolverSolutionCallback):
         def on_solution_callback(self) -> None:
-            found.append(frozenset(k for k, v in enumerate(built.y) if self.value(v)))
+            # read only the applications on events that exist (a walk down the lineage)
+            chosen, stack = [], list(roots)
+            while stack:
+                for k in on.get(stack.pop(), ()):
+                    if self.boolean_value(y[k]):
+                        chosen.append(k)
+                        stack.extend(u.apps[k].children)
+            found.append(frozenset(chosen))
 
     solver = _solver(time_limit, 1)
     solver.parameters.enumerate_all_solutions = True
@@ -258,24 +299,44 @@ def _applied(run: rp.ReplacementRun) -> set[tuple[object, str, tuple[str, ...]]]
     return {(a.event.node, a.by, a.targets) for a in run.log if a.event is not None}
 
 
+def end_of(u: Universe, chosen: frozenset[int]) -> tuple[ProposedEvent, ...]:
+    """The events a solution carries out: those that exist and are not replaced."""
+    made = {n for k in chosen for n in u.apps[k].children}
+    replaced = {u.apps[k].node for k in chosen}
+    return tuple(
+        e
+        for n, e in enumerate(u.events)
+        if (u.parent[n] is None or n in made) and n not in replaced
+    )
+
+
 def expand_cpsat(
     step: GameActionStep, index: int, run: rp.ReplacementRun, options: RunOptions
 ) -> tuple[dict[str, Leaf], Status]:
-    """The distinct ends of one game action, from every CP-SAT solution."""
+    """The distinct ends of one game action from every CP-SAT solution: solutions are
+    grouped by outcome (the counters they change), with the tags of each (order
+    dependence); one witness per outcome is replayed through the rules process, which
+    checks the model."""
     u = build_universe(run)
     found = solve_all(build_model(u), options.time_limit)
     if found.status is Status.INFEASIBLE:
         raise InternalError("CP-SAT found no legal end of the action: the model is wrong")
+    by_id = {r.id: r for r in run.active}
+    base = rp.tags(run)
+    groups: dict[str, tuple[frozenset[int], set[frozenset[str]]]] = {}
+    for chosen in found.solutions:  # sorted: the first of a group is its witness
+        key = "changes " + json.dumps(counter_changes(end_of(u, chosen)))
+        tags = base | {
+            rp.tag(by_id[u.apps[k].by], u.events[u.apps[k].node].root, u.apps[k].targets)
+            for k in chosen
+        }
+        groups.setdefault(key, (chosen, set()))[1].add(frozenset(tags))
     leaves: dict[str, Leaf] = {}
-    for chosen in found.solutions:
+    for key, (chosen, tagsets) in groups.items():
         decisions, end = witness(step, index, run, u, chosen)
-        fp = fingerprint(objects_of(step.finish(end)))
-        tags = step.tags(end)
-        old = leaves.get(fp)
-        if old is None or [d.option.key for d in decisions] < [d.option.key for d in old.decisions]:
-            leaves[fp] = Leaf(fp, decisions, (old.tagsets if old else frozenset()) | {tags})
-        else:
-            leaves[fp] = Leaf(fp, old.decisions, old.tagsets | {tags})
+        if outcome_of(step, end) != key:
+            raise InternalError("CP-SAT outcome and the rules process disagree")
+        leaves[key] = Leaf(key, decisions, frozenset(tagsets))
     return leaves, found.status
 
 

@@ -24,6 +24,7 @@ from solver.choices import (
     objective_value,
     objects_of,
     order_dependent,
+    replay,
 )
 from solver.engine import RunOptions
 from solver.replacement_cpsat import best_cpsat, expand_cpsat
@@ -182,7 +183,7 @@ def test_the_best_cpsat_sequence_is_the_best_outcome_of_the_exhaustive_search(
     run = step.begin(state)
     values = []
     for leaf in exhaustive_leaves(step, 0, run).values():
-        objects = json.loads(leaf.fingerprint)
+        objects = objects_of(step.finish(replay(step, run, leaf.decisions)))
         values.append(objective_value(objects, objective))
     best = best_cpsat(step, state, objective)
     assert best.status is Status.OPTIMAL

@@ -164,14 +164,14 @@ steps:
 )
 
 
-@pytest.mark.rule("R-2")
+@pytest.mark.rule("R-2", "R-ZONE")
 def test_replacement_never_changes_what_was_already_done() -> None:
     out = view(STONE)
     assert counters(out, "hero_mage") == {"damage": 2}  # wounded before the stone came
     assert counters(out, "soul_stone") == {"damage": 1}  # only the later wound moved
 
 
-@pytest.mark.rule("R-2")
+@pytest.mark.rule("R-2", "R-ZERO")
 def test_wounds_all_prevented_are_no_event_to_replace() -> None:
     out = view(STONE)
     assert not [e for e in out["events"] if e.get("action") == "prevented"]
@@ -218,7 +218,7 @@ def test_druid_replaces_only_one_of_razgals_gains() -> None:
     assert all("R-4" in e["rules"] for e in blocked)  # druid_gift could not apply again
 
 
-@pytest.mark.rule("R-4")
+@pytest.mark.rule("R-4", "R-LINEAGE")
 def test_a_replacement_whose_result_matches_its_own_pattern_ends() -> None:
     text = (
         PLAYERS
@@ -320,6 +320,67 @@ def test_the_active_players_choice_decides_which_guard_takes_the_wounds() -> Non
     # bo_guard first: b_guard is wounded; ana_guard waits for wounds to 'target' only
     assert counters(out, "b_guard") == {"damage": 2}
     assert counters(out, "target") == {}
+
+
+@pytest.mark.rule("R-5")
+def test_the_chooser_is_decided_per_game_action_not_per_event() -> None:
+    """Source 531.4.2: both players' replacements apply to the same game action (each to a
+    different event): the active player chooses."""
+    text = DUEL.replace(
+        "object: target}, instead: {object: b_guard}", "object: other}, instead: {object: b_guard}"
+    )
+    text = text.replace(
+        "  target: {owner: ana, kind: creature}",
+        "  target: {owner: ana, kind: creature}\n  other: {owner: bo, kind: creature}",
+    )
+    text = text.replace(
+        "events: [{event: wounded, object: target, amount: 2}]",
+        "events: [{event: wounded, object: [target, other], amount: 2}]",
+    )
+    sc = scenario(text)
+    step = sc.steps[0]
+    assert isinstance(step, GameActionStep)
+    point = step.point(step.begin(sc.start))
+    assert point is not None and point.chooser == "ana"
+
+
+@pytest.mark.rule("R-DEFAULT")
+def test_by_default_an_optional_replacement_is_used_on_the_earliest_event() -> None:
+    out = view(RAZGAL)
+    assert [counters(out, r).get("lives", 0) for r in ("r1", "r2", "r3")] == [0, 2, 2]
+
+
+@pytest.mark.rule("R-MAY", "R-6")
+def test_a_declined_replacement_may_still_replace_an_event_made_later() -> None:
+    text = (
+        PLAYERS
+        + "objects:\n"
+        + DRUID
+        + """
+  totem:
+    owner: ana
+    kind: artifact
+    replacements:
+      - id: totem
+        when: {event: wounded, object: {side: yours, kind: creature}}
+        instead: {event: gains-lives}
+  r1: {owner: ana, kind: creature}
+  r2: {owner: ana, kind: creature}
+  enemy: {owner: bo, kind: creature}
+steps:
+  - game-action:
+      id: act
+      events:
+        - {event: gains-lives, object: r2, amount: 2}
+        - {event: wounded, object: r1, amount: 1}
+choices:
+  act: [{decline: druid_gift}]
+"""
+    )
+    out = view(text)
+    assert counters(out, "r2") == {"lives": 2}  # declined on r2's gain
+    assert counters(out, "r1") == {}  # the totem made r1's wound a gain, the druid took it
+    assert counters(out, "enemy") == {"damage": 1}
 
 
 # -- R-6 --------------------------------------------------------------------------------------
@@ -523,3 +584,28 @@ def test_a_fixed_choice_must_name_an_option() -> None:
     with pytest.raises(IllegalAction) as info:
         bad.resolve(sc.start)
     assert info.value.rule == "R-2"
+
+
+@pytest.mark.rule("R-1")
+def test_a_card_gives_each_of_its_objects_its_own_replacement() -> None:
+    text = (
+        PLAYERS
+        + """
+cards:
+  ward_card:
+    kind: creature
+    replacements: [{id: ward, no_wounds_from: fire}]
+objects:
+  k1: {owner: ana, card: ward_card}
+  k2: {owner: ana, card: ward_card}
+  fire: {owner: bo, kind: spell}
+steps:
+  - game-action: {source: fire, events: [{event: wounded, object: [k1, k2], amount: 2}]}
+"""
+    )
+    out = view(text)
+    assert counters(out, "k1") == {} and counters(out, "k2") == {}
+    assert sorted(e["by"] for e in out["events"] if e["kind"] == "replaced") == [
+        "k1_ward",
+        "k2_ward",
+    ]

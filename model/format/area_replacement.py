@@ -13,7 +13,6 @@ from model.format.scenario import OBJECT_KEY_PARSERS, TOP_KEY_PARSERS, ParseCont
 from model.replacement import SIDES, Pattern, Replacement, Selector, Template
 from model.state import JSON, GameObject, GameState
 from model.steps import Step
-from model.view import OBJECT_SECTIONS
 
 COUNTERS = ("damage", "lives")
 
@@ -105,6 +104,8 @@ def parse_replacement(node: Node, ctx: ParseContext, obj: GameObject, index: int
     keys = {"id", "when", "instead", "may", "controller", "text"}
     m = node.mapping(keys | {"no_wounds_from", "wounds_only_from"})
     rid = m["id"].ident("a replacement id") if "id" in m else f"{obj.id}_{index + 1}"
+    if "id" in m and node.path[:1] == ("cards",):  # one per object made from the card
+        rid = f"{obj.id}_{rid}"
     shorthand = [k for k in ("no_wounds_from", "wounds_only_from") if k in m]
     if shorthand:
         if "when" in m or "instead" in m or len(shorthand) > 1:
@@ -167,13 +168,6 @@ def _counters(node: Node, ctx: ParseContext, obj: GameObject) -> GameObject:
 
 OBJECT_KEY_PARSERS["replacements"] = _replacements
 OBJECT_KEY_PARSERS["counters"] = _counters
-
-
-def _counters_section(obj: GameObject, state: GameState) -> tuple[str, JSON] | None:
-    return ("counters", dict(sorted(obj.counters.items()))) if obj.counters else None
-
-
-OBJECT_SECTIONS.append(_counters_section)
 
 
 # -- game actions and fixed choices ----------------------------------------------------------
