@@ -149,7 +149,7 @@ def median_time(fn: object, repeat: int = 3) -> float:
     return statistics.median(times)
 
 
-EXHAUSTIVE_LIMIT = 2000  # applications; beyond, the exhaustive twin takes minutes
+EXHAUSTIVE_LIMIT = 1000  # applications; beyond, the exhaustive twin takes minutes
 
 
 def measure(name: str, state: GameState, step: GameActionStep) -> None:

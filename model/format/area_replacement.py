@@ -10,6 +10,7 @@ from model.actions import EVENT_KINDS, GameAction, ProposedEvent
 from model.choicepoints import FixedChoice
 from model.format.document import Node
 from model.format.scenario import OBJECT_KEY_PARSERS, TOP_KEY_PARSERS, ParseContext, step_kind
+from model.format.schema import OBJECT_PROPERTIES, STEP_SCHEMAS
 from model.replacement import SIDES, Pattern, Replacement, Selector, Template
 from model.state import JSON, GameObject, GameState
 from model.steps import Step
@@ -285,3 +286,41 @@ def _choices(node: Node, ctx: ParseContext) -> dict[str, tuple[FixedChoice, ...]
 
 
 TOP_KEY_PARSERS["choices"] = _choices
+
+
+# -- JSON Schema (for editors) --------------------------------------------------------------
+
+_SELECTOR: dict[str, object] = {
+    "oneOf": [
+        {"type": "string"},
+        {"type": "array", "items": {"type": "string"}},
+        {"type": "object"},
+    ]
+}
+STEP_SCHEMAS["game-action"] = {
+    "type": "object",
+    "required": ["events"],
+    "additionalProperties": False,
+    "properties": {
+        "id": {"type": "string"},
+        "source": {"type": "string"},
+        "events": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "required": ["event", "object"],
+                "properties": {
+                    "event": {"enum": list(EVENT_KINDS)},
+                    "object": _SELECTOR,
+                    "amount": {"type": "integer", "minimum": 0},
+                    "source": {"type": "string"},
+                },
+            },
+        },
+    },
+}
+OBJECT_PROPERTIES["replacements"] = {"type": "array", "items": {"type": "object"}}
+OBJECT_PROPERTIES["counters"] = {
+    "type": "object",
+    "additionalProperties": {"type": "integer", "minimum": 0},
+}
