@@ -18,7 +18,7 @@ carrying-out: ``begin`` → decisions (``point`` / ``take``) → ``finish``.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field, replace
 
 from model import characteristics as ch
@@ -358,8 +358,22 @@ def settle(run: ReplacementRun) -> ReplacementRun:
         run = _apply(run, cands[0], "forced")
 
 
-def finish(run: ReplacementRun) -> GameState:
-    """Report what was replaced (R-3) and declined, then carry out what is left."""
+Carry = Callable[[GameState, str, tuple[ProposedEvent, ...]], GameState]
+
+
+@dataclass(frozen=True, slots=True)
+class Replaced:
+    """What replacement made of one game action: the events to carry out (each with its
+    lineage and the rule steps that explain it), the state with the ``replaced`` and
+    ``declined`` events reported (nothing carried out yet), and the log of applications."""
+
+    carry: tuple[ProposedEvent, ...]
+    reported: GameState
+    log: tuple[Applied, ...]
+
+
+def result(run: ReplacementRun) -> Replaced:
+    """The end of a finished run, not yet carried out (R-3: replaced events are left out)."""
     state = run.state
     aid = run.action.id
     for a in run.log:
@@ -372,7 +386,25 @@ def finish(run: ReplacementRun) -> GameState:
             if r.id in run.used and matches(r, e, run.state)
         ]
         final.append(replace(e, because=(*e.because, *blocked)))
-    return carry_out(state, aid, tuple(final))
+    return Replaced(tuple(final), state, run.log)
+
+
+def apply_replacements(action: GameAction, state: GameState) -> Replaced:
+    """The pure pipeline between computing an action's events (modifiers, prevention) and
+    carrying them out: every replacement per R-1..R-6, each decision by its default
+    (Decision R-DEFAULT). Steps with decisions left to a file or a search use
+    ``start_run`` / ``point`` / ``take`` / ``result`` instead."""
+    run = start_run(action, state)
+    while (p := point(run)) is not None:
+        run = take(run, p.options[0])
+    return result(run)
+
+
+def finish(run: ReplacementRun, carry: Carry = carry_out) -> GameState:
+    """Report what was replaced (R-3) and declined, then carry out what is left with
+    ``carry`` (wounds and lives as counters by default; the damage area passes its own)."""
+    done = result(run)
+    return carry(done.reported, run.action.id, done.carry)
 
 
 def _log_event(a: Applied, aid: str, run: ReplacementRun) -> Event:

@@ -262,8 +262,6 @@ def _step_branches(
     try:
         if not isinstance(step, ChoosingStep):
             state = resolve_step(step, b.state, options)
-            if step.illegal is not None:  # expected a refusal that did not come: as run does
-                return [(_Branch(state, b.decisions, b.order_dependent), Status.OPTIMAL)]
             return [(_Branch(state, b.decisions, b.order_dependent), Status.OPTIMAL)]
         run = step.begin(b.state)
     except IllegalAction as exc:

@@ -609,3 +609,21 @@ steps:
         "k1_ward",
         "k2_ward",
     ]
+
+
+@pytest.mark.rule("R-2", "R-3", "R-6")
+def test_the_pipeline_returns_the_events_to_carry_out_with_their_lineage() -> None:
+    """The pure function the damage area calls between prevention and carrying out: it
+    carries nothing out itself."""
+    from model.replacement import apply_replacements
+
+    sc = scenario(open_seed("berserk_soul_stone.yaml"))
+    step = sc.steps[0]
+    assert isinstance(step, GameActionStep)
+    done = apply_replacements(step.action, sc.start)
+    assert [(e.kind, e.target, e.amount, [x.by for x in e.chain]) for e in done.carry] == [
+        ("wounded", "soul_stone", 2, ["druid_gift", "soul_stone_shield"])
+    ]
+    assert [a.by for a in done.log] == ["druid_gift", "soul_stone_shield"]
+    assert done.reported.objects == sc.start.objects  # nothing carried out yet
+    assert [e.kind for e in done.reported.events] == ["replaced", "replaced"]
