@@ -286,3 +286,17 @@ def test_outcomes_are_computed_only_when_asked_or_expected() -> None:
 
     assert "outcomes" not in run(scenario(text)).as_json()
     assert len(run(scenario(text), RunOptions(outcomes=True)).as_json()["outcomes"]) == 4
+
+
+@pytest.mark.rule("R-5")
+def test_a_witness_pasted_under_choices_gives_its_outcome() -> None:
+    done = cli("run", "examples/seeds/berserk_razgal_druid.yaml", "--outcomes", "--json")
+    outcomes = json.loads(done.stdout)["outcomes"]
+    text = (SEEDS / "berserk_razgal_druid.yaml").read_text(encoding="utf-8")
+    text = text.split("expect:")[0]
+    for o in outcomes:
+        entries = ", ".join(json.dumps(c) for c in o["choices"])
+        sc = scenario(text + f"choices:\n  combat: [{entries}]\n")
+        from solver.engine import run
+
+        assert run(sc).as_json()["objects"] == o["objects"]

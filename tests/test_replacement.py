@@ -511,14 +511,16 @@ def replacement_sets(draw: st.DrawFn) -> tuple[GameState, GameActionStep]:
                             kind="gains-lives", target=draw(st.sampled_from(OIDS)), source="self"
                         ),
                     ),
+                    (Template(target="self", amount=1), Template(kind="gains-lives")),
                 )
             )
         )
+        source = draw(st.sampled_from((None, Selector(ids=frozenset({"effect"})))))
         r = Replacement(
             f"r{i}",
             src,
             i,
-            pattern=Pattern(frozenset({kind}), affected),
+            pattern=Pattern(frozenset({kind}), affected, source=source),
             instead=instead,
             optional=draw(st.booleans()),
         )

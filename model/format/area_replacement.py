@@ -179,7 +179,12 @@ def _replacement_ids(state: GameState) -> set[str]:
 
 
 def parse_choice(node: Node, ctx: ParseContext) -> FixedChoice:
-    m = node.mapping({"apply", "decline", "event", "target", "by"})
+    # "step" and "rule" are accepted so that a witness of --outcomes --json can be pasted
+    m = node.mapping({"apply", "decline", "event", "target", "by", "step", "rule"})
+    if "step" in m:
+        m["step"].integer(0)
+    if "rule" in m:
+        m["rule"].text("a rule id")
     if ("apply" in m) == ("decline" in m):
         node.fail(
             "a choice with exactly one of 'apply: <replacement>' and 'decline: <replacement>'",
