@@ -629,3 +629,17 @@ def test_the_pipeline_returns_the_events_to_carry_out_with_their_lineage() -> No
     assert [a.by for a in done.log] == ["druid_gift", "soul_stone_shield"]
     assert done.reported.objects == sc.start.objects  # nothing carried out yet
     assert [e.kind for e in done.reported.events] == ["replaced", "replaced"]
+
+
+def test_a_selector_naming_an_undeclared_object_is_an_input_error() -> None:
+    bad = PLAYERS + (
+        "objects:\n  x: {owner: ana, kind: c, replacements: "
+        "[{when: {event: wounded, object: [x, y]}, instead: nothing}]}\n"
+    )
+    with pytest.raises(InputError, match=r"objects\.x\.replacements\[0\]\.when\.object\[1\]"):
+        scenario(bad)
+    # a source may be a name that is no object
+    ok = (
+        PLAYERS + "objects:\n  x: {owner: ana, kind: c, replacements: [{no_wounds_from: poison}]}\n"
+    )
+    assert scenario(ok).start.obj("x").abilities

@@ -24,22 +24,41 @@ def _names(node: Node, what: str) -> frozenset[str]:
     return frozenset(n.ident(what) for n in node.seq(f"{what} or a list of them"))
 
 
-def parse_selector(node: Node) -> Selector:
+def parse_selector(node: Node, ctx: ParseContext, *, objects_only: bool = True) -> Selector:
     """``self``, an object id, a list of ids, or ``{ids, side, kind, has}``."""
     if not isinstance(node.value, dict):
-        named = _names(node, "an object id or 'self'")
+        named = _ids(node, ctx, objects_only)
         return Selector() if named == {"any"} else Selector(ids=named)
     m = node.mapping({"ids", "id", "side", "kind", "has"})
     ids: frozenset[str] = frozenset()
     for key in ("ids", "id"):
         if key in m:
-            ids |= _names(m[key], "an object id or 'self'")
+            ids |= _ids(m[key], ctx, objects_only)
     return Selector(
         ids=ids,
         side=m["side"].choice(SIDES) if "side" in m else "any",
         kinds=_names(m["kind"], "an object kind") if "kind" in m else frozenset(),
         has=_names(m["has"], "a name (subtype, class, feature)") if "has" in m else frozenset(),
     )
+
+
+def _ids(node: Node, ctx: ParseContext, objects_only: bool) -> frozenset[str]:
+    """``self``, ``any``, or ids of objects declared under ``objects``; a source may also
+    be a name that is no object (``effect``, ``poison``), matched by name."""
+    parts = node.seq() if isinstance(node.value, list) else [node]
+    out = set()
+    for n in parts:
+        name = n.ident("an object id or 'self'")
+        root = ctx.doc.root
+        objects = root.get("objects") if isinstance(root, dict) else None
+        if (
+            objects_only
+            and name not in ("self", "any")
+            and (not isinstance(objects, dict) or name not in objects)
+        ):
+            _declared(n, ctx)
+        out.add(name)
+    return frozenset(out)
 
 
 def _declared(node: Node, ctx: ParseContext) -> str:
@@ -59,7 +78,7 @@ def _kinds(node: Node) -> frozenset[str]:
     return frozenset({node.choice(EVENT_KINDS)})
 
 
-def _pattern(node: Node) -> Pattern:
+def _pattern(node: Node, ctx: ParseContext) -> Pattern:
     m = node.mapping({"event", "object", "source", "source_not", "amount"}, required=("event",))
     lo, hi = 1, None
     if "amount" in m:
@@ -72,9 +91,11 @@ def _pattern(node: Node) -> Pattern:
             lo = hi = a.integer(1)
     return Pattern(
         kinds=_kinds(m["event"]),
-        affected=parse_selector(m["object"]) if "object" in m else Selector(),
-        source=parse_selector(m["source"]) if "source" in m else None,
-        source_except=parse_selector(m["source_not"]) if "source_not" in m else None,
+        affected=parse_selector(m["object"], ctx) if "object" in m else Selector(),
+        source=parse_selector(m["source"], ctx, objects_only=False) if "source" in m else None,
+        source_except=(
+            parse_selector(m["source_not"], ctx, objects_only=False) if "source_not" in m else None
+        ),
         amount_min=lo,
         amount_max=hi,
     )
@@ -87,7 +108,7 @@ def _template(node: Node, ctx: ParseContext) -> Template:
     if "object" in m:
         o = m["object"]
         if isinstance(o.value, dict):
-            target, choose = "choose", parse_selector(o)
+            target, choose = "choose", parse_selector(o, ctx)
         else:
             target = o.ident("same, self, an object id, or a selector mapping")
             if target not in ("same", "self"):
@@ -113,7 +134,7 @@ def parse_replacement(node: Node, ctx: ParseContext, obj: GameObject, index: int
             m[shorthand[0]].fail(
                 "either no_wounds_from, wounds_only_from, or when/instead", got=False
             )
-        sel = parse_selector(m[shorthand[0]])
+        sel = parse_selector(m[shorthand[0]], ctx, objects_only=False)
         wounds = frozenset({"wounded", "dealt-damage"})
         me = Selector(ids=frozenset({"self"}))
         if shorthand[0] == "no_wounds_from":
@@ -127,7 +148,7 @@ def parse_replacement(node: Node, ctx: ParseContext, obj: GameObject, index: int
                 "a replacement with 'when' and 'instead' (or no_wounds_from / wounds_only_from)",
                 got=False,
             )
-        pattern = _pattern(m["when"])
+        pattern = _pattern(m["when"], ctx)
         i = m["instead"]
         if i.value == "nothing":
             instead = ()
@@ -236,7 +257,7 @@ def _event_targets(node: Node, ctx: ParseContext, source: str) -> list[str]:
         return [ctx.object_id(n) for n in node.seq()]
     if not isinstance(node.value, dict):
         return [ctx.object_id(node)]
-    sel = parse_selector(node)
+    sel = parse_selector(node, ctx)
     src = ctx.state.objects.get(source)
     who = src.controlled_by if src is not None else ctx.state.active_player
     found = [
