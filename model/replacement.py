@@ -223,6 +223,10 @@ class ReplacementRun:
     cache: dict[tuple[str, str, str, int, str], list[tuple[str, ...]]] = field(
         default_factory=dict, compare=False, hash=False, repr=False
     )
+    # memo of candidates() per run key (pending events, used, declined), shared likewise
+    found: dict[Hashable, list[Candidate]] = field(
+        default_factory=dict, compare=False, hash=False, repr=False
+    )
 
     def key(self) -> Hashable:
         return (tuple(e.node for e in self.pending), self.used, self.declined)
@@ -241,12 +245,16 @@ def _sorted(events: tuple[ProposedEvent, ...]) -> tuple[ProposedEvent, ...]:
 
 def candidates(run: ReplacementRun) -> list[Candidate]:
     """Every (event, replacement, targets) that could apply now, in canonical order."""
-    out: list[Candidate] = []
-    for e in run.pending:
-        for r in run.active:
-            if r.id in run.used or (e.node, r.id) in run.declined:
-                continue
-            out.extend(Candidate(e, r, t) for t in picks(run, r, e))
+    k = run.key()
+    out = run.found.get(k)
+    if out is None:
+        out = []
+        for e in run.pending:
+            for r in run.active:
+                if r.id in run.used or (e.node, r.id) in run.declined:
+                    continue
+                out.extend(Candidate(e, r, t) for t in picks(run, r, e))
+        run.found[k] = out
     return out
 
 
@@ -335,7 +343,10 @@ def _take(run: ReplacementRun, option: Option) -> ReplacementRun:
         declined = run.declined | {(e.node, rid) for e in on}
         entry = Applied(rid, None, (), None, who, on)
         return replace(run, declined=declined, log=(*run.log, entry))
-    for c in cands:
+    wanted, label = data.get("apply"), data.get("event")
+    for c in cands:  # cheap filters first; the key decides
+        if c.replacement.id != wanted or c.event.label(run.action.id) != label:
+            continue
         if apply_option(run, c).key == option.key:
             return _apply(run, c, who)
     raise ValueError(f"not an option here: {option.key}")
