@@ -29,7 +29,7 @@ from solver.choices import (
 from solver.engine import RunOptions
 from solver.replacement_cpsat import best_cpsat, expand_cpsat
 from tests.helpers import ROOT, cli, scenario
-from tests.test_replacement import replacement_sets
+from tests.replacement_cases import replacement_sets
 
 SEEDS = ROOT / "examples" / "seeds"
 

@@ -6,17 +6,16 @@ from typing import Any
 
 import pytest
 from hypothesis import given
-from hypothesis import strategies as st
 
 from model.action_step import GameActionStep
 from model.actions import GameAction, ProposedEvent
 from model.choicepoints import FixedChoice
 from model.errors import IllegalAction, InputError
-from model.replacement import Pattern, Replacement, Selector, Template
-from model.ruleset import RULESETS
-from model.state import GameObject, GameState
+from model.replacement import Pattern, Replacement
+from model.state import GameState
 from solver.choices import exhaustive_leaves, replay
 from tests.helpers import run_text, scenario, view
+from tests.replacement_cases import make_state, replacement_sets
 
 PLAYERS = """
 ruleset: berserk
@@ -186,7 +185,7 @@ def test_the_pipeline_replaces_the_amount_left_after_prevention() -> None:
         pattern=Pattern(frozenset({"wounded"}), amount_min=2),
         instead=(),
     )
-    state = _state({"x": "ana", "y": "bo"}, {"x": (r,)})
+    state = make_state({"x": "ana", "y": "bo"}, {"x": (r,)})
     step = GameActionStep(action=GameAction("a", "y", (ProposedEvent("wounded", "x", 1, "y"),)))
     assert step.resolve(state).obj("x").counters == {"damage": 1}
 
@@ -468,74 +467,6 @@ def test_a_replacement_without_when_or_instead_is_an_input_error() -> None:
 
 
 # -- properties -------------------------------------------------------------------------------
-
-
-def _state(owners: dict[str, str], abilities: dict[str, tuple[Replacement, ...]]) -> GameState:
-    objects = {
-        oid: GameObject(oid, owner, "creature", abilities=abilities.get(oid, ()))
-        for oid, owner in owners.items()
-    }
-    return GameState(RULESETS["berserk"], ("ana", "bo"), objects)
-
-
-OIDS = ("o0", "o1", "o2")
-
-
-@st.composite
-def replacement_sets(draw: st.DrawFn) -> tuple[GameState, GameActionStep]:
-    owners = {oid: draw(st.sampled_from(("ana", "bo"))) for oid in OIDS}
-    n = draw(st.integers(1, 4))
-    abilities: dict[str, tuple[Replacement, ...]] = {}
-    for i in range(n):
-        src = draw(st.sampled_from(OIDS))
-        kind = draw(st.sampled_from(("wounded", "gains-lives")))
-        affected = draw(
-            st.sampled_from(
-                (
-                    Selector(),
-                    Selector(side="yours"),
-                    Selector(side="enemy"),
-                    Selector(ids=frozenset({draw(st.sampled_from(OIDS))})),
-                )
-            )
-        )
-        instead: tuple[Template, ...] = draw(
-            st.sampled_from(
-                (
-                    (),
-                    (Template(target="self"),),
-                    (Template(add=1),),
-                    (Template(kind="wounded", target="choose", choose=Selector(side="enemy")),),
-                    (
-                        Template(
-                            kind="gains-lives", target=draw(st.sampled_from(OIDS)), source="self"
-                        ),
-                    ),
-                    (Template(target="self", amount=1), Template(kind="gains-lives")),
-                )
-            )
-        )
-        source = draw(st.sampled_from((None, Selector(ids=frozenset({"effect"})))))
-        r = Replacement(
-            f"r{i}",
-            src,
-            i,
-            pattern=Pattern(frozenset({kind}), affected, source=source),
-            instead=instead,
-            optional=draw(st.booleans()),
-        )
-        abilities[src] = (*abilities.get(src, ()), r)
-    events = tuple(
-        ProposedEvent(
-            draw(st.sampled_from(("wounded", "gains-lives"))),
-            draw(st.sampled_from(OIDS)),
-            draw(st.integers(1, 3)),
-            "effect",
-            k,
-        )
-        for k in range(draw(st.integers(1, 3)))
-    )
-    return _state(owners, abilities), GameActionStep(action=GameAction("a", "effect", events))
 
 
 def _all_runs(step: GameActionStep, run: Any) -> list[Any]:
