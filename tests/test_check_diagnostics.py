@@ -14,7 +14,9 @@ from hypothesis import strategies as st
 from model.errors import InputError
 from model.format.cardset import load_cardset
 from model.format.scenario import parse_file
+from model.format.area_loops import load_for_loops
 from solver.check_output import implemented_codes
+from solver.cmd_loops import analyse, check_expectations
 from solver.consistency import (
     TUPLE_CHECKS,
     Diagnostic,
@@ -71,9 +73,20 @@ def test_every_witness_runs_and_shows_its_problem(flawed: list[Diagnostic], tmp_
                 parse_file(path)
             assert "expected a characteristic that some object has" in refused.value.message
             continue
+        if d.code.startswith("loop-"):
+            # a loop is shown by the loop search on the cards' minimal state (LOOP-4)
+            data = load_for_loops(path)
+            report = analyse(data)
+            checks = check_expectations(report, data)
+            assert checks and all(ok for *_, ok in checks), (d.code, checks)
+            assert report.verdict.mandatory is (d.code == "loop-mandatory")
+            continue
         result = run(parse_file(path))
         assert result.ok, (d.code, [c.as_json() for c in result.checks if not c.passed])
         assert result.passed >= 1
+        for suffix, _ in d.witness.variants if d.witness else ():
+            other = run(parse_file(path[: -len(".yaml")] + f".{suffix}.yaml"))
+            assert other.ok and other.passed >= 1, (d.code, suffix)
 
 
 @pytest.mark.rule("CHECK-REF")
