@@ -318,7 +318,7 @@ def _prev_diagnostic(
         f"{names}: {dealer.id} deals {base} with {giver.id}'s bonus {bonus:+d} to "
         f"{shielded.id}, which prevents {shield}. Counting the bonus before prevention (the "
         f"source, Decision D-PREV-3's default) deals {with_bonus}; preventing the base damage "
-        f"first (Riftbound core rules 1.3, 417.1.e.1) deals 0, so the unit is not damaged. A "
+        f"first (Riftbound core rules 1.3, 417.1.e.1) deals 0, so {shielded.id} is not damaged. A "
         "judge confirms which reading the set plays by (the witness runs both).",
         w.Witness(main.name, main.text, ((PreventionTiming.BASE_FIRST.value, other.text),)),
         _locs(step.where, giver.where, shielded.where),
