@@ -31,7 +31,7 @@ from solver.witness import write_witnesses
 from tests.helpers import ROOT
 
 CARDSETS = ROOT / "examples" / "cardsets"
-CLEAN = ["eredan", "berserk", "riftbound", "altered"]
+CLEAN = ["eredan", "berserk", "altered"]
 
 
 def check_text(text: str, name: str = "set.yaml") -> list[Diagnostic]:
@@ -55,6 +55,17 @@ def test_flawed_yields_each_implemented_kind_once(flawed: list[Diagnostic]) -> N
 @pytest.mark.parametrize("game", CLEAN)
 def test_the_seed_card_sets_are_clean(game: str) -> None:
     assert run_check(load_cardset(str(CARDSETS / f"{game}.yaml"))).diagnostics == ()
+
+
+@pytest.mark.rule("D-PREV-3")
+def test_the_riftbound_set_holds_exactly_the_ruling_of_decision_d_prev_3() -> None:
+    """Hextech Ray (3) with Annie's +1 against the Poro's prevention of 3 is the very example
+    of Decision D-PREV-3: 1 damage counting the bonus, 0 base-first. The set is otherwise
+    clean: Singularity's 6 is above the prevention, Volibear's split is read alike (D-PREV-3b)."""
+    found = run_check(load_cardset(str(CARDSETS / "riftbound.yaml"))).diagnostics
+    assert [(d.code, d.cards) for d in found] == [
+        ("ruling-D-PREV-3", ("annie_fiery", "hextech_ray", "stalwart_poro"))
+    ]
 
 
 def test_every_diagnostic_names_its_cards_rules_and_place(flawed: list[Diagnostic]) -> None:
