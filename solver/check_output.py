@@ -166,8 +166,12 @@ def print_text(checked: Sequence[Checked]) -> None:
                 if where:
                     out.print(f"   [dim]at[/dim] {escape(where)}")
                 if path and d.witness is not None:
-                    how = "loops" if "`arbiter loops`" in d.witness.text.split("\n", 1)[0] else "run"
-                    out.print(f"   [dim]witness:[/dim] {escape(path)}  [dim](arbiter {how} it)[/dim]")
+                    how = (
+                        "loops" if "`arbiter loops`" in d.witness.text.split("\n", 1)[0] else "run"
+                    )
+                    out.print(
+                        f"   [dim]witness:[/dim] {escape(path)}  [dim](arbiter {how} it)[/dim]"
+                    )
                     for suffix, _ in d.witness.variants:
                         other = path[: -len(".yaml")] + f".{suffix}.yaml"
                         out.print(f"   [dim]and, under {suffix}:[/dim] {escape(other)}")

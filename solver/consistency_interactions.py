@@ -22,7 +22,7 @@ from model.errors import Location
 from model.ruleset import PreventionTiming
 from model.state import JSON, GameState
 from solver import witness as w
-from solver.consistency import CardIndex, Diagnostic, Severity, set_check, tuple_check
+from solver.consistency import CardIndex, Diagnostic, Severity, Witness, set_check, tuple_check
 
 if TYPE_CHECKING:
     from solver.loops import Verdict
@@ -173,13 +173,10 @@ def _loop_diagnostic(
         )
     else:
         code, severity = "loop-capped", Severity.WARNING
-        said = (
-            "it is optional (a quick action or a 'may'), so a player can repeat it at will"
-            + (
-                f"; A-GOLD-9 caps it at {verdict.cap['iterations_per_day']} iteration(s) a day"
-                if verdict.cap is not None
-                else ""
-            )
+        said = "it is optional (a quick action or a 'may'), so a player can repeat it at will" + (
+            f"; A-GOLD-9 caps it at {verdict.cap['iterations_per_day']} iteration(s) a day"
+            if verdict.cap is not None
+            else ""
         )
     rules = tuple(dict.fromkeys([*verdict.rules, *(("A-GOLD-9",) if not mandatory else ())]))
     return Diagnostic(
@@ -245,9 +242,7 @@ def _source_doc(step: DealDamage, dealer: str) -> dict[str, JSON]:
     return {src.kind: dealer}
 
 
-@tuple_check(
-    "ruling-D-PREV-3", ["ruling-D-PREV-3"], [_dealer_keys, _bonus_keys, _shielded_keys]
-)
+@tuple_check("ruling-D-PREV-3", ["ruling-D-PREV-3"], [_dealer_keys, _bonus_keys, _shielded_keys])
 def bonus_against_prevention(index: CardIndex, combo: tuple[str, ...]) -> Iterator[Diagnostic]:
     """a damage bonus and a prevention where Decision D-PREV-3's readings differ"""
     dealer, giver, shielded = (index.card(c) for c in combo)
@@ -289,7 +284,7 @@ def _prev_diagnostic(
     }
     ruleset = index.cardset.ruleset.name
 
-    def run(policy: PreventionTiming, amount: int) -> w.Witness:
+    def run(policy: PreventionTiming, amount: int) -> Witness:
         return w.scenario(
             f"ruling-D-PREV-3.{policy.value}",
             title=f"{dealer.id} with {giver.id}'s bonus against {shielded.id} ({policy.value})",
@@ -320,6 +315,6 @@ def _prev_diagnostic(
         f"source, Decision D-PREV-3's default) deals {with_bonus}; preventing the base damage "
         f"first (Riftbound core rules 1.3, 417.1.e.1) deals 0, so {shielded.id} is not damaged. A "
         "judge confirms which reading the set plays by (the witness runs both).",
-        w.Witness(main.name, main.text, ((PreventionTiming.BASE_FIRST.value, other.text),)),
+        Witness(main.name, main.text, ((PreventionTiming.BASE_FIRST.value, other.text),)),
         _locs(step.where, giver.where, shielded.where),
     )

@@ -175,7 +175,11 @@ def loops_file(
         "expect_verdict": dict(expect_verdict),
     }
     text = yaml.dump(
-        doc_all, Dumper=_DUMPER, sort_keys=False, allow_unicode=True, width=88,
+        doc_all,
+        Dumper=_DUMPER,
+        sort_keys=False,
+        allow_unicode=True,
+        width=88,
         default_flow_style=None,
     )
     return Witness(

@@ -12,9 +12,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from model.errors import InputError
+from model.format.area_loops import load_for_loops
 from model.format.cardset import load_cardset
 from model.format.scenario import parse_file
-from model.format.area_loops import load_for_loops
 from solver.check_output import implemented_codes
 from solver.cmd_loops import analyse, check_expectations
 from solver.consistency import (

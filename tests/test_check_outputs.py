@@ -88,6 +88,9 @@ def test_html_is_one_self_contained_file(tmp_path: Path) -> None:
     assert page.startswith("<!DOCTYPE html>") and "<style>" in page
     assert "<script" not in page and "http://" not in page and "src=" not in page
     assert page.count('class="diag ') == 12 and "Dependency graph" in page
+    # the graph of arbiter graph, inline: the flawed set's seeded cycle drawn and named
+    assert page.count("<svg") == 1 and "</svg>" in page and "https://" not in page
+    assert "cycle: mute_inquisitor.1 → hushed_oracle.1 → mute_inquisitor.1" in page
     assert (tmp_path / "arbiter-witnesses" / "flawed").is_dir()  # beside the report
 
 
