@@ -76,7 +76,7 @@ def _pruned(text: str, codes: set[str]) -> set[tuple[str, tuple[str, ...]]]:
     return {(d.code, d.cards) for d in examine(index, plan(index).units) if d.code in codes}
 
 
-@pytest.mark.rule("A-ORDER-1", "A-DEP-2", "CHECK-SUBJ")
+@pytest.mark.rule("A-ORDER-1", "A-DEP-2", "CHECK-SUBJ", "CHECK-DEP")
 @settings(max_examples=25)
 @given(passive_sets())
 def test_pruning_never_loses_a_dependency_cycle(text: str) -> None:
@@ -113,7 +113,7 @@ def _dealt(base: int, bonus: int, shield: int, timing: str) -> int:
     return int(dict(events[0].fields)["amount"])  # type: ignore[call-overload]
 
 
-@pytest.mark.rule("D-PREV-3", "D-PREV-1")
+@pytest.mark.rule("D-PREV-3", "D-PREV-1", "CHECK-PREV")
 @settings(max_examples=40)
 @given(st.integers(0, 5), st.integers(0, 3), st.integers(0, 8))
 def test_the_ruling_is_reported_exactly_when_the_two_readings_differ(
@@ -136,7 +136,7 @@ def test_the_ruling_is_reported_exactly_when_the_two_readings_differ(
     assert ("ruling-D-PREV-3" in found) == differ
 
 
-@pytest.mark.rule("LOOP-2", "A-GOLD-9")
+@pytest.mark.rule("LOOP-2", "A-GOLD-9", "CHECK-LOOP")
 def test_a_may_makes_a_loop_optional_not_mandatory() -> None:
     text = """\
     ruleset: altered
@@ -186,7 +186,7 @@ def test_a_chain_that_ends_is_no_loop() -> None:
     assert run_check(load_cardset("s.yaml", textwrap.dedent(text))).diagnostics == ()
 
 
-@pytest.mark.rule("A-ORDER-1", "A-DEP-1")
+@pytest.mark.rule("A-ORDER-1", "A-DEP-1", "CHECK-DEP")
 def test_a_one_way_dependency_is_no_cycle() -> None:
     text = f"""\
     ruleset: altered
