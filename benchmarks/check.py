@@ -25,10 +25,18 @@ from solver import check_output  # noqa: E402
 from solver.consistency import Backend, CheckResult, run_check  # noqa: E402
 
 STATS = ("defense", "spirit")
+PASSIVES = (  # Altered's dependency examples, on Eredan characters
+    "{applies_to: {subtype: Elemental}, effect: {gain: Gigantic}}",
+    "{applies_to: {kind: character}, effect: {add_subtypes: [Elemental]}}",
+    "{applies_to: {subtype: Spirit}, effect: {add_subtypes: [Elemental]}}",
+    "{applies_to: {kind: character, other: true}, effect: {lose_all_abilities: true}}",
+)
 
 
 def generate(n: int, seed: int = 7) -> str:
-    """A plausible Eredan-like set: 60% characters, 10% regions, 30% spells."""
+    """A plausible Eredan-like set: 60% characters, 10% regions, 30% spells; some
+    characters have a passive (dependency), a prevention or a damage bonus, some spells
+    deal damage (D-PREV-3), and a few pairs of cards trigger each other (loops)."""
     rng = random.Random(seed)
     lines = ["ruleset: eredan", "cards:"]
     for i in range(n):
@@ -43,9 +51,30 @@ def generate(n: int, seed: int = 7) -> str:
                 card += f", protections: [{{stat: {rng.choice(STATS)}, cannot: decrease}}]"
             if rng.random() < 0.15:
                 card += f", features: {{Armor: {rng.randint(1, 3)}}}"
+            extra = rng.random()
+            if extra < 0.06:
+                passive = PASSIVES[0 if rng.random() < 0.3 else rng.randrange(len(PASSIVES))]
+                card += f", passives: [{passive}]"
+            elif extra < 0.1:
+                card += f", prevention: {rng.randint(1, 5)}"
+            elif extra < 0.12:
+                card += f", damage_bonus: {{amount: {rng.randint(1, 2)}, to: [spell]}}"
             lines.append(card + "}")
         elif roll < 0.7:
             lines.append(f"  region{i}: {{kind: region, base: {{subtypes: [Forest]}}}}")
+        elif roll < 0.73:
+            lines.append(
+                f"  bolt{i}: {{kind: spell, roles: {{t: character}}, effect: [{{damage: "
+                f"{{each: {rng.randint(1, 5)}, targets: [t], source: {{spell: self}}}}}}]}}"
+            )
+        elif roll < 0.74:  # two cards that feed each other: a loop (optional with a may)
+            may = ", may: true" if rng.random() < 0.5 else ""
+            for me, other in ((f"imp{i}", f"totem{i}"), (f"totem{i}", f"imp{i}")):
+                lines.append(
+                    f"  {me}: {{kind: equipment, triggers: [{{id: feed, when: {{counter: heat, "
+                    f"on: {other}, change: up}}{may}, do: [{{counter: {{target: self, "
+                    "name: heat, add: 1}}]}]}"
+                )
         else:
             stat = rng.choice(STATS)
             effect = rng.choice(

@@ -33,6 +33,10 @@ SUMMARIES: dict[str, str] = {
     "useless-named-gain": "a named-feature gain that never changes anything (B-NAMED-1)",
     "ruling-E-IMM-1b": "a division of what cannot be decreased (Decision E-IMM-1b)",
     "ruling-E-DIV": "a division that does not say how it rounds (Decision E-DIV)",
+    "dependency-cycle": "passives of cards in play together that depend on each other (A-ORDER-1)",
+    "loop-mandatory": "a loop of triggers no player can leave (LOOP-2)",
+    "loop-capped": "an optional loop a player can repeat, capped by A-GOLD-9 if quick actions",
+    "ruling-D-PREV-3": "a bonus against a prevention where the readings differ (Decision D-PREV-3)",
 }
 
 
@@ -161,8 +165,16 @@ def print_text(checked: Sequence[Checked]) -> None:
                 where = ", ".join(str(loc) for loc in d.locations)
                 if where:
                     out.print(f"   [dim]at[/dim] {escape(where)}")
-                if path:
-                    out.print(f"   [dim]witness:[/dim] {escape(path)}  [dim](arbiter run it)[/dim]")
+                if path and d.witness is not None:
+                    how = (
+                        "loops" if "`arbiter loops`" in d.witness.text.split("\n", 1)[0] else "run"
+                    )
+                    out.print(
+                        f"   [dim]witness:[/dim] {escape(path)}  [dim](arbiter {how} it)[/dim]"
+                    )
+                    for suffix, _ in d.witness.variants:
+                        other = path[: -len(".yaml")] + f".{suffix}.yaml"
+                        out.print(f"   [dim]and, under {suffix}:[/dim] {escape(other)}")
         n = counts(r.diagnostics)
         out.print(
             f"\n{n['error']} error(s), {n['warning']} warning(s), "

@@ -44,10 +44,13 @@ class Severity(Enum):
 @dataclass(frozen=True, slots=True)
 class Witness:
     """A minimal scenario (YAML text) that ``arbiter run`` executes to show the problem;
-    its ``expect:`` block states what happens."""
+    its ``expect:`` block states what happens. A ruling's witness may come with
+    ``variants``: the same scenario under the other reading of the Decision, written
+    beside it as ``<file>.<suffix>.yaml``."""
 
     name: str  # a stable file stem
     text: str
+    variants: tuple[tuple[str, str], ...] = ()  # (suffix, text)
 
 
 @dataclass(frozen=True, slots=True)
@@ -204,45 +207,12 @@ class Planned:
 # until then it is listed (``arbiter check --list-checks``), never faked.
 PLANNED: tuple[Planned, ...] = (
     Planned(
-        "dependency-cycle",
-        Severity.WARNING,
-        ("A-DEP-1", "A-DEP-2", "A-ORDER-1"),
-        "a tuple check over pairs/triples of cards with passives (join keys: what each "
-        "passive's selector and condition read, and what its effect writes); it instantiates "
-        "the cards as objects, calls solver.dependency on their passives and reports every "
-        "cycle, which A-ORDER-1 resolves by timestamps; the witness is the state and the "
-        "timestamp order.",
-    ),
-    Planned(
-        "loop-mandatory",
-        Severity.ERROR,
-        ("A-GOLD-9",),
-        "a tuple check over cards with triggers or quick actions (join keys: the events each "
-        "trigger waits for and those each effect produces); it calls solver.loops on the "
-        "instantiated cards: a mandatory loop is an error, a loop capped by A-GOLD-9 or "
-        "optional is 'loop-capped' (warning); the witness is the loop's scenario.",
-    ),
-    Planned(
-        "loop-capped",
-        Severity.WARNING,
-        ("A-GOLD-9",),
-        "reported by the same function as loop-mandatory.",
-    ),
-    Planned(
         "replacement-competition",
         Severity.WARNING,
         ("R-5", "R-6"),
         "a tuple check over cards with replacement effects waiting for the same event; it "
         "calls the choice search (solver/choices.py) on the event and reports when distinct "
         "orders give distinct outcomes; the witness is the event with each order.",
-    ),
-    Planned(
-        "ruling-D-PREV-3",
-        Severity.RULING,
-        ("D-PREV-3", "D-PREV-1"),
-        "a tuple check (damage instruction, bonus-damage source, prevention): it reports "
-        "when prevention >= the base amount and < base + bonus, where the with-bonus and "
-        "base-first readings differ; the witness runs the hit under both policies.",
     ),
 )
 

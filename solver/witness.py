@@ -150,6 +150,43 @@ def scenario(
     )
 
 
+def loops_file(
+    name: str,
+    *,
+    title: str,
+    description: str,
+    ruleset: str,
+    cards: Mapping[str, Card],
+    expect_verdict: Mapping[str, JSON],
+) -> Witness:
+    """A card set in the input format of ``arbiter loops`` (its minimal state, LOOP-4),
+    with the verdict it must give under ``expect_verdict:``."""
+    docs: dict[str, JSON] = {}
+    for cid, card in cards.items():
+        doc = card_object(card)
+        doc.pop("owner", None)
+        docs[cid] = doc
+    doc_all: dict[str, JSON] = {
+        "title": title,
+        "description": description,
+        "ruleset": ruleset,
+        "players": list(PLAYERS),
+        "cards": docs,
+        "expect_verdict": dict(expect_verdict),
+    }
+    text = yaml.dump(
+        doc_all,
+        Dumper=_DUMPER,
+        sort_keys=False,
+        allow_unicode=True,
+        width=88,
+        default_flow_style=None,
+    )
+    return Witness(
+        name, "# A witness written by `arbiter check`: run it with `arbiter loops`.\n" + text
+    )
+
+
 def _stem(d: Diagnostic) -> str:
     raw = "--".join([d.code, *d.cards])
     return re.sub(r"[^A-Za-z0-9_.-]+", "_", raw)[:120]
@@ -176,5 +213,8 @@ def write_witnesses(diagnostics: Sequence[Diagnostic], folder: str) -> list[str 
         path = os.path.join(folder, name + ".yaml")
         with open(path, "w", encoding="utf-8") as fh:
             fh.write(d.witness.text)
+        for suffix, text in d.witness.variants:
+            with open(os.path.join(folder, f"{name}.{suffix}.yaml"), "w", encoding="utf-8") as fh:
+                fh.write(text)
         paths.append(path)
     return paths

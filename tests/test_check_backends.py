@@ -23,7 +23,9 @@ def _json(backend: Backend, witness_dir: Path) -> str:
 def test_processes_give_the_serial_json(tmp_path: Path) -> None:
     serial = _json(Backend(), tmp_path)
     assert _json(Backend(jobs=2, chunk=1), tmp_path) == serial
-    assert '"ruling-E-IMM-1b"' in serial
+    for code in ("ruling-E-IMM-1b", "dependency-cycle", "loop-mandatory", "loop-capped"):
+        assert f'"{code}"' in serial
+    assert '"ruling-D-PREV-3"' in serial
 
 
 def test_the_cli_jobs_option_gives_the_serial_json(tmp_path: Path) -> None:
@@ -58,7 +60,7 @@ def test_progress_reports_every_unit_and_ends_at_the_total(tmp_path: Path) -> No
 def test_a_progress_bar_never_spoils_the_json_on_stdout(tmp_path: Path) -> None:
     done = cli("check", FLAWED, "--json", "--progress", "--witness-dir", str(tmp_path))
     assert done.returncode == 1
-    assert json.loads(done.stdout)["summary"]["error"] == 4
+    assert json.loads(done.stdout)["summary"]["error"] == 5
 
 
 def test_the_cli_dask_option_gives_the_serial_json(tmp_path: Path) -> None:
