@@ -91,8 +91,17 @@ def _load_commands() -> None:
 _load_commands()
 
 
+def one_line(message: str) -> str:
+    """The message on one line: line breaks and other control characters escaped
+    (a key or a file name may hold them)."""
+    return "".join(
+        c if c.isprintable() or c == " " else c.encode("unicode_escape").decode("ascii")
+        for c in message
+    )
+
+
 def _fail(message: str, code: int) -> NoReturn:
-    click.echo(message, err=True)
+    click.echo(one_line(message), err=True)
     sys.exit(code)
 
 

@@ -76,11 +76,18 @@ def read_text(filename: str) -> str:
         raise InputError("no such file", location=where)
     if os.path.isdir(filename):
         raise InputError("expected a YAML file, got a directory", location=where)
+    if not os.path.isfile(filename):  # a pipe or a device could block or never end
+        raise InputError("expected a regular file, got a device or a pipe", location=where)
     size = os.path.getsize(filename)
     if size > MAX_BYTES:
         raise InputError(f"file is {size} bytes; the limit is {MAX_BYTES}", location=where)
-    with open(filename, "rb") as fh:
-        data = fh.read(MAX_BYTES + 1)
+    try:
+        with open(filename, "rb") as fh:
+            data = fh.read(MAX_BYTES + 1)
+    except OSError as exc:
+        raise InputError(f"cannot read the file: {exc.strerror}", location=where) from None
+    if len(data) > MAX_BYTES:  # it grew since it was measured
+        raise InputError(f"file is over the limit of {MAX_BYTES} bytes", location=where)
     if b"\x00" in data:
         raise InputError("expected a YAML text file, got binary data", location=where)
     try:
@@ -96,6 +103,7 @@ def load(filename: str, text: str | None = None) -> Document:
     if text is None:
         text = read_text(filename)
     try:
+        _prescan(filename, text)
         node = yaml.compose(text, Loader=_Loader)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
@@ -117,6 +125,36 @@ def load(filename: str, text: str | None = None) -> Document:
     counter = [0]
     doc.root = _convert(doc, node, (), counter, 0)
     return doc
+
+
+def _prescan(filename: str, text: str) -> None:
+    """Count values and nesting from the event stream before any node is built.
+
+    Composing builds every node of the text at once (hundreds of bytes each), so a
+    file under the size limit could still take gigabytes; events are streamed.
+    Aliases are counted once here; their expansion is bounded in ``_convert``.
+    """
+    loader = _Loader(text)
+    count = depth = 0
+    try:
+        while loader.check_event():
+            event = loader.get_event()
+            if isinstance(event, yaml.CollectionStartEvent):
+                depth += 1
+            elif isinstance(event, yaml.CollectionEndEvent):
+                depth -= 1
+                continue
+            if not isinstance(event, yaml.NodeEvent):
+                continue
+            count += 1
+            mark = event.start_mark
+            where = Location(filename, mark.line + 1, mark.column + 1) if mark else None
+            if count > MAX_NODES:
+                raise InputError(f"document has more than {MAX_NODES} values", location=where)
+            if depth > MAX_DEPTH + 1:
+                raise InputError(f"nested deeper than {MAX_DEPTH} levels", location=where)
+    finally:
+        loader.dispose()
 
 
 def _mark(node: yaml.Node) -> tuple[int, int]:
@@ -173,6 +211,13 @@ def _convert(doc: Document, node: yaml.Node, path: Path, counter: list[int], dep
         value, str | int | float | bool | type(None)
     ):
         return str(node.value)  # dates, timestamps, binary: kept as written text
+    if isinstance(value, float) and not math.isfinite(value):
+        # NaN and infinities have no JSON form and no rules meaning: refused wherever they stand
+        raise InputError(
+            f"expected a finite number, got {node.value!r}",
+            location=Location(doc.name, *_mark(node)),
+            path=path_text(path),
+        )
     return value
 
 
