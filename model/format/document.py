@@ -8,6 +8,7 @@ duplicate keys and merge keys are refused, nesting depth is bounded.
 
 from __future__ import annotations
 
+import json
 import math
 import os
 from collections.abc import Iterable, Iterator
@@ -35,10 +36,14 @@ _constructor = yaml.constructor.SafeConstructor()
 
 
 def path_text(path: Path) -> str:
+    """``objects.naya.base.defense``, ``steps[2]``; a key that is empty or holds dots,
+    brackets, spaces or quotes is quoted (``cards["a.b"]``) so that the path stays readable."""
     out = ""
     for part in path:
         if isinstance(part, int):
             out += f"[{part}]"
+        elif not part or any(c in part for c in ".[]\"' ") or not part.isprintable():
+            out += f"[{json.dumps(part, ensure_ascii=False)}]"
         else:
             out += ("." if out else "") + part
     return out

@@ -1,0 +1,129 @@
+"""Fuzzing every command with documents of the right shape and wrong values.
+
+For every subcommand of ``arbiter`` that takes a FILE (discovered when the tests run) and
+every document drawn here: never a traceback, an exit code of 0, 1 or 2 (3, an internal
+error, never happens), and every exit-2 message one line with file:line:col and the path
+of the offending value inside the document.
+
+The CI budget is a few hundred documents; ``make fuzz`` (``ARBITER_FUZZ=long``) runs more
+than 10,000 and prints how many, and how many tracebacks (which must be 0).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+
+from tests import harness
+from tests.helpers import cli
+from tests.strategies import EXAMPLES, example_files, mutated_examples, scenario_documents
+
+LONG = os.environ.get("ARBITER_FUZZ") == "long"
+
+
+def budget(ci: int, long: int) -> settings:
+    return settings(
+        max_examples=long if LONG else ci,
+        deadline=None,
+        suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+    )
+
+
+@pytest.fixture(scope="module")
+def workdir(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """A copy of examples/ in which mutated files are written next to their originals
+    (so that a card set's includes of its own folder still resolve)."""
+    root = tmp_path_factory.mktemp("fuzz")
+    for path in example_files():
+        target = root / path.relative_to(EXAMPLES)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(path.read_bytes())
+    before = harness.STATS.copy()
+    yield root
+    docs = harness.STATS["documents"] - before["documents"]
+    runs = harness.STATS["runs"] - before["runs"]
+    tracebacks = harness.STATS["tracebacks"] - before["tracebacks"]
+    print(
+        f"\nfuzz: {docs} documents, {runs} command runs "
+        f"({', '.join(harness.file_commands())}), {tracebacks} tracebacks"
+    )
+    if LONG:
+        assert docs >= 10_000, f"make fuzz must run at least 10,000 documents, ran {docs}"
+
+
+def run_everywhere(workdir: Path, name: str, text: str) -> None:
+    """Write the document beside the example it came from and run every command on it."""
+    target = workdir / Path(name).parent / f"_fuzz_{Path(name).name}"
+    target.write_text(text, encoding="utf-8")
+    harness.STATS["documents"] += 1
+    for command in harness.file_commands():
+        outcome = harness.invoke(harness.argv_for(command, str(target)))
+        harness.judge(outcome, str(target), text)
+
+
+def test_there_are_commands_and_examples_to_fuzz() -> None:
+    assert "run" in harness.file_commands()
+    assert len(example_files()) >= 6
+
+
+@budget(ci=80, long=4000)
+@given(doc=scenario_documents())
+def test_generated_scenarios_never_crash(workdir: Path, doc: tuple[str, str]) -> None:
+    """Scenarios of the right shape whose values may be wrong anywhere: located errors only."""
+    run_everywhere(workdir, *doc)
+
+
+@budget(ci=100, long=4000)
+@given(doc=mutated_examples())
+def test_mutated_examples_never_crash(workdir: Path, doc: tuple[str, str]) -> None:
+    """Every example with keys deleted, types swapped, extreme numbers, unicode, references
+    to other ids and cycles of copy/swap: located errors only."""
+    run_everywhere(workdir, *doc)
+
+
+@budget(ci=60, long=2500)
+@given(doc=mutated_examples(text_level=True))
+def test_mangled_example_texts_never_crash(workdir: Path, doc: tuple[str, str]) -> None:
+    """Every example with lines duplicated (duplicate ids), removed, swapped, re-indented,
+    truncated, or junk inserted: located errors only."""
+    run_everywhere(workdir, *doc)
+
+
+def test_schema_and_help_never_crash() -> None:
+    """Commands without a FILE, and --help of every command."""
+    for name, command in harness.commands().items():
+        outcome = harness.invoke([name, "--help"])
+        harness.judge(outcome, "-")
+        assert outcome.code == 0
+        if not harness.takes_file(command):
+            harness.judge(harness.invoke([name]), "-")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "ruleset: eredan\nplayers: [a]\nobjects: {x: {owner: a, kind: c, base: {d: .nan}}}\n",
+        "ruleset: eredan\nplayers: [a, a]\nobjects: {x: {owner: a, kind: c}}\n",
+        "ruleset: eredan\nplayers: [a]\nobjects: {x: {owner: a, kind: c}, x: {owner: a}}\n",
+        "ruleset: eredan\nplayers: [a]\nobjects:\n  x: {owner: a, kind: c, base: {d: 1}}\n"
+        "steps:\n  - modify: {target: x, stat: d, op: swap, with: x}\n",
+        "- just\n- a list\n",
+        "\x00\x01binary",
+    ],
+    ids=["nan", "duplicate-player", "duplicate-object", "self-swap", "root-list", "binary"],
+)
+def test_a_few_real_processes(tmp_path: Path, text: str) -> None:
+    """The same guarantees through the console script in a fresh process (stderr, exit)."""
+    target = tmp_path / "doc.yaml"
+    target.write_text(text, encoding="utf-8")
+    commands = harness.file_commands()
+    for command in (commands[len(text) % len(commands)],):  # one process per document
+        done = cli(*harness.argv_for(command, str(target)))
+        outcome = harness.Outcome(
+            (command, str(target)), done.returncode, done.stdout, done.stderr, 0.0, None
+        )
+        harness.judge(outcome, str(target), text)
