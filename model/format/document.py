@@ -166,6 +166,24 @@ def _mark(node: yaml.Node) -> tuple[int, int]:
     return (node.start_mark.line + 1, node.start_mark.column + 1)
 
 
+# The tags of plain data; any other tag (``!!python/object``, ``!custom``) is refused rather
+# than silently read as plain data: no tag ever constructs an object.
+_PLAIN_TAGS = {
+    f"tag:yaml.org,2002:{t}"
+    for t in ("str", "int", "float", "bool", "null", "map", "seq", "timestamp", "binary")
+}
+
+
+def _check_tag(doc: Document, node: yaml.Node, path: Path) -> None:
+    if node.tag not in _PLAIN_TAGS:
+        tag = node.tag.replace("tag:yaml.org,2002:", "!!")
+        raise InputError(
+            f"unsupported YAML tag '{tag}' (only plain data is read)",
+            location=Location(doc.name, *_mark(node)),
+            path=path_text(path),
+        )
+
+
 def _convert(doc: Document, node: yaml.Node, path: Path, counter: list[int], depth: int) -> object:
     counter[0] += 1
     if counter[0] > MAX_NODES:
@@ -181,6 +199,7 @@ def _convert(doc: Document, node: yaml.Node, path: Path, counter: list[int], dep
             path=path_text(path),
         )
     doc.marks.setdefault(path, _mark(node))
+    _check_tag(doc, node, path)
     if isinstance(node, yaml.MappingNode):
         out: dict[str, object] = {}
         for key_node, value_node in node.value:
@@ -194,6 +213,7 @@ def _convert(doc: Document, node: yaml.Node, path: Path, counter: list[int], dep
                     location=where,
                     path=path_text(path),
                 )
+            _check_tag(doc, key_node, path)
             key = str(key_node.value)
             if key in out:
                 raise InputError(f"duplicate key '{key}'", location=where, path=path_text(path))
@@ -207,8 +227,9 @@ def _convert(doc: Document, node: yaml.Node, path: Path, counter: list[int], dep
     try:
         value = _constructor.construct_object(node, deep=True)
     except (yaml.YAMLError, ValueError) as exc:
+        why = exc.problem if isinstance(exc, yaml.MarkedYAMLError) and exc.problem else exc
         raise InputError(
-            f"unreadable value: {exc}",
+            f"unreadable value: {why}",
             location=Location(doc.name, *_mark(node)),
             path=path_text(path),
         ) from None
