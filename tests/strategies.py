@@ -116,9 +116,12 @@ def wrong_values() -> st.SearchStrategy[Any]:
     )
 
 
+WRONG = wrong_values()  # built once: building a recursive strategy per draw is slow
+
+
 def sometimes_wrong(valid: st.SearchStrategy[Any]) -> st.SearchStrategy[Any]:
     """Mostly ``valid``, sometimes anything (about one time in five)."""
-    return st.one_of(valid, valid, valid, valid, wrong_values())
+    return st.one_of(valid, valid, valid, valid, WRONG)
 
 
 # -- the foundation's grammar, with wrong values ---------------------------------------------
@@ -224,7 +227,7 @@ def scenario_documents(draw: st.DrawFn) -> tuple[str, str]:
             st.sampled_from([f"{o}.{s}" for o in oids for s in STATS] + ["events.0.kind", "x"]),
             sometimes_wrong(numeric),
         ),
-        wrong_values(),
+        WRONG,
     )
     doc: dict[Any, Any] = {
         "ruleset": draw(sometimes_wrong(st.sampled_from(RULESETS))),
@@ -284,12 +287,12 @@ def mutate_data(draw: st.DrawFn, data: Any) -> Any:
         st.sampled_from(["delete", "replace", "reference", "extreme", "unknown_key", "wrap"])
     )
     if not path:
-        return draw(wrong_values()) if kind in ("replace", "delete") else data
+        return draw(WRONG) if kind in ("replace", "delete") else data
     parent, last = get(data, path[:-1]), path[-1]
     if kind == "delete":
         del parent[last]
     elif kind == "replace":
-        parent[last] = draw(wrong_values())
+        parent[last] = draw(WRONG)
     elif kind == "reference":  # another id of the document, where an id or a value stands
         parent[last] = draw(st.sampled_from(names))
     elif kind == "extreme":
