@@ -9,6 +9,7 @@ input or usage, 3 an internal error (a bug: please report it).
 from __future__ import annotations
 
 import json
+import math
 import sys
 from typing import Any, NoReturn
 
@@ -22,6 +23,20 @@ class Exit(Exception):
 
     def __init__(self, code: int) -> None:
         self.code = code
+
+
+class TimeLimit(click.FloatRange):
+    """Seconds a solver may take: a float range that also refuses NaN (which compares false
+    with both bounds, so a plain FloatRange lets it through). Commands use ``TIME_LIMIT``."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        number = super().convert(value, param, ctx)
+        if math.isnan(number):
+            self.fail("NaN is not a number of seconds", param, ctx)
+        return number
+
+
+TIME_LIMIT = TimeLimit(0.01, 3600)
 
 
 def emit_json(data: Any) -> None:
@@ -44,7 +59,7 @@ def cli(ctx: click.Context, debug: bool) -> None:
 @click.option("--explain", is_flag=True, help="Show, per value, the rule ids that produced it.")
 @click.option(
     "--time-limit",
-    type=click.FloatRange(0.01, 3600),
+    type=TIME_LIMIT,
     default=10.0,
     show_default=True,
     help="Seconds a solver may take for one decision.",

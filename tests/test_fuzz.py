@@ -127,3 +127,28 @@ def test_a_few_real_processes(tmp_path: Path, text: str) -> None:
             (command, str(target)), done.returncode, done.stdout, done.stderr, 0.0, None
         )
         harness.judge(outcome, str(target), text)
+
+
+@pytest.mark.parametrize("value", ["nan", "NaN", "inf", "-inf", "0", "-1", "1e400", "abc", ""])
+def test_a_bad_time_limit_is_a_usage_error(value: str) -> None:
+    """Every command with --time-limit refuses what is not a positive finite number of
+    seconds (NaN compares false with both bounds of a range, so it needs its own check)."""
+    example = str(EXAMPLES / "seeds" / "eredan_naya.yaml")
+    names = [
+        n
+        for n in harness.file_commands()
+        if "--time-limit" in harness.option_names(harness.commands()[n])
+    ]
+    assert names
+    for name in names:
+        outcome = harness.invoke([name, example, "--time-limit", value])
+        assert outcome.escaped is None and outcome.code == 2, (name, value, outcome.stderr)
+        assert outcome.stderr.startswith("arbiter: ") and outcome.stderr.count("\n") == 1
+
+
+def test_usage_errors_are_one_line_with_exit_2() -> None:
+    for name in harness.file_commands():
+        for argv in ([name], [name, "a", "b", "c"], [name, "--no-such-option", "x"]):
+            outcome = harness.invoke(argv)
+            assert outcome.escaped is None and outcome.code == 2, (argv, outcome.stderr)
+            assert outcome.stderr.count("\n") == 1, (argv, outcome.stderr)

@@ -107,6 +107,7 @@ def measured_run(path: Path) -> tuple[subprocess.CompletedProcess[str], float, f
     return done, seconds, int(peak_line[-1].split()[1]) / 1024
 
 
+@pytest.mark.rule("ROBUST-LIMITS")
 @pytest.mark.parametrize("name", sorted(HOSTILE_TEXTS))
 def test_hostile_file_is_refused_in_bounded_time_and_memory(tmp_path: Path, name: str) -> None:
     """Refused (exit 2) with one located line by every command; a fresh process stays under

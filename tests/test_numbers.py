@@ -106,6 +106,7 @@ def test_integers_with_thousands_of_digits_are_refused(tmp_path: Path) -> None:
     assert 'expect["x.d"]' in outcome.stderr
 
 
+@pytest.mark.rule("ROBUST-RANGE")
 @pytest.mark.parametrize(
     ("base", "factor", "steps", "refused"),
     [
@@ -140,6 +141,7 @@ def test_multiplication_that_leaves_the_range_is_refused_at_its_step(
         assert outcome.code == 0, outcome.stderr
 
 
+@pytest.mark.rule("ROBUST-LIMITS")
 def test_the_ceilings_on_objects_and_steps(tmp_path: Path) -> None:
     """At most 256 objects and 1000 steps: beyond, refused at the list with its path."""
     from model.format.scenario import MAX_OBJECTS, MAX_STEPS
