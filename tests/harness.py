@@ -50,7 +50,9 @@ def option_names(command: click.Command) -> set[str]:
     return {o for p in command.params if isinstance(p, click.Option) for o in p.opts}
 
 
-def argv_for(name: str, file: str, *, json: bool = True) -> list[str]:
+def argv_for(name: str, file: str, *, json: bool = True, explain: bool = False) -> list[str]:
+    """The arguments of one run: ``--json`` (else the report for people, with ``--explain``
+    when asked and available) and a short ``--time-limit`` when the command has them."""
     command = commands()[name]
     argv = [name, file]
     if name in EXTRA_ARGS:
@@ -58,6 +60,8 @@ def argv_for(name: str, file: str, *, json: bool = True) -> list[str]:
     opts = option_names(command)
     if json and "--json" in opts:
         argv.append("--json")
+    if not json and explain and "--explain" in opts:
+        argv.append("--explain")
     if "--time-limit" in opts:
         argv += ["--time-limit", FUZZ_TIME_LIMIT]
     return argv

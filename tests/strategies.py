@@ -83,11 +83,31 @@ UNICODE = [
     "x" * 101,
     "x" * 5000,
     "<script>",
+    "[/]",
+    "[bold]x",
+    "[link=file:///etc/passwd]y[/link]",
     "${HOME}",
     "../../etc/passwd",
     "/etc/passwd",
     "__import__('os')",
     "!!python/object:os.system",
+]
+# Keys of expect blocks (paths into the JSON output) that are odd in every way.
+ODD_PATHS = [
+    "events.²",
+    "events.١",
+    "players.--1",
+    "players.-1",
+    "players.99999999999999999999999",
+    "events[0",
+    "events]0[",
+    "..",
+    ".",
+    "objects",
+    "objects.x.characteristics.d.shown.0.1",
+    "expect.checks",
+    "events.-0",
+    "naya.Armor.raw.raw",
 ]
 
 
@@ -134,9 +154,25 @@ OPS = ["add", "set", "multiply", "divide", "copy", "swap", "swap-bonus", "remove
 
 @st.composite
 def scenario_documents(draw: st.DrawFn) -> tuple[str, str]:
-    """A scenario of the foundation's grammar in which any value may be wrong."""
-    ids = st.sampled_from(["a", "b", "c", "naya", "x_1", "42"])
-    players = draw(st.lists(sometimes_wrong(st.sampled_from(["ana", "bo", "cy"])), max_size=3))
+    """A scenario of the foundation's grammar in which any value may be wrong.
+
+    Half of the documents are drawn clean (every value valid, ids and names still odd) so
+    that they reach the engine and the reports; in the other half each value is wrong
+    about one time in five."""
+    clean = draw(st.booleans())
+
+    def sometimes_wrong(valid: st.SearchStrategy[Any]) -> st.SearchStrategy[Any]:
+        return valid if clean else st.one_of(valid, valid, valid, valid, WRONG)
+
+    ids = st.sampled_from(["a", "b", "c", "naya", "x_1", "42", "[/b]", "é"])
+    players = draw(
+        st.lists(
+            sometimes_wrong(st.sampled_from(["ana", "bo", "cy", "[/p]"])),
+            min_size=1 if clean else 0,
+            max_size=3,
+            unique=clean,
+        )
+    )
     oids = draw(st.lists(ids, min_size=1, max_size=4, unique=True))
     any_player = st.sampled_from(players) if players else st.just("ana")
     some_id = sometimes_wrong(st.sampled_from(oids))
@@ -224,10 +260,10 @@ def scenario_documents(draw: st.DrawFn) -> tuple[str, str]:
         ),
         st.builds(
             lambda p, v: {"expect": {p: v}},
-            st.sampled_from([f"{o}.{s}" for o in oids for s in STATS] + ["events.0.kind", "x"]),
+            st.sampled_from([f"{o}.{s}" for o in oids for s in STATS] + ODD_PATHS),
             sometimes_wrong(numeric),
         ),
-        WRONG,
+        *([] if clean else [WRONG]),
     )
     doc: dict[Any, Any] = {
         "ruleset": draw(sometimes_wrong(st.sampled_from(RULESETS))),
@@ -300,7 +336,7 @@ def mutate_data(draw: st.DrawFn, data: Any) -> Any:
     elif kind == "unknown_key":
         target = parent[last]
         if isinstance(target, dict):
-            target[draw(st.sampled_from([*UNICODE[:12], "includes", "__proto__"]))] = 1
+            target[draw(st.sampled_from([*UNICODE[:12], *ODD_PATHS, "includes"]))] = 1
         else:
             parent[last] = {"unexpected": target}
     else:
