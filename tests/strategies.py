@@ -13,6 +13,7 @@ Every strategy yields ``(relative name, text)``; the text is what a user could h
 from __future__ import annotations
 
 import copy
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -152,70 +153,68 @@ FEATURES = ["Armor", "Steadfast", "Fury", "Tough"]
 OPS = ["add", "set", "multiply", "divide", "copy", "swap", "swap-bonus", "remove"]
 
 
-@st.composite
-def scenario_documents(draw: st.DrawFn) -> tuple[str, str]:
-    """A scenario of the foundation's grammar in which any value may be wrong.
+@dataclass(frozen=True)
+class Ref:
+    """A placeholder for the i-th declared object (``player``: the i-th player), resolved
+    once the ids are drawn, so that the strategies are built once, at import."""
 
-    Half of the documents are drawn clean (every value valid, ids and names still odd) so
-    that they reach the engine and the reports; in the other half each value is wrong
-    about one time in five."""
-    clean = draw(st.booleans())
+    i: int
+    player: bool = False
 
-    def sometimes_wrong(valid: st.SearchStrategy[Any]) -> st.SearchStrategy[Any]:
+
+@dataclass(frozen=True)
+class PathRef:
+    """A placeholder for the expectation path ``<i-th object>.<stat>``."""
+
+    i: int
+    stat: str
+
+
+def _grammar(clean: bool) -> st.SearchStrategy[dict[str, Any]]:
+    """The foundation's scenario grammar; ``clean``: every value valid (names stay odd),
+    else each value is wrong about one time in five."""
+
+    def maybe(valid: st.SearchStrategy[Any]) -> st.SearchStrategy[Any]:
         return valid if clean else st.one_of(valid, valid, valid, valid, WRONG)
 
-    ids = st.sampled_from(["a", "b", "c", "naya", "x_1", "42", "[/b]", "é"])
-    players = draw(
-        st.lists(
-            sometimes_wrong(st.sampled_from(["ana", "bo", "cy", "[/p]"])),
-            min_size=1 if clean else 0,
-            max_size=3,
-            unique=clean,
-        )
-    )
-    oids = draw(st.lists(ids, min_size=1, max_size=4, unique=True))
-    any_player = st.sampled_from(players) if players else st.just("ana")
-    some_id = sometimes_wrong(st.sampled_from(oids))
+    some_id = maybe(st.builds(Ref, st.integers(0, 3)))
+    some_player = maybe(st.builds(Ref, st.integers(0, 2), st.just(True)))
     number = st.one_of(st.integers(-5, 12), st.sampled_from(EXTREME_INTS[:7]))
     numeric = st.one_of(number, st.lists(number, min_size=1, max_size=3))
-    value = sometimes_wrong(
+    value = maybe(
         st.one_of(numeric, st.lists(st.sampled_from(["elf", "mage"]), min_size=1, max_size=2))
     )
-    stat = sometimes_wrong(st.sampled_from(STATS))
-    objects: dict[Any, Any] = {}
-    for oid in oids:
-        obj: dict[str, Any] = {"owner": draw(sometimes_wrong(any_player))}
-        obj["kind"] = draw(sometimes_wrong(st.sampled_from(["character", "creature", "unit"])))
-        obj["base"] = draw(sometimes_wrong(st.dictionaries(st.sampled_from(STATS), value)))
-        if draw(st.booleans()):
-            obj["features"] = draw(
-                sometimes_wrong(
-                    st.dictionaries(st.sampled_from(FEATURES), st.one_of(st.just(True), number))
-                )
-            )
-        if draw(st.booleans()):
-            obj["protections"] = draw(
-                st.lists(
-                    sometimes_wrong(
-                        st.one_of(
-                            st.fixed_dictionaries(
-                                {"stat": st.sampled_from(["*", "defense", "attack"])},
-                                optional={"limit": number},
-                            ),
-                            st.fixed_dictionaries(
-                                {
-                                    "stat": st.sampled_from(["*", "defense"]),
-                                    "cannot": st.sampled_from(["decrease", "modify"]),
-                                }
-                            ),
-                        )
-                    ),
-                    max_size=2,
-                )
-            )
-        if draw(st.booleans()):
-            obj["timestamp"] = draw(sometimes_wrong(st.integers(0, 20)))
-        objects[oid] = obj
+    stat = maybe(st.sampled_from(STATS))
+    protection = maybe(
+        st.one_of(
+            st.fixed_dictionaries(
+                {"stat": st.sampled_from(["*", "defense", "attack"])}, optional={"limit": number}
+            ),
+            st.fixed_dictionaries(
+                {
+                    "stat": st.sampled_from(["*", "defense"]),
+                    "cannot": st.sampled_from(["decrease", "modify"]),
+                }
+            ),
+        )
+    )
+    obj = st.fixed_dictionaries(
+        {
+            "owner": some_player,
+            "kind": maybe(st.sampled_from(["character", "creature", "unit"])),
+            "base": maybe(st.dictionaries(st.sampled_from(STATS), value)),
+        },
+        optional={
+            "features": maybe(
+                st.dictionaries(st.sampled_from(FEATURES), st.one_of(st.just(True), number))
+            ),
+            "protections": st.lists(protection, max_size=2),
+            "timestamp": maybe(st.integers(0, 20)),
+        },
+    )
+    expect_path = st.one_of(
+        st.builds(PathRef, st.integers(0, 3), st.sampled_from(STATS)), st.sampled_from(ODD_PATHS)
+    )
     step = st.one_of(
         st.builds(
             lambda t, s, o, v, w, src: {
@@ -225,10 +224,10 @@ def scenario_documents(draw: st.DrawFn) -> tuple[str, str]:
             },
             some_id,
             stat,
-            sometimes_wrong(st.sampled_from(OPS)),
+            maybe(st.sampled_from(OPS)),
             value,
             some_id,  # copy / swap partners, the target itself included: cycles of references
-            st.sampled_from(["mache", "voyage", "banner"]),
+            st.sampled_from(["mache", "voyage", "banner", "[/s]"]),
         ),
         st.builds(
             lambda t, f, n: {"gain": {"target": t, "feature": f, "number": n}},
@@ -246,9 +245,11 @@ def scenario_documents(draw: st.DrawFn) -> tuple[str, str]:
             some_id,
             st.sampled_from(FEATURES),
             number,
-            sometimes_wrong(st.booleans()),
+            maybe(st.booleans()),
         ),
-        st.builds(lambda t, f: {"lose": {"target": t, "feature": f}}, some_id, st.text(max_size=8)),
+        st.builds(
+            lambda t, f: {"lose": {"target": t, "feature": f}}, some_id, st.sampled_from(FEATURES)
+        ),
         st.builds(
             lambda t, s, x: {"protect": {"target": t, "stat": s, "limit": x}}, some_id, stat, number
         ),
@@ -256,24 +257,30 @@ def scenario_documents(draw: st.DrawFn) -> tuple[str, str]:
         st.builds(
             lambda t, z: {"move": {"target": t, "zone": z}},
             some_id,
-            st.sampled_from(["hand", "play"]),
+            st.sampled_from(["hand", "play", "[/z]"]),
         ),
-        st.builds(
-            lambda p, v: {"expect": {p: v}},
-            st.sampled_from([f"{o}.{s}" for o in oids for s in STATS] + ODD_PATHS),
-            sometimes_wrong(numeric),
-        ),
+        st.builds(lambda p, v: {"expect": {p: v}}, expect_path, maybe(numeric)),
         *([] if clean else [WRONG]),
     )
-    doc: dict[Any, Any] = {
-        "ruleset": draw(sometimes_wrong(st.sampled_from(RULESETS))),
-        "players": players,
-        "objects": objects,
-        "steps": draw(st.lists(step, max_size=8)),
-    }
-    if draw(st.booleans()):
-        doc["policies"] = draw(
-            sometimes_wrong(
+    return st.fixed_dictionaries(
+        {
+            "ruleset": maybe(st.sampled_from(RULESETS)),
+            "players": st.lists(
+                maybe(st.sampled_from(["ana", "bo", "cy", "[/p]"])),
+                min_size=1 if clean else 0,
+                max_size=3,
+                unique=clean,
+            ),
+            "objects": st.lists(
+                st.tuples(st.sampled_from(["a", "b", "c", "naya", "x_1", "42", "[/b]", "é"]), obj),
+                min_size=1,
+                max_size=4,
+                unique_by=lambda t: t[0],
+            ),
+            "steps": st.lists(step, max_size=8),
+        },
+        optional={
+            "policies": maybe(
                 st.fixed_dictionaries(
                     {},
                     optional={
@@ -281,11 +288,41 @@ def scenario_documents(draw: st.DrawFn) -> tuple[str, str]:
                         "quick_action_cap": number,
                     },
                 )
-            )
-        )
-    if draw(st.booleans()):
-        doc["expect"] = {f"{draw(st.sampled_from(oids))}.defense": draw(numeric)}
-    return "generated.yaml", dump(doc)
+            ),
+            "expect": st.dictionaries(expect_path, numeric, max_size=3),
+        },
+    )
+
+
+def _resolve(doc: dict[str, Any]) -> dict[str, Any]:
+    """Put the drawn ids where the placeholders stand."""
+    oids = [oid for oid, _ in doc["objects"]]
+    players = [p for p in doc["players"] if isinstance(p, str)] or ["ana"]
+
+    def put(value: Any) -> Any:
+        if isinstance(value, Ref):
+            return players[value.i % len(players)] if value.player else oids[value.i % len(oids)]
+        if isinstance(value, PathRef):
+            return f"{oids[value.i % len(oids)]}.{value.stat}"
+        if isinstance(value, dict):
+            return {put(k): put(v) for k, v in value.items()}
+        if isinstance(value, list):
+            return [put(v) for v in value]
+        return value
+
+    out = put({k: v for k, v in doc.items() if k != "objects"})
+    out["objects"] = {oid: put(body) for oid, body in doc["objects"]}
+    return dict(sorted(out.items(), key=lambda kv: kv[0] != "ruleset"))
+
+
+GENERATED = st.one_of(_grammar(clean=True), _grammar(clean=False)).map(_resolve)
+
+
+def scenario_documents() -> st.SearchStrategy[tuple[str, str]]:
+    """A scenario of the foundation's grammar in which any value may be wrong: half of the
+    documents are clean (every value valid, names still odd) so that they reach the engine
+    and the reports; in the others each value is wrong about one time in five."""
+    return GENERATED.map(lambda doc: ("generated.yaml", dump(doc)))
 
 
 # -- mutations of the examples ----------------------------------------------------------------

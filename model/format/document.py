@@ -339,8 +339,7 @@ class Node:
     def ident(self, what: str = "an identifier") -> str:
         v = self.value
         if isinstance(v, int) and not isinstance(v, bool):
-            v = str(v)
-            return v
+            v = str(v)  # `42: {...}` names an object 42; still at most 100 characters
         if not isinstance(v, str) or not v or len(v) > 100 or any(c in v for c in ". \t\n\r"):
             self.fail(f"{what} (a name without dots or spaces, at most 100 characters)")
         return v
