@@ -145,6 +145,12 @@ def main(argv: list[str] | None = None) -> None:
         _fail("interrupted", 2)
     except BrokenPipeError:
         sys.exit(0)
+    except UnicodeEncodeError as exc:  # e.g. PYTHONIOENCODING=ascii and a name with an accent
+        _fail(
+            f"cannot print the answer in this terminal's encoding ({exc.encoding}); "
+            "set PYTHONIOENCODING=utf-8",
+            2,
+        )
     except Exception as exc:  # noqa: BLE001 - the last line of defence: never a traceback
         if debug:
             raise

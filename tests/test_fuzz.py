@@ -12,6 +12,8 @@ than 10,000 and prints how many, and how many tracebacks (which must be 0).
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -19,7 +21,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 
 from tests import harness
-from tests.helpers import cli
+from tests.helpers import ROOT, cli
 from tests.strategies import EXAMPLES, example_files, mutated_examples, scenario_documents
 
 LONG = os.environ.get("ARBITER_FUZZ") == "long"
@@ -154,3 +156,22 @@ def test_usage_errors_are_one_line_with_exit_2() -> None:
             outcome = harness.invoke(argv)
             assert outcome.escaped is None and outcome.code == 2, (argv, outcome.stderr)
             assert outcome.stderr.count("\n") == 1, (argv, outcome.stderr)
+
+
+def test_a_terminal_that_cannot_show_a_name_is_a_clear_error(tmp_path: Path) -> None:
+    """An object named 'é' printed to an ASCII terminal: exit 2 and a hint, no traceback."""
+    target = tmp_path / "accent.yaml"
+    target.write_text(
+        "ruleset: eredan\nplayers: [a]\nobjects: {é: {owner: a, kind: c, base: {d: 1}}}\n",
+        encoding="utf-8",
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", "from solver.cli import main; main()", "run", str(target)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env={**os.environ, "PYTHONIOENCODING": "ascii"},
+        timeout=120,
+    )
+    assert done.returncode == 2, done.stderr
+    assert "PYTHONIOENCODING=utf-8" in done.stderr and "Traceback" not in done.stderr
