@@ -101,10 +101,10 @@ def test_schema_and_help_never_crash() -> None:
     """Commands without a FILE, and --help of every command."""
     for name, command in harness.commands().items():
         outcome = harness.invoke([name, "--help"])
-        harness.judge(outcome, "-")
+        harness.judge_usage(outcome)
         assert outcome.code == 0
         if not harness.takes_file(command):
-            harness.judge(harness.invoke([name]), "-")
+            harness.judge_usage(harness.invoke([name]))
 
 
 @pytest.mark.parametrize(
@@ -152,10 +152,10 @@ def test_a_bad_time_limit_is_a_usage_error(value: str) -> None:
 
 def test_usage_errors_are_one_line_with_exit_2() -> None:
     for name in harness.file_commands():
-        for argv in ([name], [name, "a", "b", "c"], [name, "--no-such-option", "x"]):
+        for argv in ([name], [name, "--no-such-option", "x"]):
             outcome = harness.invoke(argv)
-            assert outcome.escaped is None and outcome.code == 2, (argv, outcome.stderr)
-            assert outcome.stderr.count("\n") == 1, (argv, outcome.stderr)
+            harness.judge_usage(outcome)
+            assert outcome.code == 2, (argv, outcome.stderr)
 
 
 def test_a_terminal_that_cannot_show_a_name_is_a_clear_error(tmp_path: Path) -> None:

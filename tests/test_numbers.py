@@ -3,8 +3,8 @@
 For every example and every command that accepts it (exit 0 or 1), each integer of the file
 is replaced in turn by a value out of ±10^9, a float, NaN, infinity and a boolean: the
 command must refuse it with exit 2 and name that value's path. Values inside ``expect``
-blocks are excluded (there any value may be expected) and so are booleans where a feature
-flag is allowed. Arithmetic that would leave ±10^15 is refused where it happens.
+blocks are excluded (there any value may be expected) and so are booleans where a flag is
+allowed (``FLAG_OR_NUMBER``). Arithmetic that would leave ±10^15 is refused where it happens.
 """
 
 from __future__ import annotations
@@ -30,6 +30,11 @@ BAD_NUMBERS: list[tuple[str, Any]] = [
     ("infinity", float("inf")),
     ("a boolean", True),
 ]
+
+
+# Mappings whose values are a flag (true) or a number: `features: {Armor: 1, Steadfast: true}`
+# and card keywords (`Tough: 2`, `Defender: true`). Add a key here when an area adds one.
+FLAG_OR_NUMBER = {"features", "keywords"}
 
 
 def integer_paths(data: Any) -> list[tuple[str | int, ...]]:
@@ -58,10 +63,13 @@ def test_every_integer_of_every_example_is_checked(tmp_path: Path, example: Path
     spots = integer_paths(data)
     if not commands or not spots:
         pytest.skip(f"no command accepts {example.name} or it has no integer")
-    target = tmp_path / example.name
+    for sibling in example.parent.iterdir():  # a card set's includes stay beside it
+        if sibling.is_file():
+            (tmp_path / sibling.name).write_bytes(sibling.read_bytes())
+    target = tmp_path / f"_numbers_{example.name}"
     for spot in spots:
         for label, bad in BAD_NUMBERS:
-            if isinstance(bad, bool) and "features" in spot:
+            if isinstance(bad, bool) and FLAG_OR_NUMBER & set(map(str, spot)):
                 continue  # `Armor: true` is a flag feature, legal where a number is
             changed = load_example(example)
             get(changed, spot[:-1])[spot[-1]] = bad
