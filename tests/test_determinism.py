@@ -186,3 +186,12 @@ def test_the_shuffle_really_reorders() -> None:
     orders = {tuple(shuffle_mappings(data, random.Random(s))) for s in range(5)}
     assert len(orders) > 1
     assert canonical({"a": [2, 1]}) == {"a": [1, 2]}
+
+
+def test_commands_without_a_file_give_the_same_bytes_every_time() -> None:
+    """`arbiter schema` (and any command without FILE): the same output every time."""
+    names = [n for n, c in harness.commands().items() if not harness.takes_file(c)]
+    assert names
+    for name in names:
+        outputs = {harness.invoke([name]).stdout for _ in range(REPEATS)}
+        assert len(outputs) == 1, name
