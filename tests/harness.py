@@ -83,9 +83,13 @@ def scratch_dir() -> str:
 
     global _SCRATCH
     if _SCRATCH is None:
-        _SCRATCH = os.environ.get("ARBITER_HARNESS_SCRATCH") or tempfile.mkdtemp(
-            prefix="arbiter-harness-"
-        )
+        _SCRATCH = os.environ.get("ARBITER_HARNESS_SCRATCH")
+        if _SCRATCH is None:
+            import atexit
+            import shutil
+
+            _SCRATCH = tempfile.mkdtemp(prefix="arbiter-harness-")
+            atexit.register(shutil.rmtree, _SCRATCH, ignore_errors=True)
     return _SCRATCH
 
 
