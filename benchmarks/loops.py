@@ -42,7 +42,7 @@ def card_set(n: int, seed: int = 7) -> dict[str, object]:
         elif kind < 0.9:
             card["triggers"] = [
                 {
-                    "when": {"counter": "heat", "on": "self", "change": "up"},
+                    "when": {"counter": "heat", "of": "self", "change": "up"},
                     "may": rng.random() < 0.3,
                     "do": [{"counter": {"target": target, "name": "heat", "add": 1}}],
                 }
@@ -59,7 +59,7 @@ def card_set(n: int, seed: int = 7) -> dict[str, object]:
         "kind": "character",
         "triggers": [
             {
-                "when": {"counter": "life", "on": "opponent", "change": "down"},
+                "when": {"counter": "life", "of": "opponent", "change": "down"},
                 "do": [{"counter": {"target": "cinder_totem", "name": "heat", "add": 1}}],
             }
         ],
@@ -68,7 +68,7 @@ def card_set(n: int, seed: int = 7) -> dict[str, object]:
         "kind": "permanent",
         "triggers": [
             {
-                "when": {"counter": "heat", "on": "self", "change": "up"},
+                "when": {"counter": "heat", "of": "self", "change": "up"},
                 "do": [{"damage": {"target": "opponent", "amount": 1}}],
             }
         ],
@@ -115,7 +115,7 @@ cards:
   hourglass:
     kind: artifact
     triggers:
-      - when: {counter: sand, on: self, change: up}
+      - when: {counter: sand, of: self, change: up}
         if: {counter: sand, of: self, at_most: 1000000}
         do: [{counter: {target: self, name: sand, add: 1}}]
   lantern:

@@ -10,7 +10,7 @@ from dataclasses import dataclass, replace
 
 from model import characteristics as ch
 from model import features as ft
-from model.errors import IllegalAction, Location
+from model.errors import IllegalAction, InputError, Location
 from model.state import JSON, BaseValue, Event, GameObject, GameState, Protection
 from model.trace import RuleStep
 from model.values import Modification, NumberReading, Op, SetOp
@@ -28,6 +28,21 @@ class Step:
 
     def target_ids(self) -> tuple[str, ...]:
         return ()
+
+
+# Computed values stay within about ±VALUE_LIMIT (docs/guarantees.md): inputs are within
+# ±10^9 and a scenario has at most 1000 steps, so only ``multiply`` can leave this range;
+# a solver's 64-bit domain holds sums of thousands of such values.
+VALUE_LIMIT = 10**15
+
+
+def check_range(obj: GameObject, stat: str, why: str) -> None:
+    """Refuse (as bad input, located by the engine) a value outside ±VALUE_LIMIT."""
+    r = ch.read(obj, stat)
+    if isinstance(r, NumberReading) and any(abs(c.raw) > VALUE_LIMIT for c in r.components):
+        raise InputError(
+            f"{why} takes {obj.id}.{stat} beyond ±10^15, the range arbiter computes in"
+        )
 
 
 NUMBER_OPS = {"add": Op.ADD, "set": Op.SET, "multiply": Op.MULTIPLY, "divide": Op.DIVIDE}
@@ -80,6 +95,8 @@ class Modify(Step):
                 label=self.op,
             )
             shown_value = list(self.value) if isinstance(self.value, tuple) else self.value
+            if out.applied and self.op == "multiply":
+                check_range(out.obj, self.stat, "multiply")
         event = ch.modify_event(self.target, self.stat, self.op, shown_value, source, out)
         return ch.apply_outcome(state, out, event)
 

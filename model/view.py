@@ -5,6 +5,7 @@ Keys may be added, never renamed: tools and tests read them.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
@@ -114,6 +115,7 @@ def counters_json(counters: Mapping[str, int]) -> dict[str, JSON]:
 # -- expectations ------------------------------------------------------------------------
 
 _MISSING = object()
+_INDEX = re.compile(r"-?[0-9]{1,18}")
 OBJECT_FIELDS = {"zone", "owner", "kind", "controller", "timestamp", "card"}
 READING_FIELDS = {"shown", "raw", "base", "bonus", "reference", "variation"}
 
@@ -179,7 +181,8 @@ def _walk(node: JSON, parts: list[str]) -> JSON:
                 return _MISSING
             node = node[p]
         elif isinstance(node, list):
-            if not p.lstrip("-").isdigit() or not -len(node) <= int(p) < len(node):
+            # ASCII digits only: str.isdigit() accepts '²', and '--1' passes lstrip("-")
+            if not _INDEX.fullmatch(p) or not -len(node) <= int(p) < len(node):
                 return _MISSING
             node = node[int(p)]
         else:

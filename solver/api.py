@@ -114,7 +114,7 @@ def _open_split(
         raise InputError(f"objective: expected one of {', '.join(OBJECTIVES)}, not {objective!r}")
     if not isinstance(scenario, Scenario):
         scenario = load_scenario(scenario)
-    index, step = find_step(scenario.steps)
+    index, step = find_step(scenario.steps, scenario.source)
     if for_player is not None and for_player not in scenario.start.players:
         raise InputError(
             f"for_player: expected one of the players {', '.join(scenario.start.players)}"

@@ -232,9 +232,10 @@ def enumerate_outcomes(
             continue
         merged: dict[tuple[str, str | None], _Branch] = {}
         for b in branches:
-            for nb, st in _step_branches(step, i, b, method, options):
-                if st is not Status.OPTIMAL:
-                    status = st
+            found_branches, st = _step_branches(step, i, b, method, options)
+            if st is not Status.OPTIMAL and status is not Status.UNKNOWN:
+                status = st  # a search cut short (even one that found nothing) is never OPTIMAL
+            for nb in found_branches:
                 key = (fingerprint(objects_of(nb.state)), nb.stopped)
                 old = merged.get(key)
                 if old is None:
@@ -256,29 +257,30 @@ def enumerate_outcomes(
 
 def _step_branches(
     step: Step, i: int, b: _Branch, method: str, options: RunOptions
-) -> list[tuple[_Branch, Status]]:
+) -> tuple[list[_Branch], Status]:
+    """The branches one step makes of ``b``, and the status of that step's search."""
     if b.stopped is not None:
-        return [(b, Status.OPTIMAL)]
+        return [b], Status.OPTIMAL
     try:
         if not isinstance(step, ChoosingStep):
             state = resolve_step(step, b.state, options)
-            return [(_Branch(state, b.decisions, b.order_dependent), Status.OPTIMAL)]
+            return [_Branch(state, b.decisions, b.order_dependent)], Status.OPTIMAL
         run = step.begin(b.state)
     except IllegalAction as exc:
         if step.illegal is None:
-            return [(_Branch(b.state, b.decisions, b.order_dependent, exc.rule), Status.OPTIMAL)]
+            return [_Branch(b.state, b.decisions, b.order_dependent, exc.rule)], Status.OPTIMAL
         refused = Event("refused", (("step", i), ("message", exc.message)), (exc.rule,))
         return [
-            (_Branch(b.state.with_event(refused), b.decisions, b.order_dependent), Status.OPTIMAL)
-        ]
+            _Branch(b.state.with_event(refused), b.decisions, b.order_dependent)
+        ], Status.OPTIMAL
     leaves, status = expand(step, i, run, method, options)
     dependent = order_dependent(leaves)
     out = []
     for fp, leaf in sorted(leaves.items(), key=lambda kv: [d.option.key for d in kv[1].decisions]):
         state = step.finish(replay(step, run, leaf.decisions))
         flag = b.order_dependent or fp in dependent
-        out.append((_Branch(state, b.decisions + leaf.decisions, flag), status))
-    return out
+        out.append(_Branch(state, b.decisions + leaf.decisions, flag))
+    return out, status
 
 
 # -- (c) the best sequence ---------------------------------------------------------------------

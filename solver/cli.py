@@ -15,6 +15,7 @@ from typing import Any, NoReturn
 import click
 
 from model.errors import ArbiterError, IllegalAction, InputError, InternalError
+from solver.options import TIME_LIMIT, TimeLimit  # noqa: F401  (TimeLimit re-exported)
 
 
 class Exit(Exception):
@@ -24,18 +25,38 @@ class Exit(Exception):
         self.code = code
 
 
+TIMING_KEYS = frozenset({"wall_time"})
+
+
+def without_timings(data: Any) -> Any:
+    """The answer without its measurements: the same input gives the same bytes."""
+    if isinstance(data, dict):
+        return {k: without_timings(v) for k, v in data.items() if k not in TIMING_KEYS}
+    if isinstance(data, list):
+        return [without_timings(v) for v in data]
+    return data
+
+
 def emit_json(data: Any) -> None:
-    click.echo(json.dumps(data, indent=2, sort_keys=False, ensure_ascii=False))
+    """Print JSON. Wall times are measurements, not answers: they are printed only with
+    ``arbiter --timings`` so that ``--json`` is byte-identical from run to run."""
+    ctx = click.get_current_context(silent=True)
+    root = ctx.find_root() if ctx is not None else None
+    timings = bool(root is not None and isinstance(root.obj, dict) and root.obj.get("timings"))
+    shown = data if timings else without_timings(data)
+    click.echo(json.dumps(shown, indent=2, sort_keys=False, ensure_ascii=False))
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.option("--debug", is_flag=True, help="Show tracebacks of internal errors.")
+@click.option("--timings", is_flag=True, help="Include solver wall times in --json output.")
 @click.version_option("0.1.0", prog_name="arbiter")
 @click.pass_context
-def cli(ctx: click.Context, debug: bool) -> None:
+def cli(ctx: click.Context, debug: bool, timings: bool) -> None:
     """arbiter: a rules checker for trading card games, built on constraint solving."""
     ctx.ensure_object(dict)
     ctx.obj["debug"] = debug
+    ctx.obj["timings"] = timings
 
 
 @cli.command()
@@ -44,7 +65,7 @@ def cli(ctx: click.Context, debug: bool) -> None:
 @click.option("--explain", is_flag=True, help="Show, per value, the rule ids that produced it.")
 @click.option(
     "--time-limit",
-    type=click.FloatRange(0.01, 3600),
+    type=TIME_LIMIT,
     default=10.0,
     show_default=True,
     help="Seconds a solver may take for one decision.",
@@ -109,8 +130,17 @@ def _load_commands() -> None:
 _load_commands()
 
 
+def one_line(message: str) -> str:
+    """The message on one line: line breaks and other control characters escaped
+    (a key or a file name may hold them)."""
+    return "".join(
+        c if c.isprintable() or c == " " else c.encode("unicode_escape").decode("ascii")
+        for c in message
+    )
+
+
 def _fail(message: str, code: int) -> NoReturn:
-    click.echo(message, err=True)
+    click.echo(one_line(message), err=True)
     sys.exit(code)
 
 
@@ -139,6 +169,12 @@ def main(argv: list[str] | None = None) -> None:
         _fail("interrupted", 2)
     except BrokenPipeError:
         sys.exit(0)
+    except UnicodeEncodeError as exc:  # e.g. PYTHONIOENCODING=ascii and a name with an accent
+        _fail(
+            f"cannot print the answer in this terminal's encoding ({exc.encoding}); "
+            "set PYTHONIOENCODING=utf-8",
+            2,
+        )
     except Exception as exc:  # noqa: BLE001 - the last line of defence: never a traceback
         if debug:
             raise

@@ -11,6 +11,8 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from solver.options import TIME_LIMIT
+
 if TYPE_CHECKING:
     from model.damage_steps import DealDamage, ResolveDamage
     from model.state import GameState
@@ -120,7 +122,7 @@ def _tie_breaks(objective: str, maximise: bool) -> list[str]:
 )
 @click.option(
     "--time-limit",
-    type=click.FloatRange(0.01, 3600),
+    type=TIME_LIMIT,
     default=10.0,
     show_default=True,
     help="Seconds CP-SAT may take.",
@@ -156,7 +158,7 @@ def command(
     from solver.damage_problem import Status
 
     scenario = parse_file(file)
-    index, step = find_step(scenario.steps)
+    index, step = find_step(scenario.steps, scenario.source)
     if for_player is not None and for_player not in scenario.start.players:
         raise InputError(f"--for: expected one of the players {', '.join(scenario.start.players)}")
     state = state_before(scenario, index)

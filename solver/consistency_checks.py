@@ -269,11 +269,11 @@ def absent_characteristic(index: CardIndex) -> Iterator[Diagnostic]:
             if kinds & gained_stats.get(sw.stat, set()):
                 continue
             _, objects, steps, expect = _write_witness(index, card, sw, "absent")
-            for holder in index.stat_holders.get(sw.stat, ())[:1]:
+            for holder in sorted(index.stat_holders.get(sw.stat, ()))[:1]:
                 # a card that has it, so the scenario shows A-CHAR-2, not a misspelt name
                 objects.setdefault(holder, w.card_object(index.cardset.cards[holder]))
             whose = "itself" if sw.role == "self" else "its " + sw.role
-            holders = ", ".join(index.stat_holders.get(sw.stat, ())[:3]) or "an effect"
+            holders = ", ".join(sorted(index.stat_holders.get(sw.stat, ()))[:3]) or "an effect"
             yield Diagnostic(
                 "absent-characteristic",
                 Severity.WARNING,

@@ -61,8 +61,9 @@ def _after(state: GameState, cid: str) -> list[JSON]:
 def dependency_cycle(index: CardIndex, combo: tuple[str, ...]) -> Iterator[Diagnostic]:
     """passives of cards that can be in play together depend on each other (A-ORDER-1)"""
     first, second = combo
-    if index.order[first] > index.order[second]:
-        return  # a two-card cycle is met from both sides: examined once, in file order
+    if first > second:
+        return  # a two-card cycle is met from both sides: examined once, in id order
+        # (never file order: where a card is written must not change the answer)
     from solver.dependency import order_passives
 
     for owners in (("you", "you"), ("you", "opponent")):

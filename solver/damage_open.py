@@ -15,7 +15,7 @@ from model.state import GameState
 from solver.damage_problem import Allocation, SplitProblem
 
 
-def find_step(steps: tuple[Any, ...]) -> tuple[int, Any]:
+def find_step(steps: tuple[Any, ...], source: str = "<scenario>") -> tuple[int, Any]:
     """The first open split step, else the first fixed one (InputError if there is none)."""
     from model import damage as dm
     from model.damage_steps import DealDamage, ResolveDamage
@@ -31,9 +31,12 @@ def find_step(steps: tuple[Any, ...]) -> tuple[int, Any]:
                 return i, step
             fixed = fixed or (i, step)
     if fixed is None:
-        from model.errors import InputError
+        from model.errors import InputError, Location
 
-        raise InputError("no 'damage' step with 'split:' (or 'resolve_damage') in the file")
+        raise InputError(
+            "expected a 'damage' step with 'split:' (or 'resolve_damage') to allocate",
+            location=Location(source, 1, 1),
+        )
     return fixed
 
 

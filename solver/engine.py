@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from model.errors import IllegalAction
+from model.errors import IllegalAction, InputError
 from model.scenario import Expect, Expectation, Scenario
 from model.state import JSON, Event, GameState
 from model.steps import Step
@@ -108,6 +108,12 @@ def run(scenario: Scenario, options: RunOptions | None = None) -> RunResult:
                 Event("refused", (("step", i), ("message", exc.message)), (exc.rule,))
             )
             continue
+        except InputError as exc:  # a step found its input out of range: say which step
+            if exc.location is not None:
+                raise
+            raise InputError(
+                exc.message, location=step.where, path=exc.path or f"steps[{i}]"
+            ) from None
         if step.illegal is not None:
             expected = Expectation(f"steps[{i}].illegal", step.illegal, step.where)
             checks.append(Check(expected, None, False, f"steps[{i}].illegal", i))

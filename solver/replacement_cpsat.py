@@ -185,11 +185,12 @@ def _solver(time_limit: float, workers: int) -> Any:
     return solver
 
 
-def _status(code: Any) -> Status:
+def _status(code: Any, model: Any) -> Status:
     from ortools.sat.python import cp_model
 
     if code == cp_model.MODEL_INVALID:
-        raise InternalError("CP-SAT: MODEL_INVALID for the replacement model")
+        message = model.validate() or "no message"
+        raise InternalError(f"CP-SAT: MODEL_INVALID for the replacement model: {message}")
     return {
         cp_model.OPTIMAL: Status.OPTIMAL,
         cp_model.FEASIBLE: Status.FEASIBLE,
@@ -224,7 +225,7 @@ def solve_all(built: _Built, time_limit: float = 10.0) -> Enumeration:
     solver.parameters.enumerate_all_solutions = True
     t0 = time.perf_counter()
     code = solver.solve(built.model, Collect())
-    status = _status(code)
+    status = _status(code, built.model)
     if status is Status.FEASIBLE or (status is Status.UNKNOWN and found):
         status = Status.FEASIBLE  # stopped by the time limit: the list may be incomplete
     return Enumeration(status, tuple(sorted(set(found), key=sorted)), time.perf_counter() - t0)
@@ -257,7 +258,7 @@ def solve_best(
     built.model.maximize(sum(terms))
     solver = _solver(time_limit, workers)
     t0 = time.perf_counter()
-    status = _status(solver.solve(built.model))
+    status = _status(solver.solve(built.model), built.model)
     wall = time.perf_counter() - t0
     if status not in (Status.OPTIMAL, Status.FEASIBLE):
         return BestSolve(status, 0, 0, frozenset(), wall)

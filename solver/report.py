@@ -26,6 +26,13 @@ def console() -> Console:
     return Console(highlight=False, soft_wrap=True)
 
 
+def _e(text: str) -> str:
+    """User text (ids, names, paths) printed as is, never read as rich markup."""
+    from rich.markup import escape
+
+    return escape(text)
+
+
 def _fmt(value: JSON) -> str:
     if isinstance(value, list):
         return "/".join(str(v) for v in value)
@@ -45,28 +52,34 @@ def objects_table(state: GameState, title: str = "objects") -> object:
             r = ch.read(obj, stat)
             if r is None:
                 continue
-            name = f"[bold]{oid}[/bold]" if first else ""
-            zone = obj.zone if first else ""
+            name = f"[bold]{_e(oid)}[/bold]" if first else ""
+            zone = _e(obj.zone) if first else ""
             first = False
             if isinstance(r, NumberReading):
                 table.add_row(
-                    name, zone, stat, _fmt(r.shown), _fmt(r.raw), _fmt(r.base), _fmt(r.bonus)
+                    name, zone, _e(stat), _fmt(r.shown), _fmt(r.raw), _fmt(r.base), _fmt(r.bonus)
                 )
             else:
                 table.add_row(
-                    name, zone, stat, ", ".join(r.shown) or "-", "", ", ".join(sorted(r.base)), ""
+                    name,
+                    zone,
+                    _e(stat),
+                    _e(", ".join(r.shown)) or "-",
+                    "",
+                    _e(", ".join(sorted(r.base))),
+                    "",
                 )
         for fname in sorted(obj.features):
             f = obj.features[fname]
-            name = f"[bold]{oid}[/bold]" if first else ""
-            zone = obj.zone if first else ""
+            name = f"[bold]{_e(oid)}[/bold]" if first else ""
+            zone = _e(obj.zone) if first else ""
             first = False
             if f.number is None:
-                table.add_row(name, zone, fname, "yes", "", "", "")
+                table.add_row(name, zone, _e(fname), "yes", "", "", "")
             else:
-                table.add_row(name, zone, fname, str(f.shown), str(f.number), "", "")
+                table.add_row(name, zone, _e(fname), str(f.shown), str(f.number), "", "")
         if first:
-            table.add_row(f"[bold]{oid}[/bold]", obj.zone, "-", "", "", "", "")
+            table.add_row(f"[bold]{_e(oid)}[/bold]", _e(obj.zone), "-", "", "", "", "")
     return table
 
 
@@ -79,7 +92,7 @@ def print_explain(state: GameState, out: Console) -> None:
             if not isinstance(r, NumberReading):
                 continue
             out.print(
-                f"  [bold]{oid}.{stat}[/bold] = {_fmt(r.shown)} "
+                f"  [bold]{_e(oid)}.{_e(stat)}[/bold] = {_fmt(r.shown)} "
                 f"(raw {_fmt(r.raw)}, base {_fmt(r.base)}, bonus {_fmt(r.bonus)})"
             )
             for s in r.because:
@@ -97,7 +110,7 @@ def print_explain(state: GameState, out: Console) -> None:
 
 def print_run(result: RunResult, *, explain: bool = False) -> None:
     out = console()
-    out.print(f"[bold]{result.scenario.source}[/bold]  ruleset {result.state.ruleset.name}")
+    out.print(f"[bold]{_e(result.scenario.source)}[/bold]  ruleset {result.state.ruleset.name}")
     out.print(objects_table(derived(result.state)))
     if explain:
         print_explain(derived(result.state), out)
@@ -108,12 +121,14 @@ def print_run(result: RunResult, *, explain: bool = False) -> None:
         at = "at the end" if c.step is None else f"after step {c.step}"
         if c.passed:
             out.print(
-                f"  [green]ok[/green]    {c.expectation.path} = {c.expectation.expected!r}  ({at})"
+                f"  [green]ok[/green]    {_e(c.expectation.path)} = "
+                f"{_e(repr(c.expectation.expected))}  ({at})"
             )
         else:
             out.print(
-                f"  [red]FAIL[/red]  {c.expectation.path}: expected {c.expectation.expected!r}, "
-                f"got {shown(c.actual)}  ({c.resolved}, {where}, {at})"
+                f"  [red]FAIL[/red]  {_e(c.expectation.path)}: expected "
+                f"{_e(repr(c.expectation.expected))}, got {_e(shown(c.actual))}  "
+                f"({_e(c.resolved)}, {where}, {at})"
             )
     if result.stopped_by is not None:
         from rich.markup import escape

@@ -55,7 +55,12 @@ def error_of(text: str) -> InputError:
             "steps[0].modify.value",
             "expected an integer, got the boolean true",
         ),
-        (GOOD.replace("value: -3", "value: .nan"), 6, "steps[0].modify.value", "got NaN"),
+        (
+            GOOD.replace("value: -3", "value: .nan"),
+            6,
+            "steps[0].modify.value",
+            "expected a finite number, got '.nan'",
+        ),
         (
             GOOD.replace("target: naya", "target: nobody"),
             6,

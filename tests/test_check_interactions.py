@@ -145,14 +145,14 @@ def test_a_may_makes_a_loop_optional_not_mandatory() -> None:
         kind: character
         triggers:
           - id: kindle
-            when: {counter: heat, on: totem, change: up}
+            when: {counter: heat, of: totem, change: up}
             MAY
             do: [{counter: {target: self, name: ember, add: 1}}]
       totem:
         kind: permanent
         triggers:
           - id: flare
-            when: {counter: ember, on: imp, change: up}
+            when: {counter: ember, of: imp, change: up}
             do: [{counter: {target: self, name: heat, add: 1}}]
     """
     forced = textwrap.dedent(text.replace("MAY", "may: false"))
@@ -174,7 +174,7 @@ def test_a_chain_that_ends_is_no_loop() -> None:
         kind: character
         triggers:
           - id: kindle
-            when: {counter: heat, on: totem, change: up}
+            when: {counter: heat, of: totem, change: up}
             do: [{counter: {target: self, name: ember, add: 1}}]
       totem:
         kind: permanent

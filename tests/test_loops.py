@@ -69,14 +69,14 @@ cards:
     kind: permanent
     triggers:
       - id: pass
-        when: {{counter: heat, on: self, change: up}}
+        when: {{counter: heat, of: self, change: up}}
         {may}
         do: [{{counter: {{target: b, name: heat, add: 1}}}}]
   b:
     kind: permanent
     triggers:
       - id: back
-        when: {{counter: heat, on: self, change: up}}
+        when: {{counter: heat, of: self, change: up}}
         do: [{{counter: {{target: a, name: heat, add: 1}}}}]
 """
 
@@ -119,7 +119,7 @@ cards:
   hourglass:
     kind: artifact
     triggers:
-      - when: {counter: sand, on: self, change: up}
+      - when: {counter: sand, of: self, change: up}
         if: {counter: sand, of: self, at_most: 50}
         do: [{counter: {target: self, name: sand, add: 1}}]
 """
@@ -364,7 +364,7 @@ def test_a_doubling_loop_reports_a_change_that_grows_not_a_constant_one() -> Non
             kind: character
             base: {attack: 1}
             triggers:
-              - when: {counter: glint, on: self, change: up}
+              - when: {counter: glint, of: self, change: up}
                 do:
                   - modify: {target: self, stat: attack, op: multiply, value: 2}
                   - counter: {target: self, name: glint, add: 1}

@@ -154,11 +154,11 @@ objects:
     counters: {ember: 0}
     triggers:
       - id: glow
-        when: {counter: ember, on: self, change: up}
+        when: {counter: ember, of: self, change: up}
         may: true
         do: [{modify: {target: self, stat: attack, op: add, value: 2}}]
       - id: fade
-        when: {counter: ember, on: self, change: up}
+        when: {counter: ember, of: self, change: up}
         if: {counter: ember, of: self, at_least: 2}
         do: [{move: {target: self, zone: discard}}]
 steps:
@@ -224,13 +224,13 @@ objects:
     owner: ana
     kind: permanent
     triggers:
-      - when: {counter: heat, on: self, change: up}
+      - when: {counter: heat, of: self, change: up}
         do: [{counter: {target: b, name: heat, add: 1}}]
   b:
     owner: ana
     kind: permanent
     triggers:
-      - when: {counter: heat, on: self, change: up}
+      - when: {counter: heat, of: self, change: up}
         do: [{counter: {target: a, name: heat, add: 1}}]
 steps:
   - effect: {counter: {target: a, name: heat, add: 1}}

@@ -37,7 +37,7 @@ EVENT_EXTRAS = {
     "damaged": set(),
     "enters": {"zone"},
     "leaves": {"zone"},
-    "counter": {"on", "change"},
+    "counter": {"of", "change"},  # not "on": YAML 1.1 reads an unquoted on as true
     "modified": {"stat"},
     "phase": set(),
     "activated": {"action"},
@@ -61,7 +61,7 @@ def parse_pattern(node: Node) -> Pattern:
     if kind == "counter":
         return Pattern(
             "counter",
-            subject=ref(m["on"]) if "on" in m else "any",
+            subject=ref(m["of"]) if "of" in m else "any",
             name=head.ident("a counter name"),
             change=m["change"].choice(["up", "down", "any"]) if "change" in m else "any",
         )

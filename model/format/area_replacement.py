@@ -250,9 +250,10 @@ def _event_targets(node: Node, ctx: ParseContext, source: str) -> list[str]:
     sel = parse_selector(node, ctx)
     src = ctx.state.objects.get(source)
     who = src.controlled_by if src is not None else ctx.state.active_player
+    # canonical order (timestamp, then id): the order objects are written in never matters
     found = [
         oid
-        for oid, o in ctx.state.objects.items()
+        for oid, o in sorted(ctx.state.objects.items(), key=lambda kv: (kv[1].timestamp, kv[0]))
         if o.zone == "play" and sel.matches(o, oid, source, who)
     ]
     if not found:

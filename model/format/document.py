@@ -8,6 +8,7 @@ duplicate keys and merge keys are refused, nesting depth is bounded.
 
 from __future__ import annotations
 
+import json
 import math
 import os
 from collections.abc import Iterable, Iterator
@@ -35,10 +36,14 @@ _constructor = yaml.constructor.SafeConstructor()
 
 
 def path_text(path: Path) -> str:
+    """``objects.naya.base.defense``, ``steps[2]``; a key that is empty or holds dots,
+    brackets, spaces or quotes is quoted (``cards["a.b"]``) so that the path stays readable."""
     out = ""
     for part in path:
         if isinstance(part, int):
             out += f"[{part}]"
+        elif not part or any(c in part for c in ".[]\"' ") or not part.isprintable():
+            out += f"[{json.dumps(part, ensure_ascii=False)}]"
         else:
             out += ("." if out else "") + part
     return out
@@ -76,11 +81,18 @@ def read_text(filename: str) -> str:
         raise InputError("no such file", location=where)
     if os.path.isdir(filename):
         raise InputError("expected a YAML file, got a directory", location=where)
+    if not os.path.isfile(filename):  # a pipe or a device could block or never end
+        raise InputError("expected a regular file, got a device or a pipe", location=where)
     size = os.path.getsize(filename)
     if size > MAX_BYTES:
         raise InputError(f"file is {size} bytes; the limit is {MAX_BYTES}", location=where)
-    with open(filename, "rb") as fh:
-        data = fh.read(MAX_BYTES + 1)
+    try:
+        with open(filename, "rb") as fh:
+            data = fh.read(MAX_BYTES + 1)
+    except OSError as exc:
+        raise InputError(f"cannot read the file: {exc.strerror}", location=where) from None
+    if len(data) > MAX_BYTES:  # it grew since it was measured
+        raise InputError(f"file is over the limit of {MAX_BYTES} bytes", location=where)
     if b"\x00" in data:
         raise InputError("expected a YAML text file, got binary data", location=where)
     try:
@@ -96,6 +108,7 @@ def load(filename: str, text: str | None = None) -> Document:
     if text is None:
         text = read_text(filename)
     try:
+        _prescan(filename, text)
         node = yaml.compose(text, Loader=_Loader)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
@@ -119,8 +132,56 @@ def load(filename: str, text: str | None = None) -> Document:
     return doc
 
 
+def _prescan(filename: str, text: str) -> None:
+    """Count values and nesting from the event stream before any node is built.
+
+    Composing builds every node of the text at once (hundreds of bytes each), so a
+    file under the size limit could still take gigabytes; events are streamed.
+    Aliases are counted once here; their expansion is bounded in ``_convert``.
+    """
+    loader = _Loader(text)
+    count = depth = 0
+    try:
+        while loader.check_event():
+            event = loader.get_event()
+            if isinstance(event, yaml.CollectionStartEvent):
+                depth += 1
+            elif isinstance(event, yaml.CollectionEndEvent):
+                depth -= 1
+                continue
+            if not isinstance(event, yaml.NodeEvent):
+                continue
+            count += 1
+            mark = event.start_mark
+            where = Location(filename, mark.line + 1, mark.column + 1) if mark else None
+            if count > MAX_NODES:
+                raise InputError(f"document has more than {MAX_NODES} values", location=where)
+            if depth > MAX_DEPTH + 1:
+                raise InputError(f"nested deeper than {MAX_DEPTH} levels", location=where)
+    finally:
+        loader.dispose()
+
+
 def _mark(node: yaml.Node) -> tuple[int, int]:
     return (node.start_mark.line + 1, node.start_mark.column + 1)
+
+
+# The tags of plain data; any other tag (``!!python/object``, ``!custom``) is refused rather
+# than silently read as plain data: no tag ever constructs an object.
+_PLAIN_TAGS = {
+    f"tag:yaml.org,2002:{t}"
+    for t in ("str", "int", "float", "bool", "null", "map", "seq", "timestamp", "binary")
+}
+
+
+def _check_tag(doc: Document, node: yaml.Node, path: Path) -> None:
+    if node.tag not in _PLAIN_TAGS:
+        tag = node.tag.replace("tag:yaml.org,2002:", "!!")
+        raise InputError(
+            f"unsupported YAML tag '{tag}' (only plain data is read)",
+            location=Location(doc.name, *_mark(node)),
+            path=path_text(path),
+        )
 
 
 def _convert(doc: Document, node: yaml.Node, path: Path, counter: list[int], depth: int) -> object:
@@ -138,6 +199,7 @@ def _convert(doc: Document, node: yaml.Node, path: Path, counter: list[int], dep
             path=path_text(path),
         )
     doc.marks.setdefault(path, _mark(node))
+    _check_tag(doc, node, path)
     if isinstance(node, yaml.MappingNode):
         out: dict[str, object] = {}
         for key_node, value_node in node.value:
@@ -151,6 +213,7 @@ def _convert(doc: Document, node: yaml.Node, path: Path, counter: list[int], dep
                     location=where,
                     path=path_text(path),
                 )
+            _check_tag(doc, key_node, path)
             key = str(key_node.value)
             if key in out:
                 raise InputError(f"duplicate key '{key}'", location=where, path=path_text(path))
@@ -164,8 +227,9 @@ def _convert(doc: Document, node: yaml.Node, path: Path, counter: list[int], dep
     try:
         value = _constructor.construct_object(node, deep=True)
     except (yaml.YAMLError, ValueError) as exc:
+        why = exc.problem if isinstance(exc, yaml.MarkedYAMLError) and exc.problem else exc
         raise InputError(
-            f"unreadable value: {exc}",
+            f"unreadable value: {why}",
             location=Location(doc.name, *_mark(node)),
             path=path_text(path),
         ) from None
@@ -173,6 +237,13 @@ def _convert(doc: Document, node: yaml.Node, path: Path, counter: list[int], dep
         value, str | int | float | bool | type(None)
     ):
         return str(node.value)  # dates, timestamps, binary: kept as written text
+    if isinstance(value, float) and not math.isfinite(value):
+        # NaN and infinities have no JSON form and no rules meaning: refused wherever they stand
+        raise InputError(
+            f"expected a finite number, got {node.value!r}",
+            location=Location(doc.name, *_mark(node)),
+            path=path_text(path),
+        )
     return value
 
 
@@ -268,8 +339,7 @@ class Node:
     def ident(self, what: str = "an identifier") -> str:
         v = self.value
         if isinstance(v, int) and not isinstance(v, bool):
-            v = str(v)
-            return v
+            v = str(v)  # `42: {...}` names an object 42; still at most 100 characters
         if not isinstance(v, str) or not v or len(v) > 100 or any(c in v for c in ". \t\n\r"):
             self.fail(f"{what} (a name without dots or spaces, at most 100 characters)")
         return v

@@ -58,6 +58,10 @@ OBJECT_KEYS = {
 }
 CARD_KEYS = {"kind", "base", "features", "protections", "name", "text", "counters"}
 STEP_COMMON = {"illegal", "note"}
+# Bounds that keep every run short (docs/guarantees.md): a scenario is written by hand,
+# and each expect step reads the whole state, so steps x objects is the work of a run.
+MAX_OBJECTS = 256
+MAX_STEPS = 1000
 
 
 class ParseContext:
@@ -143,13 +147,18 @@ def parse_document(doc: Document) -> Scenario:
     cards = _cards(top["cards"]) if "cards" in top else {}
     state = GameState(ruleset, players, {})
     ctx = ParseContext(doc, state)
+    if len(top["objects"].mapping(what="a mapping of object ids to objects")) > MAX_OBJECTS:
+        top["objects"].fail(f"at most {MAX_OBJECTS} objects", got=False)
     for oid, onode in top["objects"].entries():
         obj = _object(onode, oid, ctx, cards, len(ctx.state.objects) + 1)
         ctx.state = ctx.state.with_object(obj)
     ctx.state = replace(
         ctx.state, clock=max([o.timestamp for o in ctx.state.objects.values()] + [0])
     )
-    steps = tuple(parse_step(n, ctx) for n in top["steps"].seq()) if "steps" in top else ()
+    step_nodes = top["steps"].seq() if "steps" in top else []
+    if len(step_nodes) > MAX_STEPS:
+        top["steps"].fail(f"at most {MAX_STEPS} steps", got=False)
+    steps = tuple(parse_step(n, ctx) for n in step_nodes)
     expect = parse_expectations(top["expect"]) if "expect" in top else ()
     extras: dict[str, object] = {k: n for k, n in top.items() if k == "choices"}
     for key, parser in TOP_KEY_PARSERS.items():
@@ -238,6 +247,8 @@ def _object(
 
     kind_node = pick("kind")
     if kind_node is None:
+        if "card" in m:  # the object is the card's: say so where the card is written
+            Node(node.doc, ("cards", m["card"].ident()), None)._missing("kind")
         node._missing("kind")
     base_node = pick("base")
     feat_node = pick("features")
