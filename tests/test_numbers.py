@@ -3,8 +3,9 @@
 For every example and every command that accepts it (exit 0 or 1), each integer of the file
 is replaced in turn by a value out of ±10^9, a float, NaN, infinity and a boolean: the
 command must refuse it with exit 2 and name that value's path. Values inside ``expect``
-blocks (and ``expect_verdict``) are excluded (there any value may be expected) and so are booleans where a flag is
-allowed (``FLAG_OR_NUMBER``). Arithmetic that would leave ±10^15 is refused where it happens.
+blocks (and ``expect_verdict``) are excluded (there any value may be expected) and so are
+booleans where a flag is allowed (``FLAG_OR_NUMBER``). Arithmetic that would leave ±10^15
+is refused where it happens.
 """
 
 from __future__ import annotations
