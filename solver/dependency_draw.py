@@ -50,10 +50,13 @@ def draw_on(ax: Axes, data: dict[str, Any], title: str | None = None) -> None:
         ax.add_patch(arrow)
         ax.annotate(
             ", ".join(r.replace("A-DEP-", "") for r in e["reasons"]),
-            ((x0 + x1) / 2 + 0.08 * (y1 - y0), (y0 + y1) / 2 - 0.08 * (x1 - x0)),
+            ((x0 + x1) / 2 + 0.12 * (y1 - y0), (y0 + y1) / 2 - 0.12 * (x1 - x0)),
             color=color,
             ha="center",
+            va="center",
             fontsize=9,
+            bbox={"boxstyle": "round,pad=0.15", "facecolor": "white", "edgecolor": "none"},
+            zorder=6,
         )
     for node in nodes:
         x, y = pos[node["id"]]
