@@ -240,17 +240,22 @@ def draw_on(axis: Axes, path: tuple[str, ...], title: str = "") -> None:
     for i in range(len(ring)):
         g.add_edge(i, (i + 1) % len(ring))
     pos = nx.circular_layout(g) if len(ring) > 1 else {0: (0.0, 0.0)}
-    nx.draw_networkx(
+    nx.draw_networkx_edges(
         g,
         pos,
         ax=axis,
-        labels=labels,
-        node_color="#f3e6c4",
-        node_size=2600,
-        font_size=8,
+        node_size=4000,
         arrows=True,
         arrowsize=18,
         connectionstyle="arc3,rad=0.15",
+    )
+    nx.draw_networkx_labels(
+        g,
+        pos,
+        labels,
+        ax=axis,
+        font_size=9,
+        bbox={"boxstyle": "round,pad=0.5", "facecolor": "#f3e6c4", "edgecolor": "#b8a06a"},
     )
     axis.set_title(title, fontsize=9)
     axis.set_axis_off()
