@@ -284,7 +284,7 @@ def _ceased(graph: api.DependencyGraph) -> set[str]:
     return {str(n["id"]) for n in graph.data["nodes"] if n["ceased"]}  # type: ignore[index,union-attr]
 
 
-@pytest.mark.rule("A-ORDER-1", "A-DEP-1b")
+@pytest.mark.rule("A-ORDER-1", "A-DEP-1")
 def test_dependency_beats_timestamps_and_the_graph_says_where() -> None:
     graph = api.dependency_graph(DEPENDENCY[-1])
     assert graph.timestamp_order == ["a.1", "b.1", "c.1"]
