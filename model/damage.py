@@ -378,10 +378,3 @@ def deal(
 ) -> GameState:
     """Resolve a finalized instruction: compute its events, then carry them out."""
     return carry_out_damage(state, damage_events(state, pending, split, shield_order))
-
-
-def counters_json(obj: GameObject, state: GameState) -> tuple[str, JSON] | None:
-    """The ``counters`` section of an object (damage, wounds, lives …) when it has any."""
-    if not obj.counters:
-        return None
-    return "counters", dict(sorted(obj.counters.items()))

@@ -70,6 +70,8 @@ def object_json(obj: GameObject, state: GameState) -> dict[str, JSON]:
     }
     if obj.card is not None:
         out["card"] = obj.card
+    if obj.counters:  # damage, wounds, lives, boosts ... (left out when there are none)
+        out["counters"] = dict(sorted(obj.counters.items()))
     for section in OBJECT_SECTIONS:
         item = section(obj, state)
         if item is not None:
@@ -169,6 +171,9 @@ def resolve_path(view: dict[str, JSON], path: str) -> tuple[list[str], JSON]:
 
 def _walk(node: JSON, parts: list[str]) -> JSON:
     for p in parts:
+        if isinstance(node, list) and p == "count":  # ``outcomes.count``: a list's length
+            node = len(node)
+            continue
         if isinstance(node, dict):
             if p not in node:
                 return _MISSING

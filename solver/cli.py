@@ -49,18 +49,27 @@ def cli(ctx: click.Context, debug: bool) -> None:
     show_default=True,
     help="Seconds a solver may take for one decision.",
 )
-def run(file: str, as_json: bool, explain: bool, time_limit: float) -> None:
+@click.option(
+    "--outcomes",
+    is_flag=True,
+    help="Also search every legal choice sequence and list the distinct outcomes.",
+)
+def run(file: str, as_json: bool, explain: bool, time_limit: float, outcomes: bool) -> None:
     """Resolve a scenario FILE and check its expect: block."""
     from model.format.scenario import parse_file
     from solver import engine, report
 
     scenario = parse_file(file)
-    options = engine.RunOptions(time_limit=time_limit)
+    options = engine.RunOptions(time_limit=time_limit, outcomes=outcomes)
     result = engine.run(scenario, options)
     if as_json:
         emit_json(result.as_json())
     else:
         report.print_run(result, explain=explain)
+        if outcomes:
+            from solver.choices import print_outcomes
+
+            print_outcomes(result.extra)
     raise Exit(0 if result.ok else 1)
 
 

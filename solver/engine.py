@@ -19,6 +19,7 @@ class RunOptions:
 
     time_limit: float = 10.0
     workers: int = 1
+    outcomes: bool = False  # also enumerate every legal choice sequence (run --outcomes)
 
 
 # Steps that need a decision procedure register a resolver here (by step class).
@@ -29,6 +30,11 @@ RESOLVERS: dict[type[Step], Resolver] = {}
 # solver/triggers.py resolves the triggers the step's events triggered (TRIG-1).
 AfterStep = Callable[[GameState, GameState, RunOptions], GameState]
 AFTER_STEP: list[AfterStep] = []
+
+# Hooks run after the last step; each returns keys added to the JSON output and to the
+# view the final expectations read (solver/choices.py adds "outcomes").
+Finisher = Callable[[Scenario, GameState, RunOptions], dict[str, JSON]]
+FINISHERS: list[Finisher] = []
 
 
 @dataclass(frozen=True)
@@ -79,23 +85,9 @@ def resolve_step(step: Step, state: GameState, options: RunOptions) -> GameState
     return step.resolve(state)
 
 
-def load_resolvers() -> None:
-    """Import every ``solver/resolve_*.py``: each registers its steps in RESOLVERS."""
-    import importlib
-    import pkgutil
-
-    import solver as package
-
-    for info in sorted(pkgutil.iter_modules(package.__path__), key=lambda i: i.name):
-        if info.name.startswith("resolve_"):
-            importlib.import_module(f"solver.{info.name}")
-
-
 def run(scenario: Scenario, options: RunOptions | None = None) -> RunResult:
     """Resolve every step in order; check expectations where they stand."""
-    import solver.triggers  # noqa: F401  (registers automatic trigger resolution)
-
-    load_resolvers()
+    load_solver_areas()
     options = options or RunOptions()
     state = scenario.start
     checks: list[Check] = []
@@ -122,7 +114,35 @@ def run(scenario: Scenario, options: RunOptions | None = None) -> RunResult:
         for hook in AFTER_STEP:
             new_state = hook(state, new_state, options)
         state = new_state
+    extra: dict[str, JSON] = {}
+    for finisher in FINISHERS:
+        extra.update(finisher(scenario, state, options))
     if scenario.expect:
         view = state_json(state)
+        view.update(extra)
         checks.extend(check(view, e, None) for e in scenario.expect)
-    return RunResult(scenario, state, tuple(checks))
+    return RunResult(scenario, state, tuple(checks), extra=extra)
+
+
+_SOLVER_AREAS_LOADED = False
+SOLVER_AREA_PREFIXES = ("area_", "resolve_")
+
+
+def load_solver_areas() -> None:
+    """Import ``solver/triggers.py`` and every ``solver/area_*.py`` and ``solver/resolve_*.py``
+    (sorted): they register resolvers, after-step hooks and finishers. Each must import its
+    heavy libraries (ortools, networkx) lazily, so ``arbiter run`` on a stats-only file stays
+    light (tests/test_architecture.py)."""
+    global _SOLVER_AREAS_LOADED
+    if _SOLVER_AREAS_LOADED:
+        return
+    _SOLVER_AREAS_LOADED = True
+    import importlib
+    import pkgutil
+
+    import solver as package
+
+    importlib.import_module("solver.triggers")
+    for info in sorted(pkgutil.iter_modules(package.__path__), key=lambda i: i.name):
+        if info.name.startswith(SOLVER_AREA_PREFIXES):
+            importlib.import_module(f"solver.{info.name}")

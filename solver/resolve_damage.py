@@ -1,6 +1,6 @@
 """Resolving damage steps whose split is left open: CP-SAT chooses it (engine.RESOLVERS).
 
-Imported by ``engine.load_resolvers``; ortools is imported only when a split is open.
+Imported by ``engine.load_solver_areas``; ortools is imported only when a split is open.
 """
 
 from __future__ import annotations

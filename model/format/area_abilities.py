@@ -29,9 +29,8 @@ from model.format.scenario import (
     step_kind,
 )
 from model.format.schema import OBJECT_PROPERTIES, STEP_SCHEMAS
-from model.state import JSON, GameObject, GameState
+from model.state import GameObject
 from model.steps import NUMBER_OPS, Step
-from model.view import OBJECT_SECTIONS
 
 MAX_AMOUNT = 10**6
 EVENT_EXTRAS = {
@@ -210,14 +209,6 @@ def parse_quick_actions(node: Node, ctx: ParseContext, obj: GameObject) -> GameO
     return replace(obj, abilities=(*obj.abilities, *found))
 
 
-def parse_object_counters(node: Node, ctx: ParseContext, obj: GameObject) -> GameObject:
-    counters = dict(obj.counters)
-    for name, n in node.mapping().items():
-        Node(n.doc, n.path, name).ident("a counter name")
-        counters[name] = _amount(n)
-    return replace(obj, counters=counters)
-
-
 def parse_game_counters(node: Node, ctx: ParseContext) -> dict[str, int]:
     """``counters: {life.bo: 20, mana.ana: 3}``: counters of players, set at the start."""
     out: dict[str, int] = {}
@@ -251,7 +242,6 @@ STEP_SCHEMAS.update(
 
 OBJECT_KEY_PARSERS["triggers"] = parse_triggers
 OBJECT_KEY_PARSERS["quick_actions"] = parse_quick_actions
-OBJECT_KEY_PARSERS["counters"] = parse_object_counters
 TOP_KEY_PARSERS["counters"] = parse_game_counters
 
 
@@ -275,11 +265,3 @@ def _effect(node: Node, ctx: ParseContext) -> Step:
 
 
 # -- JSON view ---------------------------------------------------------------------------
-
-
-def _object_counters(obj: GameObject, state: GameState) -> tuple[str, JSON] | None:
-    return ("counters", dict(sorted(obj.counters.items()))) if obj.counters else None
-
-
-if _object_counters not in OBJECT_SECTIONS:
-    OBJECT_SECTIONS.append(_object_counters)

@@ -92,8 +92,6 @@ OBJECT_KEY_PARSERS["damage_bonus"] = _bonus_key
 OBJECT_KEY_PARSERS["damage"] = _damage_key
 if pv.prevention_json not in OBJECT_SECTIONS:
     OBJECT_SECTIONS.append(pv.prevention_json)
-if dm.counters_json not in OBJECT_SECTIONS:
-    OBJECT_SECTIONS.append(dm.counters_json)
 
 
 # -- steps --------------------------------------------------------------------------------

@@ -19,6 +19,7 @@ from model.format.scenario import (
     OBJECT_KEY_PARSERS,
     ParseContext,
     _base,
+    _counters,
     _features,
     _ruleset,
     load_areas,
@@ -40,6 +41,7 @@ CARD_KEYS = {
     "protections",
     "roles",
     "effect",
+    "counters",
 }
 PLAYERS = ("you", "opponent")
 MAX_INCLUDES = 64
@@ -183,6 +185,7 @@ def parse_card(node: Node, cid: str, ruleset: Ruleset) -> Card:
         features=features,
         protections=tuple(protections),
         timestamp=1,
+        counters=_counters(m["counters"]) if "counters" in m else {},
     )
     roles = _roles(m["roles"]) if "roles" in m else ()
     for role in roles:

@@ -54,8 +54,9 @@ OBJECT_KEYS = {
     "protections",
     "name",
     "timestamp",
+    "counters",
 }
-CARD_KEYS = {"kind", "base", "features", "protections", "name", "text"}
+CARD_KEYS = {"kind", "base", "features", "protections", "name", "text", "counters"}
 STEP_COMMON = {"illegal", "note"}
 
 
@@ -241,6 +242,7 @@ def _object(
     base_node = pick("base")
     feat_node = pick("features")
     prot_node = pick("protections")
+    counters_node = pick("counters")
     obj = GameObject(
         id=oid,
         owner=ctx.player(m["owner"]),
@@ -252,12 +254,22 @@ def _object(
         features=_features(feat_node) if feat_node is not None else {},
         protections=tuple(parse_protection(p, oid) for p in prot_node.seq()) if prot_node else (),
         timestamp=m["timestamp"].integer(0, 10**6) if "timestamp" in m else order,
+        counters=_counters(counters_node) if counters_node is not None else {},
     )
     for key, parser in OBJECT_KEY_PARSERS.items():
         key_node = pick(key)
         if key_node is not None:
             obj = parser(key_node, ctx, obj)
     return obj
+
+
+def _counters(node: Node) -> dict[str, int]:
+    """Counters on an object (damage, wounds, lives, boosts ...): never below 0 (CTR-1)."""
+    out: dict[str, int] = {}
+    for name, n in node.mapping(what="a mapping of counter names to whole numbers").items():
+        Node(n.doc, n.path, name).ident("a counter name")
+        out[name] = n.integer(0)
+    return out
 
 
 def parse_expectations(node: Node) -> tuple[Expectation, ...]:

@@ -107,6 +107,7 @@ OBJECT_PROPERTIES: dict[str, Any] = {
     "card": _ID,
     "name": {"type": "string"},
     "timestamp": {"type": "integer", "minimum": 0},
+    "counters": {"type": "object", "additionalProperties": {"type": "integer", "minimum": 0}},
     "base": {"type": "object", "additionalProperties": _VALUE},
     "features": FEATURES,
     "protections": {"type": "array", "items": PROTECTION},

@@ -1,0 +1,12 @@
+"""The replacement area's solver hooks: the CP-SAT engine for game actions, and the
+``outcomes`` the engine adds when ``--outcomes`` is given or an expectation reads them."""
+
+from __future__ import annotations
+
+from solver import choices, replacement_cpsat
+from solver.engine import FINISHERS
+
+__all__ = ["choices", "replacement_cpsat"]
+
+if choices.finisher not in FINISHERS:
+    FINISHERS.append(choices.finisher)
