@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from matplotlib.axes import Axes
     from matplotlib.figure import Figure
 
+    from solver.choices import Best, OutcomeSet
     from solver.cmd_loops import LoopReport
     from solver.consistency import CheckResult
     from solver.damage_problem import Allocation, SplitProblem
@@ -413,3 +414,47 @@ def draw_dependency_graph(
         return figure(data, title)
     draw_on(ax, data, title)
     return _figure_of(ax)
+
+
+# -- choices: every outcome (arbiter run --outcomes) -----------------------------------------
+
+
+def outcomes(
+    scenario: Scenario | str | Path,
+    *,
+    method: str = "cp-sat",
+    time_limit: float = 10.0,
+    workers: int = 1,
+) -> OutcomeSet:
+    """``arbiter run --outcomes``: every distinct outcome over every legal choice sequence.
+
+    Where the rules leave a decision (R-5: which replacement applies, a "may"), every
+    legal sequence is followed; outcomes whose objects are equal are merged. The set has
+    ``.status`` (OPTIMAL when every sequence was searched), ``.outcomes`` (each with
+    ``.objects``, one witness sequence ``.choices`` of decisions, ``.order_dependent``),
+    ``.summary()`` and ``.wall_time``. ``method``: "cp-sat" or its twin "exhaustive".
+    """
+    from solver.choices import enumerate_outcomes
+
+    if not isinstance(scenario, Scenario):
+        scenario = load_scenario(scenario)
+    options = RunOptions(time_limit=time_limit, workers=workers, outcomes=True)
+    return enumerate_outcomes(scenario, options, method)
+
+
+def best_outcome(
+    scenario: Scenario | str | Path,
+    objective: Mapping[str, int],
+    *,
+    method: str = "cp-sat",
+    time_limit: float = 10.0,
+    workers: int = 1,
+) -> Best:
+    """The outcome with the greatest weighted sum of counters, e.g. ``{"enemy.damage": 1,
+    "r1.lives": -1}``: ``.value``, ``.bound``, the witness ``.choices``, ``.objects``."""
+    from solver.choices import best_outcome as best
+
+    if not isinstance(scenario, Scenario):
+        scenario = load_scenario(scenario)
+    options = RunOptions(time_limit=time_limit, workers=workers, outcomes=True)
+    return best(scenario, objective, options, method)

@@ -322,3 +322,40 @@ def test_draw_dependency_graph_labels_every_passive_and_edge() -> None:
         assert node in texts
     assert texts.count("1b") == len(graph.edges)
     assert ax.get_title().startswith("by dependency\norder: c.1 → b.1 → a.1")
+
+
+# -- choices --------------------------------------------------------------------------------
+
+RAZGAL = ROOT / "examples" / "seeds" / "berserk_razgal_druid.yaml"
+
+
+@pytest.mark.rule("R-4", "R-5")
+def test_outcomes_gives_what_arbiter_run_outcomes_prints() -> None:
+    out = cli_json("run", str(RAZGAL), "--outcomes")
+    found = api.outcomes(RAZGAL)
+    assert [o.as_json() for o in found.outcomes] == out["outcomes"]
+    summary = found.summary()
+    assert {k: v for k, v in summary.items() if k != "wall_time"} == {
+        k: v for k, v in out["outcome_search"].items() if k != "wall_time"
+    }
+    assert summary["count"] == 4 and summary["status"] == "OPTIMAL"
+
+
+@pytest.mark.rule("R-4", "R-5")
+def test_outcomes_and_their_exhaustive_twin_agree() -> None:
+    fast = api.outcomes(RAZGAL)
+    slow = api.outcomes(RAZGAL, method="exhaustive")
+    assert fast.fingerprints() == slow.fingerprints()
+    assert len(fast.outcomes) == 4
+
+
+def test_best_outcome_for_each_side_of_the_druid() -> None:
+    wound = api.best_outcome(RAZGAL, {"enemy.damage": 1})
+    lives = api.best_outcome(RAZGAL, {"r1.lives": 1, "r2.lives": 1, "r3.lives": 1})
+    assert (wound.value, lives.value) == (2, 6)
+    assert [d.as_json().get("decline") for d in lives.choices] == ["druid_gift"]
+
+
+def test_outcomes_refuses_an_unknown_method() -> None:
+    with pytest.raises(InputError, match="method"):
+        api.outcomes(RAZGAL, method="guess")
