@@ -6,7 +6,7 @@ load only when a function that needs them is called.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -19,6 +19,10 @@ from solver.engine import RunOptions, RunResult
 from solver.engine import run as _run
 
 if TYPE_CHECKING:
+    from matplotlib.axes import Axes
+    from matplotlib.figure import Figure
+
+    from solver.choices import Best, OutcomeSet
     from solver.cmd_loops import LoopReport
     from solver.consistency import CheckResult
     from solver.damage_problem import Allocation, SplitProblem
@@ -250,3 +254,207 @@ def loops(path: str | Path, *, budget: int | None = None, one_day: bool = False)
     data = load_for_loops(str(path))
     chosen = budget or data.options.budget or DEFAULT_BUDGET
     return analyse(data, chosen, one_day or data.options.one_day)
+
+
+def draw_loop(report: LoopReport, *, ax: Axes | None = None, title: str | None = None) -> Figure:
+    """The picture of ``arbiter loops --png``: the witness cycle as a ring of arrows.
+
+    Declined moves are marked ✗; without a witness, the first candidate of the static
+    pass is drawn. Draws on ``ax`` when given (its figure is returned), else on a new
+    figure (built without pyplot: a notebook shows it, ``.savefig`` writes it).
+    """
+    from solver.cmd_loops import witness_ring
+    from solver.loop_graph import draw_on, figure
+
+    name = f"{report.verdict.verdict}: {Path(report.source).name}" if title is None else title
+    if ax is None:
+        return figure(witness_ring(report), name)
+    draw_on(ax, witness_ring(report), name)
+    return _figure_of(ax)
+
+
+def _figure_of(ax: Axes) -> Figure:
+    from matplotlib.figure import Figure
+
+    fig = ax.get_figure()
+    assert isinstance(fig, Figure)
+    return fig
+
+
+def timeline(scenario: Scenario | str | Path, paths: Sequence[str]) -> list[dict[str, JSON]]:
+    """The value of each ``path`` of the run's view after each step (for plots).
+
+    Paths are those of ``expect:`` (``counters.life.bo``, ``c.Gigantic``...). One row per
+    step, the start first (``step`` 0): ``{"step", "refused", path: value...}`` where
+    ``refused`` is the rule id when that step was refused as illegal, else None; a path
+    with nothing there reads None. Each row replays the steps before it: for short runs.
+    """
+    from dataclasses import replace
+
+    from model.view import resolve_path, state_json
+
+    if not isinstance(scenario, Scenario):
+        scenario = load_scenario(scenario)
+    rows: list[dict[str, JSON]] = []
+    for i in range(len(scenario.steps) + 1):
+        state = _run(replace(scenario, steps=scenario.steps[:i], expect=())).state
+        view = state_json(state)
+        last = state.events[-1] if state.events else None
+        refused = (
+            last.rules[0]
+            if i and last is not None and last.kind == "refused" and ("step", i - 1) in last.fields
+            else None
+        )
+        row: dict[str, JSON] = {"step": i, "refused": refused}
+        for path in paths:
+            value = resolve_path(view, path)[1]
+            row[path] = value if isinstance(value, (dict, list, str, int, float)) else None
+        rows.append(row)
+    return rows
+
+
+# -- dependency between passive abilities (arbiter graph) ------------------------------------
+
+
+@dataclass(frozen=True)
+class DependencyGraph:
+    """The dependency graph of the passives in play after a scenario's steps.
+
+    ``data`` is ``arbiter graph --format json`` (nodes, edges, order, cycles, closure);
+    ``by_dependency`` and ``by_timestamp`` map each object to its JSON view once every
+    passive applied in the rules' order (A-ORDER-1) and in timestamp order alone.
+    """
+
+    source: str
+    data: Mapping[str, JSON]
+    by_dependency: Mapping[str, Mapping[str, JSON]]
+    by_timestamp: Mapping[str, Mapping[str, JSON]]
+
+    @property
+    def order(self) -> list[str]:
+        """The passives in the order they applied (A-ORDER-1)."""
+        return [str(p) for p in _as_list(self.data["order"])]
+
+    @property
+    def timestamp_order(self) -> list[str]:
+        """The passives in timestamp order alone (what ignoring dependency would do)."""
+        return [str(_as_dict(n)["id"]) for n in _as_list(self.data["nodes"])]
+
+    @property
+    def edges(self) -> list[dict[str, JSON]]:
+        """Direct dependencies: ``from`` depends on ``to``, with the A-DEP-1 ``reasons``."""
+        return [_as_dict(e) for e in _as_list(self.data["edges"])]
+
+    @property
+    def cycles(self) -> list[list[str]]:
+        return [[str(p) for p in _as_list(c)] for c in _as_list(self.data["cycles"])]
+
+    def differences(self) -> list[dict[str, JSON]]:
+        """Where the two orders disagree: ``{"object", "name", "dependency", "timestamps"}``
+        for each characteristic (its shown value) or feature that differs."""
+        out: list[dict[str, JSON]] = []
+        for oid in sorted(self.by_dependency):
+            a, b = self.by_dependency[oid], self.by_timestamp[oid]
+            for key in ("characteristics", "features"):
+                da, db = _as_dict(a[key]), _as_dict(b[key])
+                for name in sorted(set(da) | set(db)):
+                    va, vb = _shown(da.get(name)), _shown(db.get(name))
+                    if va != vb:
+                        out.append(
+                            {"object": oid, "name": name, "dependency": va, "timestamps": vb}
+                        )
+        return out
+
+
+def _as_list(value: JSON) -> list[JSON]:
+    assert isinstance(value, list)
+    return value
+
+
+def _as_dict(value: JSON) -> dict[str, JSON]:
+    assert isinstance(value, dict)
+    return value
+
+
+def _shown(value: JSON) -> JSON:
+    return value["shown"] if isinstance(value, dict) and "shown" in value else value
+
+
+def dependency_graph(scenario: Scenario | str | Path) -> DependencyGraph:
+    """``arbiter graph``: the dependency graph of the passives after the scenario's steps,
+    with the objects as each order leaves them (A-DEP-1..3, A-ORDER-1)."""
+    from model.view import object_json
+    from solver.dependency import ordering, timestamp_order
+    from solver.dependency_view import graph_json
+
+    if not isinstance(scenario, Scenario):
+        scenario = load_scenario(scenario)
+    state = _run(scenario).state
+    result = ordering(state)
+    by_time = timestamp_order(state)
+    return DependencyGraph(
+        scenario.source,
+        graph_json(state, result),
+        {o: object_json(result.state.objects[o], result.state) for o in result.state.objects},
+        {o: object_json(by_time.objects[o], by_time) for o in by_time.objects},
+    )
+
+
+def draw_dependency_graph(
+    graph: DependencyGraph, *, ax: Axes | None = None, title: str | None = None
+) -> Figure:
+    """The picture of ``arbiter graph --format png``: passives on a circle in timestamp
+    order, an arrow from each to what it depends on (labelled with the A-DEP-1 clause),
+    cycles in red. Draws on ``ax`` when given (its figure is returned), else on a new
+    figure (built without pyplot: a notebook shows it, ``.savefig`` writes it)."""
+    from solver.dependency_draw import draw_on, figure
+
+    data = dict(graph.data)
+    if ax is None:
+        return figure(data, title)
+    draw_on(ax, data, title)
+    return _figure_of(ax)
+
+
+# -- choices: every outcome (arbiter run --outcomes) -----------------------------------------
+
+
+def outcomes(
+    scenario: Scenario | str | Path,
+    *,
+    method: str = "cp-sat",
+    time_limit: float = 10.0,
+    workers: int = 1,
+) -> OutcomeSet:
+    """``arbiter run --outcomes``: every distinct outcome over every legal choice sequence.
+
+    Where the rules leave a decision (R-5: which replacement applies, a "may"), every
+    legal sequence is followed; outcomes whose objects are equal are merged. The set has
+    ``.status`` (OPTIMAL when every sequence was searched), ``.outcomes`` (each with
+    ``.objects``, one witness sequence ``.choices`` of decisions, ``.order_dependent``),
+    ``.summary()`` and ``.wall_time``. ``method``: "cp-sat" or its twin "exhaustive".
+    """
+    from solver.choices import enumerate_outcomes
+
+    if not isinstance(scenario, Scenario):
+        scenario = load_scenario(scenario)
+    options = RunOptions(time_limit=time_limit, workers=workers, outcomes=True)
+    return enumerate_outcomes(scenario, options, method)
+
+
+def best_outcome(
+    scenario: Scenario | str | Path,
+    objective: Mapping[str, int],
+    *,
+    method: str = "cp-sat",
+    time_limit: float = 10.0,
+    workers: int = 1,
+) -> Best:
+    """The outcome with the greatest weighted sum of counters, e.g. ``{"enemy.damage": 1,
+    "r1.lives": -1}``: ``.value``, ``.bound``, the witness ``.choices``, ``.objects``."""
+    from solver.choices import best_outcome as best
+
+    if not isinstance(scenario, Scenario):
+        scenario = load_scenario(scenario)
+    options = RunOptions(time_limit=time_limit, workers=workers, outcomes=True)
+    return best(scenario, objective, options, method)

@@ -92,6 +92,18 @@ def analyse(data: LoopInput, budget: int = DEFAULT_BUDGET, one_day: bool = False
     return LoopReport(data.scenario.source, data.kind, verdict, tuple(per), budget)
 
 
+def witness_ring(report: LoopReport) -> tuple[str, ...]:
+    """What ``--png`` draws: the witness cycle (declined moves marked ✗), else the first
+    candidate of the static pass, as a closed path (first node repeated at the end)."""
+    v = report.verdict
+    if v.cycle:
+        ring = tuple(f"{m.object}.{m.ability}" + ("" if m.accept else " ✗") for m in v.cycle)
+        return (*ring, ring[0])
+    if report.candidates:
+        return tuple(report.candidates[0][0].split(" → "))
+    return ("no candidate",)
+
+
 def check_expectations(report: LoopReport, data: LoopInput) -> list[tuple[str, JSON, JSON, bool]]:
     from model.view import check
 
@@ -168,14 +180,7 @@ def _loops(file: str, budget: int | None, one_day: bool, as_json: bool, png: str
     if png:
         from solver.loop_graph import draw
 
-        v = report.verdict
-        if v.cycle:
-            ring = tuple(f"{m.object}.{m.ability}" + ("" if m.accept else " ✗") for m in v.cycle)
-            draw((*ring, ring[0]), png, f"{v.verdict}: {file}")
-        elif report.candidates:
-            draw(tuple(report.candidates[0][0].split(" → ")), png, f"{v.verdict}: {file}")
-        else:
-            draw(("no candidate",), png, f"{v.verdict}: {file}")
+        draw(witness_ring(report), png, f"{report.verdict.verdict}: {file}")
     if as_json:
         out = report.as_json()
         if checks:

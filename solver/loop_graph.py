@@ -19,6 +19,8 @@ from model.state import GameState
 
 if TYPE_CHECKING:
     import networkx as nx
+    from matplotlib.axes import Axes
+    from matplotlib.figure import Figure
 
 ANY = "*"
 
@@ -225,12 +227,8 @@ def sub_state(state: GameState, objects: tuple[str, ...]) -> GameState:
     return replace(state, objects={o: state.objects[o] for o in sorted(keep)})
 
 
-def draw(path: tuple[str, ...], out: str, title: str = "") -> None:
-    """Draw a witness cycle (or a candidate) as a ring of arrows to a PNG file."""
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+def draw_on(axis: Axes, path: tuple[str, ...], title: str = "") -> None:
+    """Draw a witness cycle (or a candidate) as a ring of arrows on ``axis``."""
     import networkx as nx
 
     g = nx.DiGraph()
@@ -242,20 +240,37 @@ def draw(path: tuple[str, ...], out: str, title: str = "") -> None:
     for i in range(len(ring)):
         g.add_edge(i, (i + 1) % len(ring))
     pos = nx.circular_layout(g) if len(ring) > 1 else {0: (0.0, 0.0)}
-    fig, axis = plt.subplots(figsize=(6, 6))
-    nx.draw_networkx(
+    nx.draw_networkx_edges(
         g,
         pos,
         ax=axis,
-        labels=labels,
-        node_color="#f3e6c4",
-        node_size=2600,
-        font_size=8,
+        node_size=4000,
         arrows=True,
         arrowsize=18,
         connectionstyle="arc3,rad=0.15",
     )
+    nx.draw_networkx_labels(
+        g,
+        pos,
+        labels,
+        ax=axis,
+        font_size=9,
+        bbox={"boxstyle": "round,pad=0.5", "facecolor": "#f3e6c4", "edgecolor": "#b8a06a"},
+    )
     axis.set_title(title, fontsize=9)
     axis.set_axis_off()
-    fig.savefig(out, dpi=100, bbox_inches="tight")
-    plt.close(fig)
+    axis.margins(0.25)
+
+
+def figure(path: tuple[str, ...], title: str = "") -> Figure:
+    """A new figure holding the ring (built without pyplot: any backend may save or show it)."""
+    from matplotlib.figure import Figure
+
+    fig = Figure(figsize=(6, 6))
+    draw_on(fig.add_subplot(), path, title)
+    return fig
+
+
+def draw(path: tuple[str, ...], out: str, title: str = "") -> None:
+    """Draw a witness cycle (or a candidate) as a ring of arrows to a PNG file."""
+    figure(path, title).savefig(out, dpi=100, bbox_inches="tight")
