@@ -46,6 +46,28 @@ class Solved:
         return self.status in (Status.OPTIMAL, Status.FEASIBLE)
 
 
+def new_solver(time_limit: float, workers: int = 1, seed: int = SEED) -> Any:
+    """A ``CpSolver`` with the project's settings: a time limit, a fixed seed, ``workers``."""
+    from ortools.sat.python import cp_model
+
+    if not time_limit > 0:
+        raise InternalError(f"a time limit must be positive, got {time_limit}")
+    solver = cp_model.CpSolver()
+    solver.parameters.max_time_in_seconds = float(time_limit)
+    solver.parameters.num_workers = workers
+    solver.parameters.random_seed = seed
+    return solver
+
+
+def status_name(solver: Any, code: Any, model: Any, what: str) -> str:
+    """CP-SAT's status name for ``code``; MODEL_INVALID raises ``InternalError`` with the
+    model's validation message (a bug in the builder of ``what``, never bad input)."""
+    name = str(solver.status_name(code))
+    if name == "MODEL_INVALID":
+        raise InternalError(f"CP-SAT: MODEL_INVALID for {what}: {model.validate() or 'no message'}")
+    return name
+
+
 def solve(
     model: Any,
     variables: Mapping[str, Any],

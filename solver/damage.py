@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from model.errors import InternalError
+from solver.cpsat import status_name
 from solver.damage_problem import (
     STAGES,
     Allocation,
@@ -188,9 +188,7 @@ class _Run:
         solver.parameters.max_time_in_seconds = max(0.001, self.deadline - time.perf_counter())
         code = solver.solve(m)
         self.solves += 1
-        name = solver.status_name(code)
-        if name == "MODEL_INVALID":
-            raise InternalError(f"CP-SAT rejected the split model: {m.validate()}")
+        name = status_name(solver, code, m, "the split model")
         if name not in _STATUS:
             return name, [], 0.0, 0.0, []
         values = [solver.value(a) for a in self.built.alloc]
@@ -226,9 +224,7 @@ class _Run:
         solver.parameters.max_time_in_seconds = max(0.001, self.deadline - time.perf_counter())
         code = solver.solve(m)
         self.solves += 1
-        name = solver.status_name(code)
-        if name == "MODEL_INVALID":
-            raise InternalError(f"CP-SAT rejected the split model: {m.validate()}")
+        name = status_name(solver, code, m, "the split model")
         if name not in _STATUS:
             return name, []
         return name, [solver.value(a) for a in self.built.alloc]
@@ -355,9 +351,7 @@ def all_optimal(
     solver.parameters.enumerate_all_solutions = True
     solver.parameters.max_time_in_seconds = time_limit
     code = solver.solve(built.model, Collect())
-    name = solver.status_name(code)
-    if name == "MODEL_INVALID":
-        raise InternalError("CP-SAT rejected the enumeration model")
+    name = status_name(solver, code, built.model, "the enumeration model")
     complete = name in ("OPTIMAL", "INFEASIBLE") and len(found) <= limit
     key = [t.id for t in problem.targets]
     unique = {tuple(sp[k] for k in key): sp for sp in found}

@@ -41,6 +41,7 @@ from solver.choices import (
     objects_of,
     outcome_of,
 )
+from solver.cpsat import new_solver, status_name
 from solver.engine import RunOptions
 
 UNIVERSE_LIMIT = 200_000
@@ -176,26 +177,16 @@ def build_model(u: Universe) -> _Built:
 
 
 def _solver(time_limit: float, workers: int) -> Any:
-    from ortools.sat.python import cp_model
-
-    solver = cp_model.CpSolver()
-    solver.parameters.max_time_in_seconds = time_limit
-    solver.parameters.random_seed = 0
-    solver.parameters.num_workers = workers
-    return solver
+    return new_solver(time_limit, workers, seed=0)
 
 
-def _status(code: Any, model: Any) -> Status:
-    from ortools.sat.python import cp_model
-
-    if code == cp_model.MODEL_INVALID:
-        message = model.validate() or "no message"
-        raise InternalError(f"CP-SAT: MODEL_INVALID for the replacement model: {message}")
+def _status(solver: Any, code: Any, model: Any) -> Status:
+    name = status_name(solver, code, model, "the replacement model")
     return {
-        cp_model.OPTIMAL: Status.OPTIMAL,
-        cp_model.FEASIBLE: Status.FEASIBLE,
-        cp_model.INFEASIBLE: Status.INFEASIBLE,
-    }.get(code, Status.UNKNOWN)
+        "OPTIMAL": Status.OPTIMAL,
+        "FEASIBLE": Status.FEASIBLE,
+        "INFEASIBLE": Status.INFEASIBLE,
+    }.get(name, Status.UNKNOWN)
 
 
 def solve_all(built: _Built, time_limit: float = 10.0) -> Enumeration:
@@ -225,7 +216,7 @@ def solve_all(built: _Built, time_limit: float = 10.0) -> Enumeration:
     solver.parameters.enumerate_all_solutions = True
     t0 = time.perf_counter()
     code = solver.solve(built.model, Collect())
-    status = _status(code, built.model)
+    status = _status(solver, code, built.model)
     if status is Status.FEASIBLE or (status is Status.UNKNOWN and found):
         status = Status.FEASIBLE  # stopped by the time limit: the list may be incomplete
     return Enumeration(status, tuple(sorted(set(found), key=sorted)), time.perf_counter() - t0)
@@ -258,7 +249,7 @@ def solve_best(
     built.model.maximize(sum(terms))
     solver = _solver(time_limit, workers)
     t0 = time.perf_counter()
-    status = _status(solver.solve(built.model), built.model)
+    status = _status(solver, solver.solve(built.model), built.model)
     wall = time.perf_counter() - t0
     if status not in (Status.OPTIMAL, Status.FEASIBLE):
         return BestSolve(status, 0, 0, frozenset(), wall)
