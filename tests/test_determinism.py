@@ -156,6 +156,7 @@ def same_answers(tmp_path: Path, name: str, original: Any, seed: int) -> int:
     return compared
 
 
+@pytest.mark.rule("ORD-1")
 @pytest.mark.parametrize("example", yaml_examples(), ids=example_id)
 def test_declaration_order_of_an_example_does_not_change_answers(
     tmp_path: Path, example: Path

@@ -49,7 +49,7 @@ steps:
 """
 
 
-@pytest.mark.rule("D-PREV-2", "TRIG-1")
+@pytest.mark.rule("D-PREV-2", "TRIG-1", "DMG-TRIG")
 @pytest.mark.parametrize(("shield", "fires"), [(3, False), (5, False), (2, True), (0, True)])
 def test_a_when_damaged_trigger_fires_only_when_damage_gets_through(
     shield: int, fires: bool
@@ -72,3 +72,37 @@ steps:
   - modify: {target: r, stat: subtypes, op: add, value: [Water]}
 """)
     assert out["objects"]["r"]["characteristics"]["subtypes"]["shown"] == ["Mountain", "Water"]
+
+
+@pytest.mark.rule("SCN-STAT", "A-CHAR-2")
+def test_a_misspelt_characteristic_is_bad_input_but_one_the_target_lacks_is_a_char_2() -> None:
+    from model.errors import InputError
+    from tests.helpers import scenario
+
+    text = """
+ruleset: eredan
+players: [ana]
+objects:
+  naya: {owner: ana, kind: character, base: {defense: 2}}
+  token: {owner: ana, kind: character, base: {spirit: 1}}
+steps:
+  - modify: {target: token, stat: STAT, op: add, value: 1}
+"""
+    with pytest.raises(InputError) as refused:
+        scenario(text.replace("STAT", "defence"))
+    assert refused.value.path == "steps[0].modify.stat"
+    out = view(text.replace("STAT", "defense"))
+    assert out["events"][0]["applied"] is False and "A-CHAR-2" in out["events"][0]["rules"]
+
+
+@pytest.mark.rule("OUT-TIME")
+def test_json_leaves_wall_times_out_unless_timings_are_asked_for() -> None:
+    import json
+
+    from tests.helpers import cli
+
+    example = "examples/damage/volibear_open.yaml"
+    plain = [cli("damage", example, "--json").stdout for _ in range(2)]
+    assert plain[0] == plain[1] and "wall_time" not in plain[0]
+    timed = json.loads(cli("--timings", "damage", example, "--json").stdout)
+    assert timed["wall_time"] > 0
