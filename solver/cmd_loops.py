@@ -164,7 +164,7 @@ def _print(report: LoopReport, checks: list[tuple[str, JSON, JSON, bool]]) -> No
         out.print("witness:")
         n_prefix = len(v.prefix)
         for i, s in enumerate(v.steps):
-            mark = "  ↻ " if i >= n_prefix else "    "
+            mark = "  ↻ " if v.cycle and i >= n_prefix else "    "
             out.print(f"{mark}{s['text']}")
     out.print(
         f"explored {v.explored} state(s) of a budget of {report.budget} in {v.wall_time:.3f} s"

@@ -203,7 +203,10 @@ def confirm(
     wall = time.perf_counter() - t0
 
     def verdict(kind: str, reason: str, rules: tuple[str, ...]) -> Verdict:
-        mandatory = True if kind == "loop" else None
+        # a loop is mandatory when no replacement on it says "may"
+        used = {a.by for a in _applied(run)}
+        optional = any(r.optional for r in run.active if r.id in used)
+        mandatory = (not optional) if kind == "loop" else None
         done = kind == "terminates"
         return Verdict(
             kind,
@@ -262,6 +265,6 @@ def decide_chain(
 
 
 def _blocked(run: rp.ReplacementRun) -> str:
-    used = [r.id for r in run.active if r.id in run.used]
+    used = sorted(run.used)
     left = [e.describe() for e in run.pending]
     return f"used for this action: {', '.join(used)}; carried out: {', '.join(left) or 'nothing'}"
