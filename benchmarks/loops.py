@@ -143,6 +143,38 @@ cards:
         print(f"| {name} | {n} | {t * 1000:.1f} | {n / t:,.0f} |")
 
 
+def replacement_ring(n: int) -> str:
+    """``n`` creatures, each taking the wounds of the next one instead: one chain of n."""
+    lines = ["ruleset: berserk", "players: [ana, bo]", "cards:"]
+    for i in range(n):
+        lines += [
+            f"  c{i}:",
+            "    kind: creature",
+            "    replacements:",
+            f"      - {{id: r, when: {{event: wounded, object: c{(i + 1) % n}}}, "
+            "instead: {object: self}}",
+        ]
+    return "\n".join(lines) + "\n"
+
+
+def replacement_chains() -> None:
+    from solver import loop_replacement
+
+    for n in (10, 100):
+        data = load_for_loops("ring.yaml", replacement_ring(n))
+        t, report = time_it(partial(analyse, data), 3)
+        state = data.scenario.start
+        (cand,) = loop_graph.candidates(loop_replacement.replacement_graph(state))
+        sub = loop_replacement.chain_state(state, cand)
+        t_off, off = time_it(
+            partial(loop_replacement.decide_chain, sub, cand, 10_000, once_per_action=False), 3
+        )
+        print(
+            f"| {n} | {report.verdict.verdict} | {report.verdict.explored} | {t * 1000:.1f} | "
+            f"{off.verdict} | {off.explored} | {t_off * 1000:.1f} |"
+        )
+
+
 def main() -> None:
     print("## Two-card loop in a card set (median of", RUNS, "runs, ms)\n")
     print(
@@ -156,6 +188,13 @@ def main() -> None:
     print("| search | states | ms | states/s |")
     print("| --- | --- | --- | --- |")
     states_per_second()
+    print("\n## Replacement chains: a ring of n creatures (median of 3 runs)\n")
+    print(
+        "| n | verdict (R-4) | replacements | whole `analyse` ms | "
+        "without R-4 | replacements | ms |"
+    )
+    print("| --- | --- | --- | --- | --- | --- | --- |")
+    replacement_chains()
 
 
 if __name__ == "__main__":

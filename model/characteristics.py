@@ -125,7 +125,10 @@ def modify_number(
             obj, False, (absent, RuleStep("A-GOLD-3", "that part of the effect is not done"))
         )
     if not is_number(base):
-        raise ValueError(f"{stat} is not numeric")
+        kind = RuleStep(
+            "A-GOLD-3", f"{obj.id}.{stat} is a set, not a number: {op.value} is not done"
+        )
+        return Outcome(obj, False, (kind,))
     width = len(components(base))
     if len(amounts) == 1 and width > 1:
         amounts = amounts * width
@@ -154,7 +157,10 @@ def modify_set(
         # A-CHAR-2: an absent set characteristic is gained empty, then changed.
         obj = replace(obj, base={**obj.base, stat: frozenset()})
     elif not isinstance(base, frozenset):
-        raise ValueError(f"{stat} is not a set")
+        kind = RuleStep(
+            "A-GOLD-3", f"{obj.id}.{stat} is a number, not a set: {op.value} is not done"
+        )
+        return Outcome(obj, False, (kind,))
     mods = dict(obj.mods)
     mods[stat] = (*mods.get(stat, ()), SetModification(op, members, source, timestamp))
     note = f"{op.value} {', '.join(sorted(members))} from {source}"

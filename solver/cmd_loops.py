@@ -49,20 +49,34 @@ class LoopReport:
 
 
 def analyse(data: LoopInput, budget: int = DEFAULT_BUDGET, one_day: bool = False) -> LoopReport:
-    from solver import loop_graph, loops
+    from solver import loop_graph, loop_replacement, loops
 
     state = data.scenario.start
     graph = loop_graph.ability_graph(state)
     found = loop_graph.candidates(graph)
+    # replacement chains (LOOP-5): their own graph, confirmed by the replacement pipeline
+    chains = loop_graph.candidates(loop_replacement.replacement_graph(state))
+    per_chain: list[tuple[str, tuple[str, ...], Verdict | None]] = []
+    for c in chains:
+        if data.kind == "scenario":
+            v = loop_replacement.decide_chain(state, c, budget, data.scenario.steps)
+        else:
+            sub = loop_replacement.chain_state(state, c)
+            v = loop_replacement.decide_chain(sub, c, budget)
+        per_chain.append((c.arrows(), c.objects, v))
     if data.kind == "scenario":
         verdict = loops.decide(state, budget, one_day=one_day)
         rows = tuple((c.arrows(), c.objects, None) for c in found)
-        return LoopReport(data.scenario.source, data.kind, verdict, rows, budget)
+        if per_chain and verdict.verdict == "terminates":
+            triggers = ("(triggers and quick actions)", (), verdict)
+            verdict = _combined([triggers, *per_chain], budget, where=" from the scenario's state")
+        return LoopReport(data.scenario.source, data.kind, verdict, (*rows, *per_chain), budget)
     per: list[tuple[str, tuple[str, ...], Verdict | None]] = []
     for c in found:
         sub = loop_graph.sub_state(state, c.objects)
         v = loops.decide(sub, budget, one_day=one_day, seeded=frozenset(c.abilities))
         per.append((c.arrows(), c.objects, v))
+    per += per_chain
     if not per:
         verdict = Verdict(
             "terminates",
@@ -73,23 +87,36 @@ def analyse(data: LoopInput, budget: int = DEFAULT_BUDGET, one_day: bool = False
             rules=("LOOP-4",),
         )
     else:
-        best = min(
-            (v for _, _, v in per if v is not None),
-            key=lambda v: (RANK[v.verdict], not v.mandatory),
-        )
-        if best.verdict == "terminates":
-            reasons = "; ".join(f"({p}) {v.reason}" for p, _, v in per if v is not None)
-            verdict = Verdict(
-                "terminates",
-                f"every candidate loop ends from the minimal state of its cards: {reasons}",
-                complete=True,
-                explored=sum(v.explored for _, _, v in per if v is not None),
-                budget=budget,
-                rules=best.rules,
-            )
-        else:
-            verdict = best
+        verdict = _combined(per, budget, with_chains=bool(per_chain))
     return LoopReport(data.scenario.source, data.kind, verdict, tuple(per), budget)
+
+
+def _combined(
+    per: list[tuple[str, tuple[str, ...], Verdict | None]],
+    budget: int,
+    with_chains: bool = True,
+    where: str = " from the minimal state of its cards",
+) -> Verdict:
+    """One verdict for several candidates: the most alarming, or all of them ending."""
+    found = [v for _, _, v in per if v is not None]
+    best = min(found, key=lambda v: (RANK[v.verdict], not v.mandatory))
+    if best.verdict != "terminates":
+        return best
+    reasons = "; ".join(f"({p}) {v.reason}" for p, _, v in per if v is not None)
+    rules = best.rules
+    steps = best.steps
+    if with_chains:  # the rules of every candidate, and the first chain's lineage as witness
+        rules = tuple(dict.fromkeys(r for v in found for r in v.rules))
+        steps = next((v.steps for v in found if v.steps), ())
+    return Verdict(
+        "terminates",
+        f"every candidate loop ends{where}: {reasons}",
+        complete=True,
+        explored=sum(v.explored for v in found),
+        budget=budget,
+        rules=rules,
+        steps=steps,
+    )
 
 
 def witness_ring(report: LoopReport) -> tuple[str, ...]:
@@ -137,7 +164,7 @@ def _print(report: LoopReport, checks: list[tuple[str, JSON, JSON, bool]]) -> No
         out.print("witness:")
         n_prefix = len(v.prefix)
         for i, s in enumerate(v.steps):
-            mark = "  ↻ " if i >= n_prefix else "    "
+            mark = "  ↻ " if v.cycle and i >= n_prefix else "    "
             out.print(f"{mark}{s['text']}")
     out.print(
         f"explored {v.explored} state(s) of a budget of {report.budget} in {v.wall_time:.3f} s"

@@ -63,6 +63,8 @@ def _as_scenario(doc: Document) -> Document:
     players = root["players"].value if "players" in root else CARDSET_DEFAULT_PLAYERS
     owner = players[0] if isinstance(players, list) and players else "ana"
     cards = root["cards"].mapping(what="a mapping of card ids to cards")
+    for cid, cnode in cards.items():  # a card's id becomes an object id: check it where it stands
+        Node(doc, cnode.path, cid).ident("a card id")
     data = {k: n.value for k, n in root.items()}
     data.setdefault("ruleset", CARDSET_DEFAULT_RULESET)
     data.setdefault("players", list(CARDSET_DEFAULT_PLAYERS))
