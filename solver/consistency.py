@@ -205,16 +205,7 @@ class Planned:
 # Registration points for the areas built in parallel. Each becomes ONE function
 # registered with ``@set_check`` or ``@tuple_check`` in solver/consistency_checks.py;
 # until then it is listed (``arbiter check --list-checks``), never faked.
-PLANNED: tuple[Planned, ...] = (
-    Planned(
-        "replacement-competition",
-        Severity.WARNING,
-        ("R-5", "R-6"),
-        "a tuple check over cards with replacement effects waiting for the same event; it "
-        "calls the choice search (solver/choices.py) on the event and reports when distinct "
-        "orders give distinct outcomes; the witness is the event with each order.",
-    ),
-)
+PLANNED: tuple[Planned, ...] = ()  # every kind of issue 8 is registered
 
 
 # -- planning and examining tuples -------------------------------------------------------
