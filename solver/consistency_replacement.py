@@ -220,6 +220,12 @@ def _witness_doc(
     objects: dict[str, dict[str, JSON]] = {}
     for cid, owner in placed.items():
         objects[cid] = w.card_object(index.card(cid), owner)
+        written = objects[cid].get("replacements")
+        if isinstance(written, list):  # a card's ids are its object's: card id + "_" + id
+            objects[cid]["replacements"] = [
+                {**r, "id": f"{cid}_{r['id']}"} if isinstance(r, dict) and "id" in r else r
+                for r in written
+            ]
     for cid, owner in others.items():
         objects[cid] = w.object_doc(_bare(index.card(cid).template), owner)
     event: dict[str, JSON] = {"event": e.kind, "object": e.target, "amount": e.amount}
