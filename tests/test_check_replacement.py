@@ -41,7 +41,7 @@ def _card(cid: str, kind: str, when: str, instead: str, may: bool = False) -> st
 YOURS = "{event: wounded, object: {side: yours, kind: creature}}"
 
 
-@pytest.mark.rule("R-5", "R-4", "R-6")
+@pytest.mark.rule("R-5", "R-4", "R-6", "CHECK-REPL")
 def test_flawed_set_seeds_one_competition_with_a_runnable_witness(tmp_path: Path) -> None:
     """The Bone warden ("your character is wounded: the warden is wounded instead") and the
     Mirror idol ("... instead it gains that many extra lives") both wait for a wound to a
@@ -78,7 +78,7 @@ def test_replacements_of_both_players_let_the_active_player_choose() -> None:
     assert "the active player (you) chooses" in found[0][2]
 
 
-@pytest.mark.rule("R-5", "R-4")
+@pytest.mark.rule("R-5", "R-4", "CHECK-REPL")
 def test_competitors_with_the_same_result_are_not_reported() -> None:
     """Two cards that both say "your creature takes no wounds instead": whichever applies,
     nothing happens, so the choice changes nothing."""
@@ -88,7 +88,7 @@ def test_competitors_with_the_same_result_are_not_reported() -> None:
     assert _found(text) == []
 
 
-@pytest.mark.rule("R-1", "R-6")
+@pytest.mark.rule("R-1", "R-6", "CHECK-REPL")
 def test_a_may_or_a_target_choice_alone_is_no_competition() -> None:
     """The Dark Druid ("you may wound any enemy creature instead") and the Soul Stone chain
     (R-6): the Stone takes the wounds meant for a dark hero-mage. The outcomes differ only
