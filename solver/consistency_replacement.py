@@ -196,11 +196,9 @@ def _sides(index: CardIndex, combo: tuple[str, ...], placed: dict[str, str]) -> 
 def _stand_ins_for(
     index: CardIndex, combo: tuple[str, ...], sel: rp.Selector, taken: dict[str, str]
 ) -> str | None:
-    for card in index.cardset.cards.values():
-        if card.id in combo or card.id in taken:
-            continue
-        if _fits(index, sel, card.id):
-            return card.id
+    for cid in sorted(index.cardset.cards):  # by id: where a card is written never matters
+        if cid not in combo and cid not in taken and _fits(index, sel, cid):
+            return cid
     return None
 
 
