@@ -112,9 +112,10 @@ class CardIndex:
         return r.kinds or self.kinds
 
     def first_of(self, kinds: frozenset[str]) -> Card | None:
-        """The first card of the set (in file order) of one of ``kinds``."""
-        firsts = [self.by_kind[k][0] for k in kinds if self.by_kind.get(k)]
-        return self.card(min(firsts, key=self.order.__getitem__)) if firsts else None
+        """The card of one of ``kinds`` with the smallest id (never file order: where a card
+        is written must not change which card a diagnostic names, Decision ORD-1)."""
+        ids = [cid for k in kinds for cid in self.by_kind.get(k, ())]
+        return self.card(min(ids)) if ids else None
 
 
 def build_index(cardset: CardSet) -> CardIndex:
@@ -205,16 +206,7 @@ class Planned:
 # Registration points for the areas built in parallel. Each becomes ONE function
 # registered with ``@set_check`` or ``@tuple_check`` in solver/consistency_checks.py;
 # until then it is listed (``arbiter check --list-checks``), never faked.
-PLANNED: tuple[Planned, ...] = (
-    Planned(
-        "replacement-competition",
-        Severity.WARNING,
-        ("R-5", "R-6"),
-        "a tuple check over cards with replacement effects waiting for the same event; it "
-        "calls the choice search (solver/choices.py) on the event and reports when distinct "
-        "orders give distinct outcomes; the witness is the event with each order.",
-    ),
-)
+PLANNED: tuple[Planned, ...] = ()  # every kind of issue 8 is registered
 
 
 # -- planning and examining tuples -------------------------------------------------------

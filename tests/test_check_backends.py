@@ -23,7 +23,8 @@ def _json(backend: Backend, witness_dir: Path) -> str:
 def test_processes_give_the_serial_json(tmp_path: Path) -> None:
     serial = _json(Backend(), tmp_path)
     assert _json(Backend(jobs=2, chunk=1), tmp_path) == serial
-    for code in ("ruling-E-IMM-1b", "dependency-cycle", "loop-mandatory", "loop-capped"):
+    codes = ("ruling-E-IMM-1b", "dependency-cycle", "loop-mandatory", "loop-capped")
+    for code in (*codes, "replacement-competition"):
         assert f'"{code}"' in serial
     assert '"ruling-D-PREV-3"' in serial
 
