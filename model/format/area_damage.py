@@ -12,6 +12,7 @@ from dataclasses import replace
 from model import damage as dm
 from model import prevention as pv
 from model.damage_steps import (
+    ChoosingDealDamage,
     OBJECTIVES,
     DealDamage,
     DeclareDamage,
@@ -228,6 +229,9 @@ def _damage(node: Node, ctx: ParseContext) -> Step:
     if instr.mode is dm.Mode.EACH and "allocation" in m:
         m["allocation"].fail("an allocation only for 'split'", key=True, got=False)
     candidates = _targets(m["candidates"], ctx) if "candidates" in m else None
+    if targets is not None and (instr.mode is dm.Mode.EACH or "allocation" in m):
+        # known targets and split: replacement decisions are choice points
+        return ChoosingDealDamage(instruction=instr, targets=targets, **_choices(m, ctx))  # type: ignore[arg-type]
     return DealDamage(instruction=instr, targets=targets, candidates=candidates, **_choices(m, ctx))  # type: ignore[arg-type]
 
 
