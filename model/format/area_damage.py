@@ -12,8 +12,8 @@ from dataclasses import replace
 from model import damage as dm
 from model import prevention as pv
 from model.damage_steps import (
-    ChoosingDealDamage,
     OBJECTIVES,
+    ChoosingDealDamage,
     DealDamage,
     DeclareDamage,
     Prevent,
