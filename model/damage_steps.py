@@ -13,7 +13,7 @@ from model import damage as dm
 from model import damage_replacement as drp
 from model import prevention as pv
 from model import replacement as rp
-from model.action_step import match_choice
+from model.action_step import GameActionStep, match_choice
 from model.choicepoints import ChoicePoint, ChoosingStep, FixedChoice, Option
 from model.errors import IllegalAction, InternalError
 from model.state import Event, GameState
@@ -89,6 +89,9 @@ class ChoosingDealDamage(ChoosingStep[drp.DamageRun], DealDamage):
 
     def match(self, run: drp.DamageRun, point: ChoicePoint, choice: FixedChoice) -> Option:
         return match_choice(run.run, point, choice)
+
+    def leftover(self, run: drp.DamageRun, choice: FixedChoice) -> IllegalAction:
+        return GameActionStep(action=run.run.action).leftover(run.run, choice)
 
 
 def declare_event(pending: dm.PendingDamage) -> Event:

@@ -12,7 +12,7 @@ from model import damage as dm
 from model.damage_steps import ChoosingDealDamage
 from model.replacement import Replacement
 from solver.choices import enumerate_outcomes
-from tests.helpers import scenario, view
+from tests.helpers import run_text, scenario, view
 
 HEAD = """
 ruleset: berserk
@@ -248,3 +248,13 @@ def test_damage_carried_out_never_exceeds_the_damage_after_prevention(text: str)
             into = last.instead[0].target
             assert e["target"] == (last.source if into == "self" else into)
         assert len(set(e["lineage"])) == len(e["lineage"])  # R-4: never twice in one action
+
+
+@pytest.mark.rule("R-4", "R-5")
+def test_fixed_choices_of_a_damage_step_are_honoured_or_refused() -> None:
+    steps = "steps:\n  - damage: {id: fire, each: 2, source: bolt, targets: [m1, m2]}\n"
+    out = view(TWO_MAGES + steps + "choices:\n  fire: [{apply: stone, event: m2}]\n")
+    assert (damage_of(out, "m1"), damage_of(out, "m2"), damage_of(out, "soul_stone")) == (2, 0, 2)
+    twice = "choices:\n  fire: [{apply: stone, event: m2}, {apply: stone, event: m1}]\n"
+    result = run_text(TWO_MAGES + steps + twice)
+    assert result.stopped_by is not None and result.stopped_by.rule == "R-4"

@@ -19,6 +19,7 @@ from model.damage_steps import (
     Prevent,
     ResolveDamage,
 )
+from model.format.area_replacement import _fixed_for
 from model.format.document import Node
 from model.format.scenario import OBJECT_KEY_PARSERS, ParseContext, step_kind
 from model.state import GameObject
@@ -231,7 +232,9 @@ def _damage(node: Node, ctx: ParseContext) -> Step:
     candidates = _targets(m["candidates"], ctx) if "candidates" in m else None
     if targets is not None and (instr.mode is dm.Mode.EACH or "allocation" in m):
         # known targets and split: replacement decisions are choice points
-        return ChoosingDealDamage(instruction=instr, targets=targets, **_choices(m, ctx))  # type: ignore[arg-type]
+        fixed = _fixed_for(ctx, instr.id)
+        kw = _choices(m, ctx)
+        return ChoosingDealDamage(instruction=instr, targets=targets, fixed=fixed, **kw)  # type: ignore[arg-type]
     return DealDamage(instruction=instr, targets=targets, candidates=candidates, **_choices(m, ctx))  # type: ignore[arg-type]
 
 
