@@ -59,7 +59,7 @@ def damage_events(out: dict[str, Any]) -> list[dict[str, Any]]:
     return [e for e in out["events"] if e["kind"] == "damage"]
 
 
-@pytest.mark.rule("R-2", "R-6")
+@pytest.mark.rule("R-2", "R-6", "R-DMG-ACTION")
 def test_the_soul_stone_takes_a_spells_damage_with_its_lineage() -> None:
     out = view(
         HEAD + mage() + stone() + "steps:\n  - damage: {id: fire, each: 2, source: bolt, "
@@ -258,3 +258,27 @@ def test_fixed_choices_of_a_damage_step_are_honoured_or_refused() -> None:
     twice = "choices:\n  fire: [{apply: stone, event: m2}, {apply: stone, event: m1}]\n"
     result = run_text(TWO_MAGES + steps + twice)
     assert result.stopped_by is not None and result.stopped_by.rule == "R-4"
+
+
+@pytest.mark.rule("R-DMG-SHIELDS", "R-2")
+def test_shields_are_spent_first_and_redirected_damage_is_not_prevented_again() -> None:
+    text = (
+        HEAD
+        + mage(extra="\n    prevention: 1")
+        + stone().replace("counters: {damage: 0}", "counters: {damage: 0}\n    prevention: 5")
+    )
+    out = view(text + "steps:\n  - damage: {each: 3, source: bolt, targets: [hero_mage]}\n")
+    assert (damage_of(out, "hero_mage"), damage_of(out, "soul_stone")) == (0, 2)
+    assert out["objects"]["hero_mage"]["prevention"][0]["remaining"] == 0
+    assert out["objects"]["soul_stone"]["prevention"][0]["remaining"] == 5
+
+
+@pytest.mark.rule("R-DMG-OPEN", "D-DIST-1")
+def test_an_open_split_is_chosen_then_replaced_by_default() -> None:
+    out = view(
+        TWO_MAGES + "steps:\n  - damage: {id: fire, split: 4, source: bolt, targets: [m1, m2]}\n"
+    )
+    kinds = [e["kind"] for e in out["events"]]
+    assert "optimal_split" in kinds and "replaced" in kinds
+    marked = [damage_of(out, k) for k in ("m1", "m2", "soul_stone")]
+    assert sum(marked) == 4 and marked[2] > 0 and 0 in marked[:2]
