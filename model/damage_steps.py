@@ -6,11 +6,15 @@ so (``is_open``) and ``solver.damage`` resolves it (engine.RESOLVERS).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping
 from dataclasses import dataclass, field, replace
 
 from model import damage as dm
+from model import damage_replacement as drp
 from model import prevention as pv
+from model import replacement as rp
+from model.action_step import GameActionStep, match_choice
+from model.choicepoints import ChoicePoint, ChoosingStep, FixedChoice, Option
 from model.errors import IllegalAction, InternalError
 from model.state import Event, GameState
 from model.steps import Step
@@ -49,7 +53,45 @@ class DealDamage(Step):
         if self.is_open or self.targets is None:
             raise InternalError("an open split is resolved by the solver (solver.damage)")
         pending = dm.finalize(state, self.instruction, self.targets)
-        return dm.deal(state, pending, self.allocation, self.shield_order)
+        return drp.deal(state, pending, _split(self.allocation), self.shield_order)
+
+
+def _split(allocation: Mapping[str, int] | None) -> dict[str, int] | None:
+    return None if allocation is None else dict(allocation)
+
+
+@dataclass(frozen=True, kw_only=True)
+class ChoosingDealDamage(ChoosingStep[drp.DamageRun], DealDamage):
+    """A ``damage:`` step whose targets and split are known: its damage events pass through
+    replacement (R-2) and every decision replacement leaves (R-5, an optional replacement)
+    is a choice point, so ``arbiter run --outcomes`` searches them."""
+
+    def start(self, state: GameState) -> drp.DamageRun:
+        if self.targets is None:
+            raise InternalError("an open split is resolved by the solver (solver.damage)")
+        pending = dm.finalize(state, self.instruction, self.targets)
+        return drp.start(state, pending, _split(self.allocation), self.shield_order)
+
+    def point(self, run: drp.DamageRun) -> ChoicePoint | None:
+        return rp.point(run.run)
+
+    def take(self, run: drp.DamageRun, option: Option) -> drp.DamageRun:
+        return drp.take(run, option)
+
+    def finish(self, run: drp.DamageRun) -> GameState:
+        return drp.finish(run)
+
+    def key(self, run: drp.DamageRun) -> Hashable:
+        return run.key()
+
+    def tags(self, run: drp.DamageRun) -> frozenset[str]:
+        return rp.tags(run.run)
+
+    def match(self, run: drp.DamageRun, point: ChoicePoint, choice: FixedChoice) -> Option:
+        return match_choice(run.run, point, choice)
+
+    def leftover(self, run: drp.DamageRun, choice: FixedChoice) -> IllegalAction:
+        return GameActionStep(action=run.run.action).leftover(run.run, choice)
 
 
 def declare_event(pending: dm.PendingDamage) -> Event:
@@ -119,7 +161,9 @@ class ResolveDamage(Step):
         pending = self.pending(state)
         if self.is_open_in(state):
             raise InternalError("an open split is resolved by the solver (solver.damage)")
-        return dm.deal(take_pending(state, pending), pending, self.allocation, self.shield_order)
+        return drp.deal(
+            take_pending(state, pending), pending, _split(self.allocation), self.shield_order
+        )
 
 
 @dataclass(frozen=True, kw_only=True)

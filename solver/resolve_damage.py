@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from model import damage as dm
+from model import damage_replacement as drp
 from model.damage_steps import DealDamage, ResolveDamage, take_pending
 from model.errors import IllegalAction, InputError
 from model.state import Event, GameState
@@ -77,7 +78,7 @@ def resolve_deal(step: Step, state: GameState, options: RunOptions) -> GameState
         split = {t: split[t] for t in targets}
     pending = dm.finalize(state, step.instruction, targets)
     state = state.with_event(event)
-    return dm.deal(state, pending, split, step.shield_order)
+    return drp.deal(state, pending, split, step.shield_order)
 
 
 def resolve_later(step: Step, state: GameState, options: RunOptions) -> GameState:
@@ -97,7 +98,7 @@ def resolve_later(step: Step, state: GameState, options: RunOptions) -> GameStat
         options,
     )
     state = take_pending(state, pending).with_event(event)
-    return dm.deal(state, pending, split, step.shield_order)
+    return drp.deal(state, pending, split, step.shield_order)
 
 
 RESOLVERS[DealDamage] = resolve_deal

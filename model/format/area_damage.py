@@ -13,11 +13,13 @@ from model import damage as dm
 from model import prevention as pv
 from model.damage_steps import (
     OBJECTIVES,
+    ChoosingDealDamage,
     DealDamage,
     DeclareDamage,
     Prevent,
     ResolveDamage,
 )
+from model.format.area_replacement import _fixed_for
 from model.format.document import Node
 from model.format.scenario import OBJECT_KEY_PARSERS, ParseContext, step_kind
 from model.state import GameObject
@@ -228,6 +230,11 @@ def _damage(node: Node, ctx: ParseContext) -> Step:
     if instr.mode is dm.Mode.EACH and "allocation" in m:
         m["allocation"].fail("an allocation only for 'split'", key=True, got=False)
     candidates = _targets(m["candidates"], ctx) if "candidates" in m else None
+    if targets is not None and (instr.mode is dm.Mode.EACH or "allocation" in m):
+        # known targets and split: replacement decisions are choice points
+        fixed = _fixed_for(ctx, instr.id)
+        kw = _choices(m, ctx)
+        return ChoosingDealDamage(instruction=instr, targets=targets, fixed=fixed, **kw)  # type: ignore[arg-type]
     return DealDamage(instruction=instr, targets=targets, candidates=candidates, **_choices(m, ctx))  # type: ignore[arg-type]
 
 

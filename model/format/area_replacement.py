@@ -288,6 +288,9 @@ def _choices(node: Node, ctx: ParseContext) -> dict[str, tuple[FixedChoice, ...]
     for i, s in enumerate(steps if isinstance(steps, list) else []):
         if isinstance(s, dict) and "game-action" in s:
             declared.add(_action_id(Node(ctx.doc, ("steps", i, "game-action"), s["game-action"])))
+        damage = s.get("damage") if isinstance(s, dict) else None
+        if isinstance(damage, dict) and isinstance(damage.get("id"), str):
+            declared.add(damage["id"])  # a damage instruction is one game action too
     out = {}
     for aid, entries in node.mapping(
         what="a mapping of game-action ids to lists of choices"
