@@ -116,15 +116,10 @@ def _load_commands() -> None:
 
     Command modules import heavy libraries inside the command function only.
     """
-    import importlib
-    import pkgutil
+    from model.plugins import import_prefixed
 
-    import solver as package
-
-    for info in sorted(pkgutil.iter_modules(package.__path__), key=lambda i: i.name):
-        if info.name.startswith("cmd_"):
-            module = importlib.import_module(f"solver.{info.name}")
-            cli.add_command(module.command)
+    for module in import_prefixed("solver", "cmd_"):
+        cli.add_command(module.command)
 
 
 _load_commands()

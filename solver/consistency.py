@@ -405,14 +405,9 @@ def load_checks() -> None:
     if _LOADED:
         return
     _LOADED.append(True)
-    import importlib
-    import pkgutil
+    from model.plugins import import_prefixed
 
-    import solver as package
-
-    for info in sorted(pkgutil.iter_modules(package.__path__), key=lambda i: i.name):
-        if info.name.startswith("consistency_"):
-            importlib.import_module(f"solver.{info.name}")
+    import_prefixed("solver", "consistency_")
 
 
 def failing(diagnostics: Iterable[Diagnostic], fail_on: Severity) -> bool:

@@ -144,11 +144,8 @@ def load_solver_areas() -> None:
         return
     _SOLVER_AREAS_LOADED = True
     import importlib
-    import pkgutil
 
-    import solver as package
+    from model.plugins import import_prefixed
 
     importlib.import_module("solver.triggers")
-    for info in sorted(pkgutil.iter_modules(package.__path__), key=lambda i: i.name):
-        if info.name.startswith(SOLVER_AREA_PREFIXES):
-            importlib.import_module(f"solver.{info.name}")
+    import_prefixed("solver", SOLVER_AREA_PREFIXES)

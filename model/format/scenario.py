@@ -345,8 +345,6 @@ def _modify(node: Node, ctx: ParseContext) -> Step:
             value = tuple(None if x.value is None else x.integer() for x in v.seq())
         else:
             value = v.integer()
-        if op == "divide" and value == 0:
-            pass  # E-DIV: resolved as an impossible effect, not refused as input
     component = m["component"].integer(1, 16) if "component" in m else None
     rounding = m["rounding"].choice(["down", "up", "nearest"]) if "rounding" in m else None
     source = m["source"].text("a source name") if "source" in m else ""
@@ -455,11 +453,6 @@ def load_areas() -> None:
     if _AREAS_LOADED:
         return
     _AREAS_LOADED = True
-    import importlib
-    import pkgutil
+    from model.plugins import import_prefixed
 
-    import model.format as package
-
-    for info in sorted(pkgutil.iter_modules(package.__path__), key=lambda i: i.name):
-        if info.name.startswith("area_"):
-            importlib.import_module(f"model.format.{info.name}")
+    import_prefixed("model.format", "area_")
