@@ -71,7 +71,7 @@ def golden_path(example: str) -> Path:
 
 
 def _one(argv: list[str]) -> dict[str, Any]:
-    from solver.cli import main
+    from arbiter.solver.cli.main import main
 
     out, err = io.StringIO(), io.StringIO()
     code: int | str | None = 0

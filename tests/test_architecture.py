@@ -41,8 +41,8 @@ def test_modules_stay_small() -> None:
 
 PROBE = """
 import sys
-from solver.cli import cli
-from solver.cli import Exit
+from arbiter.solver.cli.main import cli
+from arbiter.solver.cli.main import Exit
 try:
     cli.main(args=["run", sys.argv[1], "--json"], standalone_mode=False)
 except Exit as exc:
