@@ -24,8 +24,8 @@ if TYPE_CHECKING:
 
     from arbiter.solver.check.diagnostics import CheckResult
     from arbiter.solver.choices.outcomes import Best, OutcomeSet
-    from arbiter.solver.cli.loops import LoopReport
     from arbiter.solver.damage.problem import Allocation, SplitProblem
+    from arbiter.solver.loops.report import LoopReport
 
 
 def load_scenario(path: str | Path) -> Scenario:
@@ -248,7 +248,7 @@ def loops(path: str | Path, *, budget: int | None = None, one_day: bool = False)
     ``.prefix`` and ``.cycle``, ``.steps``) and ``.candidates``; ``.as_json()`` is the CLI's JSON.
     """
     from arbiter.model.format.area_loops import load_for_loops
-    from arbiter.solver.cli.loops import analyse
+    from arbiter.solver.loops.report import analyse
     from arbiter.solver.loops.search import DEFAULT_BUDGET
 
     data = load_for_loops(str(path))
@@ -263,8 +263,8 @@ def draw_loop(report: LoopReport, *, ax: Axes | None = None, title: str | None =
     pass is drawn. Draws on ``ax`` when given (its figure is returned), else on a new
     figure (built without pyplot: a notebook shows it, ``.savefig`` writes it).
     """
-    from arbiter.solver.cli.loops import witness_ring
     from arbiter.solver.loops.graph import draw_on, figure
+    from arbiter.solver.loops.report import witness_ring
 
     name = f"{report.verdict.verdict}: {Path(report.source).name}" if title is None else title
     if ax is None:

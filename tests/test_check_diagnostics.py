@@ -26,8 +26,8 @@ from arbiter.solver.check.diagnostics import (
 )
 from arbiter.solver.check.witness import write_witnesses
 from arbiter.solver.cli.check_output import implemented_codes
-from arbiter.solver.cli.loops import analyse, check_expectations
 from arbiter.solver.engine.runner import run
+from arbiter.solver.loops.report import analyse, check_expectations
 from tests.helpers import ROOT
 
 CARDSETS = ROOT / "examples" / "cardsets"

@@ -16,10 +16,10 @@ from arbiter.model import abilities as ab
 from arbiter.model.format.area_loops import load_for_loops
 from arbiter.model.ruleset import RULESETS
 from arbiter.model.state import GameObject, GameState
-from arbiter.solver.cli.loops import analyse, check_expectations
 from arbiter.solver.loops import decide as loops
 from arbiter.solver.loops import graph as loop_graph
 from arbiter.solver.loops import search as loop_search
+from arbiter.solver.loops.report import analyse, check_expectations
 from tests.helpers import ROOT, cli
 
 LOOP_EXAMPLES = sorted((ROOT / "examples" / "loops").glob("*.yaml"))

@@ -15,9 +15,9 @@ from arbiter.model.damage import replacement as rp
 from arbiter.model.damage.actions import GameAction, ProposedEvent
 from arbiter.model.format.area_loops import LoopInput, load_for_loops
 from arbiter.model.state import GameState
-from arbiter.solver.cli.loops import analyse, check_expectations
 from arbiter.solver.loops import graph as loop_graph
 from arbiter.solver.loops import replacement as loop_replacement
+from arbiter.solver.loops.report import analyse, check_expectations
 from tests.helpers import ROOT, cli
 
 EXAMPLE = ROOT / "examples" / "loops" / "replacement_chain_r4.yaml"

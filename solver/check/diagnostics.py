@@ -396,7 +396,6 @@ def run_check(
 _LOADED: list[bool] = []
 CHECK_MODULES = (
     "arbiter.solver.check.foundation",
-    "arbiter.solver.check.graph",
     "arbiter.solver.check.interactions",
     "arbiter.solver.check.replacement",
     "arbiter.solver.check.rulings",

@@ -376,31 +376,3 @@ def finisher(scenario: Scenario, state: GameState, options: RunOptions) -> dict[
         "outcomes": [o.as_json() for o in found.outcomes],
         "outcome_search": found.summary(),
     }
-
-
-def print_outcomes(data: Mapping[str, JSON]) -> None:
-    """The text report of ``arbiter run --outcomes``."""
-    from rich.console import Console
-
-    out = Console(highlight=False, soft_wrap=True)
-    summary = data.get("outcome_search", {})
-    outcomes = data.get("outcomes", [])
-    out.print(
-        f"[bold]{len(outcomes)} distinct outcome(s)[/bold] "
-        f"({summary.get('method')}, {summary.get('status')}, "
-        f"order matters: {'yes' if summary.get('order_dependent') else 'no'})"
-    )
-    for n, o in enumerate(outcomes, 1):
-        counters = {
-            oid: obj["counters"] for oid, obj in o["objects"].items() if obj.get("counters")
-        }
-        shown = ", ".join(
-            f"{oid}.{k}={v}" for oid, c in counters.items() for k, v in sorted(c.items())
-        )
-        flag = "  [yellow](depends on the order)[/yellow]" if o.get("order_dependent") else ""
-        out.print(f"  {n}. {shown or 'no counters'}{flag}")
-        for d in o["choices"]:
-            what = ", ".join(f"{k}: {v}" for k, v in d.items() if k not in ("step", "by", "rule"))
-            out.print(f"       step {d['step']}: {d['by']} [{d['rule']}] {what}", markup=False)
-        if not o["choices"]:
-            out.print("       (no choice left open)")

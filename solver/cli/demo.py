@@ -69,8 +69,15 @@ def run_seeds(root: str) -> int:
     return failures
 
 
+def examples_root() -> str:
+    """The worked examples shipped inside the package (``arbiter/examples``)."""
+    from importlib.resources import files
+
+    return str(files("arbiter") / "examples")
+
+
 def main() -> int:
-    root = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "examples")
+    root = examples_root()
     witness_dir = os.path.join(tempfile.gettempdir(), "arbiter-demo-witnesses")
     surprises = check_card_sets(root, witness_dir)
     failures = run_seeds(root)

@@ -1,20 +1,15 @@
 """``arbiter check --html report.html``: one self-contained file (inline CSS, no scripts,
-no links out) with every diagnostic, its witness scenario, and a graph section.
-
-``GRAPH_SECTIONS`` is where the dependency graph drawing plugs in: a function
-``(CheckResult) -> str | None`` returning an HTML fragment (an inline SVG).
+no links out) with every diagnostic, its witness scenario, and the dependency graph of the
+passives (solver/cli/html_graph.py).
 """
 
 from __future__ import annotations
 
 import html
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from arbiter.solver.check.diagnostics import CheckResult, Diagnostic
 from arbiter.solver.cli.check_output import SEVERITIES, Checked, counts, pending_codes
-
-GraphSection = Callable[[CheckResult], "str | None"]
-GRAPH_SECTIONS: list[GraphSection] = []
 
 CSS = """
 body{font-family:system-ui,-apple-system,Segoe UI,sans-serif;margin:2rem auto;max-width:60rem;
@@ -56,14 +51,9 @@ def _diagnostic(d: Diagnostic, path: str | None) -> str:
 
 
 def _graph(result: CheckResult) -> str:
-    drawn = [g for g in (section(result) for section in GRAPH_SECTIONS) if g]
-    if drawn:
-        return "\n".join(drawn)
-    return (
-        "<p>No graph provider is registered: the dependency graph of the passives is drawn "
-        "here once the dependency area (solver/dependency/order.py) registers one in "
-        "<code>arbiter.solver.cli.html_report.GRAPH_SECTIONS</code>.</p>"
-    )
+    from arbiter.solver.cli.html_graph import dependency_section
+
+    return dependency_section(result)
 
 
 def render(checked: Sequence[Checked]) -> str:

@@ -89,7 +89,7 @@ def run(file: str, as_json: bool, explain: bool, time_limit: float, outcomes: bo
     else:
         report.print_run(result, explain=explain)
         if outcomes:
-            from arbiter.solver.choices.outcomes import print_outcomes
+            from arbiter.solver.cli.report import print_outcomes
 
             print_outcomes(result.extra)
     raise Exit(0 if result.ok else 1)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from arbiter.model.state import JSON, GameState
@@ -14,10 +14,6 @@ if TYPE_CHECKING:
     from rich.console import Console
 
     from arbiter.solver.engine.runner import RunResult
-
-
-# Later areas add report sections: fn(result, console, explain), printed after the table.
-REPORT_SECTIONS: list[Callable[[RunResult, Console, bool], None]] = []
 
 
 def console() -> Console:
@@ -114,8 +110,7 @@ def print_run(result: RunResult, *, explain: bool = False) -> None:
     out.print(objects_table(derived(result.state)))
     if explain:
         print_explain(derived(result.state), out)
-    for section in REPORT_SECTIONS:
-        section(result, out, explain)
+    dependency_section(result, out, explain)
     for c in result.checks:
         where = f"line {c.expectation.where.line}" if c.expectation.where else ""
         at = "at the end" if c.step is None else f"after step {c.step}"
@@ -137,3 +132,47 @@ def print_run(result: RunResult, *, explain: bool = False) -> None:
         out.print(f"[red]illegal action at step {result.stopped_at}:[/red] {why}")
     verdict = "[green]passed[/green]" if result.ok else "[red]failed[/red]"
     out.print(f"{verdict}: {result.passed} expectation(s) met, {result.failed} failed")
+
+
+def dependency_section(result: RunResult, out: Console, explain: bool) -> None:
+    """Dependency cycles among passives; with --explain, the order and why (A-ORDER-1)."""
+    from arbiter.solver.dependency.order import has_passives, ordering
+    from arbiter.solver.dependency.view import arrow_path, explain_lines
+
+    if not has_passives(result.state):
+        return
+    derived(result.state)
+    order = ordering(result.state)
+    for c in order.cycles:
+        out.print(f"[yellow]dependency cycle[/yellow] {arrow_path(c)} (timestamp order used)")
+    if explain:
+        for line in explain_lines(result.state):
+            out.print(line, markup=False)
+
+
+def print_outcomes(data: Mapping[str, JSON]) -> None:
+    """The text report of ``arbiter run --outcomes``."""
+    from rich.console import Console
+
+    out = Console(highlight=False, soft_wrap=True)
+    summary = data.get("outcome_search", {})
+    outcomes = data.get("outcomes", [])
+    out.print(
+        f"[bold]{len(outcomes)} distinct outcome(s)[/bold] "
+        f"({summary.get('method')}, {summary.get('status')}, "
+        f"order matters: {'yes' if summary.get('order_dependent') else 'no'})"
+    )
+    for n, o in enumerate(outcomes, 1):
+        counters = {
+            oid: obj["counters"] for oid, obj in o["objects"].items() if obj.get("counters")
+        }
+        shown = ", ".join(
+            f"{oid}.{k}={v}" for oid, c in counters.items() for k, v in sorted(c.items())
+        )
+        flag = "  [yellow](depends on the order)[/yellow]" if o.get("order_dependent") else ""
+        out.print(f"  {n}. {shown or 'no counters'}{flag}")
+        for d in o["choices"]:
+            what = ", ".join(f"{k}: {v}" for k, v in d.items() if k not in ("step", "by", "rule"))
+            out.print(f"       step {d['step']}: {d['by']} [{d['rule']}] {what}", markup=False)
+        if not o["choices"]:
+            out.print("       (no choice left open)")

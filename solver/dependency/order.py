@@ -436,21 +436,12 @@ def _region_section(obj: GameObject, state: GameState) -> tuple[str, JSON] | Non
     return ("region", obj.region) if obj.region is not None else None
 
 
-def _report_section(result: Any, out: Any, explain: bool) -> None:
-    from arbiter.solver.dependency.view import report_section
-
-    report_section(result, out, explain)
-
-
 def register() -> None:
-    """Plug passives into the view (derivation, ``passives`` key) and the text report."""
-    from arbiter.solver.cli import report
-
+    """Plug passives into the view (derivation, ``passives`` key)."""
     if derive not in view.DERIVATIONS:
         view.DERIVATIONS.append(derive)
         view.OBJECT_SECTIONS.append(_passives_section)
         view.OBJECT_SECTIONS.append(_region_section)
-        report.REPORT_SECTIONS.append(_report_section)
 
 
 register()

@@ -1,4 +1,4 @@
-"""The dependency graph of passives as data (json, text, dot) and the ``run --explain`` section.
+"""The dependency graph of passives as data (json, text, dot) and the ``run --explain`` lines.
 
 An edge goes from the dependent ability to the one it depends on, labelled with
 the clause of A-DEP-1 that holds (a: existence, b: what it applies to, c: what
@@ -7,16 +7,8 @@ it does). Cycles are printed as arrow paths.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from arbiter.model.state import JSON, GameState
-from arbiter.model.view import derived
-from arbiter.solver.dependency.order import Ordering, has_passives, ordering, timestamp_order
-
-if TYPE_CHECKING:
-    from rich.console import Console
-
-    from arbiter.solver.engine.runner import RunResult
+from arbiter.solver.dependency.order import Ordering, ordering, timestamp_order
 
 ARROW = " → "
 
@@ -186,15 +178,3 @@ def _short(value: JSON) -> str:
     if isinstance(value, dict) and "shown" in value:
         return repr(value["shown"])
     return "absent" if value is None else repr(value)
-
-
-def report_section(result: RunResult, out: Console, explain: bool) -> None:
-    if not has_passives(result.state):
-        return
-    derived(result.state)
-    order = ordering(result.state)
-    for c in order.cycles:
-        out.print(f"[yellow]dependency cycle[/yellow] {arrow_path(c)} (timestamp order used)")
-    if explain:
-        for line in explain_lines(result.state):
-            out.print(line, markup=False)

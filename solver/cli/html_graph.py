@@ -1,9 +1,8 @@
 """The dependency graph of a card set's passives in the HTML report of ``arbiter check``.
 
-Registered in ``arbiter.solver.cli.html_report.GRAPH_SECTIONS`` (this module is imported with the
-checks). The cards with passive abilities are put in play together (Decision
+The cards with passive abilities are put in play together (Decision
 CHECK-SET: every card can meet every other), ordered by solver/dependency/order.py, and
-drawn with the drawing of ``arbiter graph`` (solver/cli/graph.py) as an inline SVG:
+drawn with the drawing of ``arbiter graph`` (solver/dependency/draw.py) as an inline SVG:
 no script, no link out, so the report stays one self-contained file.
 """
 
@@ -17,7 +16,6 @@ import tempfile
 from arbiter.model import passives as pv
 from arbiter.model.cardset import game_state
 from arbiter.solver.check.diagnostics import CheckResult
-from arbiter.solver.cli.html_report import GRAPH_SECTIONS
 
 MAX_CARDS = 24  # beyond this a drawing is unreadable: the first cards, and a note
 
@@ -27,12 +25,12 @@ def _inline_svg(data: dict[str, object]) -> str:
     prolog or DOCTYPE, no metadata, no namespace URLs (HTML5 knows SVG and xlink)."""
     import matplotlib
 
-    from arbiter.solver.cli.graph import draw
+    from arbiter.solver.dependency.draw import save
 
     matplotlib.rcParams["svg.hashsalt"] = "arbiter"  # stable ids: the same report twice
     with tempfile.TemporaryDirectory() as folder:
         path = os.path.join(folder, "graph.svg")
-        draw(data, "svg", path)
+        save(data, "svg", path)
         with open(path, encoding="utf-8") as fh:
             svg = fh.read()
     svg = svg[svg.index("<svg") :]
@@ -41,7 +39,7 @@ def _inline_svg(data: dict[str, object]) -> str:
     return svg
 
 
-def dependency_section(result: CheckResult) -> str | None:
+def dependency_section(result: CheckResult) -> str:
     from arbiter.solver.dependency.order import order_passives
     from arbiter.solver.dependency.view import graph_json
 
@@ -70,7 +68,3 @@ def dependency_section(result: CheckResult) -> str | None:
         arrow = " → ".join(str(p) for p in [*cycle, cycle[0]])
         parts.append(f'<p class="where">cycle: {html.escape(arrow)}</p>')
     return "\n".join(parts)
-
-
-if dependency_section not in GRAPH_SECTIONS:
-    GRAPH_SECTIONS.append(dependency_section)
