@@ -1,6 +1,10 @@
 """The JSON view of a state (DESIGN.md, output contract) and expectations on it.
 
-Keys may be added, never renamed: tools and tests read them.
+Keys may be added, never renamed: tools and tests read them. The view shows the state it
+is given: the solver derives the characteristics after passive abilities first (A-PASS-2,
+``arbiter.solver.dependency.order.derive``) and passes the state before them as ``before``.
+The sections of an object are a literal list (``OBJECT_SECTIONS``): nothing registers
+itself on import, so the view never depends on which modules were imported.
 """
 
 from __future__ import annotations
@@ -9,29 +13,29 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
+from arbiter.model import passives as pv
+from arbiter.model.altered import view as altered_view
+from arbiter.model.damage.prevention import prevention_json
 from arbiter.model.scenario import Expectation
 from arbiter.model.state import JSON, GameObject, GameState
 from arbiter.model.values import characteristics as ch
 from arbiter.model.values.reading import NumberReading
 
-# Later areas add per-object sections (prevention, passives, counters ...) here:
+# The per-object sections after the characteristics, features and counters, in order:
 # each takes the object and the state and returns (key, value) or None.
 ObjectSection = Callable[[GameObject, GameState], "tuple[str, JSON] | None"]
-OBJECT_SECTIONS: list[ObjectSection] = []
-# ... and top-level sections of the whole state (game counters ...): (key, value) or None.
-StateSection = Callable[[GameState], "tuple[str, JSON] | None"]
-STATE_SECTIONS: list[StateSection] = []
-
-# Derivations a state goes through before it is shown or checked (e.g. passive abilities,
-# A-PASS-2: the characteristics after every passive). Registered by solver modules.
-Derivation = Callable[[GameState], GameState]
-DERIVATIONS: list[Derivation] = []
 
 
-def derived(state: GameState) -> GameState:
-    for derivation in DERIVATIONS:
-        state = derivation(state)
-    return state
+def region_section(obj: GameObject, state: GameState) -> tuple[str, JSON] | None:
+    """``"region"``: the region object an object is in, when it has one."""
+    return ("region", obj.region) if obj.region is not None else None
+
+
+OBJECT_SECTIONS: tuple[ObjectSection, ...] = (
+    region_section,
+    *altered_view.SECTIONS,
+    prevention_json,
+)
 
 
 def characteristic_json(obj: GameObject, stat: str) -> dict[str, JSON] | None:
@@ -50,7 +54,11 @@ def characteristic_json(obj: GameObject, stat: str) -> dict[str, JSON] | None:
     return {"shown": r.shown, "base": sorted(r.base)}
 
 
-def object_json(obj: GameObject, state: GameState) -> dict[str, JSON]:
+def object_json(
+    obj: GameObject, state: GameState, before: GameState | None = None
+) -> dict[str, JSON]:
+    """The object as the output contract shows it; ``before``: the state before passive
+    abilities applied (``"passives"`` lists those of an object that had some)."""
     chars = {}
     for stat in sorted(obj.base):
         value = characteristic_json(obj, stat)
@@ -73,6 +81,9 @@ def object_json(obj: GameObject, state: GameState) -> dict[str, JSON]:
         out["card"] = obj.card
     if obj.counters:  # damage, wounds, lives, boosts ... (left out when there are none)
         out["counters"] = dict(sorted(obj.counters.items()))
+    had = before.objects.get(obj.id) if before is not None else obj
+    if had is not None and pv.passives_of(had):
+        out["passives"] = [p.id for p in pv.passives_of(obj)]
     for section in OBJECT_SECTIONS:
         item = section(obj, state)
         if item is not None:
@@ -80,19 +91,17 @@ def object_json(obj: GameObject, state: GameState) -> dict[str, JSON]:
     return out
 
 
-def state_json(state: GameState) -> dict[str, JSON]:
-    state = derived(state)
+def state_json(state: GameState, before: GameState | None = None) -> dict[str, JSON]:
+    """The output contract of ``state`` (derived by the caller; ``before``: see object_json)."""
     out: dict[str, JSON] = {
         "ruleset": state.ruleset.name,
         "players": list(state.players),
-        "objects": {oid: object_json(state.objects[oid], state) for oid in sorted(state.objects)},
+        "objects": {
+            oid: object_json(state.objects[oid], state, before) for oid in sorted(state.objects)
+        },
         "events": [e.as_json() for e in state.events],
         "counters": counters_json(state.counters),  # game counters: mana.<player> ...
     }
-    for section in STATE_SECTIONS:
-        item = section(state)
-        if item is not None and item[0] not in out:
-            out[item[0]] = item[1]
     return out
 
 

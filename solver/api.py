@@ -15,7 +15,8 @@ from arbiter.model.format.document import load as _load_document
 from arbiter.model.format.scenario import parse_document, parse_file
 from arbiter.model.scenario import Scenario
 from arbiter.model.state import JSON
-from arbiter.solver.engine.runner import RunOptions, RunResult
+from arbiter.solver.engine.options import RunOptions
+from arbiter.solver.engine.runner import RunResult
 from arbiter.solver.engine.runner import run as _run
 
 if TYPE_CHECKING:
@@ -23,7 +24,8 @@ if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
     from arbiter.solver.check.diagnostics import CheckResult
-    from arbiter.solver.choices.outcomes import Best, OutcomeSet
+    from arbiter.solver.choices.leaves import Best
+    from arbiter.solver.choices.outcomes import OutcomeSet
     from arbiter.solver.damage.problem import Allocation, SplitProblem
     from arbiter.solver.loops.report import LoopReport
 
@@ -291,14 +293,15 @@ def timeline(scenario: Scenario | str | Path, paths: Sequence[str]) -> list[dict
     """
     from dataclasses import replace
 
-    from arbiter.model.view import resolve_path, state_json
+    from arbiter.model.view import resolve_path
+    from arbiter.solver.engine.runner import view_of
 
     if not isinstance(scenario, Scenario):
         scenario = load_scenario(scenario)
     rows: list[dict[str, JSON]] = []
     for i in range(len(scenario.steps) + 1):
         state = _run(replace(scenario, steps=scenario.steps[:i], expect=())).state
-        view = state_json(state)
+        view = view_of(state)
         last = state.events[-1] if state.events else None
         refused = (
             last.rules[0]
@@ -395,7 +398,10 @@ def dependency_graph(scenario: Scenario | str | Path) -> DependencyGraph:
     return DependencyGraph(
         scenario.source,
         graph_json(state, result),
-        {o: object_json(result.state.objects[o], result.state) for o in result.state.objects},
+        {
+            o: object_json(result.state.objects[o], result.state, state)
+            for o in result.state.objects
+        },
         {o: object_json(by_time.objects[o], by_time) for o in by_time.objects},
     )
 

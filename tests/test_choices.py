@@ -27,7 +27,7 @@ from arbiter.solver.choices.outcomes import (
     replay,
 )
 from arbiter.solver.choices.replacement import best_cpsat, expand_cpsat
-from arbiter.solver.engine.runner import RunOptions
+from arbiter.solver.engine.options import RunOptions
 from tests.helpers import ROOT, cli, scenario
 from tests.replacement_cases import replacement_sets
 

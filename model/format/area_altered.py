@@ -8,8 +8,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from arbiter.model import view
-from arbiter.model.altered.keywords import TERRAINS, boosts, expeditions_of, statistics
+from arbiter.model.altered.keywords import TERRAINS
 from arbiter.model.altered.play import InternalChoice, PlayChoices
 from arbiter.model.altered.spells import (
     ACTIONS,
@@ -36,19 +35,15 @@ from arbiter.model.altered.steps import (
 from arbiter.model.altered.zones import (
     BOOSTS,
     EXPEDITIONS,
-    FACE_DOWN,
     STATUSES,
     ZONES,
     Permission,
     Prohibition,
-    is_face_down,
-    known_to,
     turn_face_down,
-    zone_kind,
 )
 from arbiter.model.format.document import Node
 from arbiter.model.format.scenario import OBJECT_KEY_PARSERS, STEP_PARSERS, ParseContext, step_kind
-from arbiter.model.state import JSON, GameObject, GameState
+from arbiter.model.state import GameObject
 from arbiter.model.steps import Step
 
 ZONE_NAMES = sorted(ZONES) + [f"expedition:{e}" for e in EXPEDITIONS]
@@ -376,46 +371,3 @@ def _decide(node: Node, ctx: ParseContext) -> Step:
         else:
             choices[ctx.player(Node(node.doc, n.path, key))] = _ids(n, ctx)
     return Decide(choices=choices, initiative=initiative)
-
-
-# -- JSON view --------------------------------------------------------------------------------
-
-
-def _altered(state: GameState) -> bool:
-    return state.ruleset.name == "altered"
-
-
-def _statistics_section(obj: GameObject, state: GameState) -> tuple[str, JSON] | None:
-    """Statistics with boosts added (absent for face-down objects and non-characters)."""
-    if not _altered(state) or obj.kind != "character" or is_face_down(obj):
-        return None
-    return "statistics", dict(statistics(obj))
-
-
-def _boosts_section(obj: GameObject, state: GameState) -> tuple[str, JSON] | None:
-    return ("boosts", boosts(obj)) if _altered(state) else None
-
-
-def _knowledge_section(obj: GameObject, state: GameState) -> tuple[str, JSON] | None:
-    if not _altered(state):
-        return None
-    return "known_to", known_to(state, obj)
-
-
-def _place_section(obj: GameObject, state: GameState) -> tuple[str, JSON] | None:
-    if not _altered(state):
-        return None
-    statuses = sorted(k for k in obj.counters if k in STATUSES and obj.counters[k])
-    out: dict[str, JSON] = {
-        "zone_kind": zone_kind(obj.zone),
-        "face_down": obj.counters.get(FACE_DOWN, 0) > 0,
-        "statuses": statuses,
-    }
-    if zone_kind(obj.zone) == "expedition":
-        out["expeditions"] = list(expeditions_of(obj))
-    return "altered", out
-
-
-view.OBJECT_SECTIONS.extend(
-    [_statistics_section, _boosts_section, _knowledge_section, _place_section]
-)

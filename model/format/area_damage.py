@@ -24,7 +24,6 @@ from arbiter.model.format.document import Node
 from arbiter.model.format.scenario import OBJECT_KEY_PARSERS, ParseContext, step_kind
 from arbiter.model.state import GameObject
 from arbiter.model.steps import Step
-from arbiter.model.view import OBJECT_SECTIONS
 
 AMOUNT_LIMIT = 10**6
 
@@ -92,8 +91,6 @@ def _damage_key(node: Node, ctx: ParseContext, obj: GameObject) -> GameObject:
 OBJECT_KEY_PARSERS["prevention"] = _prevention_key
 OBJECT_KEY_PARSERS["damage_bonus"] = _bonus_key
 OBJECT_KEY_PARSERS["damage"] = _damage_key
-if pv.prevention_json not in OBJECT_SECTIONS:
-    OBJECT_SECTIONS.append(pv.prevention_json)
 
 
 # -- steps --------------------------------------------------------------------------------

@@ -32,8 +32,7 @@ from arbiter.model.damage.action_step import GameActionStep
 from arbiter.model.damage.actions import EVENT_COUNTERS, ProposedEvent, counter_changes
 from arbiter.model.errors import InternalError
 from arbiter.model.state import GameState
-from arbiter.solver.choices.outcomes import (
-    CPSAT_EXPANDERS,
+from arbiter.solver.choices.leaves import (
     Best,
     Leaf,
     Status,
@@ -42,7 +41,7 @@ from arbiter.solver.choices.outcomes import (
     outcome_of,
 )
 from arbiter.solver.cpsat import new_solver, status_name
-from arbiter.solver.engine.runner import RunOptions
+from arbiter.solver.engine.options import RunOptions
 
 UNIVERSE_LIMIT = 200_000
 
@@ -332,7 +331,6 @@ def expand_cpsat(
     return leaves, found.status
 
 
-CPSAT_EXPANDERS[GameActionStep] = expand_cpsat
 
 
 def best_cpsat(

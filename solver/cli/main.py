@@ -80,9 +80,10 @@ def run(file: str, as_json: bool, explain: bool, time_limit: float, outcomes: bo
     from arbiter.model.format.scenario import parse_file
     from arbiter.solver.cli import report
     from arbiter.solver.engine import runner as engine
+    from arbiter.solver.engine.options import RunOptions
 
     scenario = parse_file(file)
-    options = engine.RunOptions(time_limit=time_limit, outcomes=outcomes)
+    options = RunOptions(time_limit=time_limit, outcomes=outcomes)
     result = engine.run(scenario, options)
     if as_json:
         emit_json(result.as_json())

@@ -24,8 +24,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from arbiter.model import passives as pv
-from arbiter.model import view
-from arbiter.model.state import JSON, GameObject, GameState
+from arbiter.model.state import GameObject, GameState
 from arbiter.model.trace import RuleStep
 
 
@@ -399,16 +398,9 @@ def reorder(previous: Ordering, old: GameState, new: GameState) -> Ordering:
     return replace(previous, state=replace(new, objects=objects), reused=True)
 
 
-_LAST: list[tuple[GameState, Ordering]] = []
-
-
 def ordering(state: GameState) -> Ordering:
-    """The ordering of ``state``, reusing the last one computed when it can."""
-    if _LAST and _LAST[0][0] is state:
-        return _LAST[0][1]
-    result = reorder(_LAST[0][1], _LAST[0][0], state) if _LAST else order_passives(state)
-    _LAST[:] = [(state, result)]
-    return result
+    """The ordering of ``state``, computed afresh (``reorder`` reuses a previous one)."""
+    return order_passives(state)
 
 
 def has_passives(state: GameState) -> bool:
@@ -416,32 +408,7 @@ def has_passives(state: GameState) -> bool:
 
 
 def derive(state: GameState) -> GameState:
-    """The view's derivation hook: characteristics after passives (A-PASS-2)."""
+    """The state as it is shown and checked: characteristics after passives (A-PASS-2)."""
     if not has_passives(state):
         return state
     return ordering(state).state
-
-
-def _passives_section(obj: GameObject, state: GameState) -> tuple[str, JSON] | None:
-    """``"passives"``: the passive abilities the object has after passives (ids)."""
-    base = next((b for b, o in _LAST if o.state is state), None)
-    had = base.objects.get(obj.id) if base is not None else obj
-    if had is None or not pv.passives_of(had):
-        return None
-    return "passives", [p.id for p in pv.passives_of(obj)]
-
-
-def _region_section(obj: GameObject, state: GameState) -> tuple[str, JSON] | None:
-    """``"region"``: the region object an object is in, when it has one."""
-    return ("region", obj.region) if obj.region is not None else None
-
-
-def register() -> None:
-    """Plug passives into the view (derivation, ``passives`` key)."""
-    if derive not in view.DERIVATIONS:
-        view.DERIVATIONS.append(derive)
-        view.OBJECT_SECTIONS.append(_passives_section)
-        view.OBJECT_SECTIONS.append(_region_section)
-
-
-register()
