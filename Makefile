@@ -20,7 +20,7 @@ $(STAMP): pyproject.toml | $(BIN)/python
 	touch $@ $(STAMP_RUN)
 
 demo: $(STAMP_RUN)
-	$(BIN)/python -m arbiter.solver.cli.demo
+	$(BIN)/arbiter demo
 
 lint: $(STAMP)
 	$(BIN)/ruff check model solver tests benchmarks

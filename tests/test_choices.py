@@ -16,13 +16,11 @@ from arbiter.model.damage.action_step import GameActionStep
 from arbiter.model.errors import IllegalAction
 from arbiter.model.scenario import Scenario
 from arbiter.model.state import Event, GameState
+from arbiter.solver.choices.leaves import Status, objective_value, objects_of
 from arbiter.solver.choices.outcomes import (
-    Status,
     enumerate_outcomes,
     exhaustive_leaves,
     minimax,
-    objective_value,
-    objects_of,
     order_dependent,
     replay,
 )

@@ -12,15 +12,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from arbiter.model.state import JSON
-from arbiter.solver.check.diagnostics import (
-    PLANNED,
-    SET_CHECKS,
-    TUPLE_CHECKS,
-    CheckResult,
-    Diagnostic,
-    Severity,
-    load_checks,
-)
+from arbiter.solver.check.base import Diagnostic, Severity
+from arbiter.solver.check.catalogue import PLANNED, SET_CHECKS, TUPLE_CHECKS
+from arbiter.solver.check.diagnostics import CheckResult
 from arbiter.solver.check.witness import write_witnesses
 
 SEVERITIES = (Severity.ERROR, Severity.WARNING, Severity.RULING)
@@ -49,7 +43,6 @@ class Checked:
 
 
 def implemented_codes() -> list[str]:
-    load_checks()
     codes = [c for s in SET_CHECKS for c in s.codes] + [c for t in TUPLE_CHECKS for c in t.codes]
     return list(dict.fromkeys(codes))
 

@@ -151,7 +151,7 @@ def command(
     """
     from arbiter.model.errors import InputError
     from arbiter.model.format.scenario import parse_file
-    from arbiter.solver.cli.main import Exit, emit_json
+    from arbiter.solver.cli.output import Exit, emit_json
     from arbiter.solver.damage.open import find_step, is_open, open_split, rows, state_before
     from arbiter.solver.damage.problem import Status
     from arbiter.solver.damage.split import all_optimal as enumerate_optima
