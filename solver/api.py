@@ -249,7 +249,7 @@ def loops(path: str | Path, *, budget: int | None = None, one_day: bool = False)
     The report has ``.verdict`` (``.verdict``, ``.reason``, ``.mandatory``, the witness
     ``.prefix`` and ``.cycle``, ``.steps``) and ``.candidates``; ``.as_json()`` is the CLI's JSON.
     """
-    from arbiter.model.format.area_loops import load_for_loops
+    from arbiter.model.format.loop_input import load_for_loops
     from arbiter.solver.loops.report import analyse
     from arbiter.solver.loops.search import DEFAULT_BUDGET
 

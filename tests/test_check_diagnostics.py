@@ -12,8 +12,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from arbiter.model.errors import InputError
-from arbiter.model.format.area_loops import load_for_loops
 from arbiter.model.format.cardset import load_cardset
+from arbiter.model.format.loop_input import load_for_loops
 from arbiter.model.format.scenario import parse_file
 from arbiter.solver.check.base import Diagnostic, build_index
 from arbiter.solver.check.catalogue import TUPLE_CHECKS

@@ -41,8 +41,9 @@ from arbiter.model.altered.zones import (
     Prohibition,
     turn_face_down,
 )
+from arbiter.model.format import foundation
+from arbiter.model.format.context import ObjectKeyParser, ParseContext, StepParser
 from arbiter.model.format.document import Node
-from arbiter.model.format.scenario import OBJECT_KEY_PARSERS, STEP_PARSERS, ParseContext, step_kind
 from arbiter.model.state import GameObject
 from arbiter.model.steps import Step
 
@@ -200,12 +201,6 @@ def _spell(node: Node, ctx: ParseContext, obj: GameObject) -> GameObject:
     return replace(obj, abilities=(*obj.abilities, text))
 
 
-OBJECT_KEY_PARSERS["spell"] = _spell
-OBJECT_KEY_PARSERS["cannot"] = _cannot
-OBJECT_KEY_PARSERS["can"] = _can
-OBJECT_KEY_PARSERS["boosts"] = _boosts
-OBJECT_KEY_PARSERS["status"] = _status
-OBJECT_KEY_PARSERS["face_down"] = _face_down
 
 
 # -- step kinds -------------------------------------------------------------------------------
@@ -217,7 +212,6 @@ def _ids(node: Node, ctx: ParseContext) -> tuple[str, ...]:
     return (ctx.object_id(node),)
 
 
-@step_kind("mana")
 def _mana(node: Node, ctx: ParseContext) -> Step:
     amounts = {}
     for player, n in node.entries():
@@ -225,7 +219,6 @@ def _mana(node: Node, ctx: ParseContext) -> Step:
     return SetMana(amounts=amounts)
 
 
-@step_kind("play")
 def _play(node: Node, ctx: ParseContext) -> Step:
     m = node.mapping(
         {"card", "player", "mode", "targets", "may", "internal", "for_free", "into"},
@@ -252,7 +245,6 @@ def _play(node: Node, ctx: ParseContext) -> Step:
     return Play(card=card, choices=choices)
 
 
-@step_kind("send")
 def _send(node: Node, ctx: ParseContext) -> Step:
     m = node.mapping({"target", "to", "player"}, required=("target", "to"))
     return Send(
@@ -262,10 +254,9 @@ def _send(node: Node, ctx: ParseContext) -> Step:
     )
 
 
-_FOUNDATION_MOVE = STEP_PARSERS["move"]
+_FOUNDATION_MOVE = foundation.STEPS["move"]
 
 
-@step_kind("move")
 def _move(node: Node, ctx: ParseContext) -> Step:
     """Under ``ruleset: altered`` a move to an Altered zone is the Altered move; any other
     move (another ruleset, or a zone such as the foundation's ``play``) is the foundation's."""
@@ -280,7 +271,6 @@ def _move(node: Node, ctx: ParseContext) -> Step:
     )
 
 
-@step_kind("boosts")
 def _gain_boosts(node: Node, ctx: ParseContext) -> Step:
     m = node.mapping({"target", "amount"}, required=("target", "amount"))
     return GainBoosts(target=ctx.object_id(m["target"]), amount=m["amount"].integer(1, 10**6))
@@ -296,35 +286,29 @@ def _grant(node: Node, ctx: ParseContext, can: bool) -> Step:
     )
 
 
-@step_kind("cannot")
 def _cannot_step(node: Node, ctx: ParseContext) -> Step:
     return _grant(node, ctx, can=False)
 
 
-@step_kind("can")
 def _can_step(node: Node, ctx: ParseContext) -> Step:
     return _grant(node, ctx, can=True)
 
 
-@step_kind("switch")
 def _switch(node: Node, ctx: ParseContext) -> Step:
     m = node.mapping({"target"}, required=("target",))
     return Switch(target=ctx.object_id(m["target"]))
 
 
-@step_kind("face_down")
 def _face_down_step(node: Node, ctx: ParseContext) -> Step:
     m = node.mapping({"target"}, required=("target",))
     return FaceDown(target=ctx.object_id(m["target"]))
 
 
-@step_kind("look")
 def _look(node: Node, ctx: ParseContext) -> Step:
     m = node.mapping({"player", "target"}, required=("player", "target"))
     return Look(player=ctx.player(m["player"]), target=ctx.object_id(m["target"]))
 
 
-@step_kind("use")
 def _use(node: Node, ctx: ParseContext) -> Step:
     m = node.mapping({"target", "stat", "player", "gain_mana"}, required=("target", "stat"))
     target = ctx.object_id(m["target"])
@@ -336,7 +320,6 @@ def _use(node: Node, ctx: ParseContext) -> Step:
     )
 
 
-@step_kind("dusk")
 def _dusk(node: Node, ctx: ParseContext) -> Step:
     terrains: dict[str, tuple[str, ...]] = {}
     if node.value:
@@ -350,7 +333,6 @@ def _dusk(node: Node, ctx: ParseContext) -> Step:
     return Dusk(terrains=terrains)
 
 
-@step_kind("rest")
 def _rest(node: Node, ctx: ParseContext) -> Step:
     order: dict[str, tuple[str, ...]] = {}
     if node.value:
@@ -361,7 +343,6 @@ def _rest(node: Node, ctx: ParseContext) -> Step:
     return Rest(order=order)
 
 
-@step_kind("decide")
 def _decide(node: Node, ctx: ParseContext) -> Step:
     choices: dict[str, tuple[str, ...]] = {}
     initiative = None
@@ -371,3 +352,31 @@ def _decide(node: Node, ctx: ParseContext) -> Step:
         else:
             choices[ctx.player(Node(node.doc, n.path, key))] = _ids(n, ctx)
     return Decide(choices=choices, initiative=initiative)
+
+
+STEPS: dict[str, StepParser] = {
+    "mana": _mana,
+    "play": _play,
+    "send": _send,
+    "move": _move,
+    "boosts": _gain_boosts,
+    "cannot": _cannot_step,
+    "can": _can_step,
+    "switch": _switch,
+    "face_down": _face_down_step,
+    "look": _look,
+    "use": _use,
+    "dusk": _dusk,
+    "rest": _rest,
+    "decide": _decide,
+}
+
+
+OBJECT_KEY_PARSERS: dict[str, ObjectKeyParser] = {
+    "spell": _spell,
+    "cannot": _cannot,
+    "can": _can,
+    "boosts": _boosts,
+    "status": _status,
+    "face_down": _face_down,
+}

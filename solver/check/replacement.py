@@ -234,10 +234,9 @@ def _count(text: str) -> tuple[int, bool]:
     """What ``arbiter run`` finds on the witness: the number of distinct outcomes (the
     cards' texts as written, a "may" kept) and whether one depends on the order."""
     from arbiter.model.format.document import load
-    from arbiter.model.format.scenario import load_areas, parse_document
+    from arbiter.model.format.scenario import parse_document
     from arbiter.solver.choices.outcomes import enumerate_outcomes
 
-    load_areas()
     found = enumerate_outcomes(parse_document(load("witness.yaml", text)), method="exhaustive")
     return len(found.outcomes), found.order_dependent
 

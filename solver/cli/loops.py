@@ -71,7 +71,7 @@ def _print(report: LoopReport, checks: list[tuple[str, JSON, JSON, bool]]) -> No
 )
 def _loops(file: str, budget: int | None, one_day: bool, as_json: bool, png: str | None) -> None:
     """Detect loops in a card set or a scenario FILE: loop, terminates or undetermined."""
-    from arbiter.model.format.area_loops import load_for_loops
+    from arbiter.model.format.loop_input import load_for_loops
     from arbiter.solver.cli.output import Exit, emit_json
 
     data = load_for_loops(file)

@@ -11,13 +11,11 @@ from arbiter.solver.cli.output import emit_json
 @click.option("--cardset", is_flag=True, help="The schema of card-set files (arbiter check).")
 def command(cardset: bool) -> None:
     """Print the JSON Schema of scenario and card-set files."""
-    from arbiter.model.format.scenario import load_areas
     from arbiter.model.format.schema import build_schema
 
-    load_areas()  # areas add their step kinds and keys to the schemas
     if cardset:
+        from arbiter.model.format.areas import OBJECT_KEY_PARSERS
         from arbiter.model.format.cardset_schema import build_cardset_schema
-        from arbiter.model.format.scenario import OBJECT_KEY_PARSERS
 
         emit_json(build_cardset_schema(sorted(OBJECT_KEY_PARSERS)))
         return

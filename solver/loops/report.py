@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from arbiter.model.format.area_loops import LoopInput
+from arbiter.model.format.loop_input import LoopInput
 from arbiter.model.state import JSON
 from arbiter.solver.loops.decide import DEFAULT_BUDGET, Verdict
 
