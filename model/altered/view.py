@@ -5,11 +5,12 @@ from __future__ import annotations
 
 from arbiter.model.altered.keywords import boosts, expeditions_of, statistics
 from arbiter.model.altered.zones import FACE_DOWN, STATUSES, is_face_down, known_to, zone_kind
+from arbiter.model.ruleset import PlayKernel
 from arbiter.model.state import JSON, GameObject, GameState
 
 
 def _altered(state: GameState) -> bool:
-    return state.ruleset.name == "altered"
+    return state.ruleset.play_kernel is PlayKernel.ALTERED
 
 
 def statistics_section(obj: GameObject, state: GameState) -> tuple[str, JSON] | None:

@@ -44,6 +44,7 @@ from arbiter.model.altered.zones import (
 from arbiter.model.format import foundation
 from arbiter.model.format.context import ObjectKeyParser, ParseContext, StepParser
 from arbiter.model.format.document import Node
+from arbiter.model.ruleset import PlayKernel
 from arbiter.model.state import GameObject
 from arbiter.model.steps import Step
 
@@ -261,7 +262,7 @@ def _move(node: Node, ctx: ParseContext) -> Step:
     """Under ``ruleset: altered`` a move to an Altered zone is the Altered move; any other
     move (another ruleset, or a zone such as the foundation's ``play``) is the foundation's."""
     zone_value = node.value.get("zone") if isinstance(node.value, dict) else None
-    if ctx.state.ruleset.name != "altered" or zone_value not in ZONE_NAMES:
+    if ctx.state.ruleset.play_kernel is not PlayKernel.ALTERED or zone_value not in ZONE_NAMES:
         return _FOUNDATION_MOVE(node, ctx)
     m = node.mapping({"target", "zone", "player"}, required=("target", "zone"))
     return Send(

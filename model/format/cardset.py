@@ -67,7 +67,8 @@ def _read(
     files.append(doc.name)
     top = doc.node().mapping(TOP_KEYS, required=("ruleset",), what="a card set: a mapping")
     ruleset = _ruleset(top["ruleset"], top.get("policies"))
-    if expected is not None and ruleset.name != expected[0]:
+    game = str(top["ruleset"].value)  # the game the file names (an included file: the same)
+    if expected is not None and game != expected[0]:
         top["ruleset"].fail(f"the ruleset of the including file ({expected[0]})")
     for inc in top["include"].seq("a list of file names") if "include" in top else []:
         path, shown = _include_path(inc, folder, stack)
@@ -75,7 +76,7 @@ def _read(
             continue  # already read through another include: its cards are there
         if len(files) >= MAX_INCLUDES:
             inc.fail(f"at most {MAX_INCLUDES} files in one card set", got=False)
-        _read(load(shown), folder, cards, files, [*stack, path], (ruleset.name, top["ruleset"]))
+        _read(load(shown), folder, cards, files, [*stack, path], (game, top["ruleset"]))
     if "cards" in top:
         for cid, cnode in top["cards"].mapping(what="a mapping of card ids to cards").items():
             Node(doc, cnode.path, cid).ident("a card id")
