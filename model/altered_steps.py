@@ -8,6 +8,7 @@ from dataclasses import dataclass, field, replace
 from model import characteristics as ch
 from model.day import decide, dusk, rest
 from model.keywords import other_expedition
+from model.passive_order import after_passives
 from model.play import PlayChoices, mana, play, set_mana
 from model.state import Event, GameState
 from model.steps import Step
@@ -147,7 +148,7 @@ class Switch(Step):
 
     def resolve(self, state: GameState) -> GameState:
         obj = state.obj(self.target)
-        other = other_expedition(obj)
+        other = other_expedition(after_passives(state).obj(self.target))  # A-PASS-1
         if other is None:
             why = RuleStep("A-KW-GIGANTIC", f"{self.target} has no other expedition")
             return state.with_event(

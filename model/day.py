@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from model.keywords import TERRAINS, expedition_statistics, expeditions_of, has, members
+from model.passive_order import after_passives
 from model.state import JSON, Event, GameObject, GameState
 from model.trace import RuleStep
 from model.zones import EXPEDITIONS, ensure_faces, is_face_down, is_visible, move, zone_kind
@@ -50,7 +51,10 @@ class Progress:
 def progress(
     state: GameState, player: str, expedition: str, terrains: Sequence[str] = TERRAINS
 ) -> Progress:
-    """Dusk, Progress (rules 3.0 4.2.4.b/e/f) with Defender (A-KW-DEFENDER)."""
+    """Dusk, Progress (rules 3.0 4.2.4.b/e/f) with Defender (A-KW-DEFENDER).
+
+    Statistics and keywords are read after passives (A-PASS-1)."""
+    state = after_passives(state)
     mine = expedition_statistics(state, player, expedition)
     theirs = expedition_statistics(state, opponent(state, player), expedition)
     why = list(mine.because)
@@ -115,8 +119,9 @@ def rest(state: GameState, order: Mapping[str, Sequence[str]] | None = None) -> 
     (A-KW-SEASONED). A move that cannot happen is skipped, the rest resolves (A-GOLD-3).
     """
     state = ensure_faces(state)
+    seen = after_passives(state)  # A-PASS-1: Eternal and Gigantic after passives
     leaving: dict[str, list[GameObject]] = {p: [] for p in state.players}
-    for obj in sorted(state.objects.values(), key=lambda o: (o.timestamp, o.id)):
+    for obj in sorted(seen.objects.values(), key=lambda o: (o.timestamp, o.id)):
         if zone_kind(obj.zone) != "expedition" or obj.kind != "character":
             continue
         where = expeditions_of(obj)

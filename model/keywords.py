@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from model import characteristics as ch
+from model.passive_order import after_passives
 from model.ruleset import ToughVersion
 from model.state import GameObject, GameState
 from model.trace import RuleStep
@@ -126,8 +127,9 @@ def tough_cost(
     """
     total = 0
     why: list[RuleStep] = []
+    seen = after_passives(state)  # A-PASS-1: Tough as passives leave it
     for oid in dict.fromkeys(targets):
-        obj = state.objects.get(oid)
+        obj = seen.objects.get(oid)
         if obj is None or not has(obj, "Tough"):
             continue
         x = keyword_number(obj, "Tough")

@@ -464,4 +464,3 @@ def after_passives(state: GameState) -> GameState:
 
 
 derive = after_passives  # the name the view and the tests use
-

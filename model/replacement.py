@@ -24,6 +24,7 @@ from dataclasses import dataclass, field, replace
 from model import characteristics as ch
 from model.actions import GameAction, Link, ProposedEvent, carry_out
 from model.choicepoints import ChoicePoint, Option
+from model.passive_order import after_passives
 from model.state import JSON, Ability, Event, GameObject, GameState
 from model.trace import RuleStep
 from model.values import SetReading
@@ -137,6 +138,7 @@ def matches(r: Replacement, e: ProposedEvent, state: GameState) -> bool:
         return False
     if p.amount_max is not None and e.amount > p.amount_max:
         return False
+    state = after_passives(state)  # A-PASS-1: names (subtypes, features) after passives
     if not p.affected.matches(state.objects.get(e.target), e.target, me, who):
         return False
     src = state.objects.get(e.source)
@@ -149,6 +151,7 @@ def target_options(r: Replacement, e: ProposedEvent, state: GameState) -> list[t
     """Every legal choice of targets for ``r``'s events made instead of ``e``."""
     per_template: list[list[str]] = []
     who = controller_of(r, state)
+    state = after_passives(state)  # A-PASS-1
     for t in r.instead:
         if t.target == "same":
             per_template.append([e.target])
