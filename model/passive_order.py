@@ -20,7 +20,7 @@ is reported as an arrow path.
 After an event, the previous derivation is reused when the event changed no
 channel any passive reads: its order and targets stay, and only the changed
 objects are recomputed (A-PASS-1 still holds: they start again from base).
-The graph is plain Python (the model imports no graph library); ``solver.dependency``
+The graph is plain Python (the model imports no graph library); ``arbiter.solver.dependency.order``
 draws and explains it.
 """
 
@@ -29,9 +29,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 
-from model import passives as pv
-from model.state import GameObject, GameState
-from model.trace import RuleStep
+from arbiter.model import passives as pv
+from arbiter.model.state import GameObject, GameState
+from arbiter.model.trace import RuleStep
 
 
 @dataclass(frozen=True, slots=True)

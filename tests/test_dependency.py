@@ -11,14 +11,14 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from model import characteristics as ch
-from model import passives as pv
-from model.format.scenario import parse_file
-from model.state import GameObject, GameState
-from model.values import NumberReading, Op
-from solver import dependency as dep
-from solver.dependency_view import graph_json
-from solver.engine import run
+from arbiter.model import passives as pv
+from arbiter.model.format.scenario import parse_file
+from arbiter.model.state import GameObject, GameState
+from arbiter.model.values import characteristics as ch
+from arbiter.model.values.reading import NumberReading, Op
+from arbiter.solver.dependency import order as dep
+from arbiter.solver.dependency.view import graph_json
+from arbiter.solver.engine.runner import run
 from tests.helpers import ROOT, cli, cli_json, scenario
 from tests.passive_strategies import brute_order, comparable, states
 
@@ -293,7 +293,7 @@ def test_a_number_changed_by_passives_follows_the_dependency_order() -> None:
 
 
 def view_json(obj: GameObject, state: GameState) -> object:
-    from model.view import object_json
+    from arbiter.model.view import object_json
 
     return object_json(obj, state)["characteristics"]["forest"]["shown"]
 

@@ -7,10 +7,10 @@ from typing import Any
 
 import pytest
 
-from model import keywords as kw
-from model.day import progress
-from model.passive_order import after_passives
-from model.state import GameState
+from arbiter.model.altered import keywords as kw
+from arbiter.model.altered.day import progress
+from arbiter.model.passive_order import after_passives
+from arbiter.model.state import GameState
 from tests.altered_helpers import altered, events, final
 from tests.altered_helpers import part as _part
 from tests.helpers import scenario
