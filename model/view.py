@@ -1,10 +1,10 @@
 """The JSON view of a state (DESIGN.md, output contract) and expectations on it.
 
-Keys may be added, never renamed: tools and tests read them. The view shows the state it
-is given: the solver derives the characteristics after passive abilities first (A-PASS-2,
-``arbiter.solver.dependency.order.derive``) and passes the state before them as ``before``.
-The sections of an object are a literal list (``OBJECT_SECTIONS``): nothing registers
-itself on import, so the view never depends on which modules were imported.
+Keys may be added, never renamed: tools and tests read them. What is shown and checked is
+the state after passive abilities (A-PASS-1, ``model.passive_order.after_passives``,
+called explicitly here). The sections of an object are a literal list
+(``OBJECT_SECTIONS``): nothing registers itself on import, so the view never depends on
+which modules were imported.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from arbiter.model import passives as pv
 from arbiter.model.altered import view as altered_view
 from arbiter.model.damage.prevention import prevention_json
+from arbiter.model.passive_order import after_passives
 from arbiter.model.scenario import Expectation
 from arbiter.model.state import JSON, GameObject, GameState
 from arbiter.model.values import characteristics as ch
@@ -36,6 +37,11 @@ OBJECT_SECTIONS: tuple[ObjectSection, ...] = (
     *altered_view.SECTIONS,
     prevention_json,
 )
+
+
+def derived(state: GameState) -> GameState:
+    """The state as it is shown and checked: characteristics after passives (A-PASS-1)."""
+    return after_passives(state)
 
 
 def characteristic_json(obj: GameObject, stat: str) -> dict[str, JSON] | None:
@@ -91,8 +97,9 @@ def object_json(
     return out
 
 
-def state_json(state: GameState, before: GameState | None = None) -> dict[str, JSON]:
-    """The output contract of ``state`` (derived by the caller; ``before``: see object_json)."""
+def state_json(state: GameState) -> dict[str, JSON]:
+    """The output contract of ``state``: its objects after passive abilities."""
+    before, state = state, derived(state)
     out: dict[str, JSON] = {
         "ruleset": state.ruleset.name,
         "players": list(state.players),

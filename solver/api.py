@@ -293,15 +293,14 @@ def timeline(scenario: Scenario | str | Path, paths: Sequence[str]) -> list[dict
     """
     from dataclasses import replace
 
-    from arbiter.model.view import resolve_path
-    from arbiter.solver.engine.runner import view_of
+    from arbiter.model.view import resolve_path, state_json
 
     if not isinstance(scenario, Scenario):
         scenario = load_scenario(scenario)
     rows: list[dict[str, JSON]] = []
     for i in range(len(scenario.steps) + 1):
         state = _run(replace(scenario, steps=scenario.steps[:i], expect=())).state
-        view = view_of(state)
+        view = state_json(state)
         last = state.events[-1] if state.events else None
         refused = (
             last.rules[0]

@@ -40,7 +40,7 @@ def _run(argv: list[str], cwd: Path, what: str) -> str:
 
 
 def check_wheel(wheel: Path) -> None:
-    """Real files (never links), every package (model.format too), the examples, the
+    """Real files (never links), every package (arbiter.model.format too), the examples, the
     licence and the metadata."""
     with zipfile.ZipFile(wheel) as zf:
         infos = zf.infolist()

@@ -13,7 +13,8 @@ from arbiter.model.cardset import CardSet
 from arbiter.model.damage.pipeline import event_kind
 from arbiter.model.ruleset import RULESETS, DamageEvent, PlayKernel, Ruleset
 from arbiter.model.state import GameState
-from arbiter.solver.engine.runner import run, view_of
+from arbiter.model.view import state_json
+from arbiter.solver.engine.runner import run
 from tests.helpers import ROOT, scenario
 
 GAME_NAMES = frozenset(RULESETS)
@@ -102,14 +103,14 @@ objects:
 
 @pytest.mark.rule("A-ZONE-1")
 def test_play_kernel_altered_shows_zones_statistics_and_knowledge() -> None:
-    altered = view_of(run(scenario(ALTERED_OBJECT.format(ruleset="altered"))).state)
+    altered = state_json(run(scenario(ALTERED_OBJECT.format(ruleset="altered"))).state)
     assert RULESETS["altered"].play_kernel is PlayKernel.ALTERED
     assert "altered" in altered["objects"]["c"] and "boosts" in altered["objects"]["c"]
     sc = scenario(ALTERED_OBJECT.format(ruleset="altered"))
     foundation = RULESETS["altered"].with_policies(play_kernel=PlayKernel.FOUNDATION)
-    plain = view_of(replace(sc.start, ruleset=foundation))
+    plain = state_json(replace(sc.start, ruleset=foundation))
     assert "altered" not in plain["objects"]["c"] and "boosts" not in plain["objects"]["c"]
-    eredan = view_of(run(scenario(ALTERED_OBJECT.format(ruleset="eredan"))).state)
+    eredan = state_json(run(scenario(ALTERED_OBJECT.format(ruleset="eredan"))).state)
     assert "altered" not in eredan["objects"]["c"]
 
 

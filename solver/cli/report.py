@@ -8,8 +8,7 @@ from typing import TYPE_CHECKING
 from arbiter.model.state import JSON, GameState
 from arbiter.model.values import characteristics as ch
 from arbiter.model.values.reading import NumberReading
-from arbiter.model.view import shown
-from arbiter.solver.dependency.order import derive
+from arbiter.model.view import derived, shown
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -108,9 +107,9 @@ def print_explain(state: GameState, out: Console) -> None:
 def print_run(result: RunResult, *, explain: bool = False) -> None:
     out = console()
     out.print(f"[bold]{_e(result.scenario.source)}[/bold]  ruleset {result.state.ruleset.name}")
-    out.print(objects_table(derive(result.state)))
+    out.print(objects_table(derived(result.state)))
     if explain:
-        print_explain(derive(result.state), out)
+        print_explain(derived(result.state), out)
     dependency_section(result, out, explain)
     for c in result.checks:
         where = f"line {c.expectation.where.line}" if c.expectation.where else ""

@@ -1,7 +1,7 @@
 """Resolving the steps of a scenario and checking its expectations.
 
-What the expectations read is the view of the state after passive abilities: the engine
-derives it explicitly (``dependency.order.derive``). The finishers that add keys to the
+What the expectations read is the view of the state after passive abilities
+(``arbiter.model.view.state_json`` derives it explicitly). The finishers that add keys to the
 answer are a literal list (``FINISHERS``).
 """
 
@@ -15,7 +15,6 @@ from arbiter.model.scenario import Expect, Expectation, Scenario
 from arbiter.model.state import JSON, Event, GameState
 from arbiter.model.view import Check, check, state_json
 from arbiter.solver.choices import outcomes
-from arbiter.solver.dependency.order import derive
 from arbiter.solver.engine.options import RunOptions
 from arbiter.solver.engine.step import after_step, resolve_step
 
@@ -23,11 +22,6 @@ from arbiter.solver.engine.step import after_step, resolve_step
 # view the final expectations read ("outcomes", when --outcomes is given or read).
 Finisher = Callable[[Scenario, GameState, RunOptions], dict[str, JSON]]
 FINISHERS: tuple[Finisher, ...] = (outcomes.finisher,)
-
-
-def view_of(state: GameState) -> dict[str, JSON]:
-    """The output contract of ``state``: characteristics after passive abilities."""
-    return state_json(derive(state), before=state)
 
 
 @dataclass(frozen=True)
@@ -54,7 +48,7 @@ class RunResult:
         return self.failed == 0 and self.stopped_by is None
 
     def as_json(self) -> dict[str, JSON]:
-        out = view_of(self.state)
+        out = state_json(self.state)
         out["file"] = self.scenario.source
         out["expect"] = {
             "passed": self.passed,
@@ -78,7 +72,7 @@ def run(scenario: Scenario, options: RunOptions | None = None) -> RunResult:
     checks: list[Check] = []
     for i, step in enumerate(scenario.steps):
         if isinstance(step, Expect):
-            view = view_of(state)
+            view = state_json(state)
             checks.extend(check(view, e, i) for e in step.expectations)
             continue
         try:
@@ -107,7 +101,7 @@ def run(scenario: Scenario, options: RunOptions | None = None) -> RunResult:
     for finisher in FINISHERS:
         extra.update(finisher(scenario, state, options))
     if scenario.expect:
-        view = view_of(state)
+        view = state_json(state)
         view.update(extra)
         checks.extend(check(view, e, None) for e in scenario.expect)
     return RunResult(scenario, state, tuple(checks), extra=extra)
