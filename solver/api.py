@@ -180,9 +180,9 @@ def damage(
     ``all_optimal``, every optimal allocation is listed (at most ``limit``).
     Raises ``InputError`` when the scenario has no open split.
     """
-    from arbiter.solver.damage.problem import Status
     from arbiter.solver.damage.split import all_optimal as enumerate_optima
     from arbiter.solver.damage.split import solve
+    from arbiter.solver.status import Status
 
     problem, name, who, instr = _problem(scenario, objective, for_player)
     result = solve(problem, time_limit=time_limit, workers=workers)
@@ -268,7 +268,7 @@ def draw_loop(report: LoopReport, *, ax: Axes | None = None, title: str | None =
     from arbiter.solver.loops.graph import draw_on, figure
     from arbiter.solver.loops.report import witness_ring
 
-    name = f"{report.verdict.verdict}: {Path(report.source).name}" if title is None else title
+    name = f"{report.verdict.verdict.value}: {Path(report.source).name}" if title is None else title
     if ax is None:
         return figure(witness_ring(report), name)
     draw_on(ax, witness_ring(report), name)

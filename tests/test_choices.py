@@ -16,7 +16,7 @@ from arbiter.model.damage.action_step import GameActionStep
 from arbiter.model.errors import IllegalAction
 from arbiter.model.scenario import Scenario
 from arbiter.model.state import Event, GameState
-from arbiter.solver.choices.leaves import Status, objective_value, objects_of
+from arbiter.solver.choices.leaves import objective_value, objects_of
 from arbiter.solver.choices.outcomes import (
     enumerate_outcomes,
     exhaustive_leaves,
@@ -26,6 +26,7 @@ from arbiter.solver.choices.outcomes import (
 )
 from arbiter.solver.choices.replacement import best_cpsat, expand_cpsat
 from arbiter.solver.engine.options import RunOptions
+from arbiter.solver.status import Status
 from tests.helpers import ROOT, cli, scenario
 from tests.replacement_cases import replacement_sets
 

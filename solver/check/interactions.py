@@ -150,7 +150,7 @@ def loops(index: CardIndex) -> Iterator[Diagnostic]:
     for cand in loop_graph.candidates(loop_graph.ability_graph(state)):
         sub = loop_graph.sub_state(state, cand.objects)
         verdict = search.decide(sub, seeded=frozenset(cand.abilities))
-        if verdict.verdict == "loop":
+        if verdict.verdict is search.LoopVerdict.LOOP:
             yield _loop_diagnostic(index, sub, cand.abilities, cand.arrows(), verdict)
 
 

@@ -6,19 +6,12 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass
-from enum import Enum
 from typing import Any
 
 from arbiter.model.choicepoints import ChoosingStep, Decision
 from arbiter.model.state import JSON, GameState
 from arbiter.model.view import object_json
-
-
-class Status(Enum):
-    OPTIMAL = "OPTIMAL"  # every sequence searched / the best proven
-    FEASIBLE = "FEASIBLE"  # a time limit stopped the search: the list may be incomplete
-    INFEASIBLE = "INFEASIBLE"
-    UNKNOWN = "UNKNOWN"
+from arbiter.solver.status import Status
 
 
 def objects_of(state: GameState) -> dict[str, JSON]:

@@ -37,7 +37,6 @@ from arbiter.solver.choices import replacement
 from arbiter.solver.choices.leaves import (
     Best,
     Leaf,
-    Status,
     fingerprint,
     objective_value,
     objects_of,
@@ -45,6 +44,7 @@ from arbiter.solver.choices.leaves import (
 )
 from arbiter.solver.engine.options import RunOptions
 from arbiter.solver.engine.step import resolve_step
+from arbiter.solver.status import Status
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import click
 
 from arbiter.model.state import JSON
-from arbiter.solver.loops.decide import DEFAULT_BUDGET
+from arbiter.solver.loops.decide import DEFAULT_BUDGET, LoopVerdict
 from arbiter.solver.loops.report import LoopReport, analyse, check_expectations, witness_ring
 
 
@@ -23,16 +23,20 @@ def _print(report: LoopReport, checks: list[tuple[str, JSON, JSON, bool]]) -> No
 
     out = console()
     v = report.verdict
-    colour = {"loop": "red", "terminates": "green", "undetermined": "yellow"}[v.verdict]
+    colour = {
+        LoopVerdict.LOOP: "red",
+        LoopVerdict.TERMINATES: "green",
+        LoopVerdict.UNDETERMINED: "yellow",
+    }[v.verdict]
     mand = "" if v.mandatory is None else (" (mandatory)" if v.mandatory else " (optional)")
-    out.print(f"[bold]{report.source}[/bold]: [bold {colour}]{v.verdict}[/]{mand}")
+    out.print(f"[bold]{report.source}[/bold]: [bold {colour}]{v.verdict.value}[/]{mand}")
     out.print(f"  {v.reason}")
     if report.candidates:
         table = Table(title="candidate loops (static pass)", title_justify="left")
         for col in ("cycle of abilities", "verdict"):
             table.add_column(col)
         for path, _, cv in report.candidates:
-            table.add_row(path, "" if cv is None else cv.verdict)
+            table.add_row(path, "" if cv is None else cv.verdict.value)
         out.print(table)
     if v.steps:
         out.print("witness:")
@@ -81,7 +85,7 @@ def _loops(file: str, budget: int | None, one_day: bool, as_json: bool, png: str
     if png:
         from arbiter.solver.loops.graph import draw
 
-        draw(witness_ring(report), png, f"{report.verdict.verdict}: {file}")
+        draw(witness_ring(report), png, f"{report.verdict.verdict.value}: {file}")
     if as_json:
         out = report.as_json()
         if checks:

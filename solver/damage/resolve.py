@@ -27,8 +27,9 @@ def choose(
     options: RunOptions,
 ) -> tuple[dict[str, int], Event]:
     """The optimal split for the step, and an event that reports the proof."""
-    from arbiter.solver.damage.problem import Status, problem_for
+    from arbiter.solver.damage.problem import problem_for
     from arbiter.solver.damage.split import solve
+    from arbiter.solver.status import Status
 
     problem = problem_for(state, instr, targets, candidates, weights, objective, for_player)
     result = solve(problem, time_limit=options.time_limit, workers=options.workers)
