@@ -5,10 +5,12 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import TYPE_CHECKING
 
 import click
 
-from arbiter.solver.check.diagnostics import Progress
+if TYPE_CHECKING:
+    from arbiter.solver.check.diagnostics import Progress
 
 FORMATS = ("text", "json", "sarif")
 

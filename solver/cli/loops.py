@@ -9,11 +9,15 @@ and one entry per candidate. Exit 0, or 1 when the file's ``expect_verdict:`` fa
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import click
 
 from arbiter.model.state import JSON
 from arbiter.solver.loops.decide import DEFAULT_BUDGET, LoopVerdict
-from arbiter.solver.loops.report import LoopReport, analyse, check_expectations, witness_ring
+
+if TYPE_CHECKING:
+    from arbiter.solver.loops.report import LoopReport
 
 
 def _print(report: LoopReport, checks: list[tuple[str, JSON, JSON, bool]]) -> None:
@@ -77,6 +81,7 @@ def _loops(file: str, budget: int | None, one_day: bool, as_json: bool, png: str
     """Detect loops in a card set or a scenario FILE: loop, terminates or undetermined."""
     from arbiter.model.format.loop_input import load_for_loops
     from arbiter.solver.cli.output import Exit, emit_json
+    from arbiter.solver.loops.report import analyse, check_expectations, witness_ring
 
     data = load_for_loops(file)
     chosen = budget or data.options.budget or DEFAULT_BUDGET
