@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 import click
 
 from model.format.area_loops import LoopInput
-from model.state import JSON
+from model.state import JSON, GameState
 from solver.loops import DEFAULT_BUDGET, Verdict
 
 RANK = {"loop": 0, "undetermined": 1, "terminates": 2}
@@ -52,6 +52,8 @@ def analyse(data: LoopInput, budget: int = DEFAULT_BUDGET, one_day: bool = False
     from solver import loop_graph, loop_replacement, loops
 
     state = data.scenario.start
+    if data.kind == "cardset":
+        state = with_abilities(state)
     graph = loop_graph.ability_graph(state)
     found = loop_graph.candidates(graph)
     # replacement chains (LOOP-5): their own graph, confirmed by the replacement pipeline
@@ -89,6 +91,26 @@ def analyse(data: LoopInput, budget: int = DEFAULT_BUDGET, one_day: bool = False
     else:
         verdict = _combined(per, budget, with_chains=bool(per_chain))
     return LoopReport(data.scenario.source, data.kind, verdict, tuple(per), budget)
+
+
+def with_abilities(state: GameState) -> GameState:
+    """The objects of a card set that the search needs (LOOP-4): the cards with abilities
+    and, transitively, the objects their abilities name; a large set of vanilla cards
+    costs nothing to search."""
+    from dataclasses import replace
+
+    from model import replacement as rp
+    from solver import loop_graph, loop_replacement
+
+    keep = {oid for oid, obj in state.objects.items() if obj.abilities}
+    for r in rp.replacements_in_play(replace(state, objects={o: state.objects[o] for o in keep})):
+        for sel in (r.pattern.affected, r.pattern.source, r.pattern.source_except):
+            keep |= set(loop_replacement.selector_ids(sel, r.source) or ()) if sel else set()
+        for t in r.instead:
+            keep |= set(loop_replacement.template_ids(r, t) or ())
+    keep &= set(state.objects)
+    sub = loop_graph.sub_state(state, tuple(sorted(keep)))
+    return replace(sub, clock=state.clock)
 
 
 def _combined(
