@@ -151,9 +151,7 @@ def modify_number(
     return Outcome(after, True, steps)
 
 
-def _floor_steps(
-    before: GameObject, after: GameObject, stat: str, op: Op
-) -> tuple[RuleStep, ...]:
+def _floor_steps(before: GameObject, after: GameObject, stat: str, op: Op) -> tuple[RuleStep, ...]:
     """E-FLOOR-1 where it applies to one modification: it starts from a value counted
     below 0 (shown 0, the raw value remembered; ``set`` does not read it), or it leaves one."""
     old, new = read(before, stat), read(after, stat)

@@ -125,9 +125,10 @@ def print_run(result: RunResult, *, explain: bool = False) -> None:
                 f"{_e(repr(c.expectation.expected))}  ({at})"
             )
         else:
+            hint = f"; did you mean {_e(c.suggestion)}?" if c.suggestion else ""
             out.print(
                 f"  [red]FAIL[/red]  {_e(c.expectation.path)}: expected "
-                f"{_e(repr(c.expectation.expected))}, got {_e(shown(c.actual))}  "
+                f"{_e(repr(c.expectation.expected))}, got {_e(shown(c.actual))}{hint}  "
                 f"({_e(c.resolved)}, {where}, {at})"
             )
     if result.stopped_by is not None:

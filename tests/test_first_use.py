@@ -4,6 +4,8 @@ refused with a located line rather than guessed, "did you mean" for unknown name
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from model.errors import InputError
@@ -38,3 +40,106 @@ def test_the_floor_is_not_cited_when_no_value_goes_below_zero() -> None:
     )
     rules = [r for e in result.as_json()["events"] for r in e["rules"]]
     assert "E-FLOOR-1" not in rules
+
+
+# -- "did you mean": unknown paths, keys and ids --------------------------------------
+
+OGRE = """
+ruleset: riftbound
+players: [ana, bo]
+objects:
+  ogre: {owner: bo, kind: unit, base: {health: 6}, counters: {damage: 5}}
+"""
+
+
+def test_an_expectation_path_that_reads_nothing_suggests_the_nearest_path() -> None:
+    result = run_text(OGRE + "expect: {ogre.damage: 5, ogre.helth: 6}\n")
+    suggestions = [c.suggestion for c in result.checks]
+    assert suggestions == ["ogre.counters.damage", "ogre.health"]
+    assert result.as_json()["expect"]["checks"][0]["suggestion"] == "ogre.counters.damage"
+
+
+def test_the_run_report_says_did_you_mean_on_a_failed_expectation(tmp_path: Path) -> None:
+    path = tmp_path / "ogre.yaml"
+    path.write_text(OGRE + "expect: {ogre.damage: 5}\n", encoding="utf-8")
+    out = cli("run", str(path)).stdout
+    assert "got absent; did you mean ogre.counters.damage?" in out
+
+
+def test_an_expected_absence_passes_without_a_suggestion() -> None:
+    result = run_text(OGRE + "expect: {ogre.damage: null}\n")
+    assert result.ok and result.checks[0].suggestion is None
+
+
+@pytest.mark.parametrize(
+    ("change", "broken", "path", "meant"),
+    [
+        ("counters: {damage: 5}", "counter: {damage: 5}", "objects.ogre.counter", "counters"),
+        ("owner: bo", "owner: anna", "objects.ogre.owner", "ana"),
+        ("kind: unit", "kind: unit, card: ogr", "objects.ogre.card", None),
+    ],
+)
+def test_unknown_keys_and_ids_of_objects_say_did_you_mean(
+    change: str, broken: str, path: str, meant: str | None
+) -> None:
+    with pytest.raises(InputError) as err:
+        scenario(OGRE.replace(change, broken))
+    assert err.value.path == path
+    if meant is None:  # no card at all: nothing near enough to suggest
+        assert "did you mean" not in err.value.message
+    else:
+        assert f"(did you mean '{meant}'?)" in err.value.message
+
+
+@pytest.mark.parametrize(
+    ("step", "path", "meant"),
+    [
+        ("modfy: {target: ogre, stat: health, op: add, value: 1}", "steps[0].modfy", "modify"),
+        (
+            "modify: {target: orge, stat: health, op: add, value: 1}",
+            "steps[0].modify.target",
+            "ogre",
+        ),
+        (
+            "modify: {target: ogre, stat: helth, op: add, value: 1}",
+            "steps[0].modify.stat",
+            "health",
+        ),
+        ("modify: {target: ogre, stat: health, op: ad, value: 1}", "steps[0].modify.op", "add"),
+    ],
+)
+def test_unknown_step_kinds_ids_and_choices_say_did_you_mean(
+    step: str, path: str, meant: str
+) -> None:
+    with pytest.raises(InputError) as err:
+        scenario(OGRE + f"steps:\n  - {step}\n")
+    assert err.value.path == path
+    assert f"did you mean '{meant}'?" in err.value.message
+    assert "\n" not in err.value.one_line()
+
+
+def test_an_unknown_card_key_says_did_you_mean(tmp_path: Path) -> None:
+    path = tmp_path / "set.yaml"
+    path.write_text("ruleset: altered\ncards:\n  oak: {kind: character, keyword: [Gigantic]}\n")
+    done = cli("check", str(path))
+    assert done.returncode == 2
+    assert "cards.oak.keyword: unknown key 'keyword' (did you mean 'keywords'?)" in done.stderr
+
+
+@pytest.mark.rule("A-KW-TOUGH", "A-KW-GIGANTIC")
+def test_keywords_accept_the_list_form_and_the_mapping_form(tmp_path: Path) -> None:
+    from model.format.cardset import load_cardset
+
+    both = {}
+    for form in ("[Gigantic, {Tough: 1}]", "{Gigantic: true, Tough: 1}"):
+        path = tmp_path / "set.yaml"
+        path.write_text(f"ruleset: altered\ncards:\n  oak: {{kind: character, keywords: {form}}}\n")
+        feats = load_cardset(str(path)).cards["oak"].template.features
+        both[form] = {n: f.number for n, f in feats.items()}
+    assert list(both.values()) == [{"Gigantic": None, "Tough": 1}] * 2
+
+
+def test_a_feature_named_twice_in_the_list_form_is_refused() -> None:
+    with pytest.raises(InputError) as err:
+        scenario(OGRE.replace("counters: {damage: 5}", "features: [Tough, {Tough: 2}]"))
+    assert err.value.path == "objects.ogre.features[1]"

@@ -14,6 +14,7 @@ from model.format.schema import OBJECT_PROPERTIES, STEP_SCHEMAS
 from model.replacement import SIDES, Pattern, Replacement, Selector, Template
 from model.state import JSON, GameObject, GameState
 from model.steps import Step
+from model.wording import did_you_mean
 
 COUNTERS = ("damage", "lives")
 
@@ -70,7 +71,10 @@ def _declared(node: Node, ctx: ParseContext) -> str:
     oid = node.ident("an object id")
     known = _object_ids(ctx)
     if oid not in known:
-        node.fail(f"an object declared under 'objects' ({', '.join(sorted(known)) or 'none'})")
+        node.fail(
+            f"an object declared under 'objects' ({', '.join(sorted(known)) or 'none'})",
+            hint=did_you_mean(oid, known),
+        )
     return oid
 
 

@@ -30,6 +30,7 @@ from model.steps import (
     Protect,
     Step,
 )
+from model.wording import did_you_mean
 
 TOP_KEYS = {
     "ruleset",
@@ -85,13 +86,15 @@ class ParseContext:
         oid = node.ident("an object id")
         if oid not in self.state.objects:
             known = ", ".join(sorted(self.state.objects)) or "none"
-            node.fail(f"an object declared under 'objects' ({known})")
+            hint = did_you_mean(oid, self.state.objects)
+            node.fail(f"an object declared under 'objects' ({known})", hint=hint)
         return oid
 
     def player(self, node: Node) -> str:
         name = node.ident("a player")
         if name not in self.state.players:
-            node.fail("one of the players " + ", ".join(self.state.players))
+            hint = did_you_mean(name, self.state.players)
+            node.fail("one of the players " + ", ".join(self.state.players), hint=hint)
         return name
 
     def stat_of(self, node: Node, target: str) -> str:
@@ -102,7 +105,10 @@ class ParseContext:
         stat = node.ident("a characteristic name")
         known = self.known_stats()
         if self.strict_stats and stat not in known:
-            node.fail("a characteristic that some object has (" + ", ".join(sorted(known)) + ")")
+            node.fail(
+                "a characteristic that some object has (" + ", ".join(sorted(known)) + ")",
+                hint=did_you_mean(stat, known),
+            )
         return stat
 
 
@@ -254,7 +260,7 @@ def _object(
     if "card" in m:
         cid = m["card"].ident("a card id")
         if cid not in cards:
-            m["card"].fail("a card declared under 'cards'")
+            m["card"].fail("a card declared under 'cards'", hint=did_you_mean(cid, cards))
         card = cards[cid]
 
     def pick(key: str) -> Node | None:
@@ -311,7 +317,10 @@ def parse_step(node: Node, ctx: ParseContext) -> Step:
     if len(kinds) != 1 or kinds[0] not in STEP_PARSERS:
         options = ", ".join(sorted(STEP_PARSERS))
         bad = next((m[k] for k in kinds if k not in STEP_PARSERS), node)
-        bad.fail(f"exactly one step kind ({options})", key=bad is not node, got=bad is node)
+        hint = did_you_mean(bad.path[-1], STEP_PARSERS) if bad is not node else ""
+        bad.fail(
+            f"exactly one step kind ({options})", key=bad is not node, got=bad is node, hint=hint
+        )
     step = STEP_PARSERS[kinds[0]](m[kinds[0]], ctx)
     illegal = m["illegal"].text("a rule id") if "illegal" in m else None
     return replace(step, where=node.where, illegal=illegal)
