@@ -143,3 +143,22 @@ def test_a_feature_named_twice_in_the_list_form_is_refused() -> None:
     with pytest.raises(InputError) as err:
         scenario(OGRE.replace("counters: {damage: 5}", "features: [Tough, {Tough: 2}]"))
     assert err.value.path == "objects.ogre.features[1]"
+
+
+# -- damage: an open split is said, never assumed ------------------------------------
+
+
+@pytest.mark.rule("DMG-CAND")
+def test_a_split_without_targets_is_refused_with_its_path() -> None:
+    with pytest.raises(InputError) as err:
+        scenario(OGRE + "steps:\n  - damage: {split: 3, source: {unit: ogre}}\n")
+    assert err.value.path == "steps[0].damage"
+    assert "targets: open" in err.value.message
+    assert err.value.location is not None and err.value.location.line == 7
+
+
+@pytest.mark.rule("DMG-CAND")
+def test_format_md_says_what_targets_open_without_candidates_means() -> None:
+    text = (ROOT / "docs" / "format.md").read_text(encoding="utf-8")
+    row = next(line for line in text.splitlines() if line.startswith("| `damage` | `each: N`"))
+    assert "`open` without `candidates`" in row and "DMG-CAND" in row
