@@ -35,6 +35,7 @@ from model.scenario import Expect, Scenario
 from model.state import JSON, Event, GameState
 from model.steps import Step
 from model.view import object_json
+from model.wording import plural
 from solver.engine import RunOptions, resolve_step
 
 
@@ -386,7 +387,7 @@ def print_outcomes(data: Mapping[str, JSON]) -> None:
     summary = data.get("outcome_search", {})
     outcomes = data.get("outcomes", [])
     out.print(
-        f"[bold]{len(outcomes)} distinct outcome(s)[/bold] "
+        f"[bold]{plural(len(outcomes), 'distinct outcome')}[/bold] "
         f"({summary.get('method')}, {summary.get('status')}, "
         f"order matters: {'yes' if summary.get('order_dependent') else 'no'})"
     )

@@ -9,6 +9,7 @@ from model import characteristics as ch
 from model.state import JSON, GameState
 from model.values import NumberReading
 from model.view import derived, shown
+from model.wording import plural
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -37,6 +38,19 @@ def _fmt(value: JSON) -> str:
     if isinstance(value, list):
         return "/".join(str(v) for v in value)
     return str(value)
+
+
+def in_words(value: object) -> str:
+    """An event field as a person reads it: ``{ogre: 5, squire: 1}`` → ``ogre 5, squire 1``,
+    ``[a, b]`` → ``a, b`` (never a Python repr)."""
+    if isinstance(value, dict):
+        return ", ".join(f"{k} {in_words(v)}" for k, v in value.items()) or "none"
+    if isinstance(value, list | tuple):
+        return ", ".join(in_words(v) for v in value) or "none"
+    return str(value)
+
+
+SPLITS = ("split", "optimal_split")  # events whose allocation the run report spells out
 
 
 def objects_table(state: GameState, title: str = "objects") -> object:
@@ -78,6 +92,11 @@ def objects_table(state: GameState, title: str = "objects") -> object:
                 table.add_row(name, zone, _e(fname), "yes", "", "", "")
             else:
                 table.add_row(name, zone, _e(fname), str(f.shown), str(f.number), "", "")
+        for cname in sorted(c for c, n in obj.counters.items() if n):  # damage, wounds ...
+            name = f"[bold]{_e(oid)}[/bold]" if first else ""
+            zone = _e(obj.zone) if first else ""
+            first = False
+            table.add_row(name, zone, f"counter {_e(cname)}", str(obj.counters[cname]), "", "", "")
         if first:
             table.add_row(f"[bold]{_e(oid)}[/bold]", _e(obj.zone), "-", "", "", "", "")
     return table
@@ -102,7 +121,7 @@ def print_explain(state: GameState, out: Console) -> None:
                 out.print(f"  {oid}.{fname}: [{s.rule}] {s.note}", markup=False)
     out.print("[bold]events[/bold]")
     for i, e in enumerate(state.events):
-        body = ", ".join(f"{k}={v}" for k, v in e.fields)
+        body = ", ".join(f"{k}={in_words(v)}" for k, v in e.fields)
         out.print(f"  {i}. {e.kind}: {body}  [{' '.join(e.rules)}]", markup=False)
         for s in e.because:
             out.print(f"       [{s.rule}] {s.note}", markup=False)
@@ -114,6 +133,11 @@ def print_run(result: RunResult, *, explain: bool = False) -> None:
     out.print(objects_table(derived(result.state)))
     if explain:
         print_explain(derived(result.state), out)
+    for e in result.state.events:
+        fields = dict(e.fields)
+        if e.kind in SPLITS and isinstance(fields.get("allocation"), dict):
+            what = fields.get("instruction", "")
+            out.print(f"{e.kind} {_e(str(what))}: {_e(in_words(fields['allocation']))}")
     for section in REPORT_SECTIONS:
         section(result, out, explain)
     for c in result.checks:
@@ -137,4 +161,4 @@ def print_run(result: RunResult, *, explain: bool = False) -> None:
         why = escape(str(result.stopped_by))
         out.print(f"[red]illegal action at step {result.stopped_at}:[/red] {why}")
     verdict = "[green]passed[/green]" if result.ok else "[red]failed[/red]"
-    out.print(f"{verdict}: {result.passed} expectation(s) met, {result.failed} failed")
+    out.print(f"{verdict}: {plural(result.passed, 'expectation')} met, {result.failed} failed")

@@ -162,3 +162,57 @@ def test_format_md_says_what_targets_open_without_candidates_means() -> None:
     text = (ROOT / "docs" / "format.md").read_text(encoding="utf-8")
     row = next(line for line in text.splitlines() if line.startswith("| `damage` | `each: N`"))
     assert "`open` without `candidates`" in row and "DMG-CAND" in row
+
+
+# -- the run report: counters, the split in words, counts worded for their number --------
+
+SPLIT = """
+ruleset: riftbound
+players: [ana, bo]
+objects:
+  vb: {owner: ana, kind: unit, base: {health: 5}}
+  ogre: {owner: bo, kind: unit, base: {health: 6}}
+  squire: {owner: bo, kind: unit, base: {health: 1}, counters: {damage: 0}}
+steps:
+  - damage:
+      {split: 6, source: {unit: vb}, targets: [ogre, squire], allocation: {ogre: 5, squire: 1}}
+"""
+
+
+@pytest.mark.rule("D-DIST-1")
+def test_the_run_table_shows_damage_counters_and_the_split_in_words(tmp_path: Path) -> None:
+    path = tmp_path / "split.yaml"
+    path.write_text(SPLIT, encoding="utf-8")
+    out = cli("run", str(path)).stdout
+    assert "counter damage" in out
+    rows = [line for line in out.splitlines() if "counter damage" in line]
+    assert [r.split("│")[4].strip() for r in rows] == ["5", "1"]  # ogre 5, squire 1
+    assert "split " in out and "ogre 5, squire 1" in out
+    assert "{'ogre'" not in out and "{'ogre'" not in cli("run", str(path), "--explain").stdout
+
+
+def test_counts_are_worded_for_their_number(tmp_path: Path) -> None:
+    from model.wording import plural
+
+    assert plural(1, "error") == "1 error" and plural(5, "error") == "5 errors"
+    assert plural(1, "unit destroyed", "units destroyed") == "1 unit destroyed"
+    path = tmp_path / "one.yaml"
+    fixed = "targets: [ogre, squire], allocation: {ogre: 5, squire: 1}"
+    path.write_text(SPLIT.replace(fixed, "targets: open"), encoding="utf-8")
+    out = cli("damage", str(path)).stdout
+    assert "OPTIMAL: 1 unit destroyed;" in out and "1 units" not in out
+    run = cli("run", str(NAYA)).stdout
+    assert "passed: 5 expectations met" in run
+
+
+def test_the_html_badges_count_in_words(tmp_path: Path) -> None:
+    flawed = ROOT / "examples" / "cardsets" / "flawed.yaml"
+    html = tmp_path / "report.html"
+    cli("check", str(flawed), "--html", str(html), "--witness-dir", str(tmp_path / "w"))
+    text = html.read_text(encoding="utf-8")
+    import re
+
+    badges = re.findall(r'<span class="(error|warning|ruling)">(\d+) (\w+)</span>', text)
+    assert badges, text[:500]
+    for _, n, word in badges:
+        assert word.endswith("s") == (n != "1"), (n, word)
