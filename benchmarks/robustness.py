@@ -1,8 +1,9 @@
 """How long arbiter takes to refuse hostile files, and to run fuzzed documents.
 
-Prints a table (median of 3 runs, in-process through ``solver.cli.main``); the numbers go
-to docs/benchmarks.md, never to test assertions. ``--smoke``: two hostile files and a
-small legal file, once (tests/test_benchmarks_smoke.py).
+Prints a table (median of 3 runs, in-process through
+``arbiter.solver.cli.main.main``); the numbers go to docs/benchmarks.md, never to test
+assertions. ``--smoke``: two hostile files and a small legal file, once
+(tests/test_benchmarks_smoke.py).
 """
 
 from __future__ import annotations

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from model.errors import InputError
+from arbiter.model.errors import InputError
 from tests.helpers import ROOT, cli, run_text, scenario
 
 NAYA = ROOT / "examples" / "seeds" / "eredan_naya.yaml"
@@ -128,7 +128,7 @@ def test_an_unknown_card_key_says_did_you_mean(tmp_path: Path) -> None:
 
 @pytest.mark.rule("A-KW-TOUGH", "A-KW-GIGANTIC")
 def test_keywords_accept_the_list_form_and_the_mapping_form(tmp_path: Path) -> None:
-    from model.format.cardset import load_cardset
+    from arbiter.model.format.cardset import load_cardset
 
     both = {}
     for form in ("[Gigantic, {Tough: 1}]", "{Gigantic: true, Tough: 1}"):
@@ -192,7 +192,7 @@ def test_the_run_table_shows_damage_counters_and_the_split_in_words(tmp_path: Pa
 
 
 def test_counts_are_worded_for_their_number(tmp_path: Path) -> None:
-    from model.wording import plural
+    from arbiter.model.wording import plural
 
     assert plural(1, "error") == "1 error" and plural(5, "error") == "5 errors"
     assert plural(1, "unit destroyed", "units destroyed") == "1 unit destroyed"

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from model.format.area_loops import load_for_loops
-from solver.cmd_loops import analyse
+from arbiter.model.format.area_loops import load_for_loops
+from arbiter.solver.loops.report import analyse
 from tests.helpers import cli
 
 TWO_CARD_LOOP = """\

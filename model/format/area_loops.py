@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from model.format.document import Document, Node, load
-from model.format.scenario import TOP_KEY_PARSERS, ParseContext, parse_document
-from model.scenario import Expectation, Scenario
+from arbiter.model.format.document import Document, Node, load
+from arbiter.model.format.scenario import TOP_KEY_PARSERS, ParseContext, parse_document
+from arbiter.model.scenario import Expectation, Scenario
 
 CARDSET_DEFAULT_PLAYERS = ["ana", "bo"]
 CARDSET_DEFAULT_RULESET = "altered"
@@ -61,8 +61,8 @@ def _cardset_scenario(doc: Document) -> Scenario:
     """A card set as the loop search's start: read by the card-set reader of
     ``arbiter check`` (``keywords``, ``roles``, ``effect``, ``include`` ... are the same
     keys), then one object per card, in play, owned by the first player (LOOP-4)."""
-    from model.cardset import game_state
-    from model.format.cardset import read_cardset
+    from arbiter.model.cardset import game_state
+    from arbiter.model.format.cardset import read_cardset
 
     root = doc.node().mapping(what="a mapping with cards (a card set) or objects (a scenario)")
     if "cards" not in root:
@@ -91,7 +91,7 @@ def _cardset_scenario(doc: Document) -> Scenario:
 
 def load_for_loops(filename: str, text: str | None = None) -> LoopInput:
     """Parse a scenario or a card set for the loop search; InputError on bad input."""
-    from model.format.scenario import load_areas
+    from arbiter.model.format.scenario import load_areas
 
     load_areas()
     doc = load(filename, text)

@@ -17,8 +17,8 @@ from typing import NoReturn
 
 import yaml
 
-from model.errors import InputError, Location
-from model.wording import did_you_mean
+from arbiter.model.errors import InputError, Location
+from arbiter.model.wording import did_you_mean
 
 MAX_BYTES = 5_000_000
 MAX_NODES = 200_000
