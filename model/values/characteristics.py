@@ -116,8 +116,11 @@ def modify_number(
     timestamp: int,
     rounding: Rounding = Rounding.DOWN,
     label: str = "",
+    by_passive: bool = False,
 ) -> Outcome:
-    """Attempt one numeric modification of ``obj.stat``; blocked parts are discarded."""
+    """Attempt one numeric modification of ``obj.stat``; blocked parts are discarded.
+
+    ``by_passive``: made by a passive ability, folded after effects (``values.in_order``)."""
     base = obj.base.get(stat)
     if base is None:
         absent = RuleStep("A-CHAR-2", f"{obj.id} has no {stat}: it cannot be modified")
@@ -142,7 +145,7 @@ def modify_number(
     shown = "/".join("-" if a is None else str(a) for a in kept)
     note = f"{label or op.value} {shown} from {source} at t{timestamp}"
     steps = (*why, RuleStep(rule, note))
-    mod = Modification(op, kept, source, timestamp, rounding, steps, label)
+    mod = Modification(op, kept, source, timestamp, rounding, steps, label, by_passive)
     after = obj.with_mod(stat, mod)
     floor = _floor_steps(obj, after, stat, op)
     if floor:  # where the floor applies: this modification's trace says so (E-FLOOR-1)
