@@ -32,6 +32,7 @@ from arbiter.model.state import GameObject, GameState
 from arbiter.model.steps import (
     Step,
 )
+from arbiter.model.wording import did_you_mean
 
 
 def parse_file(filename: str) -> Scenario:
@@ -103,7 +104,7 @@ def _object(
     if "card" in m:
         cid = m["card"].ident("a card id")
         if cid not in cards:
-            m["card"].fail("a card declared under 'cards'")
+            m["card"].fail("a card declared under 'cards'", hint=did_you_mean(cid, cards))
         card = cards[cid]
 
     def pick(key: str) -> Node | None:
@@ -144,7 +145,10 @@ def parse_step(node: Node, ctx: ParseContext) -> Step:
     if len(kinds) != 1 or kinds[0] not in STEP_PARSERS:
         options = ", ".join(sorted(STEP_PARSERS))
         bad = next((m[k] for k in kinds if k not in STEP_PARSERS), node)
-        bad.fail(f"exactly one step kind ({options})", key=bad is not node, got=bad is node)
+        hint = did_you_mean(bad.path[-1], STEP_PARSERS) if bad is not node else ""
+        bad.fail(
+            f"exactly one step kind ({options})", key=bad is not node, got=bad is node, hint=hint
+        )
     step = STEP_PARSERS[kinds[0]](m[kinds[0]], ctx)
     illegal = m["illegal"].text("a rule id") if "illegal" in m else None
     return replace(step, where=node.where, illegal=illegal)

@@ -3,8 +3,8 @@ references, absent characteristics (A-CHAR-2), named-feature gains that never
 change anything (B-NAMED-1); and, in solver/check/rulings.py, rulings on
 Decisions E-IMM-1b and E-DIV.
 
-Each kind is one function registered with ``@set_check`` or ``@tuple_check``
-(solver/check/diagnostics.py); each diagnostic carries a witness scenario.
+Each kind is one function, listed in solver/check/catalogue.py; each diagnostic
+carries a witness scenario.
 """
 
 from __future__ import annotations
