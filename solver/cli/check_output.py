@@ -126,7 +126,9 @@ def _bold_cards(message: str, cards: Sequence[str]) -> str:
     return pattern.sub(lambda m: f"[bold]{m.group(1)}[/bold]", text)
 
 
-def print_text(checked: Sequence[Checked]) -> None:
+def print_text(checked: Sequence[Checked], *, timings: bool = True) -> None:
+    """The report for people; ``timings=False`` leaves the wall time out (``arbiter demo``
+    prints the same bytes every time)."""
     from rich.markup import escape
 
     from arbiter.solver.cli.report import console
@@ -141,7 +143,8 @@ def print_text(checked: Sequence[Checked]) -> None:
             f"{plural(len(cs.files), 'file')}; "
             f"examined {r.plan.pairs} of {r.all_pairs} pairs and {r.plan.triples} of "
             f"{r.all_triples} triples (pruned by what abilities read and write), "
-            f"{r.seconds:.2f} s ({r.backend})"
+            + (f"{r.seconds:.2f} s " if timings else "")
+            + f"({r.backend})"
         )
         if not r.diagnostics:
             out.print("[green]no problem found[/green]")

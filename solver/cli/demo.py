@@ -37,7 +37,9 @@ def check_card_sets(root: str, witness_dir: str) -> int:
             out.print(f"[red]bad input[/red] {exc.one_line()}", markup=False)
             surprises += 1
             continue
-        check_output.print_text([check_output.with_witnesses(result, witness_dir)])
+        check_output.print_text(
+            [check_output.with_witnesses(result, witness_dir)], timings=False
+        )
         out.print()
         found = tuple(d.code for d in result.diagnostics)
         if name in CLEAN_SETS:
