@@ -23,7 +23,7 @@ from solver.consistency import (
 )
 from solver.witness import write_witnesses
 
-SEVERITIES = (Severity.ERROR, Severity.WARNING, Severity.RULING)
+SEVERITIES = (Severity.ERROR, Severity.WARNING, Severity.RULING, Severity.INFO)
 SUMMARIES: dict[str, str] = {
     "unknown-card": "a reference to a card that is not in the set",
     "unknown-zone": "a zone the ruleset does not have",
@@ -116,8 +116,18 @@ def as_json(checked: Sequence[Checked]) -> dict[str, JSON]:
     }
 
 
-_STYLE = {Severity.ERROR: "red", Severity.WARNING: "yellow", Severity.RULING: "cyan"}
-_TITLE = {Severity.ERROR: "errors", Severity.WARNING: "warnings", Severity.RULING: "rulings"}
+_STYLE = {
+    Severity.ERROR: "red",
+    Severity.WARNING: "yellow",
+    Severity.RULING: "cyan",
+    Severity.INFO: "dim",
+}
+_TITLE = {
+    Severity.ERROR: "errors",
+    Severity.WARNING: "warnings",
+    Severity.RULING: "rulings",
+    Severity.INFO: "info",
+}
 
 
 def _bold_cards(message: str, cards: Sequence[str]) -> str:

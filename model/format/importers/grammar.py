@@ -76,7 +76,9 @@ class Grammar:
             for form, ps in self.forms.get(kind, []):
                 slots = next(self._match(ps, 0, text, 0), None)
                 if slots is not None:
-                    clean = Form(form.name, render_template(form.template), form.meaning, form.rules)
+                    clean = Form(
+                        form.name, render_template(form.template), form.meaning, form.rules
+                    )
                     result = Node(clean, tuple(slots))
                     break
         self._memo[key] = result

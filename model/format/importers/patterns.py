@@ -152,7 +152,12 @@ CLAUSE = [
     F("send-reserve-2", "send to Reserve {t:sel}", A.SEND_TO_RESERVE, "Altered 7.3.26"),
     F("switch", "{t:sel} switches Expeditions", A.SWITCH_EXPEDITION, "Altered 7.3.28"),
     # tokens
-    F("play-token-place-ex", "play {k:rbtoken} {p:place} exhausted", A.CREATE_TOKEN, "Riftbound 184"),
+    F(
+        "play-token-place-ex",
+        "play {k:rbtoken} {p:place} exhausted",
+        A.CREATE_TOKEN,
+        "Riftbound 184",
+    ),
     F("play-token-ex", "play {k:rbtoken} exhausted", A.CREATE_TOKEN, "Riftbound 184"),
     F("play-token-place", "play {k:rbtoken} {p:place}", A.CREATE_TOKEN, "Riftbound 184"),
     F("play-token", "play {k:rbtoken}", A.CREATE_TOKEN, "Riftbound 184"),

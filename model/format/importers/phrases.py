@@ -425,7 +425,9 @@ class Phrases:
         if m:
             op = "<=" if m.group(2).lower() == "less" else ">="
             return Mod(ModKind.COMPARE, f"might{op}{m.group(1)}", chunk)
-        m = re.fullmatch(r"with (?:a )?(hand cost|energy cost|cost) \{(\d+|X)\} or (less|more)", low)
+        m = re.fullmatch(
+            r"with (?:a )?(hand cost|energy cost|cost) \{(\d+|X)\} or (less|more)", low
+        )
         if m:
             op = "<=" if m.group(3) == "less" else ">="
             return Mod(ModKind.COMPARE, f"{m.group(1).replace(' ', '_')}{op}{m.group(2)}", chunk)

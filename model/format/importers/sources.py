@@ -271,11 +271,15 @@ def load_pool(game: Game, filename: str) -> Pool:
         with open(filename, encoding="utf-8") as f:
             data = json.load(f)
     except OSError as exc:
-        raise InputError(f"expected a readable file ({exc.strerror})", location=Location(filename, 0, 0)) from exc
+        raise InputError(
+            f"expected a readable file ({exc.strerror})", location=Location(filename, 0, 0)
+        ) from exc
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
         line = getattr(exc, "lineno", 0)
         col = getattr(exc, "colno", 0)
-        raise InputError("expected a JSON file of cards", location=Location(filename, line, col)) from exc
+        raise InputError(
+            "expected a JSON file of cards", location=Location(filename, line, col)
+        ) from exc
     try:
         return read_pool(game, data)
     except _Bad as exc:
