@@ -63,6 +63,11 @@ class Action(Enum):
     LOOK = "look"
     WIN = "win"
     MOVE_EXPEDITION = "move-expedition"
+    ROLL = "roll-a-die"
+    ACTIVATE = "activate"
+    ATTACH = "attach"
+    EXCHANGE = "exchange"
+    CHOOSE = "choose"
 
 
 class Event(Enum):
@@ -88,6 +93,14 @@ class Event(Enum):
     DAMAGED = "damaged"
     DRAWS = "draws"
     KEYWORD = "keyword"  # Deathknell (Riftbound 808), Vision ...
+    EXHAUSTED = "exhausted"
+    WINS_COMBAT = "wins-combat"
+    DISCARDS = "discards"
+    WOULD = "would"  # a replacement's event (Riftbound 470s; Altered 1.4)
+    ATTACHES = "attaches"
+    BECOMES = "becomes"
+    MOVES_FORWARD = "moves-forward"
+    FAILS_TO_MOVE = "fails-to-move"
 
 
 class Cond(Enum):
@@ -126,6 +139,7 @@ class Link(Enum):
     FOR_EACH = "for-each"
     DURATION = "duration"
     LIMIT = "limit"  # a restriction on when an ability can be used
+    UNLESS = "unless"  # conditional on a condition being false
 
 
 Meaning = Union[Action, Event, Cond, Shape, Link]
@@ -166,6 +180,10 @@ class Det(Enum):
     UP_TO = "up-to"
     COUNT = "count"  # "two units"
     THE = "the"
+    NEXT = "next"  # the next one that matches
+    FIRST = "first"  # the first one that matches, in a period
+    FEWER = "fewer"  # "less than eight", "fewer than two"
+    AT_LEAST = "at-least"  # "one or more", "two or more"
     BARE = "bare"  # "units", "your Mechs"
     PRONOUN = "pronoun"  # me, I, it, them, this
 

@@ -136,8 +136,8 @@ def unmapped_keywords(cards: Iterable[ImportedCard], table: KeywordTable) -> Cou
     for card in cards:
         for r in card.lines:
             for item in re.findall(r"(?<!\[)\[([^\[\]]+)\](?!\])", r.line.text):
-                if re.fullmatch(r"[A-Z][A-Za-z' ]* \d+/\d+/\d+", item):
-                    continue  # an Altered token: [Name f/m/w]
+                if re.fullmatch(r"[A-Z][A-Za-z' ]* \d+/\d+/\d+|[A-Z0-9]+(_[A-Z0-9]+)+", item):
+                    continue  # an Altered token: [Name f/m/w], or a token's id [MANA_MOTH]
                 if table.lookup(item) is None:
                     counts[table.split(item)[0]] += 1
             for item in re.findall(r"\[\[([^\[\]]+)\]\]", r.line.text):

@@ -50,7 +50,15 @@ LINE = [
     F("dependent", "{k:depkw} - {l:line}", S.STATIC, "Riftbound 727"),
     F("permission", "{k:permission} - {b:body}", S.SPELL, "Riftbound 806"),
     F("when", "when {t:trigger}, {b:body}", S.TRIGGERED, "Riftbound 135.2"),
+    F("first-time", "the first time {t:trigger} each turn, {b:body}", S.TRIGGERED),
+    F("nth-time", "the {o:ordinal} time {t:trigger} in a turn, {b:body}", S.TRIGGERED),
+    F("nth-time-each", "the {o:ordinal} time {t:trigger} each turn, {b:body}", S.TRIGGERED),
     F("when-dash", "when {t:trigger} - {b:body}", S.TRIGGERED, "Altered 2.2.11"),
+    F("when-if-dash", "when {t:trigger}, if {k:cond} - {b:body}", S.TRIGGERED, "Altered 2.2.11"),
+    F("at-if-dash", "at {t:phase}, if {k:cond} - {b:body}", S.TRIGGERED, "Altered 2.2.11"),
+    F("if-would", "if {e:would}, {c:sentence} instead", S.STATIC, "Riftbound 470", "Altered 1.4"),
+    F("when-would", "when {e:would}, {c:sentence} instead", S.STATIC, "Riftbound 470"),
+    F("extra-cost", "you may {k:costs} as an additional cost to play me", S.STATIC, "Riftbound 356"),
     F("at", "at {t:phase}, {b:body}", S.TRIGGERED),
     F("at-dash", "at {t:phase} - {b:body}", S.TRIGGERED, "Altered 2.2.11"),
     F("on-played", "{J} {b:body}", S.TRIGGERED, "Altered 7.5.1"),
@@ -63,6 +71,7 @@ LINE = [
 ]
 
 MODES = [
+    F("mode-stop", "\u2022 {b:body}. {m:modes}", L.SEQUENCE),
     F("mode", "\u2022 {b:body} {m:modes}", L.SEQUENCE),
     F("mode-last", "\u2022 {b:body}", L.SEQUENCE),
 ]
@@ -76,8 +85,15 @@ BODY = [
 SENTENCE = [
     F("if-you-do", "if you do, {c:clauses}", L.IF),
     F("if", "if {k:cond}, {c:clauses}", L.IF),
+    F("unless", "unless {k:cond}, {c:clauses}", L.UNLESS),
+    F("use-only-while", "use my abilities only while {k:cond}", L.LIMIT),
+    F("use-this-only-while", "use this ability only while {k:cond}", L.LIMIT),
     F("if-after", "{c:clauses} if {k:cond}", L.IF),
+    F("may-pay-to", "you may {k:costs} to {c:clauses}", L.MAY, "Riftbound 135.2"),
     F("may", "you may {c:clauses}", L.MAY, "Riftbound 135.2"),
+    F("on-roll-up", "on a {n:number}+, {c:clauses}", L.IF, "Altered 7.3.19"),
+    F("on-roll-range", "on a {n:number}-{m:number}, {c:clauses}", L.IF, "Altered 7.3.19"),
+    F("roll", "roll a die", A.ROLL, "Altered 7.3.19"),
     F("for-each", "for each {s:sel}, {c:clauses}", L.FOR_EACH),
     F("use-only-once", "use only once per turn", L.LIMIT),
     F("use-only-if", "use only if {k:cond}", L.LIMIT),
@@ -91,6 +107,8 @@ CLAUSES = [
     F("and", "{a:clause} and {b:clauses}", L.SEQUENCE),
     F("comma-and", "{a:clause}, and {b:clauses}", L.SEQUENCE),
     F("comma", "{a:clause}, {b:clauses}", L.SEQUENCE),
+    F("for-each-after", "{a:clause} for each {s:sel}", L.FOR_EACH),
+    F("per-after", "{a:clause} per {s:sel}", L.FOR_EACH),
     F("clause", "{a:clause}", L.SEQUENCE),
 ]
 
@@ -133,6 +151,31 @@ CLAUSE = [
     F("sel-discards", "{p:sel} discards {t:sel}", A.DISCARD),
     # simple verbs on objects
     F("kill", "kill {t:sel}", A.KILL, "Riftbound 438"),
+    F("sel-sacrifices", "{p:sel} sacrifices {t:sel}", A.SACRIFICE, "Altered 7.3.25"),
+    F("sel-draws-card", "{p:sel} draws a card", A.DRAW, "Altered 7.3.7"),
+    F("sel-draws-cards", "{p:sel} draws {n:number} cards", A.DRAW, "Altered 7.3.7"),
+    F("put", "put {t:sel} {p:place}", A.MOVE, "Altered 7.3.21"),
+    F("attach", "attach {t:sel} to {u:sel}", A.ATTACH, "Riftbound 725"),
+    F("exchange", "exchange {t:sel} with {u:sel}", A.EXCHANGE, "Altered 7.3.9"),
+    F("chooses", "{p:sel} chooses {t:sel}", A.CHOOSE),
+    F("choose", "choose {t:sel}", A.CHOOSE),
+    F("each-gain-boost", "{t:sel} each gain {n:number} boost", A.BOOST, "Altered 7.3.12"),
+    F("each-gain-boosts", "{t:sel} each gain {n:number} boosts", A.BOOST, "Altered 7.3.12"),
+    F("am-kw", "{t:sel} am {k:kw}", A.GIVE_KEYWORD),
+    F("have-might-min", "{t:sel} have {d:signed} {might}" + _MIN, A.MODIFY),
+    F("activate-j", "activate the {j} abilities of {t:sel}", A.ACTIVATE, "Altered 7.3.1"),
+    F("activates-j", "{t:sel} activates its {j} abilities", A.ACTIVATE, "Altered 7.3.1"),
+    F("activates-r", "{t:sel} activates its {r} abilities", A.ACTIVATE, "Altered 7.3.1"),
+    F("forward", "{t:sel} moves forward one region", A.MOVE_EXPEDITION, "Altered 7.3.17"),
+    F("backward", "{t:sel} moves backwards one region", A.MOVE_EXPEDITION, "Altered 7.3.16"),
+    F("backward-2", "{t:sel} moves backward one region", A.MOVE_EXPEDITION, "Altered 7.3.16"),
+    F("cost-less-c", "{t:sel} costs {i:icons} less", A.COST_CHANGE),
+    F("cost-less-cp", "{t:sel} cost {i:icons} less", A.COST_CHANGE),
+    F("cost-more-c", "{t:sel} costs {i:icons} more", A.COST_CHANGE),
+    F("is-kw", "{t:sel} is {k:kw}", A.GIVE_KEYWORD),
+    F("are-kw", "{t:sel} are {k:kw}", A.GIVE_KEYWORD),
+    F("have-status", "{t:sel} have {s:status}", A.GAIN_STATUS, "Altered 2.4"),
+    F("has-status", "{t:sel} has {s:status}", A.GAIN_STATUS, "Altered 2.4"),
     F("stun", "stun {t:sel}", A.STUN, "Riftbound 441"),
     F("ready", "ready {t:sel}", A.READY, "Riftbound 440", "Altered 7.3.18"),
     F("exhaust", "exhaust {t:sel}", A.EXHAUST, "Riftbound 439", "Altered 7.3.10"),
@@ -203,6 +246,32 @@ TRIGGER = [
     F("played", "{t:sel} is played", E.PLAYED),
     F("im-played", "I'm played", E.PLAYED),
     F("you-play", "you play {t:sel}", E.PLAY_CARD),
+    F("or-when", "{a:trigger} or when {b:trigger}", L.SEQUENCE),
+    F("and-when", "{a:trigger} and when {b:trigger}", L.SEQUENCE),
+    F("choose-or-ready", "you choose or ready {t:sel}", E.CHOSEN),
+    F("play-nth", "you play your {o:ordinal} card in a turn", E.PLAY_CARD),
+    F("you-attach", "you attach {t:sel} to {u:sel}", E.ATTACHES),
+    F("becomes-kw", "{t:sel} becomes {k:kw}", E.BECOMES),
+    F("recycle", "you recycle {t:sel}", E.LEAVES),
+    F("leave", "{t:sel} leave {p:place}", E.LEAVES, "Altered 7.5.9"),
+    F("leaves", "{t:sel} leaves {p:place}", E.LEAVES, "Altered 7.5.9"),
+    F("moves-forward", "{t:sel} moves forward", E.MOVES_FORWARD, "Altered 7.3.17"),
+    F("fails-dusk", "{t:sel} fails to move forward during Dusk", E.FAILS_TO_MOVE, "Altered 7.5.6"),
+    F("you-sacrifice", "you sacrifice {t:sel}", E.DIES),
+    F("choose", "you choose {t:sel}", E.CHOSEN),
+    F("attacks-at", "{t:sel} attacks {b:sel}", E.ATTACKS),
+    F("gains-status", "{t:sel} gains {s:status}", E.GAINS),
+    F("gain-nth-counter", "{t:sel} gain my {o:ordinal} {c:name} counter", E.GAINS),
+    F("you-exhaust", "you exhaust {t:sel}", E.EXHAUSTED),
+    F("go-to", "{t:sel} go {p:place}", E.LEAVES),
+    F("goes-to", "{t:sel} goes {p:place}", E.LEAVES),
+    F("sacrificed", "I'm sacrificed", E.DIES),
+    F("im-sacrificed", "{t:sel} is sacrificed", E.DIES),
+    F("create-token", "you create {t:sel}", E.PLAY_CARD),
+    F("win-combat", "{t:sel} win a combat", E.WINS_COMBAT),
+    F("wins-combat", "{t:sel} wins a combat", E.WINS_COMBAT),
+    F("you-discard", "you discard {t:sel}", E.DISCARDS),
+    F("draws", "{t:sel} draws {n:number}", E.DRAWS),
     F("attack-or-defend", "{t:sel} attack or defend", E.ATTACKS_OR_DEFENDS),
     F("attacks-or-defends", "{t:sel} attacks or defends", E.ATTACKS_OR_DEFENDS),
     F("attack", "{t:sel} attack", E.ATTACKS),
@@ -225,7 +294,7 @@ TRIGGER = [
     F("gain-boost", "{t:sel} gain {n:number} boost", E.GAINS),
     F("gains-boosts", "{t:sel} gains {n:number} or more boosts", E.GAINS),
     F("gain-boosts", "{t:sel} gain {n:number} or more boosts", E.GAINS),
-    F("or", "{a:trigger} or {b:trigger}", E.PHASE),
+    F("or", "{a:trigger} or {b:trigger}", L.SEQUENCE),
 ]
 
 PHASE = [
@@ -253,6 +322,21 @@ COND = [
     F("i-am-boosted", "I am boosted", C.STATUS),
     F("mighty", "I'm [Mighty]", C.MIGHTY, "Riftbound 706"),
     F("it-mighty", "it's [Mighty]", C.MIGHTY, "Riftbound 706"),
+    F("have-n-or-fewer", "you have {n:number} or fewer cards in your hand", C.COUNT),
+    F("have-n-or-more", "you have {n:number} or more cards in your hand", C.COUNT),
+    F("in-terrain", "it's in {i:icons}", C.AT_PLACE, "Altered 7.5.7"),
+    F("its-behind", "its Expedition is behind", C.EXPEDITION, "Altered 7.5.2"),
+    F("first-player", "you are the first player", C.TURN),
+    F("first-player-2", "you're the first player", C.TURN),
+    F("played-this-turn", "you've played {t:sel} this turn", C.COUNT),
+    F("sel-is-status", "{t:sel} is {s:status}", C.STATUS),
+    F("have-status-cond", "{t:sel} has {s:status}", C.STATUS),
+    F("was-status", "{t:sel} was {s:status}", C.STATUS),
+    F("was-not-status", "{t:sel} was not {s:status}", C.STATUS),
+    F("im-state", "I'm {x:state}", C.STATUS),
+    F("you-have", "you have {t:sel}", C.COUNT),
+    F("sel-have", "{t:sel} have {u:sel}", C.COUNT),
+    F("sel-has", "{t:sel} has {u:sel}", C.COUNT),
 ]
 
 COST_ITEMS = [
@@ -262,14 +346,29 @@ COST_ITEMS = [
     F("kill-this", "kill this", A.KILL),
     F("exhaust", "exhaust {t:sel}", A.EXHAUST),
     F("recycle-this", "recycle this", A.RECYCLE),
+    F("pay", "pay {i:icons}", A.PAY),
+    F("discard-sel", "discard {t:sel}", A.DISCARD),
+    F("sacrifice-sel", "sacrifice {t:sel}", A.SACRIFICE),
+    F("kill-sel", "kill {t:sel}", A.KILL),
     F("spend-counters", "spend {n:number} of my {c:name} counters", A.COUNTERS),
 ]
 COSTS = [
     F("costs", "{a:cost}, {b:costs}", L.SEQUENCE),
+    F("costs-and", "{a:cost} and {b:costs}", L.SEQUENCE),
     F("cost", "{a:cost}", L.SEQUENCE),
 ]
 
+WOULD = [
+    F("would-die", "{t:sel} would die", E.WOULD, "Riftbound 470"),
+    F("would-gain-status", "{t:sel} would gain {s:status}", E.WOULD, "Altered 1.4"),
+    F("would-leave", "{t:sel} would leave {p:place}", E.WOULD, "Altered 1.4"),
+    F("would-leave-while", "{t:sel} would leave {p:place} while {k:cond}", E.WOULD, "Altered 1.4"),
+    F("would-move-dusk", "{t:sel} would move forward during Dusk", E.WOULD, "Altered 1.4"),
+    F("would-be-dealt", "{t:sel} would be dealt damage", E.WOULD, "Riftbound 470"),
+]
+
 STATIC = [
+    F("may-play", "you may play {t:sel}", A.PLAY_FROM),
     F("cost-less", "{t:sel} cost {i:icons} less", A.COST_CHANGE),
     F("costs-less", "{t:sel} costs {i:icons} less", A.COST_CHANGE),
     F("i-cost-less", "I cost {i:icons} less", A.COST_CHANGE),
@@ -311,10 +410,13 @@ class LineParser:
             ("cost", COST_ITEMS),
             ("costs", COSTS),
             ("static", STATIC),
+            ("would", WOULD),
         ):
             g.add(kind, forms)
         g.add_base("sel", ph.selector)
         g.add_base("number", ph.number)
+        g.add_base("ordinal", ph.ordinal)
+        g.add_base("state", ph.state)
         g.add_base("signed", ph.signed)
         g.add_base("icons", ph.icons)
         g.add_base("kw", ph.keyword)

@@ -52,6 +52,9 @@ NOUNS = {
     "champion": "champion",
     "ally": "ally",
     "object": "object",
+    "boost": "boost",
+    "region": "region",
+    "target": "target",
 }
 PRONOUNS = {
     "me": "self",
@@ -76,6 +79,9 @@ PRONOUNS = {
     "your opponent": "an-opponent",
     "your opponents": "opponents",
     "you and each opponent": "each-player",
+    "my expedition": "my-expedition",
+    "target opponent": "an-opponent",
+    "you or an ally": "you-or-ally",
 }
 SIDES = {
     "friendly": "friendly",
@@ -124,8 +130,22 @@ PLACES = {
     "in the expedition facing me": "facing-expedition",
     "in my region": "my-region",
     "in play": "play",
+    "in your expeditions": "your-expeditions",
+    "in {v}": "forest",
+    "in {m}": "mountain",
+    "in {o}": "water",
+    "in reserve": "reserve",
+    "in the expedition facing it": "facing-expedition",
+    "facing me": "facing-me",
 }
 CONTROLS = {
+    "you play": "you-play",
+    "you play this turn": "you-play-this-turn",
+    "you play from your hand this turn": "you-play-from-hand-this-turn",
+    "you play each afternoon": "you-play-each-afternoon",
+    "you play this afternoon": "you-play-this-afternoon",
+    "they control": "them",
+    "your opponents play": "opponents-play",
     "you control": "you",
     "you don't control": "not-you",
     "an opponent controls": "opponent",
@@ -145,6 +165,10 @@ ZONES = {
     "in your discard pile": "your-discard",
     "from your discard pile": "your-discard",
     "in your main deck": "your-deck",
+    "from their hand": "their-hand",
+    "from target expedition": "target-expedition",
+    "from your main deck": "your-deck",
+    "in an opponent's reserve": "opponent-reserve",
 }
 DURATIONS = {
     "this turn": "turn",
@@ -190,6 +214,10 @@ class Phrases:
             return None
         value: str | int = m.group(0) if m.group(2) == "X" else int(m.group(0))
         return Word(WordKind.NUMBER, value, text)
+
+    def state(self, text: str) -> Word | None:
+        value = STATES.get(text.lower())
+        return None if value is None else Word(WordKind.NAME, value, text)
 
     def ordinal(self, text: str) -> Word | None:
         n = ORDINALS.get(text.lower())
@@ -246,6 +274,28 @@ class Phrases:
             "in your companion expedition": "companion-expedition",
             "in your hero expedition": "hero-expedition",
             "in each of your expeditions": "each-expedition",
+            "your expeditions": "your-expeditions",
+            "my expedition": "my-expedition",
+            "in reserve": "reserve",
+            "in your reserve": "reserve",
+            "in its owner's reserve": "reserve",
+            "in its owner's mana zone": "owner-mana",
+            "in your mana zone": "your-mana",
+            "in my owner's mana zone": "owner-mana",
+            "to the top of its owner's deck": "owner-deck-top",
+            "on top of its owner's deck": "owner-deck-top",
+            "to the bottom of its owner's deck": "owner-deck-bottom",
+            "into your hand": "your-hand",
+            "in your hand": "your-hand",
+            "into your base": "your-base",
+            "to reserve from your hand": "reserve-from-hand",
+            "to reserve from the expedition zone": "reserve-from-expedition",
+            "to reserve from anywhere": "reserve",
+            "to my owner's hand": "owner-hand",
+            "the expedition zone": "expedition-zone",
+            "your landmark zone": "landmark-zone",
+            "my expedition": "my-expedition",
+            "to here": "here",
         }
         value = table.get(low)
         return None if value is None else Word(WordKind.PLACE, value, text)
@@ -303,6 +353,16 @@ class Phrases:
         low = [w.lower() for w in words]
         if low[:3] == ["any", "number", "of"]:
             return Det.ANY_NUMBER, " ".join(words[:3]), None, 3
+        if low[:2] == ["the", "first"]:
+            return Det.FIRST, " ".join(words[:2]), 1, 2
+        if len(low) > 3 and low[0] in {"less", "fewer"} and low[1] == "than" and _num(low[2]):
+            return Det.FEWER, " ".join(words[:3]), _num(low[2]), 3
+        if low[:2] == ["the", "next"]:
+            return Det.NEXT, " ".join(words[:2]), 1, 2
+        if len(low) > 3 and _num(low[0]) is not None and low[1:3] == ["or", "more"]:
+            return Det.AT_LEAST, " ".join(words[:3]), _num(low[0]), 3
+        if low[:2] == ["one", "of"]:
+            return Det.ONE, " ".join(words[:2]), 1, 2
         if low[:2] == ["up", "to"] and len(words) > 2 and _num(low[2]) is not None:
             return Det.UP_TO, " ".join(words[:3]), _num(low[2]), 3
         if low and low[0] in {"a", "an"}:
@@ -319,8 +379,8 @@ class Phrases:
         """Modifiers then a noun (the last words): a card type, a tag, or both."""
         if not words:
             return None
-        for size in (2, 1):
-            if len(words) < size:
+        for size in (4, 3, 2, 1):
+            if len(words) < size or (size > 2 and words[-2].lower() != "or"):
                 continue
             noun_text = " ".join(words[-size:])
             noun = self._noun(noun_text)
@@ -339,6 +399,10 @@ class Phrases:
         return None
 
     def _noun(self, text: str) -> str | None:
+        if " or " in text:
+            left, right = text.rsplit(" or ", 1)
+            a, b = self._noun(left), self._noun(right)
+            return None if a is None or b is None else f"{a}|{b}"
         low = text.lower()
         for suffix in ("", "s", "es"):
             if suffix and not low.endswith(suffix):

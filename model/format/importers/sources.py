@@ -89,8 +89,10 @@ def _number(value: Any, key: str) -> int | None:
         raise _Bad(f"{key}: expected a number, got a boolean")
     if isinstance(value, int):
         return value
-    if isinstance(value, str) and re.fullmatch(r"\s*-?\d{1,6}\s*", value):
-        return int(value)
+    if isinstance(value, str):
+        value = value.replace("#", "")  # Altered marks a rare's different number as #2#
+        if re.fullmatch(r"\s*-?\d{1,6}\s*", value):
+            return int(value)
     raise _Bad(f"{key}: expected a number, got {value!r:.40}")
 
 
