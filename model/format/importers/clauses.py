@@ -281,7 +281,11 @@ def to_data(value: Value) -> object:
             data["where"] = mods
         return data
     meaning = value.form.meaning
-    out: dict[str, object] = {type(meaning).__name__.lower(): meaning.value}
+    if meaning is Link.SEQUENCE and len(value.slots) == 1:
+        return to_data(value.slots[0][1])  # a sequence of one: the thing itself
+    out: dict[str, object] = {type(meaning).__name__.lower(): meaning.value, "form": value.form.name}
     for name, slot in value.slots:
         out[name] = to_data(slot)
+    if value.form.rules:
+        out["rules"] = list(value.form.rules)
     return out

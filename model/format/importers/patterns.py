@@ -487,10 +487,11 @@ class LineParser:
             r"(a|an|one|two|three|four|\d+) (\d+) \{might\} ([A-Z][A-Za-z' ]*?) unit tokens?", text
         )
         if m:
-            return Word(WordKind.TOKEN, f"{m.group(1)}x {m.group(3)} unit might {m.group(2)}", text)
+            n = _count(m.group(1))
+            return Word(WordKind.TOKEN, f"{n} x {m.group(3)} unit, might {m.group(2)}", text)
         m = re.fullmatch(r"(a|an|one|two|three) ([A-Z][A-Za-z']*) gear tokens?", text)
         if m:
-            return Word(WordKind.TOKEN, f"{m.group(1)}x {m.group(2)} gear", text)
+            return Word(WordKind.TOKEN, f"{_count(m.group(1))} x {m.group(2)} gear", text)
         return None
 
     def _altoken(self, text: str) -> Word | None:
@@ -500,7 +501,7 @@ class LineParser:
         spec = self.phrases.altered_token(m.group(2))
         if spec is None or self.phrases.tag(m.group(3)) is None:
             return None
-        return Word(WordKind.TOKEN, f"{m.group(1)}x {spec.value} {m.group(3)}", text)
+        return Word(WordKind.TOKEN, f"{_count(m.group(1))} x {spec.value} {m.group(3)}", text)
 
     # -- lines -------------------------------------------------------------------------
 
@@ -515,6 +516,12 @@ class LineParser:
             return Reading(None, "", False)
         rendering = describe(node)
         return Reading(node, rendering, squash(rendering) == squash(body))
+
+
+def _count(word: str) -> int:
+    from model.format.importers.phrases import NUMBERS
+
+    return int(word) if word.isdigit() else NUMBERS[word.lower()]
 
 
 def _loose(text: str) -> str:

@@ -182,6 +182,19 @@ DURATIONS = {
 }
 
 
+# icons as printed -> what they stand for (Riftbound 135.2; Altered 7.1)
+ICONS = {
+    "exhaust": "exhaust-self",
+    "T": "exhaust-self",
+    "D": "discard-self-from-reserve",
+    "V": "forest",
+    "M": "mountain",
+    "O": "water",
+    "rune": "any-rune",
+    "might": "might",
+}
+
+
 def _num(word: str) -> int | None:
     word = word.lower()
     if word.isdigit():
@@ -228,7 +241,7 @@ class Phrases:
         found = re.findall(r"\{([a-zA-Z0-9]+)\}", text)
         if not found or "".join("{" + f + "}" for f in found) != text:
             return None
-        return Word(WordKind.ICONS, "+".join(found), text)
+        return Word(WordKind.ICONS, "+".join(ICONS.get(f, f) for f in found), text)
 
     def keyword(self, text: str) -> Word | None:
         """One keyword or a list: ``[Deflect]``, ``[A] and [B]``, ``[A], [B], and [C]``."""
