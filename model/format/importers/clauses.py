@@ -68,6 +68,9 @@ class Action(Enum):
     ATTACH = "attach"
     EXCHANGE = "exchange"
     CHOOSE = "choose"
+    REVEAL = "reveal"
+    PLAY = "play"
+    COMBAT_RULE = "combat-rule"  # a unit's own rule of combat (damage order, none dealt, buffs)
 
 
 class Event(Enum):

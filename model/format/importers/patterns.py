@@ -84,6 +84,11 @@ BODY = [
 
 SENTENCE = [
     F("if-you-do", "if you do, {c:clauses}", L.IF),
+    F("then", "then {c:clauses}", L.SEQUENCE),
+    F("then-comma", "then, {c:clauses}", L.SEQUENCE),
+    F("otherwise", "otherwise, {c:clauses}", L.UNLESS),
+    F("if-you-cant", "if you can't, {c:clauses}", L.UNLESS),
+    F("only-if", "you can only activate this if {k:cond}", L.LIMIT),
     F("if", "if {k:cond}, {c:clauses}", L.IF),
     F("unless", "unless {k:cond}, {c:clauses}", L.UNLESS),
     F("use-only-while", "use my abilities only while {k:cond}", L.LIMIT),
@@ -155,6 +160,19 @@ CLAUSE = [
     F("sel-draws-card", "{p:sel} draws a card", A.DRAW, "Altered 7.3.7"),
     F("sel-draws-cards", "{p:sel} draws {n:number} cards", A.DRAW, "Altered 7.3.7"),
     F("put", "put {t:sel} {p:place}", A.MOVE, "Altered 7.3.21"),
+    F("look-top", "look at the top {n:number} cards of your Main Deck", A.LOOK, "Riftbound 435"),
+    F("reveal-top", "reveal the top {n:number} cards of your Main Deck", A.REVEAL),
+    F("reveal-top-deck", "reveal the top {n:number} cards of your Deck", A.REVEAL),
+    F("recycle-rest", "recycle the rest", A.RECYCLE, "Riftbound 432"),
+    F("recycle-remaining", "recycle the remaining cards", A.RECYCLE, "Riftbound 432"),
+    F("discard-others", "discard the other cards", A.DISCARD),
+    F("move-sel", "move {t:sel}", A.MOVE, "Riftbound 448"),
+    F("give-each-might", "give {t:sel} each {d:signed} {might} {w:dur}", A.MODIFY),
+    F("sel-score", "{p:sel} score {n:number} point", A.SCORE, "Riftbound 449"),
+    F("sel-scores", "{p:sel} scores {n:number} point", A.SCORE, "Riftbound 449"),
+    F("reveal-hand", "{p:sel} reveal their hand", A.REVEAL),
+    F("play-free", "play {t:sel} for free", A.PLAY, "Altered 7.3.20"),
+    F("play-sel", "play {t:sel}", A.PLAY),
     F("attach", "attach {t:sel} to {u:sel}", A.ATTACH, "Riftbound 725"),
     F("exchange", "exchange {t:sel} with {u:sel}", A.EXCHANGE, "Altered 7.3.9"),
     F("chooses", "{p:sel} chooses {t:sel}", A.CHOOSE),
@@ -279,6 +297,7 @@ TRIGGER = [
     F("defend", "{t:sel} defend", E.DEFENDS),
     F("defends", "{t:sel} defends", E.DEFENDS),
     F("conquer", "{t:sel} conquer", E.CONQUERS),
+    F("conquer-sel", "{t:sel} conquer {b:sel}", E.CONQUERS),
     F("conquers", "{t:sel} conquers", E.CONQUERS),
     F("hold", "{t:sel} hold", E.HOLDS),
     F("holds", "{t:sel} holds", E.HOLDS),
@@ -351,6 +370,7 @@ COST_ITEMS = [
     F("sacrifice-sel", "sacrifice {t:sel}", A.SACRIFICE),
     F("kill-sel", "kill {t:sel}", A.KILL),
     F("spend-counters", "spend {n:number} of my {c:name} counters", A.COUNTERS),
+    F("put-cost", "put {t:sel} {p:place}", A.MOVE),
 ]
 COSTS = [
     F("costs", "{a:cost}, {b:costs}", L.SEQUENCE),
@@ -369,6 +389,9 @@ WOULD = [
 
 STATIC = [
     F("may-play", "you may play {t:sel}", A.PLAY_FROM),
+    F("damage-last", "I must be assigned combat damage last", A.COMBAT_RULE, "Riftbound 460"),
+    F("no-combat-damage", "I don't deal combat damage", A.COMBAT_RULE, "Riftbound 460"),
+    F("any-buffs", "I can have any number of buffs", A.COMBAT_RULE, "Riftbound 442"),
     F("cost-less", "{t:sel} cost {i:icons} less", A.COST_CHANGE),
     F("costs-less", "{t:sel} costs {i:icons} less", A.COST_CHANGE),
     F("i-cost-less", "I cost {i:icons} less", A.COST_CHANGE),
@@ -476,7 +499,10 @@ class LineParser:
 
     def _statref(self, text: str) -> Word | None:
         m = re.fullmatch(r"(my|its|their|his|her) Might", text)
-        return Word(WordKind.STAT, f"{m.group(1)}:might", text) if m else None
+        if m:
+            return Word(WordKind.STAT, f"{m.group(1)}:might", text)
+        m = re.fullmatch(r"(my|its) \[(Assault|Shield|Deflect)\]", text)
+        return Word(WordKind.STAT, f"{m.group(1)}:{m.group(2)}", text) if m else None
 
     def _possessive(self, text: str) -> Word | None:
         owner = {"my": "self", "its": "it", "their": "them", "a": "any"}.get(text.lower())

@@ -80,6 +80,8 @@ PRONOUNS = {
     "your opponents": "opponents",
     "you and each opponent": "each-player",
     "my expedition": "my-expedition",
+    "its controller": "its-controller",
+    "that opponent": "that-opponent",
     "target opponent": "an-opponent",
     "you or an ally": "you-or-ally",
 }
@@ -109,6 +111,8 @@ STATES = {
     "boosted": "boosted",
     "detached": "detached",
     "chosen": "chosen",
+    "open": "open",
+    "occupied": "occupied",
 }
 PLACES = {
     "here": "here",
@@ -451,6 +455,9 @@ class Phrases:
                 i += 1
             elif low == "target":
                 mods.append(Mod(ModKind.TARGET, "target", w))
+                i += 1
+            elif low.startswith("non-") and self._tag_name(w[4:]) is not None:
+                mods.append(Mod(ModKind.STATE, f"non-{self._tag_name(w[4:])}", w))
                 i += 1
             elif low in STATES:
                 mods.append(Mod(ModKind.STATE, STATES[low], w))
