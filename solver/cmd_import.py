@@ -107,10 +107,10 @@ def print_table(report: dict[str, object]) -> None:
     out = console()
     out.print(table)
     unmapped = report["unmapped_keywords"]
-    if unmapped:
-        out.print(f"keywords not mapped: {', '.join(unmapped)}")  # type: ignore[arg-type]
+    if isinstance(unmapped, dict) and unmapped:
+        out.print(f"keywords not mapped: {', '.join(unmapped)}")
     skipped = report["skipped"]
-    if skipped:
+    if isinstance(skipped, list) and skipped:
         out.print(
             f"[yellow]{len(skipped)} malformed card(s) skipped[/yellow] (see import-report.json)"
-        )  # type: ignore[arg-type]
+        )

@@ -35,7 +35,7 @@ class Severity(Enum):
     ERROR = "error"
     WARNING = "warning"
     RULING = "ruling"  # rests on a Decision of docs/rules.md: a human confirms
-    INFO = "info"  # what arbiter could not examine (e.g. a line of an imported card it did not model)
+    INFO = "info"  # what arbiter could not examine (a line of an imported card not modelled)
 
     @property
     def rank(self) -> int:

@@ -36,7 +36,8 @@ def chart(per_set: dict[str, dict[str, Any]]) -> str:
             w = width * int(row[status]) / total
             if w > 0:
                 parts.append(
-                    f'<rect x="{x:.1f}" y="{y}" width="{w:.1f}" height="{bar}" fill="{COLOURS[status]}">'
+                    f'<rect x="{x:.1f}" y="{y}" width="{w:.1f}" height="{bar}" '
+                    f'fill="{COLOURS[status]}">'
                     f"<title>{status}: {row[status]}</title></rect>"
                 )
             x += w
@@ -57,11 +58,15 @@ def render(report: dict[str, Any]) -> str:
         f"<title>arbiter import {_e(report['game'])}</title><style>{CSS}</style></head><body>",
         f"<h1>arbiter import: {_e(report['game'])}</h1>",
         f"<p>{report['cards']} cards: <b class='full'>{report['full']} full</b> "
-        f"({report['full_pct']} % of the cards with text), <span class='partial'>{report['partial']} partial</span>, "
-        f"<span class='opaque'>{report['opaque']} opaque</span>, <span class='blank'>{report['blank']} blank</span>.</p>",
+        f"({report['full_pct']} % of the cards with text), "
+        f"<span class='partial'>{report['partial']} partial</span>, "
+        f"<span class='opaque'>{report['opaque']} opaque</span>, "
+        f"<span class='blank'>{report['blank']} blank</span>.</p>",
         "<h2>Coverage per set</h2>",
         chart(per_set),
-        "<table><tr><th>set</th><th>cards</th><th>full</th><th>partial</th><th>opaque</th><th>blank</th><th>full %</th></tr>",
+        "<table><tr><th>set</th><th>cards</th>"
+        + "".join(f"<th>{s}</th>" for s in STATUSES)
+        + "<th>full %</th></tr>",
     ]
     for code, row in per_set.items():
         out.append(
@@ -70,7 +75,8 @@ def render(report: dict[str, Any]) -> str:
             + "</tr>"
         )
     out.append(
-        "</table><h2>Backlog: phrases arbiter does not read yet</h2><table><tr><th>cards</th><th>phrase</th></tr>"
+        "</table><h2>Backlog: phrases arbiter does not read yet</h2>"
+        "<table><tr><th>cards</th><th>phrase</th></tr>"
     )
     for item in report["backlog"]:
         out.append(f"<tr><td>{item['cards']}</td><td>{_e(item['phrase'])}</td></tr>")

@@ -21,7 +21,6 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Union
 
-
 _SLOT = re.compile(r"\{([a-z_]+)\}")
 
 
@@ -145,7 +144,7 @@ class Link(Enum):
     UNLESS = "unless"  # conditional on a condition being false
 
 
-Meaning = Union[Action, Event, Cond, Shape, Link]
+Meaning = Action | Event | Cond | Shape | Link
 
 
 class WordKind(Enum):
@@ -234,7 +233,7 @@ class Selector:
         return " ".join(p for p in parts if p)
 
 
-Value = Union["Node", Selector, Word]
+Value = Union["Node", Selector, Word]  # noqa: UP007 (a forward reference)
 
 
 @dataclass(frozen=True, slots=True)
@@ -268,7 +267,8 @@ class Node:
 def describe(node: Node) -> str:
     """The reading as English: the sentence arbiter understood."""
     text = node.render().strip()
-    return text[:1].upper() + text[1:] if text else text
+    text = re.sub(r"(^|[.:] |\u2022 | - )([a-z])", lambda m: m.group(1) + m.group(2).upper(), text)
+    return text
 
 
 def to_data(value: Value) -> object:
@@ -286,7 +286,10 @@ def to_data(value: Value) -> object:
     meaning = value.form.meaning
     if meaning is Link.SEQUENCE and len(value.slots) == 1:
         return to_data(value.slots[0][1])  # a sequence of one: the thing itself
-    out: dict[str, object] = {type(meaning).__name__.lower(): meaning.value, "form": value.form.name}
+    out: dict[str, object] = {
+        type(meaning).__name__.lower(): meaning.value,
+        "form": value.form.name,
+    }
     for name, slot in value.slots:
         out[name] = to_data(slot)
     if value.form.rules:

@@ -74,10 +74,8 @@ def _keywords_of(
 def import_card(card: RawCard, parser: LineParser) -> ImportedCard:
     read = []
     for line in lines_of(card):
-        if not line.text:  # reminder text only: nothing the card does beyond the rules
-            reading = Reading(None, "", True)
-        else:
-            reading = parser.read(line.text)
+        # a line of reminder text only says nothing beyond the rules: it is modelled
+        reading = parser.read(line.text) if line.text else Reading(None, "", True)
         read.append(ReadLine(line, reading))
     return ImportedCard(card, tuple(read), tuple(_keywords_of(read, parser.keywords)))
 

@@ -8,7 +8,7 @@ renders back to the line itself (see ``clauses.describe``); otherwise it stays o
 from __future__ import annotations
 
 import re
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 
 from model.format.importers.clauses import (
@@ -58,7 +58,12 @@ LINE = [
     F("at-if-dash", "at {t:phase}, if {k:cond} - {b:body}", S.TRIGGERED, "Altered 2.2.11"),
     F("if-would", "if {e:would}, {c:sentence} instead", S.STATIC, "Riftbound 470", "Altered 1.4"),
     F("when-would", "when {e:would}, {c:sentence} instead", S.STATIC, "Riftbound 470"),
-    F("extra-cost", "you may {k:costs} as an additional cost to play me", S.STATIC, "Riftbound 356"),
+    F(
+        "extra-cost",
+        "you may {k:costs} as an additional cost to play me",
+        S.STATIC,
+        "Riftbound 356",
+    ),
     F("at", "at {t:phase}, {b:body}", S.TRIGGERED),
     F("at-dash", "at {t:phase} - {b:body}", S.TRIGGERED, "Altered 2.2.11"),
     F("on-played", "{J} {b:body}", S.TRIGGERED, "Altered 7.5.1"),
@@ -483,7 +488,7 @@ class LineParser:
             names.append(self.keywords.canonical(printed[1:-1]) + (cost and f" {cost.strip()}"))
         return Word(WordKind.KEYWORD, ",".join(names), text)
 
-    def _kind_kw(self, *kinds: KeywordKind) -> object:
+    def _kind_kw(self, *kinds: KeywordKind) -> Callable[[str], Word | None]:
         def parse(text: str) -> Word | None:
             parts = [p.strip() for p in text.split(",")]
             names = []

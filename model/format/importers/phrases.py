@@ -134,7 +134,6 @@ PLACES = {
     "in the expedition facing me": "facing-expedition",
     "in my region": "my-region",
     "in play": "play",
-    "in your expeditions": "your-expeditions",
     "in {v}": "forest",
     "in {m}": "mountain",
     "in {o}": "water",
@@ -155,7 +154,6 @@ CONTROLS = {
     "an opponent controls": "opponent",
     "your opponents control": "opponent",
     "you own": "own",
-    "they control": "them",
 }
 ZONES = {
     "in your reserve": "your-reserve",
@@ -311,7 +309,6 @@ class Phrases:
             "to my owner's hand": "owner-hand",
             "the expedition zone": "expedition-zone",
             "your landmark zone": "landmark-zone",
-            "my expedition": "my-expedition",
             "to here": "here",
         }
         value = table.get(low)
@@ -359,10 +356,10 @@ class Phrases:
             if head is None:
                 continue
             pre, noun, noun_text = head
-            if det is Det.BARE and not (noun_text.lower().endswith("s") or pre or post):
-                # a bare singular noun ("unit") is not a selector; "gear" and tags are
-                if noun not in {"gear", "equipment"} and not noun.startswith("tag:"):
-                    continue
+            plural = noun_text.lower().endswith("s") or pre or post
+            uncountable = noun in {"gear", "equipment"} or noun.startswith("tag:")
+            if det is Det.BARE and not plural and not uncountable:
+                continue  # a bare singular noun ("unit") is not a selector
             return Selector(det, det_text, count, pre, noun, noun_text, post)
         return None
 

@@ -290,3 +290,26 @@ def load_pool(game: Game, filename: str) -> Pool:
 
 def sets_of(cards: Iterable[RawCard]) -> list[str]:
     return sorted({c.set_code for c in cards})
+
+
+def find_realdata(repo_root: str) -> str | None:
+    """The folder of published pools for development (``$ARBITER_REALDATA``, else
+    ``../shared/realdata`` beside the repository), or None on a user's machine."""
+    import os
+
+    for candidate in (
+        os.environ.get("ARBITER_REALDATA", ""),
+        os.path.join(repo_root, "..", "shared", "realdata"),
+    ):
+        if candidate and os.path.isdir(candidate):
+            return os.path.realpath(candidate)
+    return None
+
+
+def pool_file(realdata: str | None, game: Game) -> str | None:
+    if realdata is None:
+        return None
+    import os
+
+    path = os.path.join(realdata, game.value, "cards.json")
+    return path if os.path.isfile(path) else None
