@@ -69,6 +69,7 @@ class Action(Enum):
     CHOOSE = "choose"
     REVEAL = "reveal"
     PLAY = "play"
+    DAMAGE_BONUS = "damage-bonus"  # Riftbound Bonus Damage (D-BONUS)
     COMBAT_RULE = "combat-rule"  # a unit's own rule of combat (damage order, none dealt, buffs)
 
 
@@ -142,6 +143,8 @@ class Link(Enum):
     DURATION = "duration"
     LIMIT = "limit"  # a restriction on when an ability can be used
     UNLESS = "unless"  # conditional on a condition being false
+    CHOICE = "choice"  # one of two instructions, chosen on resolution
+    IGNORING_COST = "ignoring-cost"  # played without paying (part of) its cost
 
 
 Meaning = Action | Event | Cond | Shape | Link

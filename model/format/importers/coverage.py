@@ -75,7 +75,8 @@ def import_card(card: RawCard, parser: LineParser) -> ImportedCard:
     read = []
     for line in lines_of(card):
         # a line of reminder text only says nothing beyond the rules: it is modelled
-        reading = parser.read(line.text) if line.text else Reading(None, "", True)
+        permanent = card.kind != "spell"
+        reading = parser.read(line.text, permanent) if line.text else Reading(None, "", True)
         read.append(ReadLine(line, reading))
     return ImportedCard(card, tuple(read), tuple(_keywords_of(read, parser.keywords)))
 

@@ -71,6 +71,7 @@ SENTENCE = [
     F("then-comma", "then, {c:clauses}", L.SEQUENCE),
     F("otherwise", "otherwise, {c:clauses}", L.UNLESS),
     F("if-you-cant", "if you can't, {c:clauses}", L.UNLESS),
+    F("if-you-dont", "if you don't, {c:clauses}", L.UNLESS),
     F("only-if", "you can only activate this if {k:cond}", L.LIMIT),
     F("if", "if {k:cond}, {c:clauses}", L.IF),
     F("unless", "unless {k:cond}, {c:clauses}", L.UNLESS),
@@ -97,6 +98,9 @@ CLAUSES = [
     F("comma", "{a:clause}, {b:clauses}", L.SEQUENCE),
     F("for-each-after", "{a:clause} for each {s:sel}", L.FOR_EACH),
     F("per-after", "{a:clause} per {s:sel}", L.FOR_EACH),
+    F("or", "{a:clause} or {b:clause}", L.CHOICE),
+    F("subject-verbs", "{t:sel} {v:vps}", L.SEQUENCE),
+    F("have-do", "have {t:sel} {v:bvps}", L.SEQUENCE, "Altered 7.2"),
     F("clause", "{a:clause}", L.SEQUENCE),
 ]
 
@@ -143,6 +147,7 @@ CLAUSE = [
     F("sel-draws-card", "{p:sel} draws a card", A.DRAW, "Altered 7.3.7"),
     F("sel-draws-cards", "{p:sel} draws {n:number} cards", A.DRAW, "Altered 7.3.7"),
     F("put", "put {t:sel} {p:place}", A.MOVE, "Altered 7.3.21"),
+    F("sel-puts", "{p:sel} puts {t:sel} {q:place}", A.MOVE, "Altered 7.3.21"),
     F("look-top", "look at the top {n:number} cards of your Main Deck", A.LOOK, "Riftbound 435"),
     F("reveal-top", "reveal the top {n:number} cards of your Main Deck", A.REVEAL),
     F("reveal-top-deck", "reveal the top {n:number} cards of your Deck", A.REVEAL),
@@ -155,6 +160,11 @@ CLAUSE = [
     F("sel-scores", "{p:sel} scores {n:number} point", A.SCORE, "Riftbound 449"),
     F("reveal-hand", "{p:sel} reveal their hand", A.REVEAL),
     F("play-free", "play {t:sel} for free", A.PLAY, "Altered 7.3.20"),
+    F("play-ignoring-energy", "play {t:sel}, ignoring its Energy cost", L.IGNORING_COST),
+    F("play-ignoring", "play {t:sel}, ignoring its cost", L.IGNORING_COST),
+    F("sel-deals-equal", "{p:sel} deals damage equal to {s:statref} to {t:sel}", A.DAMAGE),
+    F("sel-kills", "{p:sel} kills {t:sel}", A.KILL),
+    F("enter-ready-dur", "{t:sel} enter ready {w:dur}", A.ENTER_READY),
     F("play-sel", "play {t:sel}", A.PLAY),
     F("attach", "attach {t:sel} to {u:sel}", A.ATTACH, "Riftbound 725"),
     F("exchange", "exchange {t:sel} with {u:sel}", A.EXCHANGE, "Altered 7.3.9"),
@@ -262,6 +272,7 @@ TRIGGER = [
     F("choose", "you choose {t:sel}", E.CHOSEN),
     F("attacks-at", "{t:sel} attacks {b:sel}", E.ATTACKS),
     F("gains-status", "{t:sel} gains {s:status}", E.GAINS),
+    F("gain-status", "{t:sel} gain {s:status}", E.GAINS),
     F("gain-nth-counter", "{t:sel} gain my {o:ordinal} {c:name} counter", E.GAINS),
     F("you-exhaust", "you exhaust {t:sel}", E.EXHAUSTED),
     F("go-to", "{t:sel} go {p:place}", E.LEAVES),
@@ -281,6 +292,12 @@ TRIGGER = [
     F("defends", "{t:sel} defends", E.DEFENDS),
     F("conquer", "{t:sel} conquer", E.CONQUERS),
     F("conquer-sel", "{t:sel} conquer {b:sel}", E.CONQUERS),
+    F("conquer-here", "{t:sel} conquer here", E.CONQUERS, "Riftbound 135.2"),
+    F("hold-here", "{t:sel} hold here", E.HOLDS, "Riftbound 135.2"),
+    F("defend-here", "{t:sel} defend here", E.DEFENDS, "Riftbound 135.2"),
+    F("move-to", "{t:sel} move {p:place}", E.MOVES),
+    F("moves-to", "{t:sel} moves {p:place}", E.MOVES),
+    F("you-ready", "you ready {t:sel}", E.READIED),
     F("conquers", "{t:sel} conquers", E.CONQUERS),
     F("hold", "{t:sel} hold", E.HOLDS),
     F("holds", "{t:sel} holds", E.HOLDS),
@@ -337,6 +354,9 @@ COND = [
     F("was-not-status", "{t:sel} was not {s:status}", C.STATUS),
     F("im-state", "I'm {x:state}", C.STATUS),
     F("you-have", "you have {t:sel}", C.COUNT),
+    F("there-are", "there are {t:sel}", C.COUNT),
+    F("there-is", "there is {t:sel}", C.COUNT),
+    F("hand-empty", "your hand is empty", C.COUNT),
     F("sel-have", "{t:sel} have {u:sel}", C.COUNT),
     F("sel-has", "{t:sel} has {u:sel}", C.COUNT),
 ]
@@ -361,6 +381,35 @@ COSTS = [
     F("cost", "{a:cost}", L.SEQUENCE),
 ]
 
+# verb phrases after a subject ("it gains 1 boost and loses [[Fleeting]]"): third person
+VP = [
+    F("gains-boost-status", "gains {n:number} boost and {s:status}", A.BOOST, "Altered 7.3.12"),
+    F("gains-boosts-status", "gains {n:number} boosts and {s:status}", A.BOOST, "Altered 7.3.12"),
+    F("gains-boost", "gains {n:number} boost", A.BOOST, "Altered 7.3.12"),
+    F("gains-boosts", "gains {n:number} boosts", A.BOOST, "Altered 7.3.12"),
+    F("gains-status", "gains {s:status}", A.GAIN_STATUS, "Altered 7.3.13"),
+    F("loses-status", "loses {s:status}", A.LOSE_STATUS, "Altered 7.3.15"),
+    F("switches", "switches Expeditions", A.SWITCH_EXPEDITION, "Altered 7.3.28"),
+]
+VPS = [
+    F("vp-and", "{a:vp} and {b:vps}", L.SEQUENCE),
+    F("vp", "{a:vp}", L.SEQUENCE),
+]
+# the same, bare (after "I", "you", a plural subject, or "have X")
+BVP = [
+    F("gain-boost-status", "gain {n:number} boost and {s:status}", A.BOOST, "Altered 7.3.12"),
+    F("gain-boosts-status", "gain {n:number} boosts and {s:status}", A.BOOST, "Altered 7.3.12"),
+    F("gain-boost", "gain {n:number} boost", A.BOOST, "Altered 7.3.12"),
+    F("gain-boosts", "gain {n:number} boosts", A.BOOST, "Altered 7.3.12"),
+    F("gain-status", "gain {s:status}", A.GAIN_STATUS, "Altered 7.3.13"),
+    F("lose-status", "lose {s:status}", A.LOSE_STATUS, "Altered 7.3.15"),
+    F("switch", "switch Expeditions", A.SWITCH_EXPEDITION, "Altered 7.3.28"),
+]
+BVPS = [
+    F("bvp-and", "{a:bvp} and {b:bvps}", L.SEQUENCE),
+    F("bvp", "{a:bvp}", L.SEQUENCE),
+]
+
 WOULD = [
     F("would-die", "{t:sel} would die", E.WOULD, "Riftbound 470"),
     F("would-gain-status", "{t:sel} would gain {s:status}", E.WOULD, "Altered 1.4"),
@@ -373,6 +422,8 @@ WOULD = [
 STATIC = [
     F("may-play", "you may play {t:sel}", A.PLAY_FROM),
     F("damage-last", "I must be assigned combat damage last", A.COMBAT_RULE, "Riftbound 460"),
+    F("bonus", "your spells and abilities deal {n:number} Bonus Damage", A.DAMAGE_BONUS),
+    F("bonus-here", "spells and abilities deal {n:number} Bonus Damage to {t:sel}", A.DAMAGE_BONUS),
     F("no-combat-damage", "I don't deal combat damage", A.COMBAT_RULE, "Riftbound 460"),
     F("any-buffs", "I can have any number of buffs", A.COMBAT_RULE, "Riftbound 442"),
     F("cost-less", "{t:sel} cost {i:icons} less", A.COST_CHANGE),

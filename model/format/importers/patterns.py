@@ -11,9 +11,11 @@ import re
 from collections.abc import Callable, Collection
 from dataclasses import dataclass
 
-from model.format.importers.clauses import Node, Word, WordKind
+from model.format.importers.clauses import Form, Node, Shape, Word, WordKind
 from model.format.importers.forms import (
     BODY,
+    BVP,
+    BVPS,
     CLAUSE,
     CLAUSES,
     COND,
@@ -25,6 +27,8 @@ from model.format.importers.forms import (
     SENTENCE,
     STATIC,
     TRIGGER,
+    VP,
+    VPS,
     WOULD,
 )
 from model.format.importers.grammar import Grammar
@@ -64,6 +68,10 @@ class LineParser:
             ("costs", COSTS),
             ("static", STATIC),
             ("would", WOULD),
+            ("vp", VP),
+            ("vps", VPS),
+            ("bvp", BVP),
+            ("bvps", BVPS),
         ):
             g.add(kind, forms)
         g.add_base("sel", ph.selector)
@@ -140,11 +148,18 @@ class LineParser:
 
     def _rbtoken(self, text: str) -> Word | None:
         m = re.fullmatch(
-            r"(a|an|one|two|three|four|\d+) (\d+) \{might\} ([A-Z][A-Za-z' ]*?) unit tokens?", text
+            r"(a|an|one|two|three|four|\d+) (ready )?(\d+) \{might\} ([A-Z][A-Za-z' ]*?) "
+            r"unit tokens?( with \[[^\[\]]+\])?",
+            text,
         )
         if m:
             n = _count(m.group(1))
-            return Word(WordKind.TOKEN, f"{n} x {m.group(3)} unit, might {m.group(2)}", text)
+            extra = "".join(
+                f", {x.strip()}" for x in (m.group(2), m.group(5)) if x is not None
+            )
+            if m.group(5) and self.phrases.keyword(m.group(5).strip()[5:]) is None:
+                return None
+            return Word(WordKind.TOKEN, f"{n} x {m.group(4)} unit, might {m.group(3)}{extra}", text)
         m = re.fullmatch(r"(a|an|one|two|three) ([A-Z][A-Za-z']*) gear tokens?", text)
         if m:
             return Word(WordKind.TOKEN, f"{_count(m.group(1))} x {m.group(2)} gear", text)
@@ -161,7 +176,18 @@ class LineParser:
 
     # -- lines -------------------------------------------------------------------------
 
-    def read(self, text: str) -> Reading:
+    def read(self, text: str, permanent: bool = False) -> Reading:
+        """The reading of one line. On a permanent (anything but a spell), a line of
+        instructions without a trigger or a cost is a static ability (Riftbound 135.2,
+        Altered 2.2.11): its shape says so."""
+        reading = self._read(text)
+        node = reading.node
+        if permanent and node is not None and node.form.meaning is Shape.SPELL:
+            static = Form("static-effect", node.form.template, Shape.STATIC, node.form.rules)
+            return Reading(Node(static, node.slots), reading.rendering, reading.modelled)
+        return reading
+
+    def _read(self, text: str) -> Reading:
         from model.format.importers.clauses import describe
         from model.format.importers.text import squash
 

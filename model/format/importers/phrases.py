@@ -80,6 +80,8 @@ PRONOUNS = {
     "your opponents": "opponents",
     "you and each opponent": "each-player",
     "my expedition": "my-expedition",
+    "the top card of your deck": "your-deck-top",
+    "the top card of their deck": "their-deck-top",
     "its controller": "its-controller",
     "that opponent": "that-opponent",
     "target opponent": "an-opponent",
@@ -134,6 +136,8 @@ PLACES = {
     "in the expedition facing me": "facing-expedition",
     "in my region": "my-region",
     "in play": "play",
+    "at battlefields": "battlefields",
+    "in combat": "combat",
     "in {v}": "forest",
     "in {m}": "mountain",
     "in {o}": "water",
@@ -310,6 +314,9 @@ class Phrases:
             "the expedition zone": "expedition-zone",
             "your landmark zone": "landmark-zone",
             "to here": "here",
+            "to base": "base",
+            "in their mana zone": "their-mana",
+            "in your other expedition": "other-expedition",
         }
         value = table.get(low)
         return None if value is None else Word(WordKind.PLACE, value, text)
@@ -367,6 +374,11 @@ class Phrases:
         low = [w.lower() for w in words]
         if low[:3] == ["any", "number", "of"]:
             return Det.ANY_NUMBER, " ".join(words[:3]), None, 3
+        m = re.fullmatch(r"(\d+)\+", low[0]) if low else None
+        if m and len(words) > 1:
+            return Det.AT_LEAST, words[0], int(m.group(1)), 1
+        if low[:3] == ["one", "of", "their"]:
+            return Det.ONE, " ".join(words[:3]), 1, 3
         if low[:2] == ["the", "first"]:
             return Det.FIRST, " ".join(words[:2]), 1, 2
         if len(low) > 3 and low[0] in {"less", "fewer"} and low[1] == "than" and _num(low[2]):
@@ -512,6 +524,10 @@ class Phrases:
         if m:
             op = "<=" if m.group(3) == "less" else ">="
             return Mod(ModKind.COMPARE, f"{m.group(1).replace(' ', '_')}{op}{m.group(2)}", chunk)
+        m = re.fullmatch(r"that costs? \{(\d+)\} or (more|less)", low)
+        if m:
+            op = ">=" if m.group(2) == "more" else "<="
+            return Mod(ModKind.COMPARE, f"energy_cost{op}{m.group(1)}", chunk)
         m = re.fullmatch(r"with (\[[^\[\]]+\])", chunk)
         if m and self.keyword(m.group(1)) is not None:
             return Mod(ModKind.KEYWORD, self.keywords.canonical(m.group(1)[1:-1]), chunk)
