@@ -83,6 +83,7 @@ PRONOUNS = {
     "the top card of your deck": "your-deck-top",
     "the top card of their deck": "their-deck-top",
     "its controller": "its-controller",
+    "its owner": "its-owner",
     "that opponent": "that-opponent",
     "target opponent": "an-opponent",
     "you or an ally": "you-or-ally",
