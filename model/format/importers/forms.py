@@ -54,18 +54,26 @@ LINE = [
 ]
 
 MODES = [
-    F("mode-stop", "\u2022 {b:body}. {m:modes}", L.SEQUENCE),
-    F("mode", "\u2022 {b:body} {m:modes}", L.SEQUENCE),
-    F("mode-last", "\u2022 {b:body}", L.SEQUENCE),
+    F("mode-stop", "\u2022 {b:body}. {m:modes}", L.CHOICE),
+    F("mode", "\u2022 {b:body} {m:modes}", L.CHOICE),
+    F("mode-last", "\u2022 {b:body}", L.CHOICE),
+]
+
+# Riftbound options, printed run together after "Choose one -": "Draw 1.Kill a gear."
+RBMODES = [
+    F("option", "{b:sentence}.{m:rbmodes}", L.CHOICE),
+    F("option-last", "{b:sentence}", L.CHOICE),
 ]
 
 BODY = [
     F("sentences", "{a:sentence}. {b:body}", L.SEQUENCE),
-    F("sentences-nospace", "{a:sentence}.{b:body}", L.SEQUENCE),
     F("sentence", "{a:sentence}", L.SEQUENCE),
 ]
 
 SENTENCE = [
+    F("choose-one", "choose one - {m:rbmodes}", S.MODAL, "Riftbound 135.2"),
+    F("choose-unchosen", "choose one that hasn't been chosen this turn - {m:rbmodes}", S.MODAL),
+    F("choose-not-chosen", "choose one you've not chosen this turn - {m:rbmodes}", S.MODAL),
     F("if-you-do", "if you do, {c:clauses}", L.IF),
     F("then", "then {c:clauses}", L.SEQUENCE),
     F("then-comma", "then, {c:clauses}", L.SEQUENCE),

@@ -24,6 +24,7 @@ from model.format.importers.forms import (
     LINE,
     MODES,
     PHASE,
+    RBMODES,
     SENTENCE,
     STATIC,
     TRIGGER,
@@ -57,6 +58,7 @@ class LineParser:
         for kind, forms in (
             ("line", LINE),
             ("modes", MODES),
+            ("rbmodes", RBMODES),
             ("body", BODY),
             ("sentence", SENTENCE),
             ("clauses", CLAUSES),

@@ -73,6 +73,20 @@ def _altered_paragraphs(text: str) -> list[str]:
     return out
 
 
+def _riftbound_paragraphs(text: str) -> list[str]:
+    """Lines of Riftbound text; a "Choose one -" (or "…:") line keeps the options that
+    follow it (the gallery prints them on the next line, run together)."""
+    out: list[str] = []
+    for part in (p.strip() for p in text.split("\n")):
+        if not part:
+            continue
+        if out and (out[-1].endswith(" -") or out[-1].endswith(":")):
+            out[-1] = f"{out[-1]} {part}"
+        else:
+            out.append(part)
+    return out
+
+
 def lines_of(card: RawCard) -> list[Line]:
     out: list[Line] = []
     for section in (Section.MAIN, Section.ECHO):
@@ -81,7 +95,7 @@ def lines_of(card: RawCard) -> list[Line]:
             continue
         text = normalise(card.game, raw)
         if card.game is Game.RIFTBOUND:
-            paragraphs = [p.strip() for p in text.split("\n") if p.strip()]
+            paragraphs = _riftbound_paragraphs(text)
         else:
             paragraphs = _altered_paragraphs(text)
         for para in paragraphs:
