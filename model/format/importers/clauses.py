@@ -3,7 +3,7 @@
 A reading is a tree: a ``Node`` is one *form* (a phrase template such as
 ``deal {amount} to {target}``) whose ``meaning`` is an enum member (an ``Action``, an
 ``Event``, a ``Cond``, a ``Shape`` of ability, a ``Link`` between clauses), with its
-slots filled by other nodes, ``Selector``s (who: determiner, modifiers, noun, place)
+slots filled by other nodes, ``NounPhrase``s (who: determiner, modifiers, noun, place)
 and ``Word``s (a number, a keyword, a stat, an icon: a closed vocabulary each).
 
 ``describe`` renders a reading back as English from the same forms. A line counts as
@@ -145,6 +145,7 @@ class Link(Enum):
     LIMIT = "limit"  # a restriction on when an ability can be used
     UNLESS = "unless"  # conditional on a condition being false
     CHOICE = "choice"  # one of two instructions, chosen on resolution
+    ANY_OF = "any-of"  # a trigger on any of its events
     IGNORING_COST = "ignoring-cost"  # played without paying (part of) its cost
 
 
@@ -217,9 +218,11 @@ class Mod:
 
 
 @dataclass(frozen=True, slots=True)
-class Selector:
-    """Who or what: a determiner, modifiers, a noun (a card type, a tag, a player, or a
-    pronoun such as me / it / them), then places and restrictions."""
+class NounPhrase:
+    """The reading of a noun phrase (who or what): a determiner, modifiers, a noun (a card
+    type, a tag, a player, or a pronoun such as me / it / them), then places and
+    restrictions. It is the text's shape, kept to be converted into the card language's
+    selector (``model/effects``); it selects nothing by itself."""
 
     det: Det
     det_text: str
@@ -237,7 +240,7 @@ class Selector:
         return " ".join(p for p in parts if p)
 
 
-Value = Union["Node", Selector, Word]  # noqa: UP007 (a forward reference)
+Value = Union["Node", NounPhrase, Word]  # noqa: UP007 (a forward reference)
 
 
 @dataclass(frozen=True, slots=True)
@@ -279,7 +282,7 @@ def to_data(value: Value) -> object:
     """The YAML form of a reading: meanings and slots, as plain data."""
     if isinstance(value, Word):
         return {value.kind.value: value.value}
-    if isinstance(value, Selector):
+    if isinstance(value, NounPhrase):
         data: dict[str, object] = {"select": value.noun, "det": value.det.value}
         if value.count is not None:
             data["count"] = value.count

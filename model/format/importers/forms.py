@@ -274,8 +274,8 @@ TRIGGER = [
     F("played", "{t:sel} is played", E.PLAYED),
     F("im-played", "I'm played", E.PLAYED),
     F("you-play", "you play {t:sel}", E.PLAY_CARD),
-    F("or-when", "{a:trigger} or when {b:trigger}", L.SEQUENCE),
-    F("and-when", "{a:trigger} and when {b:trigger}", L.SEQUENCE),
+    F("or-when", "{a:trigger} or when {b:trigger}", L.ANY_OF),
+    F("and-when", "{a:trigger} and when {b:trigger}", L.ANY_OF),
     F("choose-or-ready", "you choose or ready {t:sel}", E.CHOSEN),
     F("play-nth", "you play your {o:ordinal} card in a turn", E.PLAY_CARD),
     F("you-attach", "you attach {t:sel} to {u:sel}", E.ATTACHES),
@@ -335,7 +335,7 @@ TRIGGER = [
     F("gain-boost", "{t:sel} gain {n:number} boost", E.GAINS),
     F("gains-boosts", "{t:sel} gains {n:number} or more boosts", E.GAINS),
     F("gain-boosts", "{t:sel} gain {n:number} or more boosts", E.GAINS),
-    F("or", "{a:trigger} or {b:trigger}", L.SEQUENCE),
+    F("or", "{a:trigger} or {b:trigger}", L.ANY_OF),
 ]
 
 PHASE = [

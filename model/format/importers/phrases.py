@@ -12,7 +12,7 @@ import re
 from collections.abc import Collection
 from dataclasses import dataclass
 
-from model.format.importers.clauses import Det, Mod, ModKind, Selector, Word, WordKind
+from model.format.importers.clauses import Det, Mod, ModKind, NounPhrase, Word, WordKind
 from model.format.importers.keywords import KeywordTable
 
 NUMBERS = {
@@ -350,10 +350,10 @@ class Phrases:
 
     # -- selectors ---------------------------------------------------------------------
 
-    def selector(self, text: str) -> Selector | None:
+    def selector(self, text: str) -> NounPhrase | None:
         low = text.lower()
         if low in PRONOUNS:
-            return Selector(Det.PRONOUN, "", None, (), PRONOUNS[low], text, ())
+            return NounPhrase(Det.PRONOUN, "", None, (), PRONOUNS[low], text, ())
         words = text.split(" ")
         det, det_text, count, i = self._determiner(words)
         for end in range(len(words), i, -1):
@@ -368,7 +368,7 @@ class Phrases:
             uncountable = noun in {"gear", "equipment"} or noun.startswith("tag:")
             if det is Det.BARE and not plural and not uncountable:
                 continue  # a bare singular noun ("unit") is not a selector
-            return Selector(det, det_text, count, pre, noun, noun_text, post)
+            return NounPhrase(det, det_text, count, pre, noun, noun_text, post)
         return None
 
     def _determiner(self, words: list[str]) -> tuple[Det, str, int | None, int]:
