@@ -95,6 +95,25 @@ SENTENCE = [
     F("use-only-once", "use only once per turn", L.LIMIT),
     F("use-only-if", "use only if {k:cond}", L.LIMIT),
     F("use-only-spells", "use only to play spells", L.LIMIT),
+    F("use-only-gear", "use only to play gear or use gear abilities", L.LIMIT),
+    F(
+        "as-you-play-extra",
+        "as you play {t:sel}, you may {k:costs} as an additional cost",
+        L.MAY,
+        "Riftbound 356",
+    ),
+    F(
+        "extra-cost-to-play",
+        "as an additional cost to play {t:sel}, you may {k:costs}",
+        L.MAY,
+        "Riftbound 356",
+    ),
+    F(
+        "extra-cost-must",
+        "as an additional cost to play {t:sel}, {k:costs}",
+        L.SEQUENCE,
+        "Riftbound 356",
+    ),
     F("clauses", "{c:clauses}", L.SEQUENCE),
 ]
 
@@ -137,6 +156,7 @@ CLAUSE = [
     F("have-kw", "{t:sel} have {k:kw}", A.GIVE_KEYWORD, "Riftbound 472.2"),
     F("has-kw", "{t:sel} has {k:kw}", A.GIVE_KEYWORD, "Riftbound 472.2"),
     F("each-have-kw", "{t:sel} each have {k:kw}", A.GIVE_KEYWORD),
+    F("each-give-kw", "{t:sel} each give {k:kw}", A.GIVE_KEYWORD, "Riftbound 818"),
     F("gains-kw-dur", "{t:sel} gains {k:kw} {w:dur}", A.GIVE_KEYWORD),
     F("gains-kw", "{t:sel} gains {k:kw}", A.GIVE_KEYWORD),
     F("gain-kw", "{t:sel} gain {k:kw}", A.GIVE_KEYWORD),
@@ -172,6 +192,9 @@ CLAUSE = [
     F("play-ignoring", "play {t:sel}, ignoring its cost", L.IGNORING_COST),
     F("sel-deals-equal", "{p:sel} deals damage equal to {s:statref} to {t:sel}", A.DAMAGE),
     F("sel-kills", "{p:sel} kills {t:sel}", A.KILL),
+    F("ignore-cost", "ignore this spell's cost", A.COST_CHANGE),
+    F("reduce-my-cost", "reduce my cost by {i:icons}", A.COST_CHANGE),
+    F("double-might", "double {t:sel}'s Might {w:dur}", A.MODIFY),
     F("fight-they", "they deal damage equal to their Mights to each other", A.FIGHT),
     F("fight-we", "we deal damage equal to our Mights to each other", A.FIGHT),
     F("choose-two", "choose {t:sel} and {u:sel}", A.CHOOSE),
@@ -323,6 +346,9 @@ TRIGGER = [
     F("conquers", "{t:sel} conquers", E.CONQUERS),
     F("hold", "{t:sel} hold", E.HOLDS),
     F("holds", "{t:sel} holds", E.HOLDS),
+    F("die-in-combat", "{t:sel} die in combat", E.DIES, "Riftbound 460"),
+    F("dies-in-combat", "{t:sel} dies in combat", E.DIES, "Riftbound 460"),
+    F("play-on-opp-turn", "you play {t:sel} on an opponent's turn", E.PLAY_CARD),
     F("die", "{t:sel} die", E.DIES),
     F("dies", "{t:sel} dies", E.DIES),
     F("move", "{t:sel} move", E.MOVES),
@@ -363,6 +389,9 @@ COND = [
     F("i-am-boosted", "I am boosted", C.STATUS),
     F("mighty", "I'm [Mighty]", C.MIGHTY, "Riftbound 706"),
     F("it-mighty", "it's [Mighty]", C.MIGHTY, "Riftbound 706"),
+    F("opp-score", "an opponent's score is within {n:number} points of the Victory Score", C.COUNT),
+    F("your-score", "your score is within {n:number} points of the Victory Score", C.COUNT),
+    F("im-attacking-defending-alone", "I'm attacking or defending alone", C.STATUS),
     F("have-n-or-fewer", "you have {n:number} or fewer cards in your hand", C.COUNT),
     F("have-n-or-more", "you have {n:number} or more cards in your hand", C.COUNT),
     F("in-terrain", "it's in {i:icons}", C.AT_PLACE, "Altered 7.5.7"),
@@ -445,6 +474,8 @@ WOULD = [
 ]
 
 STATIC = [
+    F("may-play-to", "you may play me {p:place}", A.PLAY_FROM, "Riftbound 135.2"),
+    F("may-be-played-to", "{t:sel} may be played {p:place}", A.PLAY_FROM),
     F("may-play", "you may play {t:sel}", A.PLAY_FROM),
     F("damage-last", "I must be assigned combat damage last", A.COMBAT_RULE, "Riftbound 460"),
     F("bonus", "your spells and abilities deal {n:number} Bonus Damage", A.DAMAGE_BONUS),

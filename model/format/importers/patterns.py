@@ -156,9 +156,7 @@ class LineParser:
         )
         if m:
             n = _count(m.group(1))
-            extra = "".join(
-                f", {x.strip()}" for x in (m.group(2), m.group(5)) if x is not None
-            )
+            extra = "".join(f", {x.strip()}" for x in (m.group(2), m.group(5)) if x is not None)
             if m.group(5) and self.phrases.keyword(m.group(5).strip()[5:]) is None:
                 return None
             return Word(WordKind.TOKEN, f"{n} x {m.group(4)} unit, might {m.group(3)}{extra}", text)
@@ -181,10 +179,14 @@ class LineParser:
     def read(self, text: str, permanent: bool = False) -> Reading:
         """The reading of one line. On a permanent (anything but a spell), a line of
         instructions without a trigger or a cost is a static ability (Riftbound 135.2,
-        Altered 2.2.11): its shape says so."""
+        Altered 2.2.11), and so is a line that changes a cost, on any card: its shape
+        says so."""
         reading = self._read(text)
         node = reading.node
-        if permanent and node is not None and node.form.meaning is Shape.SPELL:
+        changes_cost = node is not None and any(
+            f.startswith(("cost-", "costs-", "i-cost")) for f in node.forms()
+        )
+        if (permanent or changes_cost) and node is not None and node.form.meaning is Shape.SPELL:
             static = Form("static-effect", node.form.template, Shape.STATIC, node.form.rules)
             return Reading(Node(static, node.slots), reading.rendering, reading.modelled)
         return reading

@@ -113,6 +113,7 @@ STATES = {
     "equipped": "equipped",
     "boosted": "boosted",
     "detached": "detached",
+    "attached": "attached",
     "chosen": "chosen",
     "open": "open",
     "occupied": "occupied",
@@ -315,6 +316,8 @@ class Phrases:
             "the expedition zone": "expedition-zone",
             "your landmark zone": "landmark-zone",
             "to here": "here",
+            "to an occupied enemy battlefield": "occupied-enemy-battlefield",
+            "to open battlefields": "open-battlefield",
             "to base": "base",
             "in their mana zone": "their-mana",
             "in your other expedition": "other-expedition",
@@ -390,6 +393,8 @@ class Phrases:
             return Det.AT_LEAST, " ".join(words[:3]), _num(low[0]), 3
         if low[:2] == ["one", "of"]:
             return Det.ONE, " ".join(words[:2]), 1, 2
+        if low[:4] == ["each", "of", "up", "to"] and len(words) > 4 and _num(low[4]) is not None:
+            return Det.UP_TO, " ".join(words[:5]), _num(low[4]), 5
         if low[:2] == ["up", "to"] and len(words) > 2 and _num(low[2]) is not None:
             return Det.UP_TO, " ".join(words[:3]), _num(low[2]), 3
         if low and low[0] in {"a", "an"}:
