@@ -262,6 +262,14 @@ class Node:
         values = {name: value.render() for name, value in self.slots}
         return _SLOT.sub(lambda m: values.get(m.group(1), m.group(0)), self.form.template)
 
+    def meanings(self) -> list[Meaning]:
+        """What every form of this reading means, outermost first."""
+        found: list[Meaning] = [self.form.meaning]
+        for _, value in self.slots:
+            if isinstance(value, Node):
+                found.extend(value.meanings())
+        return found
+
     def forms(self) -> list[str]:
         """The names of every form in this reading (for pattern hit counts)."""
         found = [self.form.name]

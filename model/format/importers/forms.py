@@ -86,7 +86,7 @@ SENTENCE = [
     F("use-only-while", "use my abilities only while {k:cond}", L.LIMIT),
     F("use-this-only-while", "use this ability only while {k:cond}", L.LIMIT),
     F("if-after", "{c:clauses} if {k:cond}", L.IF),
-    F("may-pay-to", "you may {k:costs} to {c:clauses}", L.MAY, "Riftbound 135.2"),
+    F("may-pay-to", "you may {k:costs} to {c:clauses}", L.MAY),
     F("may", "you may {c:clauses}", L.MAY, "Riftbound 135.2"),
     F("on-roll-up", "on a {n:number}+, {c:clauses}", L.IF, "Altered 7.3.19"),
     F("on-roll-range", "on a {n:number}-{m:number}, {c:clauses}", L.IF, "Altered 7.3.19"),
@@ -123,6 +123,7 @@ CLAUSES = [
     F("and", "{a:clause} and {b:clauses}", L.SEQUENCE),
     F("comma-and", "{a:clause}, and {b:clauses}", L.SEQUENCE),
     F("comma", "{a:clause}, {b:clauses}", L.SEQUENCE),
+    F("for-each-of-after", "{a:clause} for each of {s:sel}", L.FOR_EACH),
     F("for-each-after", "{a:clause} for each {s:sel}", L.FOR_EACH),
     F("per-after", "{a:clause} per {s:sel}", L.FOR_EACH),
     F("or", "{a:clause} or {b:clause}", L.CHOICE),
@@ -146,6 +147,7 @@ CLAUSE = [
     F("has-might-place", "{t:sel} has {d:signed} {might} {p:place}", A.MODIFY),
     F("have-might-place", "{t:sel} have {d:signed} {might} {p:place}", A.MODIFY),
     F("has-might", "{t:sel} has {d:signed} {might}", A.MODIFY),
+    F("have-additional-might", "{t:sel} have an additional {d:signed} {might}", A.MODIFY),
     F("have-might", "{t:sel} have {d:signed} {might}", A.MODIFY),
     F("gets-might", "{t:sel} gets {d:signed} {might}", A.MODIFY),
     F("get-might", "{t:sel} get {d:signed} {might}", A.MODIFY),
@@ -415,7 +417,7 @@ COND = [
 ]
 
 COST_ITEMS = [
-    F("icons", "{i:icons}", A.PAY, "Riftbound 135.2"),
+    F("icons", "{i:icons}", A.PAY, "Riftbound 135.2", "Altered 7.1.4"),
     F("spend-buff", "spend {t:possessive} buff", A.SPEND_BUFF, "Riftbound 442"),
     F("discard-n", "discard {n:number}", A.DISCARD),
     F("kill-this", "kill this", A.KILL),

@@ -11,7 +11,7 @@ import re
 from collections.abc import Callable, Collection
 from dataclasses import dataclass
 
-from model.format.importers.clauses import Form, Node, Shape, Word, WordKind
+from model.format.importers.clauses import Action, Form, Node, Shape, Word, WordKind
 from model.format.importers.forms import (
     BODY,
     BVP,
@@ -183,9 +183,7 @@ class LineParser:
         says so."""
         reading = self._read(text)
         node = reading.node
-        changes_cost = node is not None and any(
-            f.startswith(("cost-", "costs-", "i-cost")) for f in node.forms()
-        )
+        changes_cost = node is not None and Action.COST_CHANGE in node.meanings()
         if (permanent or changes_cost) and node is not None and node.form.meaning is Shape.SPELL:
             static = Form("static-effect", node.form.template, Shape.STATIC, node.form.rules)
             return Reading(Node(static, node.slots), reading.rendering, reading.modelled)
