@@ -189,6 +189,7 @@ def print_text(checked: Sequence[Checked]) -> None:
         out.print(
             f"\n{n['error']} error(s), {n['warning']} warning(s), "
             f"{n['ruling']} ruling(s) to confirm"
+            + (f", {n['info']} line(s) not modelled" if n["info"] else "")
         )
         if pending_codes():
             pending = ", ".join(pending_codes())
