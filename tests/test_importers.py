@@ -399,3 +399,24 @@ def test_a_large_set_is_split_into_include_only_parts_checked_through_their_set(
     code, out, _ = run(["check", str(tmp_path / "tst.yaml"), "--json"], capsys)
     assert code == 0
     assert json.loads(out)["cardsets"][0]["stats"]["cards"] == 6
+
+
+@pytest.mark.rule("CHECK-STD", "CHECK-REF")
+def test_a_partial_set_naming_a_standard_characteristic_is_not_an_error() -> None:
+    from model.format.cardset import load_cardset
+    from solver.consistency import run_check
+
+    spells_only = """
+ruleset: riftbound
+cards:
+  quick_wit:
+    kind: spell
+    roles: {ally: unit}
+    effect: [{modify: {target: ally, stat: might, op: add, value: 2}}]
+  odd_chant:
+    kind: spell
+    roles: {ally: unit}
+    effect: [{modify: {target: ally, stat: mojo, op: add, value: 1}}]
+"""
+    found = run_check(load_cardset("spells.yaml", spells_only)).diagnostics
+    assert [(d.code, d.cards) for d in found] == [("unknown-characteristic", ("odd_chant",))]
