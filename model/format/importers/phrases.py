@@ -246,6 +246,12 @@ class Phrases:
 
     def icons(self, text: str) -> Word | None:
         """Cost icons: ``{2}{fury}``, ``{1}``, ``{rune}``, ``{X}`` (no spaces)."""
+        if " or " in text:  # a cost payable either way: "{1} or {rune}"
+            left, right = text.split(" or ", 1)
+            a, b = self.icons(left), self.icons(right)
+            if a is None or b is None:
+                return None
+            return Word(WordKind.ICONS, f"{a.value}|{b.value}", text)
         found = re.findall(r"\{([a-zA-Z0-9]+)\}", text)
         if not found or "".join("{" + f + "}" for f in found) != text:
             return None
@@ -530,6 +536,10 @@ class Phrases:
         if m:
             op = "<=" if m.group(3) == "less" else ">="
             return Mod(ModKind.COMPARE, f"{m.group(1).replace(' ', '_')}{op}{m.group(2)}", chunk)
+        if low == "played from anywhere other than a player's hand":
+            return Mod(ModKind.ZONE, "not-from-hand", chunk)
+        if low == "that choose me":
+            return Mod(ModKind.STATE, "choosing-self", chunk)
         m = re.fullmatch(r"that costs? \{(\d+)\} or (more|less)", low)
         if m:
             op = ">=" if m.group(2) == "more" else "<="
