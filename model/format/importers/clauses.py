@@ -69,6 +69,7 @@ class Action(Enum):
     CHOOSE = "choose"
     REVEAL = "reveal"
     PLAY = "play"
+    RESTRICT = "restrict"  # a "can't" rule
     FIGHT = "fight"  # two units deal damage equal to their Might to each other
     DAMAGE_BONUS = "damage-bonus"  # Riftbound Bonus Damage (D-BONUS)
     COMBAT_RULE = "combat-rule"  # a unit's own rule of combat (damage order, none dealt, buffs)
