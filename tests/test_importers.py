@@ -420,3 +420,20 @@ cards:
 """
     found = run_check(load_cardset("spells.yaml", spells_only)).diagnostics
     assert [(d.code, d.cards) for d in found] == [("unknown-characteristic", ("odd_chant",))]
+
+
+def test_imported_card_sets_are_valid_under_the_card_set_schema(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import jsonschema
+
+    from model.format.cardset_schema import build_cardset_schema
+    from model.format.importers import emit
+    from model.format.scenario import OBJECT_KEY_PARSERS, load_areas
+
+    load_areas()
+    monkeypatch.setattr(emit, "PART_SIZE", 4)
+    run(["import", "riftbound", str(RB), "-o", str(tmp_path)], capsys)
+    schema = build_cardset_schema(sorted(OBJECT_KEY_PARSERS))
+    for path in sorted(tmp_path.glob("*.yaml")):
+        jsonschema.validate(yaml.safe_load(path.read_text()), schema)
