@@ -17,9 +17,9 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 
-from model.format.importers.coverage import build_report, import_pool  # noqa: E402
-from model.format.importers.patterns import LineParser  # noqa: E402
-from model.format.importers.sources import Game, find_realdata, load_pool, pool_file  # noqa: E402
+from arbiter.model.format.importers.coverage import build_report, import_pool  # noqa: E402
+from arbiter.model.format.importers.patterns import LineParser  # noqa: E402
+from arbiter.model.format.importers.sources import Game, find_realdata, load_pool, pool_file  # noqa: E402
 
 FIXTURES = {
     Game.RIFTBOUND: os.path.join(ROOT, "tests", "fixtures", "import", "riftbound_cards.json"),

@@ -22,11 +22,11 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 
-from model.format.cardset import load_cardset  # noqa: E402
-from model.format.importers.coverage import import_pool  # noqa: E402
-from model.format.importers.emit import write_sets  # noqa: E402
-from model.format.importers.sources import Game, find_realdata, load_pool, pool_file  # noqa: E402
-from solver.consistency import run_check  # noqa: E402
+from arbiter.model.format.cardset import load_cardset  # noqa: E402
+from arbiter.model.format.importers.coverage import import_pool  # noqa: E402
+from arbiter.model.format.importers.emit import write_sets  # noqa: E402
+from arbiter.model.format.importers.sources import Game, find_realdata, load_pool, pool_file  # noqa: E402
+from arbiter.solver.check.diagnostics import run_check  # noqa: E402
 
 FIXTURES = {
     Game.RIFTBOUND: os.path.join(ROOT, "tests", "fixtures", "import", "riftbound_cards.json"),

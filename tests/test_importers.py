@@ -14,13 +14,13 @@ import yaml
 from hypothesis import given
 from hypothesis import strategies as st
 
-from model.format.importers.clauses import describe
-from model.format.importers.coverage import Status, import_pool
-from model.format.importers.keywords import ALTERED, RIFTBOUND, KeywordKind, KeywordTable
-from model.format.importers.patterns import LineParser
-from model.format.importers.sources import Game, read_pool
-from model.format.importers.text import squash
-from solver.cli import main
+from arbiter.model.format.importers.clauses import describe
+from arbiter.model.format.importers.coverage import Status, import_pool
+from arbiter.model.format.importers.keywords import ALTERED, RIFTBOUND, KeywordKind, KeywordTable
+from arbiter.model.format.importers.patterns import LineParser
+from arbiter.model.format.importers.sources import Game, read_pool
+from arbiter.model.format.importers.text import squash
+from arbiter.solver.cli.main import main
 from tests.helpers import ROOT
 
 FIXTURES = ROOT / "tests" / "fixtures" / "import"
@@ -181,7 +181,7 @@ def test_tags_of_the_pool_are_known_to_selectors_others_are_not() -> None:
 
 @pytest.mark.rule("IMP-FULL", "Riftbound 437")
 def test_the_reading_says_who_how_much_and_how_long() -> None:
-    from model.format.importers.clauses import to_data
+    from arbiter.model.format.importers.clauses import to_data
 
     reading = rb_parser().read("Give each other friendly Dragon here +1 {might} this turn.")
     assert reading.modelled and reading.node is not None
@@ -382,7 +382,7 @@ def test_check_reports_each_unmodelled_line_once_as_info_and_nothing_else(
 def test_a_large_set_is_split_into_include_only_parts_checked_through_their_set(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from model.format.importers import emit
+    from arbiter.model.format.importers import emit
 
     monkeypatch.setattr(emit, "PART_SIZE", 4)
     run(["import", "riftbound", str(RB), "-o", str(tmp_path), "--set", "TST"], capsys)
@@ -403,8 +403,8 @@ def test_a_large_set_is_split_into_include_only_parts_checked_through_their_set(
 
 @pytest.mark.rule("CHECK-STD", "CHECK-REF")
 def test_a_partial_set_naming_a_standard_characteristic_is_not_an_error() -> None:
-    from model.format.cardset import load_cardset
-    from solver.consistency import run_check
+    from arbiter.model.format.cardset import load_cardset
+    from arbiter.solver.check.diagnostics import run_check
 
     spells_only = """
 ruleset: riftbound
@@ -427,9 +427,9 @@ def test_imported_card_sets_are_valid_under_the_card_set_schema(
 ) -> None:
     import jsonschema
 
-    from model.format.cardset_schema import build_cardset_schema
-    from model.format.importers import emit
-    from model.format.scenario import OBJECT_KEY_PARSERS, load_areas
+    from arbiter.model.format.cardset_schema import build_cardset_schema
+    from arbiter.model.format.importers import emit
+    from arbiter.model.format.scenario import OBJECT_KEY_PARSERS, load_areas
 
     load_areas()
     monkeypatch.setattr(emit, "PART_SIZE", 4)

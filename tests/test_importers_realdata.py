@@ -6,13 +6,13 @@ from __future__ import annotations
 
 import pytest
 
-from model.format.cardset import load_cardset
-from model.format.importers.coverage import Status, import_pool
-from model.format.importers.emit import write_sets
-from model.format.importers.patterns import LineParser
-from model.format.importers.sources import Game, find_realdata, load_pool, pool_file
-from model.format.importers.text import squash
-from solver.consistency import Severity, run_check
+from arbiter.model.format.cardset import load_cardset
+from arbiter.model.format.importers.coverage import Status, import_pool
+from arbiter.model.format.importers.emit import write_sets
+from arbiter.model.format.importers.patterns import LineParser
+from arbiter.model.format.importers.sources import Game, find_realdata, load_pool, pool_file
+from arbiter.model.format.importers.text import squash
+from arbiter.solver.check.diagnostics import Severity, run_check
 from tests.helpers import ROOT
 
 REALDATA = find_realdata(str(ROOT))
@@ -36,7 +36,7 @@ def test_every_published_card_is_read_and_every_keyword_is_mapped(game: Game) ->
     cards = import_pool(pool)
     assert len(cards) == len(pool.cards)
     parser = LineParser(game, {t for c in pool.cards for t in c.tags})
-    from model.format.importers.coverage import unmapped_keywords
+    from arbiter.model.format.importers.coverage import unmapped_keywords
 
     assert dict(unmapped_keywords(cards, parser.keywords)) == {}
 

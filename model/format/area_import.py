@@ -11,9 +11,9 @@ Both are validated for shape; neither changes the card's object.
 
 from __future__ import annotations
 
-from model.format.document import Node
-from model.format.scenario import OBJECT_KEY_PARSERS, ParseContext
-from model.state import GameObject
+from arbiter.model.format.document import Node
+from arbiter.model.format.scenario import OBJECT_KEY_PARSERS, ParseContext
+from arbiter.model.state import GameObject
 
 SOURCE_KEYS = {"set", "number", "lang", "text", "not_modelled", "id"}
 

@@ -397,6 +397,7 @@ def run_check(
 _LOADED: list[bool] = []
 CHECK_MODULES = (
     "arbiter.solver.check.foundation",
+    "arbiter.solver.check.imported",
     "arbiter.solver.check.interactions",
     "arbiter.solver.check.replacement",
     "arbiter.solver.check.rulings",

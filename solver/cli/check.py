@@ -113,7 +113,7 @@ def command(
         raise click.UsageError("give at least one card-set file")
     if jobs > 1 and dask_address:
         raise click.UsageError("choose one of --jobs and --dask")
-    from model.format.cardset import include_only
+    from arbiter.model.format.cardset import include_only
 
     parts = {f: include_only(f) for f in files}
     for f, owner in parts.items():

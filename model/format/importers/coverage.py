@@ -14,11 +14,11 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 
-from model.format.importers.clauses import Node
-from model.format.importers.keywords import KeywordTable
-from model.format.importers.patterns import LineParser, Reading
-from model.format.importers.sources import Pool, RawCard
-from model.format.importers.text import Line, lines_of
+from arbiter.model.format.importers.clauses import Node
+from arbiter.model.format.importers.keywords import KeywordTable
+from arbiter.model.format.importers.patterns import LineParser, Reading
+from arbiter.model.format.importers.sources import Pool, RawCard
+from arbiter.model.format.importers.text import Line, lines_of
 
 
 class Status(Enum):

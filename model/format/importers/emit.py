@@ -11,9 +11,9 @@ import os
 from collections.abc import Sequence
 from typing import Any
 
-from model.format.importers.clauses import to_data
-from model.format.importers.coverage import ImportedCard
-from model.format.importers.sources import Game, Section
+from arbiter.model.format.importers.clauses import to_data
+from arbiter.model.format.importers.coverage import ImportedCard
+from arbiter.model.format.importers.sources import Game, Section
 
 PART_SIZE = 200  # cards per file; a larger set is split into include-only parts
 

@@ -8,12 +8,12 @@ comes before a more general one. A form names what it means (an enum member of
 
 from __future__ import annotations
 
-from model.format.importers.clauses import Action as A
-from model.format.importers.clauses import Cond as C
-from model.format.importers.clauses import Event as E
-from model.format.importers.clauses import Form
-from model.format.importers.clauses import Link as L
-from model.format.importers.clauses import Shape as S
+from arbiter.model.format.importers.clauses import Action as A
+from arbiter.model.format.importers.clauses import Cond as C
+from arbiter.model.format.importers.clauses import Event as E
+from arbiter.model.format.importers.clauses import Form
+from arbiter.model.format.importers.clauses import Link as L
+from arbiter.model.format.importers.clauses import Shape as S
 
 
 def F(name: str, template: str, meaning: A | E | C | S | L, *rules: str) -> Form:

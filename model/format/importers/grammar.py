@@ -13,7 +13,7 @@ import re
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
-from model.format.importers.clauses import Form, Node, Value
+from arbiter.model.format.importers.clauses import Form, Node, Value
 
 SlotParser = Callable[[str], Value | None]
 

@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass
 from enum import Enum
 
-from model.format.importers.sources import Game
+from arbiter.model.format.importers.sources import Game
 
 
 class KeywordKind(Enum):

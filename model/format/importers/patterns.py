@@ -11,8 +11,8 @@ import re
 from collections.abc import Callable, Collection
 from dataclasses import dataclass
 
-from model.format.importers.clauses import Action, Form, Node, Shape, Word, WordKind
-from model.format.importers.forms import (
+from arbiter.model.format.importers.clauses import Action, Form, Node, Shape, Word, WordKind
+from arbiter.model.format.importers.forms import (
     BODY,
     BVP,
     BVPS,
@@ -32,10 +32,10 @@ from model.format.importers.forms import (
     VPS,
     WOULD,
 )
-from model.format.importers.grammar import Grammar
-from model.format.importers.keywords import KeywordKind, KeywordTable
-from model.format.importers.phrases import Phrases
-from model.format.importers.sources import Game
+from arbiter.model.format.importers.grammar import Grammar
+from arbiter.model.format.importers.keywords import KeywordKind, KeywordTable
+from arbiter.model.format.importers.phrases import Phrases
+from arbiter.model.format.importers.sources import Game
 
 
 @dataclass(frozen=True, slots=True)
@@ -190,8 +190,8 @@ class LineParser:
         return reading
 
     def _read(self, text: str) -> Reading:
-        from model.format.importers.clauses import describe
-        from model.format.importers.text import squash
+        from arbiter.model.format.importers.clauses import describe
+        from arbiter.model.format.importers.text import squash
 
         body = text.strip().rstrip(".").strip()
         body = body.replace(" \u2014 ", " - ").replace("\u2014", " - ")
@@ -203,7 +203,7 @@ class LineParser:
 
 
 def _count(word: str) -> int:
-    from model.format.importers.phrases import NUMBERS
+    from arbiter.model.format.importers.phrases import NUMBERS
 
     return int(word) if word.isdigit() else NUMBERS[word.lower()]
 

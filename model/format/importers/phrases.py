@@ -12,8 +12,8 @@ import re
 from collections.abc import Collection
 from dataclasses import dataclass
 
-from model.format.importers.clauses import Det, Mod, ModKind, NounPhrase, Word, WordKind
-from model.format.importers.keywords import KeywordTable
+from arbiter.model.format.importers.clauses import Det, Mod, ModKind, NounPhrase, Word, WordKind
+from arbiter.model.format.importers.keywords import KeywordTable
 
 NUMBERS = {
     "a": 1,

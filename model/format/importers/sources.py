@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
-from model.errors import InputError, Location
+from arbiter.model.errors import InputError, Location
 
 
 class Game(Enum):

@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from model.format.importers.sources import Game, RawCard, Section
+from arbiter.model.format.importers.sources import Game, RawCard, Section
 
 _RB_ICON = re.compile(r":rb_([a-z]+)(?:_([a-z0-9]+))?:")
 _PARENS = re.compile(r"\s*\(([^()]*)\)")

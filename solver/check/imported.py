@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from solver.consistency import CardIndex, Diagnostic, Severity, set_check
+from arbiter.solver.check.diagnostics import CardIndex, Diagnostic, Severity, set_check
 
 
 @set_check("imported", "not-modelled")

@@ -49,11 +49,11 @@ def command(
     as_json: bool,
 ) -> None:
     """Import a card pool FILE (the publisher's JSON) of GAME into card-set files."""
-    from model.format.importers.coverage import build_report, import_pool
-    from model.format.importers.emit import write_sets
-    from model.format.importers.patterns import LineParser
-    from model.format.importers.sources import Game, load_pool
-    from solver.cli import Exit, emit_json
+    from arbiter.model.format.importers.coverage import build_report, import_pool
+    from arbiter.model.format.importers.emit import write_sets
+    from arbiter.model.format.importers.patterns import LineParser
+    from arbiter.model.format.importers.sources import Game, load_pool
+    from arbiter.solver.cli.main import Exit, emit_json
 
     if lang != "en":
         raise click.UsageError("only English text (--lang en) is read for now")
@@ -72,7 +72,7 @@ def command(
     with open(os.path.join(out_dir, "import-report.json"), "w", encoding="utf-8") as fh:
         json.dump(report, fh, indent=1, ensure_ascii=False)
     if html_path:
-        from solver.import_html import render
+        from arbiter.solver.cli.html_import import render
 
         with open(html_path, "w", encoding="utf-8") as fh:
             fh.write(render(report))
@@ -87,7 +87,7 @@ def command(
 def print_table(report: dict[str, object]) -> None:
     from rich.table import Table
 
-    from solver.report import console
+    from arbiter.solver.cli.report import console
 
     table = Table(title=f"arbiter import {report['game']}: coverage")
     for col in ("set", "cards", "full", "partial", "opaque", "blank", "full %"):
