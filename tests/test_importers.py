@@ -437,3 +437,14 @@ def test_imported_card_sets_are_valid_under_the_card_set_schema(
     schema = build_cardset_schema(sorted(OBJECT_KEY_PARSERS))
     for path in sorted(tmp_path.glob("*.yaml")):
         jsonschema.validate(yaml.safe_load(path.read_text()), schema)
+
+
+@pytest.mark.rule("IMP-LINE")
+def test_a_very_long_line_is_left_opaque_quickly() -> None:
+    import time
+
+    line = ", then ".join(["Deal 1 to a unit"] * 400) + "."
+    start = time.perf_counter()
+    reading = rb_parser().read(line)
+    assert not reading.modelled and reading.node is None
+    assert time.perf_counter() - start < 1.0

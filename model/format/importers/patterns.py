@@ -38,6 +38,12 @@ from arbiter.model.format.importers.phrases import Phrases
 from arbiter.model.format.importers.sources import Game
 
 
+# The longest line the grammar reads (characters, reminder text removed). Printed lines
+# of both games stay under 240; parsing time grows with the cube of the length, so a
+# longer line is left opaque rather than read slowly.
+MAX_LINE = 320
+
+
 @dataclass(frozen=True, slots=True)
 class Reading:
     """What a line was read as; ``modelled`` when its rendering is the line."""
@@ -190,6 +196,8 @@ class LineParser:
         return reading
 
     def _read(self, text: str) -> Reading:
+        if len(text) > MAX_LINE:
+            return Reading(None, "", False)  # too long to read in bounded time: opaque
         from arbiter.model.format.importers.clauses import describe
         from arbiter.model.format.importers.text import squash
 
