@@ -37,7 +37,6 @@ from arbiter.model.format.importers.keywords import KeywordKind, KeywordTable
 from arbiter.model.format.importers.phrases import Phrases
 from arbiter.model.format.importers.sources import Game
 
-
 # The longest line the grammar reads (characters, reminder text removed). Printed lines
 # of both games stay under 240; parsing time grows with the cube of the length, so a
 # longer line is left opaque rather than read slowly.
