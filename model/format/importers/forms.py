@@ -77,6 +77,7 @@ SENTENCE = [
     F("choose-unchosen", "choose one that hasn't been chosen this turn - {m:rbmodes}", S.MODAL),
     F("choose-not-chosen", "choose one you've not chosen this turn - {m:rbmodes}", S.MODAL),
     F("if-you-do", "if you do, {c:clauses}", L.IF),
+    F("where-x-count", "{c:clauses}, where X is the number of {s:sel}", L.FOR_EACH),
     F("must", "you must {c:clauses}", L.SEQUENCE),
     F(
         "next-time-would",

@@ -534,11 +534,12 @@ class Phrases:
             op = "<=" if m.group(2).lower() == "less" else ">="
             return Mod(ModKind.COMPARE, f"might{op}{m.group(1)}", chunk)
         m = re.fullmatch(
-            r"with (?:a )?(hand cost|energy cost|cost) \{(\d+|X)\} or (less|more)", low
+            r"with (?:a )?(hand cost|energy cost|cost) \{(\d+|x)\} or (less|more)", low
         )
         if m:
             op = "<=" if m.group(3) == "less" else ">="
-            return Mod(ModKind.COMPARE, f"{m.group(1).replace(' ', '_')}{op}{m.group(2)}", chunk)
+            bound = m.group(2).upper()
+            return Mod(ModKind.COMPARE, f"{m.group(1).replace(' ', '_')}{op}{bound}", chunk)
         if low == "played from anywhere other than a player's hand":
             return Mod(ModKind.ZONE, "not-from-hand", chunk)
         if low == "that choose me":
