@@ -161,6 +161,7 @@ CONTROLS = {
     "an opponent controls": "opponent",
     "your opponents control": "opponent",
     "you own": "own",
+    "controlled by target player": "target-player",
 }
 ZONES = {
     "in your reserve": "your-reserve",
@@ -172,6 +173,7 @@ ZONES = {
     "in your trash": "your-trash",
     "from your trash": "your-trash",
     "from trashes": "trashes",
+    "in each player's reserve": "each-reserve",
     "in your discard pile": "your-discard",
     "from your discard pile": "your-discard",
     "in your main deck": "your-deck",
