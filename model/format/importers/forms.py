@@ -160,6 +160,7 @@ CLAUSE = [
     F("deal", "deal {n:number} to {t:sel}", A.DAMAGE, "Riftbound 436"),
     F("deal-equal", "deal damage equal to {s:statref} to {t:sel}", A.DAMAGE, "Riftbound 436"),
     F("deal-split", "deal {n:number} to {t:sel} and {m:number} to {u:sel}", A.DAMAGE),
+    F("deal-split-among", "deal {n:number} damage split among {t:sel}", A.DAMAGE, "Riftbound 436"),
     # might
     F("give-might-dur", "give {t:sel} {d:signed} {might} {w:dur}", A.MODIFY, "Riftbound 437"),
     F("give-might-min", "give {t:sel} {d:signed} {might} {w:dur}" + _MIN, A.MODIFY),
@@ -437,6 +438,7 @@ COND = [
     F("it-is-a", "it is {t:sel}", C.STATUS),
     F("died-this-turn", "{t:sel} has died this turn", C.COUNT),
     F("died-alone", "I died alone", C.STATUS, "Riftbound 808"),
+    F("controller-pays", "its controller pays {i:icons}", C.OTHER),
     F("spent-at-least", "you've spent at least {i:icons} this turn", C.COUNT),
     F("opp-score", "an opponent's score is within {n:number} points of the Victory Score", C.COUNT),
     F("your-score", "your score is within {n:number} points of the Victory Score", C.COUNT),

@@ -140,6 +140,8 @@ PLACES = {
     "in my region": "my-region",
     "in play": "play",
     "at battlefields": "battlefields",
+    "at the same location": "same-location",
+    "anywhere": "anywhere",
     "in combat": "combat",
     "in {v}": "forest",
     "in {m}": "mountain",
