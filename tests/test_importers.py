@@ -197,8 +197,10 @@ def test_the_reading_says_who_how_much_and_how_long() -> None:
         },
         "d": {"number": 1},
         "w": {"duration": "turn"},
-        "rules": ["Riftbound 437"],
     }
+    from arbiter.model.format.importers.clauses import rules_of
+
+    assert rules_of(reading.node) == ["Riftbound 437"]
 
 
 SENTENCES = st.lists(

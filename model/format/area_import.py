@@ -3,8 +3,9 @@
 - ``source: {set, number, lang, text, not_modelled: [lines]}``: where the card comes
   from, its printed text, and the lines arbiter did not model (``arbiter check``
   reports each once, as the info diagnostic ``not-modelled``);
-- ``reading: [{line, text, reads}]``: arbiter's reading of each modelled line, in the
-  importer's clause vocabulary (kept as data; ``reads`` is not executed).
+- ``reading: [{line, text, rules, reads}]``: arbiter's reading of each modelled line
+  (its rendering, the rule articles of its forms, and the reading in the importer's
+  clause vocabulary; kept as data, ``reads`` is not executed).
 
 Both are validated for shape; neither changes the card's object.
 """
@@ -31,7 +32,7 @@ def _source(node: Node, ctx: ParseContext, obj: GameObject) -> GameObject:
 
 def _reading(node: Node, ctx: ParseContext, obj: GameObject) -> GameObject:
     for item in node.seq("a list of readings"):
-        m = item.mapping({"line", "text", "reads"}, required=("line", "text"))
+        m = item.mapping({"line", "text", "rules", "reads"}, required=("line", "text"))
         m["line"].integer(1, 1000)
         m["text"].text("the line as arbiter reads it")
     return obj

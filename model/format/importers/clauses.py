@@ -308,6 +308,13 @@ def to_data(value: Value) -> object:
     }
     for name, slot in value.slots:
         out[name] = to_data(slot)
-    if value.form.rules:
-        out["rules"] = list(value.form.rules)
     return out
+
+
+def rules_of(node: Node) -> list[str]:
+    """The rule articles of every form of a reading, once each, in reading order."""
+    found = list(node.form.rules)
+    for _, value in node.slots:
+        if isinstance(value, Node):
+            found.extend(rules_of(value))
+    return list(dict.fromkeys(found))

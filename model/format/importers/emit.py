@@ -11,7 +11,7 @@ import os
 from collections.abc import Sequence
 from typing import Any
 
-from arbiter.model.format.importers.clauses import to_data
+from arbiter.model.format.importers.clauses import rules_of, to_data
 from arbiter.model.format.importers.coverage import ImportedCard
 from arbiter.model.format.importers.sources import Game, Section
 
@@ -49,13 +49,12 @@ def card_data(card: ImportedCard, lang: str) -> dict[str, Any]:
     reading = []
     for r in card.lines:
         if r.reading.modelled and r.reading.node is not None:
-            reading.append(
-                {
-                    "line": r.line.index,
-                    "text": r.reading.rendering,
-                    "reads": to_data(r.reading.node),
-                }
-            )
+            entry: dict[str, Any] = {"line": r.line.index, "text": r.reading.rendering}
+            rules = rules_of(r.reading.node)
+            if rules:
+                entry["rules"] = rules
+            entry["reads"] = to_data(r.reading.node)
+            reading.append(entry)
     if reading:
         out["reading"] = reading
     out["source"] = {
