@@ -450,3 +450,22 @@ def test_a_very_long_line_is_left_opaque_quickly() -> None:
     reading = rb_parser().read(line)
     assert not reading.modelled and reading.node is None
     assert time.perf_counter() - start < 1.0
+
+
+WORDS = st.sampled_from(
+    ["deal", "2", "to", "a", "unit", "here", "{might}", "+1", "give", "me", "this", "turn",
+     "when", "I", "attack,", "[Tank]", "[[Asleep]]", "gains", "boost", "{J}", "{exhaust}:",
+     "—", "•", "if", "you", "do,", "(", ")", "[", "]", "{", "}", ".", "X", "or", "and", "then"]
+)  # fmt: skip
+
+
+@pytest.mark.rule("IMP-FULL", "IMP-LINE")
+@given(words=st.lists(WORDS, max_size=14), noise=st.text(max_size=20))
+def test_any_text_is_read_or_left_opaque_never_a_crash(words: list[str], noise: str) -> None:
+    """Invariant: reading never raises, and a modelled line renders back to itself."""
+    for game in Game:
+        parser = LineParser(game, {"Dragon"})
+        for line in (" ".join(words), noise, " ".join(words) + noise):
+            reading = parser.read(line)
+            if reading.modelled and reading.node is not None:
+                assert squash(reading.rendering) == squash(line.strip().rstrip("."))
