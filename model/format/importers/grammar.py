@@ -40,6 +40,78 @@ def pieces(template: str) -> tuple[Piece, ...]:
     return tuple(out)
 
 
+# Words whose number or person changes with the subject or the count, and nothing else:
+# a form written with one of them also reads the other ("gains 1 boost" and "gain 2
+# boosts"). The meaning of a form never depends on the agreement: counts are slots.
+AGREEMENT = {
+    "boost": "boosts",
+    "counter": "counters",
+    "point": "points",
+    "rune": "runes",
+    "card": "cards",
+    "token": "tokens",
+    "gains": "gain",
+    "gets": "get",
+    "has": "have",
+    "loses": "lose",
+    "deals": "deal",
+    "draws": "draw",
+    "attacks": "attack",
+    "defends": "defend",
+    "dies": "die",
+    "moves": "move",
+    "conquers": "conquer",
+    "holds": "hold",
+    "enters": "enter",
+    "switches": "switch",
+    "costs": "cost",
+    "scores": "score",
+    "is": "are",
+    "sacrifices": "sacrifice",
+    "discards": "discard",
+    "puts": "put",
+    "chooses": "choose",
+    "channels": "channel",
+}
+_SWAP = {**AGREEMENT, **{v: k for k, v in AGREEMENT.items()}}
+_WORD = re.compile(r"[A-Za-z]+")
+
+
+def agreement(form: Form) -> list[Form]:
+    """The form with one agreeing word swapped (singular/plural, third person or not),
+    for each such word of its literal text, and with all of them swapped."""
+    parts = _SLOT.split(form.template)  # literal, name, type, literal, name, type, ...
+    literal_words = [
+        (i, m) for i in range(0, len(parts), 3) for m in _WORD.finditer(parts[i])
+        if m.group(0).lower() in _SWAP
+    ]  # fmt: skip
+    if not literal_words:
+        return []
+
+    def swapped(chosen: list[tuple[int, re.Match[str]]]) -> Form:
+        out = list(parts)
+        for i in sorted({i for i, _ in chosen}):
+            text, shift = parts[i], 0
+            for j, m in chosen:
+                if j != i:
+                    continue
+                word = _SWAP[m.group(0).lower()]
+                word = word.capitalize() if m.group(0)[0].isupper() else word
+                text = text[: m.start() + shift] + word + text[m.end() + shift :]
+                shift += len(word) - len(m.group(0))
+            out[i] = text
+        template = "".join(
+            out[k] if k % 3 == 0 else ("{" + out[k] + ":" + out[k + 1] + "}" if k % 3 == 1 else "")
+            for k in range(len(out))
+        )
+        return Form(form.name, template, form.meaning, form.rules)
+
+    variants = [swapped([w]) for w in literal_words]
+    if len(literal_words) > 1:
+        variants.append(swapped(literal_words))
+    return variants
+
+
 def render_template(template: str) -> str:
     """The template as rendered: slot types dropped (``{target:sel}`` → ``{target}``)."""
     return _SLOT.sub(lambda m: "{" + m.group(1) + "}", template)
@@ -55,8 +127,14 @@ class Grammar:
         self._memo: dict[tuple[str, str], Value | None] = {}
 
     def add(self, kind: str, forms: Sequence[Form]) -> None:
+        """Add forms, each followed by its agreement variants (``agreement``)."""
+        table = self.forms.setdefault(kind, [])
+        known = {f.template for f, _ in table}
         for form in forms:
-            self.forms.setdefault(kind, []).append((form, pieces(form.template)))
+            for variant in (form, *agreement(form)):
+                if variant.template not in known:
+                    known.add(variant.template)
+                    table.append((variant, pieces(variant.template)))
 
     def add_base(self, kind: str, parser: SlotParser) -> None:
         self.base[kind] = parser
