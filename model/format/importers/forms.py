@@ -108,6 +108,7 @@ SENTENCE = [
     F("unless-after", "{c:clauses} unless {k:cond}", L.UNLESS),
     F("cant-be-played-if", "I can't be played if {k:cond}", A.RESTRICT),
     F("may", "you may {c:clauses}", L.MAY, "Riftbound 135.2"),
+    F("sel-may", "{p:sel} may {c:clauses}", L.MAY),
     F("on-roll-up", "on a {n:number}+, {c:clauses}", L.IF, "Altered 7.3.19"),
     F("on-roll-range", "on a {n:number}-{m:number}, {c:clauses}", L.IF, "Altered 7.3.19"),
     F("roll", "roll a die", A.ROLL, "Altered 7.3.19"),

@@ -67,7 +67,7 @@ class LineParser:
             ("body", BODY),
             ("sentence", SENTENCE),
             ("clauses", CLAUSES),
-            ("clause", CLAUSE),
+            ("clause", [*CLAUSE, *with_subject(CLAUSE)]),
             ("trigger", TRIGGER),
             ("phase", PHASE),
             ("cond", COND),
@@ -207,6 +207,30 @@ class LineParser:
             return Reading(None, "", False)
         rendering = describe(node)
         return Reading(node, rendering, squash(rendering) == squash(body))
+
+
+def third_person(verb: str) -> str:
+    """``draw`` → ``draws``, ``banish`` → ``banishes``, ``ready`` → ``readies``."""
+    if verb.endswith(("s", "sh", "ch", "x")):
+        return verb + "es"
+    if verb.endswith("y") and verb[-2:-1] not in "aeiou":
+        return verb[:-1] + "ies"
+    return verb + "s"
+
+
+def with_subject(forms: list[Form]) -> list[Form]:
+    """Each instruction ("draw 1", "kill {t}") also read with a player or object doing
+    it ("its controller draws 1", "each player kills {t}"): the same action, by the
+    subject in slot ``by``."""
+    out = []
+    for form in forms:
+        m = re.match(r"([a-z]+)( .*)?$", form.template)
+        if not m or m.group(1) in {"you", "if", "then"} or "{by:" in form.template:
+            continue
+        rest = m.group(2) or ""
+        template = "{by:sel} " + third_person(m.group(1)) + rest
+        out.append(Form(form.name + "-by", template, form.meaning, form.rules))
+    return out
 
 
 def _count(word: str) -> int:
