@@ -469,3 +469,30 @@ def test_any_text_is_read_or_left_opaque_never_a_crash(words: list[str], noise: 
             reading = parser.read(line)
             if reading.modelled and reading.node is not None:
                 assert squash(reading.rendering) == squash(line.strip().rstrip("."))
+
+
+@pytest.mark.rule("IMP-FULL", "Altered 7.3.26")
+def test_a_total_bound_is_read_as_a_sum_not_as_a_bound_on_each_target() -> None:
+    from arbiter.model.format.importers.clauses import to_data
+
+    parser = LineParser(Game.ALTERED, set())
+
+    def where(line: str) -> object:
+        reading = parser.read(line)
+        assert reading.modelled and reading.node is not None
+        data = to_data(reading.node)
+        assert isinstance(data, dict) and isinstance(data["b"], dict)
+        target = data["b"]["t"]
+        assert isinstance(target, dict)
+        return target["where"]
+
+    assert where(
+        "Send to Reserve up to two target Characters with a total Hand Cost {5} or less."
+    ) == [
+        {"target": "target"},
+        {"compare": "total_hand_cost<=5"},
+    ]
+    assert where("Send to Reserve up to two target Characters with Hand Cost {5} or less.") == [
+        {"target": "target"},
+        {"compare": "hand_cost<=5"},
+    ]

@@ -112,7 +112,8 @@ SENTENCE = [
     F("on-roll-up", "on a {n:number}+, {c:clauses}", L.IF, "Altered 7.3.19"),
     F("on-roll-range", "on a {n:number}-{m:number}, {c:clauses}", L.IF, "Altered 7.3.19"),
     F("roll", "roll a die", A.ROLL, "Altered 7.3.19"),
-    F("for-each", "for each {s:sel}, {c:clauses}", L.FOR_EACH),
+    F("for-each", "for each {s:sel}, {c:sentence}", L.FOR_EACH),
+    F("where-x-result", "{c:clauses}, where X is the result", L.FOR_EACH, "Altered 7.3.19"),
     F("use-only-once", "use only once per turn", L.LIMIT),
     F("use-only-if", "use only if {k:cond}", L.LIMIT),
     F("use-only-spells", "use only to play spells", L.LIMIT),
@@ -151,6 +152,17 @@ CLAUSES = [
     F("subject-verbs", "{t:sel} {v:vps}", L.SEQUENCE),
     F("subject-bare-verbs", "{t:sel} {v:bvps}", L.SEQUENCE),
     F("is-free", "{t:sel} is free", A.COST_CHANGE, "Altered 7.3.20"),
+    F("cant-cost-less", "{t:sel} can't cost less than {i:icons}", A.COST_CHANGE),
+    F(
+        "cost-less-minimum",
+        "{t:sel} cost {i:icons} less, down to a minimum of {j:icons}",
+        A.COST_CHANGE,
+    ),
+    F("play-for-less", "immediately play {t:sel} for {i:icons} less", A.PLAY, "Altered 7.3.20"),
+    F("sel-keyword-action", "{p:sel} {k:actkw}", A.KEYWORD_ACTION, "Altered 7.3"),
+    F("cant-move-forward-day", "{t:sel} can't move forward this Day", A.RESTRICT),
+    F("target-sel", "target {t:sel}", A.CHOOSE, "Altered 7.3"),
+    F("begin-with-counters", "I begin the game with {n:number} {c:name} counters", A.COUNTERS),
     F("have-do", "have {t:sel} {v:bvps}", L.SEQUENCE, "Altered 7.2"),
     F("clause", "{a:clause}", L.SEQUENCE),
 ]
@@ -496,6 +508,7 @@ VP = [
     F("gains-boosts", "gains {n:number} boosts", A.BOOST, "Altered 7.3.12"),
     F("gains-status", "gains {s:status}", A.GAIN_STATUS, "Altered 7.3.13"),
     F("loses-status", "loses {s:status}", A.LOSE_STATUS, "Altered 7.3.15"),
+    F("loses-all-boosts", "loses all its boosts", A.BOOST, "Altered 7.3.12"),
     F("switches", "switches Expeditions", A.SWITCH_EXPEDITION, "Altered 7.3.28"),
 ]
 VPS = [

@@ -139,6 +139,8 @@ PLACES = {
     "in the expedition facing me": "facing-expedition",
     "in my region": "my-region",
     "in play": "play",
+    "in your other expedition": "other-expedition",
+    "played from reserve": "from-reserve",
     "at battlefields": "battlefields",
     "at the same location": "same-location",
     "anywhere": "anywhere",
@@ -538,12 +540,14 @@ class Phrases:
             op = "<=" if m.group(2).lower() == "less" else ">="
             return Mod(ModKind.COMPARE, f"might{op}{m.group(1)}", chunk)
         m = re.fullmatch(
-            r"with (?:a )?(hand cost|energy cost|cost) \{(\d+|x)\} or (less|more)", low
+            r"with (?:a )?(total )?(hand cost|energy cost|cost) \{(\d+|x)\} or (less|more)", low
         )
         if m:
-            op = "<=" if m.group(3) == "less" else ">="
-            bound = m.group(2).upper()
-            return Mod(ModKind.COMPARE, f"{m.group(1).replace(' ', '_')}{op}{bound}", chunk)
+            op = "<=" if m.group(4) == "less" else ">="
+            bound = m.group(3).upper()
+            total = "total_" if m.group(1) else ""  # the sum over the chosen objects
+            stat = m.group(2).replace(" ", "_")
+            return Mod(ModKind.COMPARE, f"{total}{stat}{op}{bound}", chunk)
         if low == "played from anywhere other than a player's hand":
             return Mod(ModKind.ZONE, "not-from-hand", chunk)
         if low == "that choose me":
