@@ -9,6 +9,7 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
+from arbiter.model.passive_order import after_passives
 from arbiter.model.scenario import Expectation
 from arbiter.model.state import JSON, GameObject, GameState
 from arbiter.model.values import characteristics as ch
@@ -22,13 +23,16 @@ OBJECT_SECTIONS: list[ObjectSection] = []
 StateSection = Callable[[GameState], "tuple[str, JSON] | None"]
 STATE_SECTIONS: list[StateSection] = []
 
-# Derivations a state goes through before it is shown or checked (e.g. passive abilities,
-# A-PASS-2: the characteristics after every passive). Registered by solver modules.
+# Further derivations a state goes through before it is shown or checked, after the
+# passive abilities (which ``derived`` always applies, explicitly).
 Derivation = Callable[[GameState], GameState]
 DERIVATIONS: list[Derivation] = []
 
 
 def derived(state: GameState) -> GameState:
+    """The state as it is shown and checked: characteristics after passives (A-PASS-1,
+    ``model.passive_order.after_passives``), whatever was imported."""
+    state = after_passives(state)
     for derivation in DERIVATIONS:
         state = derivation(state)
     return state

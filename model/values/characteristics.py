@@ -116,8 +116,11 @@ def modify_number(
     timestamp: int,
     rounding: Rounding = Rounding.DOWN,
     label: str = "",
+    by_passive: bool = False,
 ) -> Outcome:
-    """Attempt one numeric modification of ``obj.stat``; blocked parts are discarded."""
+    """Attempt one numeric modification of ``obj.stat``; blocked parts are discarded.
+
+    ``by_passive``: made by a passive ability, folded after effects (``values.in_order``)."""
     base = obj.base.get(stat)
     if base is None:
         absent = RuleStep("A-CHAR-2", f"{obj.id} has no {stat}: it cannot be modified")
@@ -141,7 +144,9 @@ def modify_number(
     rule = "E-LIMIT-3" if op is Op.SET else "E-OPS-1"
     shown = "/".join("-" if a is None else str(a) for a in kept)
     note = f"{label or op.value} {shown} from {source} at t{timestamp}"
-    mod = Modification(op, kept, source, timestamp, rounding, (*why, RuleStep(rule, note)), label)
+    mod = Modification(
+        op, kept, source, timestamp, rounding, (*why, RuleStep(rule, note)), label, by_passive
+    )
     return Outcome(obj.with_mod(stat, mod), True, (*why, RuleStep(rule, note)))
 
 
