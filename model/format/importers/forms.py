@@ -241,6 +241,7 @@ CLAUSE = [
     F("draw-sel", "draw {t:sel}", A.DRAW),
     F("return-from-trash", "return {t:sel} from your trash {p:place}", A.RETURN_TO_HAND),
     F("cant-move-base", "{t:sel} can't move to base", A.RESTRICT),
+    F("cant-be-played-here", "{t:sel} can't be played here", A.RESTRICT),
     F("cant-move-here-base", "{t:sel} can't move from here to base", A.RESTRICT),
     F("fight-they", "they deal damage equal to their Mights to each other", A.FIGHT),
     F("fight-we", "we deal damage equal to our Mights to each other", A.FIGHT),

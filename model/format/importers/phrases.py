@@ -80,6 +80,7 @@ PRONOUNS = {
     "your opponents": "opponents",
     "you and each opponent": "each-player",
     "my expedition": "my-expedition",
+    "this battlefield": "self",
     "the top card of your deck": "your-deck-top",
     "the top card of their deck": "their-deck-top",
     "its controller": "its-controller",
@@ -165,6 +166,8 @@ CONTROLS = {
     "an opponent controls": "opponent",
     "your opponents control": "opponent",
     "you own": "own",
+    "you or allies control": "you-or-allies",
+    "played each turn": "played-each-turn",
     "controlled by target player": "target-player",
 }
 ZONES = {
@@ -334,6 +337,7 @@ class Phrases:
             "to an occupied enemy battlefield": "occupied-enemy-battlefield",
             "to open battlefields": "open-battlefield",
             "to base": "base",
+            "into your trash": "your-trash",
             "in their mana zone": "their-mana",
             "in your other expedition": "other-expedition",
         }
@@ -372,6 +376,12 @@ class Phrases:
         low = text.lower()
         if low in PRONOUNS:
             return NounPhrase(Det.PRONOUN, "", None, (), PRONOUNS[low], text, ())
+        m = re.fullmatch(r"the top (\w+) cards of your (Main Deck|deck)", text)
+        if m and _num(m.group(1)) is not None:
+            top = Mod(ModKind.ZONE, "deck-top", f"of your {m.group(2)}")
+            return NounPhrase(
+                Det.COUNT, f"the top {m.group(1)}", _num(m.group(1)), (), "card", "cards", (top,)
+            )
         words = text.split(" ")
         det, det_text, count, i = self._determiner(words)
         for end in range(len(words), i, -1):
