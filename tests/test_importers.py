@@ -496,3 +496,37 @@ def test_a_total_bound_is_read_as_a_sum_not_as_a_bound_on_each_target() -> None:
         {"target": "target"},
         {"compare": "hand_cost<=5"},
     ]
+
+
+@pytest.mark.rule("IMP-LINE", "IMP-FULL")
+def test_riftbound_options_after_choose_one_are_a_choice_not_a_sequence() -> None:
+    """The gallery prints a modal's options on the next line, run together ("Draw 1.Kill
+    a gear."): they are read as options of the "Choose one -" line, never as steps."""
+    from arbiter.model.format.importers.clauses import Link, Node, Shape
+    from arbiter.model.format.importers.sources import Section
+    from arbiter.model.format.importers.text import lines_of
+
+    raw = pool(Game.RIFTBOUND, RB)["tst-002-010"].raw
+    card = type(raw)(**{
+        **{name: getattr(raw, name) for name in type(raw).__slots__},
+        "text": {Section.MAIN: "Choose one -\n\nDraw 1.Kill a gear."},
+    })  # fmt: skip
+    lines = lines_of(card)
+    assert [line.text for line in lines] == ["Choose one - Draw 1.Kill a gear."]
+    reading = rb_parser().read(lines[0].text)
+    assert reading.modelled and isinstance(reading.node, Node)
+    assert Shape.MODAL in reading.node.meanings()
+    assert Link.CHOICE in reading.node.meanings()
+    assert not rb_parser().read("Draw 1.Kill a gear.").modelled  # never a sequence
+
+
+@pytest.mark.rule("IMP-FULL")
+def test_number_agreement_and_subjects_are_read_by_the_same_forms() -> None:
+    parser = LineParser(Game.ALTERED, set())
+    one = parser.read("Target Character gains 1 boost.")
+    two = parser.read("Up to two target Characters gain 2 boosts.")
+    assert one.modelled and two.modelled and one.node is not None and two.node is not None
+    assert [f for f in one.node.forms() if "boost" in f] == ["gains-boost"]
+    assert [f for f in two.node.forms() if "boost" in f] == ["gains-boost"]
+    by = rb_parser().read("Its owner banishes it.")
+    assert by.modelled and by.node is not None and "banish-by" in by.node.forms()
