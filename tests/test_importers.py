@@ -530,3 +530,12 @@ def test_number_agreement_and_subjects_are_read_by_the_same_forms() -> None:
     assert [f for f in two.node.forms() if "boost" in f] == ["gains-boost"]
     by = rb_parser().read("Its owner banishes it.")
     assert by.modelled and by.node is not None and "banish-by" in by.node.forms()
+
+
+@pytest.mark.rule("IMP-READ")
+def test_a_pool_of_the_other_game_is_an_input_error_not_an_empty_import(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, _, err = run(["import", "altered", str(RB), "-o", str(tmp_path)], capsys)
+    assert code == 2
+    assert err.startswith(f"{RB}:1:1: expected altered cards: none of the ")

@@ -283,9 +283,17 @@ def load_pool(game: Game, filename: str) -> Pool:
             "expected a JSON file of cards", location=Location(filename, line, col)
         ) from exc
     try:
-        return read_pool(game, data)
+        pool = read_pool(game, data)
     except _Bad as exc:
         raise InputError(str(exc), location=Location(filename, 1, 1)) from exc
+    if pool.skipped and not pool.cards:
+        first = pool.skipped[0]
+        raise InputError(
+            f"expected {game.value} cards: none of the {len(pool.skipped)} entries is one "
+            f"(entry {first.index}: {first.reason})",
+            location=Location(filename, 1, 1),
+        )
+    return pool
 
 
 def sets_of(cards: Iterable[RawCard]) -> list[str]:
