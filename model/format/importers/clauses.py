@@ -147,6 +147,7 @@ class Link(Enum):
     UNLESS = "unless"  # conditional on a condition being false
     CHOICE = "choice"  # one of two instructions, chosen on resolution
     ANY_OF = "any-of"  # a trigger on any of its events
+    DELAYED = "delayed"  # done later ("after Rest")
     IGNORING_COST = "ignoring-cost"  # played without paying (part of) its cost
 
 

@@ -62,7 +62,7 @@ def _keywords_of(
     out: dict[str, int | bool] = {}
     for r in card_lines:
         node = r.reading.node
-        if not r.reading.modelled or node is None or node.form.name != "keywords":
+        if not r.reading.modelled or node is None or not node.form.name.startswith("keywords"):
             continue
         for item in re.findall(r"\[\[?([^\[\]]+)\]?\]", r.line.text):
             name, number = table.split(item)

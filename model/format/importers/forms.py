@@ -22,6 +22,7 @@ def F(name: str, template: str, meaning: A | E | C | S | L, *rules: str) -> Form
 
 LINE = [
     F("keywords", "{k:kwline}", S.KEYWORDS),
+    F("keywords-where-x", "{k:kwline}, where X is the number of {s:sel}", S.KEYWORDS),
     F("activated-permission", "{c:costs}: {k:permission} - {b:body}", S.ACTIVATED, "Riftbound 806"),
     F("activated", "{c:costs}: {b:body}", S.ACTIVATED, "Riftbound 135.2", "Altered 2.2.11"),
     F("keyword-trigger", "{k:trigkw} - {b:body}", S.TRIGGERED, "Riftbound 808"),
@@ -113,6 +114,7 @@ SENTENCE = [
     F("on-roll-range", "on a {n:number}-{m:number}, {c:clauses}", L.IF, "Altered 7.3.19"),
     F("roll", "roll a die", A.ROLL, "Altered 7.3.19"),
     F("for-each", "for each {s:sel}, {c:sentence}", L.FOR_EACH),
+    F("after-rest", "{c:clauses} after Rest", L.DELAYED, "Altered 4.2"),
     F("where-x-result", "{c:clauses}, where X is the result", L.FOR_EACH, "Altered 7.3.19"),
     F("use-only-once", "use only once per turn", L.LIMIT),
     F("use-only-if", "use only if {k:cond}", L.LIMIT),
@@ -226,6 +228,11 @@ CLAUSE = [
     F("sel-score", "{p:sel} score {n:number} point", A.SCORE, "Riftbound 449"),
     F("sel-gains-point", "{p:sel} gains {n:number} point", A.SCORE, "Riftbound 449"),
     F("discard-hand-draw", "{p:sel} discards their hand, then draws {n:number}", A.DISCARD),
+    F(
+        "discard-hand-draw-cards",
+        "{p:sel} discards their hand, then draws {n:number} cards",
+        A.DISCARD,
+    ),
     F("sel-scores", "{p:sel} scores {n:number} point", A.SCORE, "Riftbound 449"),
     F("reveal-hand", "{p:sel} reveal their hand", A.REVEAL),
     F("play-free", "play {t:sel} for free", A.PLAY, "Altered 7.3.20"),
@@ -264,6 +271,7 @@ CLAUSE = [
     F("have-might-min", "{t:sel} have {d:signed} {might}" + _MIN, A.MODIFY),
     F("activate-j", "activate the {j} abilities of {t:sel}", A.ACTIVATE, "Altered 7.3.1"),
     F("activates-j", "{t:sel} activates its {j} abilities", A.ACTIVATE, "Altered 7.3.1"),
+    F("activate-its-j", "activate its {j} abilities", A.ACTIVATE, "Altered 7.3.1"),
     F("activates-r", "{t:sel} activates its {r} abilities", A.ACTIVATE, "Altered 7.3.1"),
     F("forward", "{t:sel} moves forward one region", A.MOVE_EXPEDITION, "Altered 7.3.17"),
     F("backward", "{t:sel} moves backwards one region", A.MOVE_EXPEDITION, "Altered 7.3.16"),
@@ -511,6 +519,7 @@ VP = [
     F("loses-status", "loses {s:status}", A.LOSE_STATUS, "Altered 7.3.15"),
     F("loses-all-boosts", "loses all its boosts", A.BOOST, "Altered 7.3.12"),
     F("switches", "switches Expeditions", A.SWITCH_EXPEDITION, "Altered 7.3.28"),
+    F("moves-forward-more", "moves forward one more region", A.MOVE_EXPEDITION, "Altered 7.3.17"),
 ]
 VPS = [
     F("vp-and", "{a:vp} and {b:vps}", L.SEQUENCE),

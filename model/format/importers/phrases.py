@@ -97,6 +97,7 @@ SIDES = {
     "an opponent's": "opponents",
     "opponents'": "opponents",
     "your opponents'": "opponents",
+    "your opponent's": "opponents",
     "allied": "friendly",
 }
 STATES = {
