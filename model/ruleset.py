@@ -76,6 +76,9 @@ class Ruleset:
     zones: frozenset[str] = frozenset({"play"})  # the zones it knows
     damage_event: DamageEvent = DamageEvent.DEALT_DAMAGE
     play_kernel: PlayKernel = PlayKernel.FOUNDATION
+    # the characteristics every card of the game may have (Decision CHECK-STD): a set that
+    # names one of them is never wrong about it, even when none of its own cards has it
+    characteristics: frozenset[str] = frozenset()
 
     def with_policies(self, **changes: object) -> Ruleset:
         return replace(self, **changes)  # type: ignore[arg-type]
@@ -105,8 +108,17 @@ _ZONES: dict[str, frozenset[str]] = {
 RULESETS: dict[str, Ruleset] = {
     "eredan": Ruleset("eredan", zones=_ZONES["eredan"]),
     "berserk": Ruleset("berserk", zones=_ZONES["berserk"], damage_event=DamageEvent.WOUNDED),
-    "riftbound": Ruleset("riftbound", zones=_ZONES["riftbound"]),
-    "altered": Ruleset("altered", zones=_ZONES["altered"], play_kernel=PlayKernel.ALTERED),
+    "riftbound": Ruleset(
+        "riftbound",
+        zones=_ZONES["riftbound"],
+        characteristics=frozenset({"might", "energy", "power"}),
+    ),
+    "altered": Ruleset(
+        "altered",
+        zones=_ZONES["altered"],
+        play_kernel=PlayKernel.ALTERED,
+        characteristics=frozenset({"forest", "mountain", "water", "hand_cost", "reserve_cost"}),
+    ),
 }
 
 # The policy fields a file may set under ``policies:``, with their enum type.
@@ -122,4 +134,4 @@ POLICY_INTS: frozenset[str] = frozenset({"quick_action_cap"})
 
 
 def policy_names() -> list[str]:
-    return [f.name for f in fields(Ruleset) if f.name != "name"]
+    return [f.name for f in fields(Ruleset) if f.name not in ("name", "characteristics")]

@@ -13,6 +13,7 @@ from arbiter.model.format import (
     area_abilities,
     area_altered,
     area_damage,
+    area_import,
     area_loops,
     area_passives,
     area_replacement,
@@ -33,6 +34,7 @@ OBJECT_KEY_PARSERS: dict[str, ObjectKeyParser] = {
     **area_altered.OBJECT_KEY_PARSERS,
     **area_replacement.OBJECT_KEY_PARSERS,
     **area_damage.OBJECT_KEY_PARSERS,
+    **area_import.OBJECT_KEY_PARSERS,
     **area_passives.OBJECT_KEY_PARSERS,
 }
 

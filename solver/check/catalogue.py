@@ -5,7 +5,7 @@ A new diagnostic kind is one function in a module of this package and one line h
 
 from __future__ import annotations
 
-from arbiter.solver.check import foundation, interactions, replacement, rulings
+from arbiter.solver.check import foundation, imported, interactions, replacement, rulings
 from arbiter.solver.check.base import Planned, SetCheck, TupleCheck
 
 SET_CHECKS: tuple[SetCheck, ...] = (
@@ -21,6 +21,7 @@ SET_CHECKS: tuple[SetCheck, ...] = (
     ),
     SetCheck("absent-characteristic", ("absent-characteristic",), foundation.absent_characteristic),
     SetCheck("useless-named-gain", ("useless-named-gain",), foundation.useless_named_gain),
+    SetCheck("imported", ("not-modelled",), imported.not_modelled),
     SetCheck(
         "loops",
         (
