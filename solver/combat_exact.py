@@ -1,0 +1,183 @@
+"""Combat damage assignment by its structure: count, list and optimise exactly.
+
+The problem separates (docs/rules.md, section 11): a legal assignment is fixed by
+- S, the damage on ordinary units (S = T when no unit is exempt; the rest T - S goes
+  to the exempt units in any split, 460.2.c.9);
+- when S is below the sum of the lethal thresholds: the set F of units assigned exactly
+  lethal and at most one unit p assigned the rest S - L(F) (460.2.c.3/4), F and p in an
+  order that the demands allow (``model.combat.order_violation``);
+- when S reaches the sum: every unit lethal, and the excess split freely among the
+  ordinary units (Decision CMB-EXCESS).
+Each such structure gives distinct assignments, so the number of legal assignments is
+a sum of products of binomials, and an optimum is found by scoring one canonical
+completion per structure. ``solver.combat_cpsat`` is the CP-SAT model of the same
+problem, ``solver.combat_brute`` the brute-force twin that walks every order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from itertools import combinations
+from math import comb
+
+from model import combat as cb
+
+
+@dataclass(frozen=True)
+class Prefix:
+    """A set F of ordinary units assigned exactly lethal, and the units that may come next."""
+
+    lethal: frozenset[str]
+    need: int  # L(F)
+    next_units: tuple[cb.Receiver, ...]  # every p that may take the rest, short of lethal
+
+
+def compositions(total: int, parts: int) -> int:
+    """How many ways to split ``total`` into ``parts`` ordered non-negative parts."""
+    if parts == 0:
+        return 1 if total == 0 else 0
+    return comb(total + parts - 1, parts - 1)
+
+
+def prefixes(problem: cb.AssignmentProblem) -> tuple[Prefix, ...]:
+    """Every proper subset F of the ordinary units that some order starts with, with the
+    units that may follow it (460.2.c.5-8)."""
+    ordinary = problem.ordinary
+    out = []
+    for size in range(len(ordinary)):
+        for chosen in combinations(ordinary, size):
+            lethal = frozenset(r.id for r in chosen)
+            if cb.order_violation(ordinary, lethal, None) is not None:
+                continue
+            nxt = tuple(
+                r
+                for r in ordinary
+                if r.id not in lethal and cb.order_violation(ordinary, lethal, r.id) is None
+            )
+            out.append(Prefix(lethal, sum(r.lethal or 0 for r in chosen), nxt))
+    return tuple(out)
+
+
+def _short_counts(problem: cb.AssignmentProblem, pre: Sequence[Prefix]) -> list[int]:
+    """counts[S] for S below the sum of lethal: the ordinary parts that sum to S."""
+    top = sum(r.lethal or 0 for r in problem.ordinary)
+    counts = [0] * max(top, 0)
+    for f in pre:
+        if f.need < top:
+            counts[f.need] += 1
+        for p in f.next_units:
+            assert p.lethal is not None
+            for s in range(f.need + 1, min(f.need + p.lethal, top)):
+                counts[s] += 1
+    return counts
+
+
+def count(problem: cb.AssignmentProblem) -> int:
+    """The number of distinct legal assignments."""
+    total = problem.total
+    ordinary, exempt = problem.ordinary, problem.exempt
+    top = sum(r.lethal or 0 for r in ordinary)
+    short = _short_counts(problem, prefixes(problem)) if ordinary else []
+    sums = range(total + 1) if exempt else range(total, total + 1)
+    found = 0
+    for s in sums:
+        if not ordinary:
+            o = 1 if s == 0 else 0
+        elif s < top:
+            o = short[s]
+        else:
+            o = compositions(s - top, len(ordinary))
+        found += o * compositions(total - s, len(exempt))
+    return found
+
+
+def _split(amount: int, units: Sequence[cb.Receiver]) -> Iterator[dict[str, int]]:
+    """Every split of ``amount`` among ``units`` (largest to the first unit first)."""
+    if not units:
+        if amount == 0:
+            yield {}
+        return
+    if len(units) == 1:
+        yield {units[0].id: amount}
+        return
+    for a in range(amount, -1, -1):
+        for rest in _split(amount - a, units[1:]):
+            yield {units[0].id: a, **rest}
+
+
+def _ordinary_parts(
+    problem: cb.AssignmentProblem, pre: Sequence[Prefix], s: int
+) -> Iterator[dict[str, int]]:
+    """The ordinary units' parts that sum to ``s`` (one per structure, then the excess)."""
+    ordinary = problem.ordinary
+    top = sum(r.lethal or 0 for r in ordinary)
+    if not ordinary:
+        if s == 0:
+            yield {}
+        return
+    if s >= top:
+        for extra in _split(s - top, ordinary):
+            yield {r.id: (r.lethal or 0) + extra[r.id] for r in ordinary}
+        return
+    for f in pre:
+        base = {r.id: (r.lethal or 0) if r.id in f.lethal else 0 for r in ordinary}
+        if f.need == s:
+            yield dict(base)
+        for p in f.next_units:
+            assert p.lethal is not None
+            if f.need < s < f.need + p.lethal:
+                yield {**base, p.id: s - f.need}
+
+
+def assignments(problem: cb.AssignmentProblem) -> Iterator[dict[str, int]]:
+    """Every legal assignment once, in a fixed order (structure by structure)."""
+    total = problem.total
+    pre = prefixes(problem) if problem.ordinary else ()
+    sums = range(total, -1, -1) if problem.exempt else range(total, total + 1)
+    order = problem.ids
+    for s in sums:
+        for part in _ordinary_parts(problem, pre, s):
+            for rest in _split(total - s, problem.exempt):
+                merged = {**part, **rest}
+                yield {rid: merged.get(rid, 0) for rid in order}
+
+
+def listing(problem: cb.AssignmentProblem, limit: int) -> tuple[dict[str, int], ...]:
+    """The first ``limit`` legal assignments of ``assignments`` (a fixed order)."""
+    out = []
+    for a in assignments(problem):
+        if len(out) >= limit:
+            break
+        out.append(a)
+    return tuple(out)
+
+
+def best(problem: cb.AssignmentProblem) -> dict[str, int] | None:
+    """The optimum: the best stages, then the most to the first ids (the same answer as
+    the CP-SAT model's canonical one). One candidate per structure: the stages depend
+    only on the ordinary parts and on the excess on ordinary units, never on how an
+    amount is split inside one group, where the most to the first id is the canonical
+    completion."""
+    total = problem.total
+    ordinary, exempt = problem.ordinary, problem.exempt
+    top = sum(r.lethal or 0 for r in ordinary)
+    pre = prefixes(problem) if ordinary else ()
+    sums = range(total + 1) if exempt else range(total, total + 1)
+    first_exempt = exempt[0].id if exempt else None
+    chosen: dict[str, int] | None = None
+    key: tuple[tuple[int, ...], tuple[int, ...]] | None = None
+    for s in sums:
+        if ordinary and s >= top:
+            parts = [{r.id: (r.lethal or 0) for r in ordinary}]
+            parts[0][ordinary[0].id] += s - top
+        else:
+            parts = list(_ordinary_parts(problem, pre, s))
+        for part in parts:
+            a = {rid: part.get(rid, 0) for rid in problem.ids}
+            if first_exempt is not None:
+                a[first_exempt] += total - s
+            k = cb.full_key(problem, a)
+            if key is None or k > key:
+                key, chosen = k, a
+    return chosen
