@@ -16,6 +16,7 @@ problem, ``solver.combat_brute`` the brute-force twin that walks every order.
 
 from __future__ import annotations
 
+import heapq
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from itertools import combinations
@@ -143,8 +144,18 @@ def assignments(problem: cb.AssignmentProblem) -> Iterator[dict[str, int]]:
                 yield {rid: merged.get(rid, 0) for rid in order}
 
 
+SORT_LIMIT = 200_000  # beyond, the listing keeps the enumeration order
+
+
 def listing(problem: cb.AssignmentProblem, limit: int) -> tuple[dict[str, int], ...]:
-    """The first ``limit`` legal assignments of ``assignments`` (a fixed order)."""
+    """``limit`` legal assignments: the largest in the canonical order (most to the first
+    ids, as CP-SAT's enumeration lists them) when there are at most ``SORT_LIMIT``, else
+    the first ones of ``assignments`` (a fixed order)."""
+    if count(problem) <= SORT_LIMIT:
+        key = problem.ids
+        return tuple(
+            heapq.nlargest(limit, assignments(problem), key=lambda a: tuple(a[k] for k in key))
+        )
     out = []
     for a in assignments(problem):
         if len(out) >= limit:
