@@ -203,8 +203,9 @@ def check(problem: AssignmentProblem, assignment: Mapping[str, int]) -> Trace:
     stray = sorted(k for k in assignment if k not in ids)
     if stray:
         raise IllegalAction(
-            ASSIGN, f"{', '.join(stray)} is not a unit of the other side: damage is assigned "
-            "among the other side's units"
+            ASSIGN,
+            f"{', '.join(stray)} is not a unit of the other side: damage is assigned "
+            "among the other side's units",
         )
     negative = sorted(k for k, v in assignment.items() if v < 0)
     if negative:

@@ -233,9 +233,7 @@ def _assignment_event(
     return Event("combat_assignment", tuple(fields), rules, why)
 
 
-def _damage_event(
-    state: GameState, r: cb.Receiver, amount: int, sources: Sequence[str]
-) -> Event:
+def _damage_event(state: GameState, r: cb.Receiver, amount: int, sources: Sequence[str]) -> Event:
     """460.2.d: the damage one unit is dealt, after prevention (437.2)."""
     obj = state.obj(r.id)
     why: list[RuleStep] = [RuleStep("D-SRC-1", "combat damage comes from the other side's units")]

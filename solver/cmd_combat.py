@@ -138,7 +138,11 @@ def _every(
     help="How --all counts: by the structure of the problem, or by CP-SAT enumeration.",
 )
 @click.option(
-    "--time-limit", type=TIME_LIMIT, default=10.0, show_default=True, help="Seconds CP-SAT may take."
+    "--time-limit",
+    type=TIME_LIMIT,
+    default=10.0,
+    show_default=True,
+    help="Seconds CP-SAT may take.",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 def command(
@@ -182,7 +186,9 @@ def command(
     problems = {side: cs.problem_for(state, step, side) for side in cs.Side}
     open_sides = step.open_sides
     answers = dict(
-        zip(open_sides, solve([problems[s] for s in open_sides], time_limit=time_limit), strict=True)
+        zip(
+            open_sides, solve([problems[s] for s in open_sides], time_limit=time_limit), strict=True
+        )
     )
     sides: dict[str, Any] = {}
     failed = False

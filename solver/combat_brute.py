@@ -13,7 +13,7 @@ assignments reached is the set of legal assignments. Exponential: small instance
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from itertools import permutations, product
+from itertools import pairwise, permutations, product
 
 from model import combat as cb
 
@@ -60,7 +60,7 @@ def legal_set(problem: cb.AssignmentProblem) -> set[tuple[int, ...]]:
         rank = {r.id: c for r, c in zip(duals, choice, strict=True)}
         for order in permutations(units):
             ranks = [rank.get(r.id, r.rank) for r in order if r.lethal is not None]
-            if any(a is not None and b is not None and a > b for a, b in zip(ranks, ranks[1:])):
+            if any(a is not None and b is not None and a > b for a, b in pairwise(ranks)):
                 continue
             for a in _walk(order, problem.total, {}, units):
                 found.add(tuple(a.get(rid, 0) for rid in problem.ids))

@@ -24,7 +24,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from model import combat as cb
-from solver.cpsat import Status, new_solver, solve as cpsat_solve, status_name
+from solver.cpsat import Status, new_solver, status_name
+from solver.cpsat import solve as cpsat_solve
 
 PACK_BITS = 48  # one solve optimises terms whose combined weights stay below 2**PACK_BITS
 
@@ -235,7 +236,7 @@ def solve(
     from ortools.sat.python import cp_model
 
     start = time.perf_counter()
-    model = cp_model.CpModel()
+    model: Any = cp_model.CpModel()
     builts = [build(model, p, f"s{n}.") for n, p in enumerate(problems)]
     rounds = [_packs(b.stages) + _packs(b.canonical) for b in builts]
     depth = max((len(r) for r in rounds), default=0)
@@ -326,7 +327,7 @@ def enumerate_all(
     built = build(model, problem)
     seen: set[tuple[int, ...]] = set()
 
-    class Collect(cp_model.CpSolverSolutionCallback):  # type: ignore[misc]
+    class Collect(cp_model.CpSolverSolutionCallback):
         def on_solution_callback(self) -> None:
             seen.add(tuple(self.value(a) for a in built.alloc))
 

@@ -156,7 +156,7 @@ def listing(problem: cb.AssignmentProblem, limit: int) -> tuple[dict[str, int], 
         return tuple(
             heapq.nlargest(limit, assignments(problem), key=lambda a: tuple(a[k] for k in key))
         )
-    out = []
+    out: list[dict[str, int]] = []
     for a in assignments(problem):
         if len(out) >= limit:
             break

@@ -127,9 +127,7 @@ def test_a_unit_with_backline_gets_nothing_before_every_other_unit_has_lethal() 
 
 @pytest.mark.rule("CMB-ORDER", "Riftbound 460.2.c.5")
 def test_tank_then_the_plain_unit_then_caitlyn_as_the_rulebook_says() -> None:
-    p = problem(
-        7, R("tank", 3, first=cb.TANK), R("caitlyn", 3, last=cb.PRIORITY), R("plain", 2)
-    )
+    p = problem(7, R("tank", 3, first=cb.TANK), R("caitlyn", 3, last=cb.PRIORITY), R("plain", 2))
     cb.check(p, {"tank": 3, "plain": 2, "caitlyn": 2})
     assert ex.count(p) == 1  # the only order: Tank, the plain unit, Caitlyn
     assert refused(p, {"tank": 3, "caitlyn": 3, "plain": 1}) == cb.PRIORITY

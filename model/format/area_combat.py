@@ -126,7 +126,12 @@ def _combat(node: Node, ctx: ParseContext) -> Step:
 OBJECT_KEY_PARSERS["combat"] = _profile_key
 
 _ID = {"type": ["string", "integer"]}
-_AMOUNTS = {"oneOf": [{"const": "open"}, {"type": "object", "additionalProperties": {"type": "integer", "minimum": 0}}]}
+_AMOUNTS = {
+    "oneOf": [
+        {"const": "open"},
+        {"type": "object", "additionalProperties": {"type": "integer", "minimum": 0}},
+    ]
+}
 OBJECT_PROPERTIES["combat"] = {
     "type": "object",
     "additionalProperties": False,
