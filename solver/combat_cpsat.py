@@ -27,6 +27,9 @@ from model import combat as cb
 from solver.cpsat import Status, new_solver, status_name
 from solver.cpsat import solve as cpsat_solve
 
+# The models are small (a few variables per unit): presolve costs several times the
+# search (benchmarks/combat.py). Without it CP-SAT still proves optimality.
+SMALL = {"cp_model_presolve": False}
 PACK_BITS = 48  # one solve optimises terms whose combined weights stay below 2**PACK_BITS
 
 
@@ -258,7 +261,7 @@ def solve(
         if not isinstance(objective, int):
             model.maximize(objective)
         left = max(0.001, start + time_limit - time.perf_counter())
-        solved = cpsat_solve(model, names, time_limit=left, workers=workers)
+        solved = cpsat_solve(model, names, time_limit=left, workers=workers, parameters=SMALL)
         if not solved.has_solution:
             if level == 0:
                 empty = Answer(solved.status, {}, None, None)

@@ -75,8 +75,12 @@ def solve(
     time_limit: float,
     workers: int = 1,
     seed: int = SEED,
+    parameters: Mapping[str, bool | int | float] | None = None,
 ) -> Solved:
-    """Solve ``model`` (a ``cp_model.CpModel``) and read ``variables`` by name."""
+    """Solve ``model`` (a ``cp_model.CpModel``) and read ``variables`` by name.
+
+    ``parameters`` sets further CP-SAT parameters by name (e.g. ``cp_model_presolve``:
+    presolve costs more than it saves on models of a few dozen variables)."""
     from ortools.sat.python import cp_model
 
     if not time_limit > 0:
@@ -85,6 +89,8 @@ def solve(
     solver.parameters.max_time_in_seconds = float(time_limit)
     solver.parameters.num_workers = workers
     solver.parameters.random_seed = seed
+    for name, value in (parameters or {}).items():
+        setattr(solver.parameters, name, value)
     start = time.perf_counter()
     code = solver.solve(model)
     wall = time.perf_counter() - start

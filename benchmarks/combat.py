@@ -1,0 +1,168 @@
+"""Speed and agreement of the combat assignment solvers (solver/combat_*.py).
+
+1. A fixed corpus of 500 random combats (seeded): the CP-SAT optimum, the exact
+   algorithm's optimum and count, and (where small enough) the brute-force twin's
+   optimum and count must agree; disagreements are printed and make the exit code 1.
+2. Timings: a proven optimal assignment of both sides for N attackers vs N defenders
+   (CP-SAT, one model for both sides, canonical tie-break included; and the exact
+   algorithm), and every legal assignment counted for N vs N (exact count, CP-SAT
+   enumeration). Numbers go to docs/benchmarks.md; nothing here is asserted.
+
+Run: .venv/bin/python benchmarks/combat.py [--smoke]
+(--smoke: 25 corpus instances and two repeats per size; the test suite runs it.)
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from model import combat as cb  # noqa: E402
+from solver import combat_brute as bf  # noqa: E402
+from solver import combat_cpsat as cp  # noqa: E402
+from solver import combat_exact as ex  # noqa: E402
+from solver.cpsat import Status  # noqa: E402
+
+SEED = 460
+CORPUS = 500
+
+
+def unit(rng: random.Random, name: str) -> tuple[int, int, int, cb.Receiver]:
+    """(might, assault, shield, receiver-in-waiting): random keywords and prevention."""
+    might = rng.randint(1, 6)
+    assault = rng.randint(1, 2) if rng.random() < 0.2 else 0
+    shield = rng.randint(1, 2) if rng.random() < 0.2 else 0
+    demand = rng.random()
+    first = cb.TANK if demand < 0.2 or demand > 0.95 else None
+    last = cb.BACKLINE if 0.2 <= demand < 0.35 or demand > 0.95 else None
+    prevent = rng.randint(1, 3) if rng.random() < 0.2 else 0
+    exempt = cb.CANNOT_BE_DEALT if rng.random() < 0.05 else None
+    marked = rng.randint(0, 2) if rng.random() < 0.1 else 0
+    r = cb.Receiver(name, marked, first, last, prevent, exempt, might)
+    return might, assault, shield, r
+
+
+def combat(
+    rng: random.Random, n_att: int, n_def: int, objective: cb.Objective
+) -> tuple[cb.AssignmentProblem, cb.AssignmentProblem]:
+    """Both sides' problems: each assigns its summed Might among the other's units."""
+    att = [unit(rng, f"a{i}") for i in range(n_att)]
+    dfn = [unit(rng, f"d{i}") for i in range(n_def)]
+
+    def receivers(side: list[tuple[int, int, int, cb.Receiver]], defending: bool) -> tuple:
+        out = []
+        for might, assault, shield, r in side:
+            m = might + (shield if defending else assault)
+            marked = r.lethal or 0
+            lethal = None if r.exempt else max(1, m - marked) + r.prevent
+            out.append(cb.Receiver(r.id, lethal, r.first, r.last, r.prevent, r.exempt, m))
+        return tuple(out)
+
+    t_att = sum(m + a for m, a, _, _ in att)
+    t_def = sum(m + s for m, _, s, _ in dfn)
+    maximise = rng.random() < 0.8
+    return (
+        cb.AssignmentProblem(t_att, receivers(dfn, True), objective, maximise),
+        cb.AssignmentProblem(t_def, receivers(att, False), objective, maximise),
+    )
+
+
+def corpus(count: int) -> int:
+    """Cross-check ``count`` random combats; returns the number of disagreements."""
+    rng = random.Random(SEED)
+    bad = 0
+    brute_checked = 0
+    for i in range(count):
+        n_att, n_def = rng.randint(1, 5), rng.randint(1, 5)
+        problems = combat(rng, n_att, n_def, rng.choice(list(cb.Objective)))
+        answers = cp.solve(problems, time_limit=30)
+        for p, answer in zip(problems, answers, strict=True):
+            exact = ex.best(p)
+            ok = answer.status is Status.OPTIMAL and dict(answer.assignment) == exact
+            if len(p.receivers) <= 4 and p.total <= 16:
+                brute_checked += 1
+                ok = ok and bf.best(p) == exact and len(bf.legal_set(p)) == ex.count(p)
+            if not ok:
+                bad += 1
+                print(f"DISAGREE on corpus instance {i}: {p}", file=sys.stderr)
+    print(
+        f"corpus: {count} combats ({2 * count} assignments), CP-SAT = exact on all but {bad}; "
+        f"{brute_checked} small ones also = brute force (optimum and count)"
+    )
+    return bad
+
+
+def timed(fn: object, *args: object, **kw: object) -> tuple[float, object]:
+    start = time.perf_counter()
+    out = fn(*args, **kw)  # type: ignore[operator]
+    return time.perf_counter() - start, out
+
+
+def optimum_table(sizes: list[int], repeats: int) -> None:
+    print("| units per side | objective | CP-SAT median (ms) | CP-SAT max (ms) | proven "
+          "| exact median (ms) | agree |")
+    print("| --- | --- | --- | --- | --- | --- | --- |")
+    rng = random.Random(SEED + 1)
+    for n in sizes:
+        for objective in cb.Objective:
+            cps, exs, proven, agree = [], [], 0, 0
+            for _ in range(repeats):
+                problems = combat(rng, n, n, objective)
+                t, answers = timed(cp.solve, problems, time_limit=10)
+                cps.append(t)
+                t2, exact = timed(lambda ps: [ex.best(p) for p in ps], problems)
+                exs.append(t2)
+                proven += all(a.status is Status.OPTIMAL for a in answers)  # type: ignore[attr-defined]
+                agree += [dict(a.assignment) for a in answers] == exact  # type: ignore[attr-defined]
+            print(
+                f"| {n} vs {n} | {objective.value} | {statistics.median(cps) * 1000:.1f} "
+                f"| {max(cps) * 1000:.1f} | {proven}/{repeats} "
+                f"| {statistics.median(exs) * 1000:.1f} | {agree}/{repeats} |"
+            )
+
+
+def count_table(sizes: list[int], repeats: int) -> None:
+    print("| units per side | median legal assignments | exact count median (ms) "
+          "| CP-SAT enumeration median (ms) | complete | agree |")
+    print("| --- | --- | --- | --- | --- | --- |")
+    rng = random.Random(SEED + 2)
+    for n in sizes:
+        counts, exs, cps, complete, agree = [], [], [], 0, 0
+        for _ in range(repeats):
+            problems = combat(rng, n, n, cb.Objective.KILLS)
+            t, found = timed(lambda ps: [ex.count(p) for p in ps], problems)
+            exs.append(t)
+            counts.append(sum(found))  # type: ignore[arg-type]
+            t2, enumerated = timed(
+                lambda ps: [cp.enumerate_all(p, limit=1, time_limit=20) for p in ps], problems
+            )
+            cps.append(t2)
+            complete += all(e[2] for e in enumerated)  # type: ignore[attr-defined]
+            agree += [e[1] for e in enumerated] == found  # type: ignore[attr-defined]
+        print(
+            f"| {n} vs {n} | {statistics.median(counts):.0f} "
+            f"| {statistics.median(exs) * 1000:.1f} | {statistics.median(cps) * 1000:.1f} "
+            f"| {complete}/{repeats} | {agree}/{repeats} |"
+        )
+
+
+def main() -> int:
+    smoke = "--smoke" in sys.argv
+    from ortools.sat.python import cp_model  # noqa: F401 - loaded before any clock starts
+
+    cp.solve([cb.AssignmentProblem(1, (cb.Receiver("x", 1),))])  # warm up
+    bad = corpus(25 if smoke else CORPUS)
+    print()
+    optimum_table([2, 4] if smoke else [3, 5, 8, 10], 2 if smoke else 21)
+    print()
+    count_table([2, 3] if smoke else [3, 4, 5, 6], 2 if smoke else 11)
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
