@@ -104,8 +104,10 @@ def timed(fn: object, *args: object, **kw: object) -> tuple[float, object]:
 
 
 def optimum_table(sizes: list[int], repeats: int) -> None:
-    print("| units per side | objective | CP-SAT median (ms) | CP-SAT max (ms) | proven "
-          "| exact median (ms) | agree |")
+    print(
+        "| units per side | objective | CP-SAT median (ms) | CP-SAT max (ms) | proven "
+        "| exact median (ms) | agree |"
+    )
     print("| --- | --- | --- | --- | --- | --- | --- |")
     rng = random.Random(SEED + 1)
     for n in sizes:
@@ -127,8 +129,10 @@ def optimum_table(sizes: list[int], repeats: int) -> None:
 
 
 def count_table(sizes: list[int], repeats: int) -> None:
-    print("| units per side | median legal assignments | exact count median (ms) "
-          "| CP-SAT enumeration median (ms) | complete | agree |")
+    print(
+        "| units per side | median legal assignments | exact count median (ms) "
+        "| CP-SAT enumeration median (ms) | complete | agree |"
+    )
     print("| --- | --- | --- | --- | --- | --- |")
     rng = random.Random(SEED + 2)
     for n in sizes:

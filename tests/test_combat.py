@@ -342,3 +342,81 @@ def test_a_malformed_keyword_is_bad_input(tmp_path: Path, keywords: str) -> None
     done = cli("run", str(bad))
     assert done.returncode == 2 and "Traceback" not in done.stderr
     assert "objects.a.combat.keywords" in done.stderr
+
+
+# -- arbiter check: combat keywords players get wrong -----------------------------------
+
+
+def _check(text: str) -> list[tuple[str, tuple[str, ...]]]:
+    import textwrap
+
+    from model.format.cardset import load_cardset
+    from solver.consistency import run_check
+
+    found = run_check(load_cardset("set.yaml", textwrap.dedent(text))).diagnostics
+    return [(d.code, d.cards) for d in found if d.code.startswith("combat-")]
+
+
+@pytest.mark.rule("CMB-CHECK", "Riftbound 460.2.c.7")
+def test_check_reports_a_backline_unit_that_a_card_gives_tank() -> None:
+    found = _check(
+        """
+        ruleset: riftbound
+        cards:
+          sniper: {kind: unit, base: {might: 2}, features: {Backline: true}}
+          block:
+            kind: spell
+            roles: {target: unit}
+            effect: [{gain: {target: target, feature: Tank}}]
+          plain: {kind: unit, base: {might: 2}}
+        """
+    )
+    assert found == [("combat-exclusive-demands", ("block", "sniper"))]
+
+
+@pytest.mark.rule("CMB-CHECK", "Riftbound 460.2.c.7")
+def test_check_reports_a_unit_printed_with_both_demands_and_nothing_on_a_plain_set() -> None:
+    both = """
+        ruleset: riftbound
+        cards:
+          odd: {kind: unit, base: {might: 3}, features: {Tank: true}, combat: {assigned: last}}
+          guard: {kind: unit, base: {might: 3}, features: {Tank: true}}
+          sniper: {kind: unit, base: {might: 3}, combat: {keywords: [Backline]}}
+        """
+    assert _check(both) == [("combat-exclusive-demands", ("odd",))]
+
+
+@pytest.mark.rule("CMB-CHECK", "Riftbound 460.2.c.9")
+def test_check_reports_tank_on_a_unit_for_which_nothing_is_lethal() -> None:
+    found = _check(
+        """
+        ruleset: riftbound
+        cards:
+          kayn: {kind: unit, base: {might: 4}, combat: {takes_damage: false}}
+          ward: {kind: unit, base: {might: 2}, features: {Tank: true}, combat: {prevent: all}}
+          taunt:
+            kind: spell
+            roles: {target: unit}
+            effect: [{gain: {target: target, feature: Tank}}]
+        """
+    )
+    assert found == [
+        ("combat-exempt-tank", ("kayn", "taunt")),
+        ("combat-exempt-tank", ("ward",)),
+    ]
+
+
+def test_the_benchmark_smoke_mode_cross_checks_and_prints_its_tables() -> None:
+    import subprocess
+    import sys
+
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "combat.py"), "--smoke"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        cwd=ROOT,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "CP-SAT = exact on all but 0" in done.stdout
+    assert "| 4 vs 4 | kills |" in done.stdout
