@@ -213,22 +213,6 @@ def _weighted(pack: Sequence[Term]) -> tuple[Any, list[int]]:
     return sum(wt * t.expr for wt, t in zip(weights, pack, strict=True)), weights
 
 
-def _value(term: Term, values: Mapping[str, int], built: Built) -> int:
-    """A term's value in a solution, from the assignment (the model states the same)."""
-    assignment = {r.id: values[f"{i}"] for i, r in enumerate(built.problem.receivers)}
-    if term.name.startswith("a["):
-        return assignment[term.name[2:-1]]
-    s = cb.score(built.problem, assignment)
-    raw = {"kills": s.kills, "value": s.value, "damage": s.damage, "overkill": s.overkill}
-    return int(term.expr) if isinstance(term.expr, int) else _sense(term, built, raw)
-
-
-def _sense(term: Term, built: Built, raw: Mapping[str, int]) -> int:
-    name = term.name.lstrip("-")
-    flip = (1 if built.problem.maximise else -1) * (-1 if term.name.startswith("-") else 1)
-    return raw[name] if flip > 0 else (term.span - 1) - raw[name]
-
-
 def solve(
     problems: Sequence[cb.AssignmentProblem], *, time_limit: float = 10.0, workers: int = 1
 ) -> tuple[Answer, ...]:
@@ -271,14 +255,14 @@ def solve(
             notes.append("the tie-breaks were not proven within the time limit")
             break
         values = dict(solved.values)
-        for n, pack, weights in active:
-            b = builts[n]
-            local = {k.split(".", 1)[1]: v for k, v in values.items() if k.startswith(f"{n}.")}
-            if level == 0:
-                firsts[n] = _first(b, pack[0], weights[0], local, solved)
-            for t in pack:
-                if not isinstance(t.expr, int):
-                    model.add(t.expr == _value(t, local, b))
+        if level == 0:
+            for n, pack, weights in active:
+                local = {k.split(".", 1)[1]: v for k, v in values.items() if k.startswith(f"{n}.")}
+                firsts[n] = _first(builts[n], pack[0], weights[0], local, solved)
+        if solved.status is Status.OPTIMAL and solved.objective is not None and level + 1 < depth:
+            # proven best: fixed before the next criteria. The problems are independent, so
+            # their sum at its maximum holds each of them at its own maximum.
+            model.add(objective >= solved.objective)
         if solved.status is not Status.OPTIMAL:
             status = Status.FEASIBLE
             canonical = False

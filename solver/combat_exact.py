@@ -19,7 +19,6 @@ from __future__ import annotations
 import heapq
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from itertools import combinations
 from math import comb
 
 from model import combat as cb
@@ -32,6 +31,8 @@ class Prefix:
     lethal: frozenset[str]
     need: int  # L(F)
     next_units: tuple[cb.Receiver, ...]  # every p that may take the rest, short of lethal
+    value: int = 0  # the weights of F
+    dealt: int = 0  # what F is dealt (lethal minus prevention, unit by unit)
 
 
 def compositions(total: int, parts: int) -> int:
@@ -43,20 +44,46 @@ def compositions(total: int, parts: int) -> int:
 
 def prefixes(problem: cb.AssignmentProblem) -> tuple[Prefix, ...]:
     """Every proper subset F of the ordinary units that some order starts with, with the
-    units that may follow it (460.2.c.5-8)."""
+    units that may follow it (460.2.c.5-8).
+
+    With ranks first 0, none 1, last 2 (a unit with both demands: 0 when lethal, 2 when
+    assigned nothing, its choice when partial), F can start an order exactly when its
+    highest rank is at most the lowest rank outside it, and p may follow F when some rank
+    of p lies between the two (``model.combat.order_violation`` says the same, unit by
+    unit; the tests compare them). Subsets are bit masks: 2^n of them, n per side.
+    """
     ordinary = problem.ordinary
+    n = len(ordinary)
+    bit = {r.id: 1 << i for i, r in enumerate(ordinary)}
+    tanks = sum(bit[r.id] for r in ordinary if r.rank == cb.FIRST)
+    plain = sum(bit[r.id] for r in ordinary if r.rank == cb.NONE)
+    backs = sum(bit[r.id] for r in ordinary if r.rank == cb.LAST)
+    options = [(cb.FIRST, cb.LAST) if r.dual else (r.rank,) for r in ordinary]
     out = []
-    for size in range(len(ordinary)):
-        for chosen in combinations(ordinary, size):
-            lethal = frozenset(r.id for r in chosen)
-            if cb.order_violation(ordinary, lethal, None) is not None:
+    for mask in range((1 << n) - 1):
+        top = 2 if mask & backs else 1 if mask & plain else 0
+        rest = ~mask
+        low = 0 if tanks & rest else 1 if plain & rest else 2
+        if top > low:
+            continue
+        nxt = []
+        for i in range(n):
+            if mask >> i & 1:
                 continue
-            nxt = tuple(
-                r
-                for r in ordinary
-                if r.id not in lethal and cb.order_violation(ordinary, lethal, r.id) is None
+            others = rest & ~(1 << i)
+            low_z = 0 if tanks & others else 1 if plain & others else 2
+            if any(top <= r <= low_z for r in options[i] if r is not None):
+                nxt.append(ordinary[i])
+        inside = [r for i, r in enumerate(ordinary) if mask >> i & 1]
+        out.append(
+            Prefix(
+                frozenset(r.id for r in inside),
+                sum(r.lethal or 0 for r in inside),
+                tuple(nxt),
+                sum(r.weight for r in inside),
+                sum((r.lethal or 0) - r.prevent for r in inside),
             )
-            out.append(Prefix(lethal, sum(r.lethal or 0 for r in chosen), nxt))
+        )
     return tuple(out)
 
 
@@ -164,31 +191,57 @@ def listing(problem: cb.AssignmentProblem, limit: int) -> tuple[dict[str, int], 
     return tuple(out)
 
 
+def _stages(
+    problem: cb.AssignmentProblem, kills: int, value: int, damage: int, overkill: int
+) -> tuple[int, ...]:
+    sign = 1 if problem.maximise else -1
+    raw = {"kills": kills, "value": value, "damage": damage, "-overkill": -overkill}
+    return tuple(sign * raw[name] for name in cb.STAGES[problem.objective])
+
+
 def best(problem: cb.AssignmentProblem) -> dict[str, int] | None:
     """The optimum: the best stages, then the most to the first ids (the same answer as
     the CP-SAT model's canonical one). One candidate per structure: the stages depend
-    only on the ordinary parts and on the excess on ordinary units, never on how an
-    amount is split inside one group, where the most to the first id is the canonical
-    completion."""
+    only on F, on p's part and on the excess on ordinary units, never on how an amount is
+    split inside one group, where the most to the first id is the canonical completion.
+    Stages are computed from the structure; assignments are built only for ties."""
     total = problem.total
     ordinary, exempt = problem.ordinary, problem.exempt
     top = sum(r.lethal or 0 for r in ordinary)
     pre = prefixes(problem) if ordinary else ()
-    sums = range(total + 1) if exempt else range(total, total + 1)
-    first_exempt = exempt[0].id if exempt else None
+    low = 0 if exempt else total  # the least damage on ordinary units (the rest: exempt)
     chosen: dict[str, int] | None = None
-    key: tuple[tuple[int, ...], tuple[int, ...]] | None = None
-    for s in sums:
-        if ordinary and s >= top:
-            parts = [{r.id: (r.lethal or 0) for r in ordinary}]
-            parts[0][ordinary[0].id] += s - top
-        else:
-            parts = list(_ordinary_parts(problem, pre, s))
-        for part in parts:
-            a = {rid: part.get(rid, 0) for rid in problem.ids}
-            if first_exempt is not None:
-                a[first_exempt] += total - s
-            k = cb.full_key(problem, a)
-            if key is None or k > key:
-                key, chosen = k, a
+    key: tuple[int, ...] | None = None
+
+    def consider(stage: tuple[int, ...], parts: dict[str, int], s: int) -> None:
+        nonlocal chosen, key
+        if key is not None and stage < key:
+            return
+        a = {rid: parts.get(rid, 0) for rid in problem.ids}
+        if exempt:
+            a[exempt[0].id] += total - s
+        if key is None or stage > key or cb.canonical_key(problem, a) > cb.canonical_key(
+            problem, chosen or {}
+        ):
+            key, chosen = stage, a
+
+    if not ordinary:
+        consider(_stages(problem, 0, 0, 0, 0), {}, 0)
+        return chosen
+    weights = sum(r.weight for r in ordinary)
+    full = sum((r.lethal or 0) - r.prevent for r in ordinary)
+    for s in range(max(low, top), total + 1):  # every unit lethal, the excess on the first
+        parts = {r.id: r.lethal or 0 for r in ordinary}
+        parts[ordinary[0].id] += s - top
+        consider(_stages(problem, len(ordinary), weights, full + s - top, s - top), parts, s)
+    for f in pre:
+        base = {rid: (problem.receiver(rid).lethal or 0) for rid in f.lethal}
+        kills = len(f.lethal)
+        if low <= f.need <= total:
+            consider(_stages(problem, kills, f.value, f.dealt, 0), base, f.need)
+        for p in f.next_units:
+            need = p.lethal or 0
+            for s in range(max(low, f.need + 1), min(total, f.need + need - 1) + 1):
+                dealt = f.dealt + max(0, s - f.need - p.prevent)
+                consider(_stages(problem, kills, f.value, dealt, 0), {**base, p.id: s - f.need}, s)
     return chosen
