@@ -66,14 +66,20 @@ def rows(problem: cb.AssignmentProblem, assignment: dict[str, int]) -> list[dict
     return out
 
 
-def _why(problem: cb.AssignmentProblem, status: str, value: int | None, bound: int | None) -> str:
+def _why(
+    problem: cb.AssignmentProblem,
+    status: str,
+    value: int | None,
+    bound: int | None,
+    prover: str = "CP-SAT",
+) -> str:
     from model import combat as cb
 
     what = WHAT[cb.STAGES[problem.objective][0]]
     if status == "OPTIMAL":
         more = "more" if problem.maximise else "fewer"
         return (
-            f"OPTIMAL: {value} {what}; CP-SAT proved the bound {bound}: no legal assignment "
+            f"OPTIMAL: {value} {what}; {prover} proved the bound {bound}: no legal assignment "
             f"gives {more} {what} (ties: {', '.join(cb.STAGES[problem.objective][1:]) or '-'}, "
             "then the most to the first unit ids)."
         )
@@ -82,6 +88,21 @@ def _why(problem: cb.AssignmentProblem, status: str, value: int | None, bound: i
     if status == "INFEASIBLE":
         return "INFEASIBLE: no legal assignment (460.2.c)."
     return "UNKNOWN: the time limit ran out before any assignment was found."
+
+
+def _exact(problem: cb.AssignmentProblem) -> Any:
+    """The optimum by the exact algorithm, as a CP-SAT answer (proven: it is exhaustive)."""
+    from model import combat as cb
+    from solver import combat_exact as ex
+    from solver.combat_cpsat import Answer
+    from solver.cpsat import Status
+
+    best = ex.best(problem)
+    if best is None:
+        return Answer(Status.INFEASIBLE, {}, None, None)
+    s = cb.score(problem, best)
+    value = cb.primary(problem, s)
+    return Answer(Status.OPTIMAL, best, value, value, cb.stage_values(problem, s))
 
 
 def _every(
@@ -132,10 +153,11 @@ def _every(
 )
 @click.option(
     "--method",
-    type=click.Choice(["exact", "cpsat"]),
-    default="exact",
+    type=click.Choice(["auto", "cpsat", "exact"]),
+    default="auto",
     show_default=True,
-    help="How --all counts: by the structure of the problem, or by CP-SAT enumeration.",
+    help="auto: the optimum by CP-SAT, --all by the structure of the problem; cpsat or "
+    "exact: both by that method.",
 )
 @click.option(
     "--time-limit",
@@ -220,7 +242,14 @@ def command(
                 bound=answer.bound,
                 assignment={k: v for k, v in answer.assignment.items() if v > 0},
                 canonical=answer.canonical,
-                why=_why(problem, answer.status.value, answer.objective, answer.bound),
+                method="exact" if method == "exact" else "cpsat",
+                why=_why(
+                    problem,
+                    answer.status.value,
+                    answer.objective,
+                    answer.bound,
+                    "the exact algorithm (every structure)" if method == "exact" else "CP-SAT",
+                ),
             )
         if report.get("status") in ("LEGAL", "OPTIMAL", "FEASIBLE"):
             full = {rid: report["assignment"].get(rid, 0) for rid in problem.ids}

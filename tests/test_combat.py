@@ -420,3 +420,15 @@ def test_the_benchmark_smoke_mode_cross_checks_and_prints_its_tables() -> None:
     assert done.returncode == 0, done.stderr
     assert "CP-SAT = exact on all but 0" in done.stdout
     assert "| 4 vs 4 | kills |" in done.stdout
+
+
+@pytest.mark.rule("CMB-VALUE")
+def test_arbiter_combat_finds_the_same_optimum_by_cpsat_and_by_the_exact_algorithm() -> None:
+    for name in ("tank.yaml", "shield_assault.yaml", "prevention.yaml", "prevent_all.yaml"):
+        path = str(EXAMPLES / name)
+        for who in ("ana", "bo"):
+            sides = [_json(path, "--for", who, "--method", m)["sides"] for m in ("cpsat", "exact")]
+            for side in ("attackers", "defenders"):
+                cpsat, exact = (s[side] for s in sides)  # type: ignore[index]
+                assert cpsat["assignment"] == exact["assignment"], (name, who, side)
+                assert cpsat["status"] == exact["status"]
