@@ -1,4 +1,4 @@
-"""Speed and agreement of the combat assignment solvers (solver/combat_*.py).
+"""Speed and agreement of the combat assignment solvers (solver/damage/combat_*.py).
 
 1. A fixed corpus of 500 random combats (seeded): the CP-SAT optimum, the exact
    algorithm's optimum and count, and (where small enough) the brute-force twin's
@@ -22,11 +22,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from model import combat as cb  # noqa: E402
-from solver import combat_brute as bf  # noqa: E402
-from solver import combat_cpsat as cp  # noqa: E402
-from solver import combat_exact as ex  # noqa: E402
-from solver.cpsat import Status  # noqa: E402
+from arbiter.model.damage import combat as cb  # noqa: E402
+from arbiter.solver.cpsat import Status  # noqa: E402
+from arbiter.solver.damage import combat_brute as bf  # noqa: E402
+from arbiter.solver.damage import combat_cpsat as cp  # noqa: E402
+from arbiter.solver.damage import combat_exact as ex  # noqa: E402
 
 SEED = 460
 CORPUS = 500

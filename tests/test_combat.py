@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from model import combat as cb
-from model.errors import IllegalAction
-from solver import combat_cpsat as cp
-from solver import combat_exact as ex
-from solver.cpsat import Status
+from arbiter.model.damage import combat as cb
+from arbiter.model.errors import IllegalAction
+from arbiter.solver.cpsat import Status
+from arbiter.solver.damage import combat_cpsat as cp
+from arbiter.solver.damage import combat_exact as ex
 from tests.helpers import ROOT, cli, run_text, view
 
 EXAMPLES = ROOT / "examples" / "combat"
@@ -350,8 +350,8 @@ def test_a_malformed_keyword_is_bad_input(tmp_path: Path, keywords: str) -> None
 def _check(text: str) -> list[tuple[str, tuple[str, ...]]]:
     import textwrap
 
-    from model.format.cardset import load_cardset
-    from solver.consistency import run_check
+    from arbiter.model.format.cardset import load_cardset
+    from arbiter.solver.check.diagnostics import run_check
 
     found = run_check(load_cardset("set.yaml", textwrap.dedent(text))).diagnostics
     return [(d.code, d.cards) for d in found if d.code.startswith("combat-")]

@@ -9,12 +9,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from model import combat as cb
-from model.errors import IllegalAction
-from solver import combat_brute as bf
-from solver import combat_cpsat as cp
-from solver import combat_exact as ex
-from solver.cpsat import Status
+from arbiter.model.damage import combat as cb
+from arbiter.model.errors import IllegalAction
+from arbiter.solver.cpsat import Status
+from arbiter.solver.damage import combat_brute as bf
+from arbiter.solver.damage import combat_cpsat as cp
+from arbiter.solver.damage import combat_exact as ex
 
 RULES = (
     "Riftbound 460.2.c.3",

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from model import combat as cb
-from model import combat_state as cs
-from model.format.document import Node
-from model.format.scenario import OBJECT_KEY_PARSERS, ParseContext, step_kind
-from model.format.schema import OBJECT_PROPERTIES, STEP_SCHEMAS
-from model.state import GameObject
-from model.steps import Step
+from arbiter.model.damage import combat as cb
+from arbiter.model.damage import combat_state as cs
+from arbiter.model.format.document import Node
+from arbiter.model.format.scenario import OBJECT_KEY_PARSERS, ParseContext, step_kind
+from arbiter.model.format.schema import OBJECT_PROPERTIES, STEP_SCHEMAS
+from arbiter.model.state import GameObject
+from arbiter.model.steps import Step
 
 AMOUNT_LIMIT = 10**6
 PROFILE_KEYS = {"keywords", "assigned", "takes_damage", "prevent"}

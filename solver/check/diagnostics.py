@@ -399,6 +399,7 @@ CHECK_MODULES = (
     "arbiter.solver.check.interactions",
     "arbiter.solver.check.replacement",
     "arbiter.solver.check.rulings",
+    "arbiter.solver.check.combat",
 )
 
 

@@ -114,6 +114,7 @@ def schema(cardset: bool) -> None:
 
 COMMANDS = (
     "arbiter.solver.cli.check",
+    "arbiter.solver.cli.combat",
     "arbiter.solver.cli.damage",
     "arbiter.solver.cli.graph",
     "arbiter.solver.cli.loops",

@@ -135,6 +135,7 @@ SOLVER_AREAS = (
     "arbiter.solver.engine.triggers",
     "arbiter.solver.choices.hooks",
     "arbiter.solver.damage.resolve",
+    "arbiter.solver.damage.combat_resolve",
 )
 
 

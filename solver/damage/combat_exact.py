@@ -5,13 +5,13 @@ The problem separates (docs/rules.md, section 11): a legal assignment is fixed b
   to the exempt units in any split, 460.2.c.9);
 - when S is below the sum of the lethal thresholds: the set F of units assigned exactly
   lethal and at most one unit p assigned the rest S - L(F) (460.2.c.3/4), F and p in an
-  order that the demands allow (``model.combat.order_violation``);
+  order that the demands allow (``model.damage.combat.order_violation``);
 - when S reaches the sum: every unit lethal, and the excess split freely among the
   ordinary units (Decision CMB-EXCESS).
 Each such structure gives distinct assignments, so the number of legal assignments is
 a sum of products of binomials, and an optimum is found by scoring one canonical
-completion per structure. ``solver.combat_cpsat`` is the CP-SAT model of the same
-problem, ``solver.combat_brute`` the brute-force twin that walks every order.
+completion per structure. ``solver.damage.combat_cpsat`` is the CP-SAT model of the same
+problem, ``solver.damage.combat_brute`` the brute-force twin that walks every order.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from math import comb
 
-from model import combat as cb
+from arbiter.model.damage import combat as cb
 
 
 @dataclass(frozen=True)
@@ -49,7 +49,7 @@ def prefixes(problem: cb.AssignmentProblem) -> tuple[Prefix, ...]:
     With ranks first 0, none 1, last 2 (a unit with both demands: 0 when lethal, 2 when
     assigned nothing, its choice when partial), F can start an order exactly when its
     highest rank is at most the lowest rank outside it, and p may follow F when some rank
-    of p lies between the two (``model.combat.order_violation`` says the same, unit by
+    of p lies between the two (``model.damage.combat.order_violation`` says the same, unit by
     unit; the tests compare them). Subsets are bit masks: 2^n of them, n per side.
     """
     ordinary = problem.ordinary
@@ -220,8 +220,10 @@ def best(problem: cb.AssignmentProblem) -> dict[str, int] | None:
         a = {rid: parts.get(rid, 0) for rid in problem.ids}
         if exempt:
             a[exempt[0].id] += total - s
-        if key is None or stage > key or cb.canonical_key(problem, a) > cb.canonical_key(
-            problem, chosen or {}
+        if (
+            key is None
+            or stage > key
+            or cb.canonical_key(problem, a) > cb.canonical_key(problem, chosen or {})
         ):
             key, chosen = stage, a
 

@@ -16,14 +16,14 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 
-from model import characteristics as ch
-from model import combat as cb
-from model import damage as dm
-from model import prevention as pv
-from model.errors import IllegalAction, InternalError
-from model.state import JSON, Ability, Event, GameObject, GameState
-from model.steps import Step
-from model.trace import RuleStep, Trace
+from arbiter.model.damage import combat as cb
+from arbiter.model.damage import instructions as dm
+from arbiter.model.damage import prevention as pv
+from arbiter.model.errors import IllegalAction, InternalError
+from arbiter.model.state import JSON, Ability, Event, GameObject, GameState
+from arbiter.model.steps import Step
+from arbiter.model.trace import RuleStep, Trace
+from arbiter.model.values import characteristics as ch
 
 MIGHT = "might"
 KEYWORDS = ("Tank", "Backline", "Shield", "Assault")

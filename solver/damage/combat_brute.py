@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from itertools import pairwise, permutations, product
 
-from model import combat as cb
+from arbiter.model.damage import combat as cb
 
 
 def _splits(amount: int, parts: int) -> Iterator[tuple[int, ...]]:

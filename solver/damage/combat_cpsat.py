@@ -2,12 +2,12 @@
 
 ``build`` states one ``AssignmentProblem`` in a model; ``solve`` optimises one or more
 independent problems (the two sides of a combat) together, stage by stage through the
-project's one solve function (``solver.cpsat.solve``); ``enumerate_all`` lists every
+project's one solve function (``arbiter.solver.cpsat.solve``); ``enumerate_all`` lists every
 legal assignment. The caller never sees ``cp_model``.
 
 The model needs no explicit order. An assignment fixes, for each ordinary unit u, the
 booleans g_u (assigned some damage) and k_u (assigned lethal, a_u >= L_u), and the
-order is read from them (model/combat.py): at most one unit short of lethal
+order is read from them (model/damage/combat.py): at most one unit short of lethal
 (460.2.c.3: sum of g_u - k_u <= 1); none above lethal unless all are lethal
 (460.2.c.4: a_u <= L_u + (T - L_u) * all); and for every pair with rank r(u) < r(v)
 (first 0, none 1, last 2): g_v implies k_u (460.2.c.5, 815.1.c.2, 826.4.b). A unit
@@ -23,9 +23,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from model import combat as cb
-from solver.cpsat import Status, new_solver, status_name
-from solver.cpsat import solve as cpsat_solve
+from arbiter.model.damage import combat as cb
+from arbiter.solver.cpsat import Status, new_solver, status_name
+from arbiter.solver.cpsat import solve as cpsat_solve
 
 # The models are small (a few variables per unit): presolve costs several times the
 # search (benchmarks/combat.py). Without it CP-SAT still proves optimality.

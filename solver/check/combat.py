@@ -16,12 +16,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from model.cardset import Card
-from model.combat_state import MIGHT, keywords
-from model.errors import Location
-from model.state import JSON
-from solver import witness as w
-from solver.consistency import CardIndex, Diagnostic, Severity, set_check
+from arbiter.model.cardset import Card
+from arbiter.model.damage.combat_state import MIGHT, keywords
+from arbiter.model.errors import Location
+from arbiter.model.state import JSON
+from arbiter.solver.check import witness as w
+from arbiter.solver.check.diagnostics import CardIndex, Diagnostic, Severity, Witness, set_check
 
 EXCLUSIVE = "Riftbound 460.2.c.7"
 EXEMPT = "Riftbound 460.2.c.9"
@@ -58,7 +58,7 @@ def _lethal(unit: Card) -> int:
     return max(1, might) if isinstance(might, int) else 1
 
 
-def _exclusive_witness(unit: Card, gained: str | None, ruleset: str, why: str) -> w.Witness:
+def _exclusive_witness(unit: Card, gained: str | None, ruleset: str, why: str) -> Witness:
     lethal = _lethal(unit)
     objects: dict[str, dict[str, JSON]] = {
         "attacker": {"owner": "you", "kind": "unit", "base": {MIGHT: 3}},
@@ -89,7 +89,7 @@ def _exclusive_witness(unit: Card, gained: str | None, ruleset: str, why: str) -
     )
 
 
-def _exempt_witness(unit: Card, gained: str | None, ruleset: str, why: str) -> w.Witness:
+def _exempt_witness(unit: Card, gained: str | None, ruleset: str, why: str) -> Witness:
     return w.scenario(
         "combat-exempt-tank",
         title=f"{unit.id}'s Tank protects nothing: no amount is lethal for it",

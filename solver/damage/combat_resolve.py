@@ -3,11 +3,11 @@
 
 from __future__ import annotations
 
-from model import combat_state as cs
-from model.errors import IllegalAction, InputError
-from model.state import JSON, GameState
-from model.steps import Step
-from solver.engine import RESOLVERS, RunOptions
+from arbiter.model.damage import combat_state as cs
+from arbiter.model.errors import IllegalAction, InputError
+from arbiter.model.state import JSON, GameState
+from arbiter.model.steps import Step
+from arbiter.solver.engine.runner import RESOLVERS, RunOptions
 
 
 def resolve_combat(step: Step, state: GameState, options: RunOptions) -> GameState:
@@ -16,8 +16,8 @@ def resolve_combat(step: Step, state: GameState, options: RunOptions) -> GameSta
     assert isinstance(step, cs.Combat)
     if not step.open_sides:
         return step.resolve(state)
-    from solver.combat_cpsat import solve
-    from solver.cpsat import Status
+    from arbiter.solver.cpsat import Status
+    from arbiter.solver.damage.combat_cpsat import solve
 
     sides = step.open_sides
     problems = [cs.problem_for(state, step, side) for side in sides]

@@ -13,20 +13,20 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from solver.options import TIME_LIMIT
+from arbiter.solver.cli.options import TIME_LIMIT
 
 if TYPE_CHECKING:
-    from model import combat as cb
-    from model.scenario import Scenario
-    from model.state import GameState
+    from arbiter.model.damage import combat as cb
+    from arbiter.model.scenario import Scenario
+    from arbiter.model.state import GameState
 
 WHAT = {"kills": "units destroyed", "damage": "damage dealt", "value": "value destroyed"}
 
 
 def find_combat(scenario: Scenario) -> int:
     """The index of the first ``combat`` step (InputError when there is none)."""
-    from model.combat_state import Combat
-    from model.errors import InputError, Location
+    from arbiter.model.damage.combat_state import Combat
+    from arbiter.model.errors import InputError, Location
 
     for i, step in enumerate(scenario.steps):
         if isinstance(step, Combat):
@@ -35,7 +35,7 @@ def find_combat(scenario: Scenario) -> int:
 
 
 def state_before(scenario: Scenario, index: int) -> GameState:
-    from solver import engine
+    from arbiter.solver.engine import runner as engine
 
     before = engine.run(replace(scenario, steps=scenario.steps[:index], expect=()))
     if before.stopped_by is not None:
@@ -45,7 +45,7 @@ def state_before(scenario: Scenario, index: int) -> GameState:
 
 def rows(problem: cb.AssignmentProblem, assignment: dict[str, int]) -> list[dict[str, Any]]:
     """One row per unit assigned damage: lethal, assigned, prevented, dealt, destroyed."""
-    from model import combat as cb
+    from arbiter.model.damage import combat as cb
 
     s = cb.score(problem, assignment)
     out = []
@@ -73,7 +73,7 @@ def _why(
     bound: int | None,
     prover: str = "CP-SAT",
 ) -> str:
-    from model import combat as cb
+    from arbiter.model.damage import combat as cb
 
     what = WHAT[cb.STAGES[problem.objective][0]]
     if status == "OPTIMAL":
@@ -92,10 +92,10 @@ def _why(
 
 def _exact(problem: cb.AssignmentProblem) -> Any:
     """The optimum by the exact algorithm, as a CP-SAT answer (proven: it is exhaustive)."""
-    from model import combat as cb
-    from solver import combat_exact as ex
-    from solver.combat_cpsat import Answer
-    from solver.cpsat import Status
+    from arbiter.model.damage import combat as cb
+    from arbiter.solver.cpsat import Status
+    from arbiter.solver.damage import combat_exact as ex
+    from arbiter.solver.damage.combat_cpsat import Answer
 
     best = ex.best(problem)
     if best is None:
@@ -108,8 +108,8 @@ def _exact(problem: cb.AssignmentProblem) -> Any:
 def _every(
     problem: cb.AssignmentProblem, method: str, limit: int, time_limit: float
 ) -> dict[str, Any]:
-    from solver import combat_exact as ex
-    from solver.combat_cpsat import enumerate_all
+    from arbiter.solver.damage import combat_exact as ex
+    from arbiter.solver.damage.combat_cpsat import enumerate_all
 
     if method == "cpsat":
         listed, found, complete = enumerate_all(problem, limit=limit, time_limit=time_limit)
@@ -184,12 +184,12 @@ def command(
     """
     import time
 
-    from model import combat as cb
-    from model import combat_state as cs
-    from model.errors import IllegalAction, InputError
-    from model.format.scenario import parse_file
-    from solver.cli import Exit, emit_json
-    from solver.combat_cpsat import solve
+    from arbiter.model.damage import combat as cb
+    from arbiter.model.damage import combat_state as cs
+    from arbiter.model.errors import IllegalAction, InputError
+    from arbiter.model.format.scenario import parse_file
+    from arbiter.solver.cli.main import Exit, emit_json
+    from arbiter.solver.damage.combat_cpsat import solve
 
     scenario = parse_file(file)
     index = find_combat(scenario)
@@ -275,7 +275,7 @@ def command(
 def _print(out: dict[str, Any]) -> None:
     from rich.table import Table
 
-    from solver.report import console
+    from arbiter.solver.cli.report import console
 
     c = console()
     for side, rep in out["sides"].items():

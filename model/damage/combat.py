@@ -4,8 +4,8 @@ One side assigns its summed Might (460.2.a/b) among the other side's units. This
 module states such an assignment problem (``AssignmentProblem``), decides whether a
 given assignment is legal (``check``, raising ``IllegalAction`` with the article it
 breaks) and scores it (``score``). The CP-SAT model, the exact algorithm and the
-brute-force twin live in ``solver/combat_*.py``; reading the problem from a game
-state lives in ``model/combat_state.py``.
+brute-force twin live in ``solver/damage/combat_*.py``; reading the problem from a game
+state lives in ``model/damage/combat_state.py``.
 
 The rules as the checker applies them (docs/rules.md, section 11):
 
@@ -35,8 +35,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from enum import Enum
 
-from model.errors import IllegalAction
-from model.trace import RuleStep, Trace
+from arbiter.model.errors import IllegalAction
+from arbiter.model.trace import RuleStep, Trace
 
 ASSIGN = "Riftbound 460.2.c"  # the whole summed Might, among the other side's units
 FULL_LETHAL = "Riftbound 460.2.c.3"
