@@ -130,3 +130,25 @@ def test_two_sides_solved_in_one_model_get_each_its_own_optimum(
     together = cp.solve([one, two], time_limit=20)
     alone = [cp.solve([p], time_limit=20)[0] for p in (one, two)]
     assert [dict(a.assignment) for a in together] == [dict(a.assignment) for a in alone]
+
+
+def test_a_time_limit_too_short_is_never_reported_infeasible() -> None:
+    units = tuple(
+        cb.Receiver(f"u{i:02d}", 1 + i % 5, first=cb.TANK if i % 4 == 0 else None)
+        for i in range(40)
+    )
+    big = cb.AssignmentProblem(200, units, cb.Objective.DAMAGE)
+    (answer,) = cp.solve([big], time_limit=0.001)
+    assert answer.status in (Status.UNKNOWN, Status.FEASIBLE, Status.OPTIMAL)
+    if answer.status is Status.UNKNOWN:
+        assert answer.assignment == {} and answer.objective is None
+    else:
+        cb.check(big, answer.assignment)
+
+
+def test_no_unit_to_assign_positive_damage_to_is_infeasible_not_unknown() -> None:
+    (answer,) = cp.solve([cb.AssignmentProblem(3, ())])
+    assert answer.status is Status.INFEASIBLE
+    assert ex.count(cb.AssignmentProblem(3, ())) == 0
+    assert bf.best(cb.AssignmentProblem(3, ())) is None
+    assert ex.best(cb.AssignmentProblem(3, ())) is None

@@ -228,6 +228,8 @@ def best(problem: cb.AssignmentProblem) -> dict[str, int] | None:
             key, chosen = stage, a
 
     if not ordinary:
+        if not exempt and total:
+            return None  # damage and no unit to assign it to (the format never builds this)
         consider(_stages(problem, 0, 0, 0, 0), {}, 0)
         return chosen
     weights = sum(r.weight for r in ordinary)
