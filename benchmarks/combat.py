@@ -19,6 +19,7 @@ import random
 import statistics
 import sys
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -33,8 +34,22 @@ SEED = 460
 CORPUS = 500
 
 
-def unit(rng: random.Random, name: str) -> tuple[int, int, int, cb.Receiver]:
-    """(might, assault, shield, receiver-in-waiting): random keywords and prevention."""
+@dataclass(frozen=True)
+class Unit:
+    """A random unit: Might, Assault, Shield, demands, prevention, exemption, marked damage."""
+
+    name: str
+    might: int
+    assault: int
+    shield: int
+    first: str | None
+    last: str | None
+    prevent: int
+    exempt: str | None
+    marked: int
+
+
+def unit(rng: random.Random, name: str) -> Unit:
     might = rng.randint(1, 6)
     assault = rng.randint(1, 2) if rng.random() < 0.2 else 0
     shield = rng.randint(1, 2) if rng.random() < 0.2 else 0
@@ -44,8 +59,7 @@ def unit(rng: random.Random, name: str) -> tuple[int, int, int, cb.Receiver]:
     prevent = rng.randint(1, 3) if rng.random() < 0.2 else 0
     exempt = cb.CANNOT_BE_DEALT if rng.random() < 0.05 else None
     marked = rng.randint(0, 2) if rng.random() < 0.1 else 0
-    r = cb.Receiver(name, marked, first, last, prevent, exempt, might)
-    return might, assault, shield, r
+    return Unit(name, might, assault, shield, first, last, prevent, exempt, marked)
 
 
 def combat(
@@ -55,17 +69,16 @@ def combat(
     att = [unit(rng, f"a{i}") for i in range(n_att)]
     dfn = [unit(rng, f"d{i}") for i in range(n_def)]
 
-    def receivers(side: list[tuple[int, int, int, cb.Receiver]], defending: bool) -> tuple:
+    def receivers(side: list[Unit], defending: bool) -> tuple[cb.Receiver, ...]:
         out = []
-        for might, assault, shield, r in side:
-            m = might + (shield if defending else assault)
-            marked = r.lethal or 0
-            lethal = None if r.exempt else max(1, m - marked) + r.prevent
-            out.append(cb.Receiver(r.id, lethal, r.first, r.last, r.prevent, r.exempt, m))
+        for u in side:
+            m = u.might + (u.shield if defending else u.assault)
+            lethal = None if u.exempt else max(1, m - u.marked) + u.prevent  # 437.5.a
+            out.append(cb.Receiver(u.name, lethal, u.first, u.last, u.prevent, u.exempt, m))
         return tuple(out)
 
-    t_att = sum(m + a for m, a, _, _ in att)
-    t_def = sum(m + s for m, _, s, _ in dfn)
+    t_att = sum(u.might + u.assault for u in att)
+    t_def = sum(u.might + u.shield for u in dfn)
     maximise = rng.random() < 0.8
     return (
         cb.AssignmentProblem(t_att, receivers(dfn, True), objective, maximise),

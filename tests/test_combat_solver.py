@@ -35,12 +35,13 @@ RULES = (
 def receivers(draw: st.DrawFn) -> cb.Receiver:
     exempt = draw(st.sampled_from([None, None, None, None, None, cb.CANNOT_BE_DEALT]))
     demand = draw(st.sampled_from(["none", "none", "first", "last", "both"]))
+    prevent = draw(st.integers(0, 2))
     return cb.Receiver(
         id="",
-        lethal=None if exempt else draw(st.integers(1, 5)),
+        lethal=None if exempt else draw(st.integers(1, 5)) + prevent,  # 437.5.a
         first=cb.TANK if demand in ("first", "both") else None,
         last=cb.BACKLINE if demand in ("last", "both") else None,
-        prevent=draw(st.integers(0, 2)),
+        prevent=prevent,
         exempt=exempt,
         weight=draw(st.integers(0, 5)),
     )

@@ -35,7 +35,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from enum import Enum
 
-from arbiter.model.errors import IllegalAction
+from arbiter.model.errors import IllegalAction, InternalError
 from arbiter.model.trace import RuleStep, Trace
 
 ASSIGN = "Riftbound 460.2.c"  # the whole summed Might, among the other side's units
@@ -87,6 +87,15 @@ class Receiver:
     prevent: int = 0
     exempt: str | None = None
     weight: int = 1
+
+    def __post_init__(self) -> None:
+        if self.lethal is not None and self.lethal < self.prevent + 1:
+            raise InternalError(
+                f"{self.id}: a lethal threshold counts the Prevent Value (437.5.a) and "
+                f"non-zero damage: at least {self.prevent + 1}, got {self.lethal}"
+            )
+        if (self.lethal is None) != (self.exempt is not None):
+            raise InternalError(f"{self.id}: exactly the exempt units have no lethal threshold")
 
     @property
     def ordinary(self) -> bool:
