@@ -117,6 +117,7 @@ COMMANDS = (
     "arbiter.solver.cli.combat",
     "arbiter.solver.cli.damage",
     "arbiter.solver.cli.graph",
+    "arbiter.solver.cli.importer",
     "arbiter.solver.cli.loops",
 )
 
