@@ -34,7 +34,7 @@ def lantern(steps: list[str], cap: int = 100) -> str:
 ACT = "activate: {object: lantern, action: spark}"
 
 
-@pytest.mark.rule("A-GOLD-9", "QA-1")
+@pytest.mark.rule("A-GOLD-9", "QA-1", "Altered 1.4.6.b")
 def test_the_hundred_and_first_activation_in_a_day_is_refused() -> None:
     result = run_text(lantern([ACT] * 101))
     assert result.stopped_by is not None
