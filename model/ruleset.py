@@ -40,6 +40,20 @@ class ToughVersion(Enum):
     RULES_3_0 = "3.0"  # complete rules 3.0, 7.4.7: not waived
 
 
+class ReplacementChooser(Enum):
+    """Who orders several replacement effects of one event."""
+
+    REPLACEMENT_CONTROLLER = "replacement-controller"  # Berserk 531.4 (R-5)
+    AFFECTED_OWNER = "affected-owner"  # Riftbound 372: the owner of the object acted on
+
+
+class ReplacementReach(Enum):
+    """How many simultaneous events one replacement effect may replace."""
+
+    ONCE_PER_ACTION = "once-per-action"  # Berserk 531.3 (R-4): one event of the action
+    ONE_SEQUENCE = "one-sequence"  # Riftbound 373.2: every qualified event, in one sequence
+
+
 class ShortPool(Enum):
     """Decision D-TIME-4: a split pool smaller than the number of chosen targets."""
 
@@ -57,6 +71,9 @@ class Ruleset:
     tough_version: ToughVersion = ToughVersion.GLOSSARY
     short_pool: ShortPool = ShortPool.CONTROLLER_CHOOSES
     quick_action_cap: int = 100  # A-GOLD-9: activations of one quick action per day
+    reaction_cap: int = 0  # Altered 1.4.6.c: activations of one Reaction per day (0: none)
+    replacement_chooser: ReplacementChooser = ReplacementChooser.REPLACEMENT_CONTROLLER
+    replacement_reach: ReplacementReach = ReplacementReach.ONCE_PER_ACTION
 
     def with_policies(self, **changes: object) -> Ruleset:
         return replace(self, **changes)  # type: ignore[arg-type]
@@ -65,7 +82,12 @@ class Ruleset:
 RULESETS: dict[str, Ruleset] = {
     "eredan": Ruleset("eredan"),
     "berserk": Ruleset("berserk"),
-    "riftbound": Ruleset("riftbound"),
+    # No seed speaks of Riftbound replacement effects: the core rules 1.3 are its default.
+    "riftbound": Ruleset(
+        "riftbound",
+        replacement_chooser=ReplacementChooser.AFFECTED_OWNER,
+        replacement_reach=ReplacementReach.ONE_SEQUENCE,
+    ),
     "altered": Ruleset("altered"),
 }
 
@@ -76,9 +98,11 @@ POLICY_ENUMS: dict[str, type[Enum]] = {
     "prevention_order": PreventionOrder,
     "tough_version": ToughVersion,
     "short_pool": ShortPool,
+    "replacement_chooser": ReplacementChooser,
+    "replacement_reach": ReplacementReach,
 }
 
-POLICY_INTS: frozenset[str] = frozenset({"quick_action_cap"})
+POLICY_INTS: frozenset[str] = frozenset({"quick_action_cap", "reaction_cap"})
 
 
 def policy_names() -> list[str]:
