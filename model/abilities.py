@@ -414,6 +414,24 @@ def resolve_pending(state: GameState, pending: Pending, accept: bool = True) -> 
                 ("TRIG-1", "A-GOLD-7"),
             )
         )
+    cap = state.ruleset.reaction_cap
+    if cap:  # Altered 1.4.6.c: a Reaction of an object activates at most ``cap`` times a day
+        key = f"activations.{pending.source}.reaction:{ab.id}"
+        used = state.counters.get(key, 0)
+        if used >= cap:
+            return state.with_event(
+                Event(
+                    "trigger",
+                    (
+                        ("object", pending.source),
+                        ("ability", ab.id),
+                        ("resolved", False),
+                        ("capped", cap),
+                    ),
+                    ("Altered 1.4.6.c",),
+                )
+            )
+        state = replace(state, counters={**state.counters, key: used + 1})
     holds = condition_holds(state, ab.condition, pending.source, pending.it)
     done = holds and (accept or not ab.optional)
     rules = ["TRIG-1"] + (["TRIG-2"] if ab.optional else []) + (["TRIG-4"] if ab.condition else [])

@@ -106,6 +106,8 @@ def check_origin(state: GameState, card: GameObject, player: str) -> None:
     if ban is not None:
         also = " although a card allows it" if allow is not None else ""
         raise IllegalAction("A-GOLD-1", f"{card.id} cannot be played from {zone}{also}")
+    if zone == "reserve" and card.counters.get("exhausted", 0):
+        raise IllegalAction("Altered 2.4.5.c", f"{card.id} is exhausted in the Reserve")
     if zone in ("hand", "reserve"):
         return
     if allow is None:
@@ -254,7 +256,14 @@ def _after_resolution(state: GameState, card_id: str, player: str) -> GameState:
     if zone_kind(spell.zone) != "limbo":
         return state
     to = "discard" if spell.counters.get(FLEETING, 0) else "reserve"
-    return move(state, card_id, to, player=player, cause="resolved", rules=("A-SPELL-6",)).state
+    state = move(state, card_id, to, player=player, cause="resolved", rules=("A-SPELL-6",)).state
+    back = state.objects.get(card_id)
+    if back is not None and zone_kind(back.zone) == "reserve" and has(spell, "Cooldown"):
+        # Altered 7.4.1.b: a spell with Cooldown back in the Reserve becomes exhausted
+        back = replace(back, counters={**back.counters, "exhausted": 1})
+        event = Event("cooldown", (("target", card_id), ("exhausted", True)), ("Altered 7.4.1.b",))
+        state = state.with_object(back).with_event(event)
+    return state
 
 
 # -- resolution ------------------------------------------------------------------------------

@@ -1,0 +1,75 @@
+"""File format of the Altered rulebook area (docs/format.md, "Altered: modifiers and
+statuses"): steps ``status`` and ``modified_step``."""
+
+from __future__ import annotations
+
+from model.format.document import Node
+from model.format.scenario import ParseContext, step_kind
+from model.modifiers import STATUSES, ModifiedStepStep, Modifier, ModKind, StatusStep
+from model.steps import Step
+
+
+def _items(node: Node) -> list[Node]:
+    return node.seq() if isinstance(node.value, list) else [node]
+
+
+@step_kind("status")
+def _status(node: Node, ctx: ParseContext) -> Step:
+    m = node.mapping({"target", "gain", "lose"}, required=("target",))
+    if ("gain" in m) == ("lose" in m):
+        node.fail("exactly one of 'gain: <status>' and 'lose: <status>'", got=False)
+    key = "gain" if "gain" in m else "lose"
+    return StatusStep(
+        target=ctx.object_id(m["target"]),
+        status=m[key].choice([*STATUSES, "boosted"]),
+        gain=key == "gain",
+    )
+
+
+def _actions(node: Node) -> tuple[str, ...]:
+    return tuple(a.text("an atomic action 'verb:object'") for a in _items(node))
+
+
+def _modifier(node: Node, ctx: ParseContext, n: int) -> Modifier:
+    m = node.mapping(
+        {"id", "controller", "kind", "when", "instead", "also", "may", "otherwise", "timestamp"},
+        required=("kind", "when"),
+    )
+    kind = ModKind(m["kind"].choice([k.value for k in ModKind]))
+    key = "also" if kind is ModKind.ADDITIVE else "instead"
+    if key not in m:
+        node._missing(key)
+    return Modifier(
+        id=m["id"].ident("a modifier id") if "id" in m else f"m{n}",
+        controller=ctx.player(m["controller"]) if "controller" in m else ctx.state.players[0],
+        kind=kind,
+        when=m["when"].text("a verb or 'verb:object'"),
+        actions=_actions(m[key]),
+        optional=m["may"].boolean() if "may" in m else False,
+        otherwise=_actions(m["otherwise"]) if "otherwise" in m else (),
+        timestamp=m["timestamp"].integer(0, 10**6) if "timestamp" in m else n,
+    )
+
+
+@step_kind("modified_step")
+def _modified_step(node: Node, ctx: ParseContext) -> Step:
+    m = node.mapping(
+        {"id", "controller", "actions", "modifiers", "decisions", "order"},
+        required=("actions",),
+    )
+    mods = (
+        tuple(_modifier(x, ctx, n) for n, x in enumerate(_items(m["modifiers"]), 1))
+        if "modifiers" in m
+        else ()
+    )
+    decisions = (
+        {k: v.boolean() for k, v in m["decisions"].mapping().items()} if "decisions" in m else {}
+    )
+    return ModifiedStepStep(
+        id=m["id"].ident("a step id") if "id" in m else "step",
+        controller=ctx.player(m["controller"]) if "controller" in m else None,
+        actions=_actions(m["actions"]),
+        modifiers=mods,
+        decisions=decisions,
+        order=tuple(x.ident() for x in _items(m["order"])) if "order" in m else (),
+    )

@@ -1,0 +1,217 @@
+"""Altered Complete Rules 3.0: modifiers (6.2), statuses given by effects and what Rest does
+with them (2.4), Cooldown (7.4.1), the day's cap of Reactions (1.4.6.c)."""
+
+from __future__ import annotations
+
+import pytest
+
+from model.modifiers import Modifier, ModKind, modify_step
+from tests.altered_helpers import altered, final, part, refused
+
+# -- modifiers (6.2) -----------------------------------------------------------------------
+
+JINN = Modifier(
+    "jinn",
+    "lithium",
+    ModKind.REPLACE_ACTION,
+    "send_deck:jinn",
+    ("send_mana:jinn",),
+    optional=True,
+    otherwise=("draw:lithium",),
+)
+
+
+@pytest.mark.rule("Altered 6.2.d", "Altered 6.2.e")
+def test_mighty_jinn_declined_sends_it_to_the_deck_and_adds_a_draw_step() -> None:
+    """The rulebook's example: the Jinn's owner declines; the step happens as it was and a
+    new step (draw a card) is added right after it."""
+    out = modify_step(["send_deck:jinn"], [JINN], "ninette", "ninette", {"jinn": False})
+    assert out.actions == ("send_deck:jinn",)
+    assert out.added_steps == (("draw:lithium",),)
+    applied = modify_step(["send_deck:jinn"], [JINN], "ninette", "ninette", {"jinn": True})
+    assert applied.actions == ("send_mana:jinn",) and applied.added_steps == ()
+
+
+@pytest.mark.rule("Altered 6.2.g", "Altered 6.2.i", "Altered 6.2.b", "Altered 6.2.c")
+def test_step_replacements_then_action_replacements_then_additive_ones() -> None:
+    also = Modifier("also", "ana", ModKind.ADDITIVE, "send_reserve", ("boost:x",), timestamp=1)
+    action = Modifier(
+        "act", "ana", ModKind.REPLACE_ACTION, "send_reserve", ("discard:x",), timestamp=2
+    )
+    whole = Modifier(
+        "whole", "ana", ModKind.REPLACE_STEP, "send_reserve", ("send_reserve:y",), timestamp=3
+    )
+    out = modify_step(["send_reserve:x"], [also, action, whole], "ana", "ana")
+    # whole step first (x -> y), then the atomic replacement on y, then nothing waits for
+    # send_reserve any more, so the additive one does not apply
+    assert out.applied == ("whole", "act")
+    assert out.actions == ("discard:x",)
+
+
+@pytest.mark.rule("Altered 6.2.j", "Altered 6.2.k")
+def test_a_modifier_applies_once_to_a_step_even_when_its_result_matches_again() -> None:
+    echo = Modifier("echo", "ana", ModKind.REPLACE_ACTION, "draw", ("draw:ana", "draw:ana"))
+    out = modify_step(["draw:ana"], [echo], "ana", "ana")
+    assert out.actions == ("draw:ana", "draw:ana")
+    assert out.applied == ("echo",)
+    more = Modifier("more", "ana", ModKind.ADDITIVE, "draw", ("draw:ana",))
+    out = modify_step(["draw:ana"], [more], "ana", "ana")
+    assert out.actions == ("draw:ana", "draw:ana")
+
+
+@pytest.mark.rule("Altered 6.2.h")
+def test_the_step_controller_or_else_the_first_player_orders_the_modifiers() -> None:
+    a = Modifier("a", "ana", ModKind.REPLACE_ACTION, "send_reserve", ("discard:x",), timestamp=1)
+    b = Modifier("b", "bo", ModKind.REPLACE_ACTION, "send_reserve", ("send_hand:x",), timestamp=2)
+    mine = modify_step(["send_reserve:x"], [a, b], "bo", "ana", order=["b"])
+    assert mine.chooser == "bo" and mine.actions == ("send_hand:x",)
+    nobody = modify_step(["send_reserve:x"], [a, b], None, "ana")
+    assert nobody.chooser == "ana" and nobody.actions == ("discard:x",)
+
+
+@pytest.mark.rule("Altered 6.2.m", "Altered 6.2.a", "Altered 6.2.f")
+def test_a_modified_step_in_a_scenario_reports_what_happens() -> None:
+    result = altered(
+        part(
+            """
+            objects:
+              jinn: {owner: bo, kind: character, zone: "expedition:hero"}
+            steps:
+              - modified_step:
+                  id: paint_prison
+                  controller: ana
+                  actions: ["send_deck:jinn"]
+                  modifiers:
+                    - {id: jinn, controller: bo, kind: replace_action, when: "send_deck:jinn",
+                       instead: ["send_mana:jinn"], may: true, otherwise: ["draw:bo"]}
+                  decisions: {jinn: false}
+            """
+        )
+    )
+    event = result.as_json()["events"][0]
+    assert event["actions"] == ["send_deck:jinn"]
+    assert event["added_steps"] == [["draw:bo"]]
+    assert "Altered 6.2.m" in event["rules"]
+
+
+# -- statuses (2.4) ------------------------------------------------------------------------
+
+
+@pytest.mark.rule("Altered 2.4.1.c", "Altered 2.4.1.e", "Altered 2.4.1.f", "Altered 2.4.1.h")
+def test_statuses_given_and_removed_by_effects() -> None:
+    result = altered(
+        part(
+            """
+            objects:
+              x: {owner: ana, kind: character, zone: "expedition:hero"}
+              h: {owner: ana, kind: character, zone: hand}
+            steps:
+              - status: {target: x, gain: asleep}
+              - status: {target: x, gain: asleep}
+              - status: {target: x, lose: anchored}
+              - status: {target: h, gain: anchored}
+            """
+        )
+    )
+    events = result.as_json()["events"]
+    assert [e["done"] for e in events] == [True, False, False, False]
+    assert [e["rules"][0] for e in events] == [
+        "Altered 2.4.1.e",
+        "Altered 2.4.1.f",
+        "Altered 2.4.1.h",
+        "Altered 2.4.1.c",
+    ]
+
+
+@pytest.mark.rule("Altered 2.4.4.b")
+def test_boosted_is_never_given_directly() -> None:
+    result = altered(
+        part(
+            """
+            objects:
+              x: {owner: ana, kind: character, zone: "expedition:hero"}
+            steps:
+              - status: {target: x, gain: boosted}
+            """
+        )
+    )
+    assert result.as_json()["events"][0]["done"] is False
+
+
+REST = """
+objects:
+  sleepy: {owner: ana, kind: character, zone: "expedition:hero",
+          base: {forest: 9}, status: [asleep]}
+  anchor: {owner: ana, kind: character, zone: "expedition:hero",
+          base: {forest: 1}, status: [anchored]}
+  both: {owner: ana, kind: character, zone: "expedition:hero", status: [anchored, asleep]}
+  plain: {owner: ana, kind: character, zone: "expedition:hero", base: {forest: 1}}
+  foe: {owner: bo, kind: character, zone: "expedition:hero", base: {forest: 1}}
+steps:
+"""
+
+
+@pytest.mark.rule("Altered 2.4.3", "Altered 4.2.4.b")
+def test_an_asleep_character_does_not_count_at_progress() -> None:
+    """Ana's 9 Forest is asleep: 1 + 1 against Bo's 1: Ana still moves (2 > 1); with the
+    sleeper counted it would be 11. Without the plain one: a tie."""
+    state = final(REST + "  - dusk: {}\n")
+    assert state.counters.get("position.ana.hero") == 1
+    tie = final(REST.replace("  plain:", "  #plain:") + "  - dusk: {}\n")
+    assert tie.counters.get("position.ana.hero", 0) == 0
+
+
+@pytest.mark.rule("Altered 2.4.2", "Altered 2.4.3", "Altered 4.2.5.b")
+def test_at_rest_anchored_and_asleep_characters_stay_and_lose_those_statuses() -> None:
+    state = final(REST + "  - dusk: {}\n  - rest: {}\n")
+    for stays in ("sleepy", "anchor", "both"):
+        assert state.obj(stays).zone == "expedition:hero"
+        assert not {"asleep", "anchored"} & set(state.obj(stays).counters)
+    assert state.obj("plain").zone == "reserve"
+
+
+# -- Cooldown (7.4.1), exhausted in Reserve (2.4.5.c) --------------------------------------
+
+
+@pytest.mark.rule("Altered 7.4.1.b", "Altered 2.4.5.c")
+def test_a_cooldown_spell_comes_back_exhausted_and_cannot_be_played_again() -> None:
+    body = """
+    objects:
+      bolt: {owner: ana, kind: spell, zone: hand, base: {hand_cost: 1, reserve_cost: 1},
+             features: {Cooldown: true}, spell: {steps: []}}
+    steps:
+      - mana: {ana: 5}
+      - play: {card: bolt}
+    """
+    state = final(body)
+    assert state.obj("bolt").zone == "reserve"
+    assert state.obj("bolt").counters.get("exhausted") == 1
+    assert refused(body + "  - play: {card: bolt}\n") == "Altered 2.4.5.c"
+
+
+# -- the day's cap of Reactions (1.4.6.c) --------------------------------------------------
+
+LOOP = """
+objects:
+  bell:
+    owner: ana
+    kind: permanent
+    zone: landmark
+    triggers:
+      - id: ring
+        when: {counter: chime, of: bell}
+        do: [{counter: {target: bell, name: chime, add: 1}}]
+steps:
+  - effect: {counter: {target: bell, name: chime, add: 1}}
+"""
+
+
+@pytest.mark.rule("Altered 1.4.6.c", "A-GOLD-9")
+def test_a_reaction_activates_at_most_the_cap_times_a_day_under_rules_3_0() -> None:
+    capped = altered(part(LOOP), "{reaction_cap: 100}")
+    chimes = capped.state.obj("bell").counters["chime"]
+    assert chimes == 1 + 100
+    last = [e for e in capped.as_json()["events"] if e["kind"] == "trigger"][-1]
+    assert last["capped"] == 100 and last["rules"] == ["Altered 1.4.6.c"]
+    seed = altered(part(LOOP))  # the glossary caps quick actions only: TRIG-3's bound
+    assert seed.state.obj("bell").counters["chime"] > 101
