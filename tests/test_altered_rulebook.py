@@ -32,6 +32,7 @@ def test_mighty_jinn_declined_sends_it_to_the_deck_and_adds_a_draw_step() -> Non
     assert applied.actions == ("send_mana:jinn",) and applied.added_steps == ()
 
 
+@pytest.mark.rule("AL-MOD-1")
 @pytest.mark.rule("Altered 6.2.g", "Altered 6.2.i", "Altered 6.2.b", "Altered 6.2.c")
 def test_step_replacements_then_action_replacements_then_additive_ones() -> None:
     also = Modifier("also", "ana", ModKind.ADDITIVE, "send_reserve", ("boost:x",), timestamp=1)
@@ -97,6 +98,7 @@ def test_a_modified_step_in_a_scenario_reports_what_happens() -> None:
 # -- statuses (2.4) ------------------------------------------------------------------------
 
 
+@pytest.mark.rule("AL-STATUS-1")
 @pytest.mark.rule("Altered 2.4.1.c", "Altered 2.4.1.e", "Altered 2.4.1.f", "Altered 2.4.1.h")
 def test_statuses_given_and_removed_by_effects() -> None:
     result = altered(

@@ -28,6 +28,7 @@ def unit(might: int, **kw: Any) -> GameObject:
 # -- Might: layers and snapshots -------------------------------------------------------
 
 
+@pytest.mark.rule("RB-MIGHT")
 @pytest.mark.rule("Riftbound 472.1.a.1", "Riftbound 472.3.d", "Riftbound 475.3")
 def test_a_set_comes_before_every_addition_whatever_their_order() -> None:
     out = run(
@@ -117,6 +118,7 @@ UNITS = """  a: {owner: bo, kind: unit, base: {might: 3}, counters: {damage: 3}}
 """
 
 
+@pytest.mark.rule("RB-DEATH")
 @pytest.mark.rule("Riftbound 323.5", "Riftbound 428.1.a.2", "Riftbound 428.2", "Riftbound 142")
 def test_a_cleanup_kills_units_with_lethal_damage_only() -> None:
     out = run(UNITS, "  - cleanup: {}\n")
@@ -131,6 +133,7 @@ def test_might_lowered_to_the_damage_kills_at_the_next_cleanup() -> None:
     assert out["objects"]["b"]["zone"] == "trash"
 
 
+@pytest.mark.rule("RB-CLEANUP")
 @pytest.mark.rule("Riftbound 321", "Riftbound 321.1", "Riftbound 320")
 def test_no_cleanup_in_the_middle_of_a_chain_item() -> None:
     """Deal 3 then +3 Might in one resolution: the unit survives, since the Cleanup waits
@@ -194,6 +197,7 @@ def zones(out: dict[str, Any]) -> dict[str, str]:
     return {k: v["zone"] for k, v in out["objects"].items()}
 
 
+@pytest.mark.rule("RB-REPL-1")
 @pytest.mark.rule("Riftbound 373.2", "Riftbound 373.2.a", "Riftbound 369.1")
 def test_soraka_saves_the_recruits_here_in_one_sequence_first() -> None:
     """The rulebook's example, one order: Soraka's replacement first saves both Recruits
@@ -288,6 +292,7 @@ def test_once_each_turn_comes_back_next_turn() -> None:
     assert out["counters"]["turn"] == 2
 
 
+@pytest.mark.rule("RB-TURN")
 @pytest.mark.rule("Riftbound 317.2.b", "Riftbound 317.3", "Riftbound 315")
 def test_the_end_of_a_turn_heals_units_and_passes_the_turn() -> None:
     out = run(
