@@ -37,8 +37,29 @@ def _shield(node: Node, ctx: ParseContext, holder: GameObject, default_id: str) 
     if isinstance(node.value, int) and not isinstance(node.value, bool):
         amount, m = node.integer(0, AMOUNT_LIMIT), {}
     else:
-        m = node.mapping({"amount", "source", "controller", "id"}, required=("amount",))
-        amount = m["amount"].integer(0, AMOUNT_LIMIT)
+        m = node.mapping(
+            {"amount", "source", "controller", "id", "next", "from", "this_turn"},
+            required=(),
+        )
+        if ("amount" in m) == ("next" in m):
+            node.fail("'amount: N' (or 'all'), or 'next: true' (the next damage)", got=False)
+        all_damage = "next" in m or m["amount"].value == "all"
+        amount = 1 if all_damage else m["amount"].integer(0, AMOUNT_LIMIT)
+        if "next" in m and not m["next"].boolean():
+            m["next"].fail("true")
+        return pv.Shield(
+            id=m["id"].ident("a shield id") if "id" in m else default_id,
+            source=m["source"].ident("a source object") if "source" in m else holder.id,
+            controller=ctx.player(m["controller"]) if "controller" in m else holder.controlled_by,
+            remaining=amount,
+            timestamp=holder.timestamp,
+            all_damage=all_damage,
+            next_hit="next" in m,
+            from_kinds=frozenset(k.choice(dm.ACTION_KINDS) for k in _items(m["from"]))
+            if "from" in m
+            else frozenset(),
+            this_turn=m["this_turn"].boolean() if "this_turn" in m else False,
+        )
     return pv.Shield(
         id=m["id"].ident("a shield id") if "id" in m else default_id,
         source=m["source"].ident("a source object") if "source" in m else holder.id,
@@ -254,7 +275,10 @@ def _resolve(node: Node, ctx: ParseContext) -> Step:
 @step_kind("prevent")
 def _prevent(node: Node, ctx: ParseContext) -> Step:
     """``prevent: {target, amount, source, controller, id}``: a new shield (P-5)."""
-    m = node.mapping({"target", "amount", "source", "controller", "id"}, required=("target",))
+    m = node.mapping(
+        {"target", "amount", "source", "controller", "id", "next", "from", "this_turn"},
+        required=("target",),
+    )
     target = ctx.object_id(m["target"])
     holder = ctx.state.obj(target)
     rest = {k: n.value for k, n in m.items() if k != "target"}
@@ -283,7 +307,15 @@ def _register_schema() -> None:
         {
             "type": "object",
             "required": ["target"],
-            "properties": {"target": ident, "amount": integer, "source": ident, "id": ident},
+            "properties": {
+                "target": ident,
+                "amount": {"oneOf": [integer, {"const": "all"}]},
+                "source": ident,
+                "id": ident,
+                "next": {"type": "boolean"},
+                "from": {},
+                "this_turn": {"type": "boolean"},
+            },
         },
     )
 
