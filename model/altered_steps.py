@@ -7,6 +7,7 @@ from dataclasses import dataclass, field, replace
 
 from model import characteristics as ch
 from model.day import decide, dusk, rest
+from model.gigantic import switch_card
 from model.keywords import other_expedition
 from model.play import PlayChoices, mana, play, set_mana
 from model.state import Event, GameState
@@ -148,6 +149,8 @@ class Switch(Step):
     def resolve(self, state: GameState) -> GameState:
         obj = state.obj(self.target)
         other = other_expedition(obj)
+        if other is None and (card := switch_card(state, self.target)) is not None:
+            return card  # Altered 7.4.4.m under gigantic_version "3.0"
         if other is None:
             why = RuleStep("A-KW-GIGANTIC", f"{self.target} has no other expedition")
             return state.with_event(

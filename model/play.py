@@ -313,6 +313,10 @@ def _condition_holds(
         result = zone_kind(obj.zone) == cond.value
     elif cond.test == "has":
         result = str(cond.value) in obj.features
+    elif cond.test == "expedition":  # Altered 7.5.2, 7.4.4.j
+        from model.gigantic import my_expedition_is
+
+        result = my_expedition_is(state, obj.id, str(cond.value))
     else:  # boosted
         result = obj.counters.get(BOOSTS, 0) > 0
     return result != cond.unless

@@ -54,6 +54,13 @@ class ReplacementReach(Enum):
     ONE_SEQUENCE = "one-sequence"  # Riftbound 373.2: every qualified event, in one sequence
 
 
+class GiganticVersion(Enum):
+    """A-KW-GIGANTIC: what switching a Gigantic character does."""
+
+    GLOSSARY = "glossary"  # the seed: "the other expedition" is none, nothing moves (default)
+    RULES_3_0 = "3.0"  # complete rules 3.0, 7.4.4.m: its card switches, it joins nothing
+
+
 class ShortPool(Enum):
     """Decision D-TIME-4: a split pool smaller than the number of chosen targets."""
 
@@ -72,6 +79,7 @@ class Ruleset:
     short_pool: ShortPool = ShortPool.CONTROLLER_CHOOSES
     quick_action_cap: int = 100  # A-GOLD-9: activations of one quick action per day
     reaction_cap: int = 0  # Altered 1.4.6.c: activations of one Reaction per day (0: none)
+    gigantic_version: GiganticVersion = GiganticVersion.GLOSSARY
     replacement_chooser: ReplacementChooser = ReplacementChooser.REPLACEMENT_CONTROLLER
     replacement_reach: ReplacementReach = ReplacementReach.ONCE_PER_ACTION
 
@@ -99,6 +107,7 @@ POLICY_ENUMS: dict[str, type[Enum]] = {
     "tough_version": ToughVersion,
     "short_pool": ShortPool,
     "replacement_chooser": ReplacementChooser,
+    "gigantic_version": GiganticVersion,
     "replacement_reach": ReplacementReach,
 }
 

@@ -18,7 +18,7 @@ from model.state import Ability, GameObject, GameState
 from model.zones import IN_PLAY, prohibited, zone_kind
 
 ACTIONS = ("boost", "send", "modify", "gain", "switch", "mana")
-CONDITIONS = ("zone", "has", "mana_at_least", "boosted")
+CONDITIONS = ("zone", "has", "mana_at_least", "boosted", "expedition")
 
 
 @dataclass(frozen=True, slots=True)

@@ -217,3 +217,93 @@ def test_a_reaction_activates_at_most_the_cap_times_a_day_under_rules_3_0() -> N
     assert last["capped"] == 100 and last["rules"] == ["Altered 1.4.6.c"]
     seed = altered(part(LOOP))  # the glossary caps quick actions only: TRIG-3's bound
     assert seed.state.obj("bell").counters["chime"] > 101
+
+
+# -- Gigantic in full (7.4.4) and the position of expeditions (7.5.2) ----------------------
+
+GIANT = """
+objects:
+  giant: {owner: ana, kind: character, zone: "expedition:hero", base: {forest: 2},
+          features: {Gigantic: true}}
+steps:
+  - switch: {target: giant}
+"""
+
+
+@pytest.mark.rule("Altered 7.4.4.m", "A-KW-GIGANTIC")
+def test_switching_a_gigantic_character_moves_its_card_under_rules_3_0_only() -> None:
+    seed = altered(part(GIANT))
+    assert seed.state.obj("giant").zone == "expedition:hero"
+    assert seed.as_json()["events"][0]["done"] is False
+    rules = altered(part(GIANT), '{gigantic_version: "3.0"}')
+    event = rules.as_json()["events"][0]
+    assert rules.state.obj("giant").zone == "expedition:companion"
+    assert (event["card_only"], event["joined"], event["left"]) == (True, [], [])
+
+
+@pytest.mark.rule("Altered 7.4.4.o", "Altered 7.4.4.m")
+def test_losing_gigantic_leaves_the_expedition_its_card_is_not_in() -> None:
+    out = altered(
+        part(GIANT + "  - gigantic: {target: giant, lose: true}\n"), '{gigantic_version: "3.0"}'
+    )
+    event = out.as_json()["events"][-1]
+    assert (event["kind"], event["expeditions"], event["card_in"]) == (
+        "leave",
+        ["hero"],
+        "companion",
+    )
+    assert "Gigantic" not in out.state.obj("giant").features
+
+
+@pytest.mark.rule("Altered 7.4.4.n", "Altered 7.4.4.e")
+def test_gaining_gigantic_joins_the_other_expedition_and_counts_in_both() -> None:
+    out = altered(
+        part(
+            """
+            objects:
+              kid: {owner: ana, kind: character, zone: "expedition:hero", base: {forest: 2}}
+            steps:
+              - gigantic: {target: kid, gain: true}
+              - dusk: {}
+            """
+        )
+    )
+    join = out.as_json()["events"][0]
+    assert (join["kind"], join["expeditions"]) == ("join", ["companion"])
+    assert out.state.counters.get("position.ana.hero") == 1
+    assert out.state.counters.get("position.ana.companion") == 1
+
+
+@pytest.mark.rule("Altered 7.4.4.l")
+def test_a_gigantic_character_counts_twice_in_its_controllers_total() -> None:
+    from model.gigantic import total_statistics
+
+    state = final(GIANT.replace("  - switch: {target: giant}\n", "  - mana: {ana: 0}\n"))
+    assert total_statistics(state, "ana")["forest"] == 4
+
+
+OVERSEER = """
+objects:
+  overseer: {owner: ana, kind: character, zone: "expedition:hero", features: {Gigantic: true}}
+  call: {owner: ana, kind: spell, zone: hand, base: {hand_cost: 0},
+         spell: {targets: {me: {kind: character, controller: you}},
+                 steps: [{if: {expedition: behind, of: me}, boost: 1, target: me}]}}
+steps:
+  - play: {card: call, targets: {me: overseer}}
+"""
+
+
+@pytest.mark.rule("Altered 7.4.4.j", "Altered 7.5.2.b", "Altered 7.5.2.c")
+def test_a_condition_on_a_gigantic_characters_expedition_needs_both() -> None:
+    """Bo's Hero expedition is one ahead: Ana's Hero is behind, her Companion tied, so
+    "if my expedition is behind" fails for the Gigantic overseer; when both are behind
+    it holds, and the effect happens once."""
+    hero = '  scout: {owner: bo, kind: character, zone: "expedition:hero", base: {forest: 1}}\n'
+    comp = (
+        '  rider: {owner: bo, kind: character, zone: "expedition:companion", base: {forest: 1}}\n'
+    )
+    board = part(OVERSEER).replace("steps:\n", "steps:\n  - mana: {ana: 0}\n  - dusk: {}\n")
+    state = altered(board.replace("steps:\n", hero + "steps:\n")).state
+    assert state.obj("overseer").counters.get("boosts", 0) == 0
+    state = altered(board.replace("steps:\n", hero + comp + "steps:\n")).state
+    assert state.obj("overseer").counters.get("boosts", 0) == 1

@@ -110,10 +110,14 @@ def _slot(name: str, node: Node) -> TargetSlot:
 
 
 def _condition(node: Node, unless: bool) -> Condition:
-    m = node.mapping({"zone", "has", "mana_at_least", "boosted", "of"})
-    tests = [k for k in ("zone", "has", "mana_at_least", "boosted") if k in m]
+    m = node.mapping({"zone", "has", "mana_at_least", "boosted", "expedition", "of"})
+    tests = [k for k in ("zone", "has", "mana_at_least", "boosted", "expedition") if k in m]
     if len(tests) != 1:
-        node.fail("one of zone, has, mana_at_least, boosted", got=False)
+        node.fail("one of zone, has, mana_at_least, boosted, expedition", got=False)
+    if tests[0] == "expedition":  # "if my expedition is behind" (Altered 7.5.2, 7.4.4.j)
+        value = m["expedition"].choice(["ahead", "behind", "tied"])
+        return Condition("expedition", m["of"].ident("a target slot or 'self'") if "of" in m
+                         else "self", value, unless)
     test = tests[0]
     subject = m["of"].ident("a target slot or 'self'") if "of" in m else ""
     if test == "boosted":

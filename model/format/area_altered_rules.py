@@ -3,9 +3,13 @@ statuses"): steps ``status`` and ``modified_step``."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from model.format.document import Node
 from model.format.scenario import ParseContext, step_kind
+from model.gigantic import set_gigantic
 from model.modifiers import STATUSES, ModifiedStepStep, Modifier, ModKind, StatusStep
+from model.state import GameState
 from model.steps import Step
 
 
@@ -72,4 +76,34 @@ def _modified_step(node: Node, ctx: ParseContext) -> Step:
         modifiers=mods,
         decisions=decisions,
         order=tuple(x.ident() for x in _items(m["order"])) if "order" in m else (),
+    )
+
+
+@dataclass(frozen=True, kw_only=True)
+class GiganticStep(Step):
+    """``gigantic: {target, gain | lose: true, source}`` (Altered 7.4.4.n-o)."""
+
+    target: str
+    gain: bool
+    source: str = "effect"
+
+    def target_ids(self) -> tuple[str, ...]:
+        return (self.target,)
+
+    def resolve(self, state: GameState) -> GameState:
+        return set_gigantic(state, self.target, self.gain, self.source)
+
+
+@step_kind("gigantic")
+def _gigantic(node: Node, ctx: ParseContext) -> Step:
+    m = node.mapping({"target", "gain", "lose", "source"}, required=("target",))
+    if ("gain" in m) == ("lose" in m):
+        node.fail("exactly one of 'gain: true' and 'lose: true'", got=False)
+    key = "gain" if "gain" in m else "lose"
+    if not m[key].boolean():
+        m[key].fail("true")
+    return GiganticStep(
+        target=ctx.object_id(m["target"]),
+        gain=key == "gain",
+        source=m["source"].ident("a source name") if "source" in m else "effect",
     )
