@@ -241,6 +241,7 @@ def test_switching_a_gigantic_character_moves_its_card_under_rules_3_0_only() ->
     assert (event["card_only"], event["joined"], event["left"]) == (True, [], [])
 
 
+@pytest.mark.rule("AL-GIGANTIC-1")
 @pytest.mark.rule("Altered 7.4.4.o", "Altered 7.4.4.m")
 def test_losing_gigantic_leaves_the_expedition_its_card_is_not_in() -> None:
     out = altered(
