@@ -37,6 +37,7 @@ from solver.choices import (
     Best,
     Leaf,
     Status,
+    exhaustive_leaves,
     objective_value,
     objects_of,
     outcome_of,
@@ -308,7 +309,10 @@ def expand_cpsat(
     """The distinct ends of one game action from every CP-SAT solution: solutions are
     grouped by outcome (the counters they change), with the tags of each (order
     dependence); one witness per outcome is replayed through the rules process, which
-    checks the model."""
+    checks the model. The model counts each replacement once per action (R-4); under
+    Riftbound 373.2 (``replacement_reach: one-sequence``) the exhaustive search decides."""
+    if rp.one_sequence(run.state):
+        return exhaustive_leaves(step, index, run), Status.OPTIMAL
     u = build_universe(run)
     found = solve_all(build_model(u), options.time_limit)
     if found.status is Status.INFEASIBLE:
@@ -345,6 +349,8 @@ def best_cpsat(
     choice is made for the objective's sake (the best case for the player it measures)."""
     options = options or RunOptions()
     run = step.begin(state)
+    if rp.one_sequence(run.state):
+        raise InternalError("the CP-SAT model of replacements follows R-4, not Riftbound 373.2")
     u = build_universe(run)
     solved = solve_best(build_model(u), objective, options.time_limit, options.workers)
     if solved.status not in (Status.OPTIMAL, Status.FEASIBLE):

@@ -302,3 +302,57 @@ def test_the_end_of_a_turn_heals_units_and_passes_the_turn() -> None:
     assert "damage" not in out["objects"]["u"].get("counters", {})
     assert [e.get("name") for e in out["events"]] == ["end_of_turn", "start_of_turn"]
     assert out["events"][1]["player"] == "bo"
+
+
+# -- the replacement pipeline under the Riftbound policies (damage, game actions) ----------
+
+GUARD = """  bolt: {owner: bo, kind: spell}
+  guardian:
+    owner: ana
+    kind: unit
+    replacements:
+      - id: absorb
+        when: {event: dealt-damage, object: {side: yours, kind: unit}}
+        instead: {object: self}
+  a: {owner: ana, kind: unit}
+  b: {owner: ana, kind: unit}
+"""
+BLAST = (
+    "  - game-action: {id: blast, source: bolt,"
+    " events: [{event: dealt-damage, object: [a, b], amount: 2}]}\n"
+)
+
+
+def damage_of(out: dict[str, Any]) -> dict[str, int]:
+    return {k: v.get("counters", {}).get("damage", 0) for k, v in out["objects"].items()}
+
+
+@pytest.mark.rule("Riftbound 373.2", "Riftbound 373.2.a", "R-4")
+def test_one_replacement_replaces_every_simultaneous_event_in_one_sequence() -> None:
+    out = run(GUARD, BLAST)
+    assert damage_of(out) == {"bolt": 0, "guardian": 4, "a": 0, "b": 0}
+    replaced = [e for e in out["events"] if e["kind"] == "replaced"]
+    assert len(replaced) == 2 and all("Riftbound 373.2" in e["rules"] for e in replaced)
+    berserk_reach = run(GUARD, BLAST, "policies: {replacement_reach: once-per-action}\n")
+    assert damage_of(berserk_reach)["guardian"] == 2  # R-4: one event of the action
+
+
+@pytest.mark.rule("Riftbound 372", "R-5")
+def test_the_owner_of_the_damaged_unit_chooses_between_both_players_replacements() -> None:
+    objs = (
+        "  bolt: {owner: ana, kind: spell}\n"
+        "  u: {owner: bo, kind: unit}\n"
+        "  ana_idol:\n    owner: ana\n    kind: gear\n    replacements:\n"
+        "      - {id: ana_take, when: {event: dealt-damage, object: u}, instead: {object: self}}\n"
+        "  bo_idol:\n    owner: bo\n    kind: gear\n    replacements:\n"
+        "      - {id: bo_take, when: {event: dealt-damage, object: u}, instead: {object: self}}\n"
+    )
+    act = (
+        "  - game-action: {id: hit, source: bolt,"
+        " events: [{event: dealt-damage, object: u, amount: 1}]}\n"
+    )
+    first = next(e for e in run(objs, act)["events"] if e["kind"] == "replaced")
+    assert first["chooser"] == "bo" and "Riftbound 372" in first["rules"]
+    r5 = run(objs, act, "policies: {replacement_chooser: replacement-controller}\n")
+    first = next(e for e in r5["events"] if e["kind"] == "replaced")
+    assert first["chooser"] == "ana" and "R-5" in first["rules"]  # both could: the active
