@@ -356,3 +356,53 @@ def test_the_owner_of_the_damaged_unit_chooses_between_both_players_replacements
     r5 = run(objs, act, "policies: {replacement_chooser: replacement-controller}\n")
     first = next(e for e in r5["events"] if e["kind"] == "replaced")
     assert first["chooser"] == "ana" and "R-5" in first["rules"]  # both could: the active
+
+
+# -- turns: "at the start of your turn", "once each turn" triggers, Mighty conditions -------
+
+
+@pytest.mark.rule("Riftbound 315", "Riftbound 317.3")
+def test_at_the_start_of_your_turn_fires_for_the_new_turn_player_only() -> None:
+    trig = (
+        "    triggers: [{id: dawn, when: {phase: start_of_turn, of: controller},"
+        " do: [{counter: {target: self, name: dawn, add: 1}}]}]\n"
+    )
+    out = run(
+        "  mine:\n    owner: ana\n    kind: unit\n"
+        + trig
+        + "  theirs:\n    owner: bo\n    kind: unit\n"
+        + trig,
+        "  - end_turn: {}\n",  # Bo's turn starts
+    )
+    assert out["objects"]["theirs"]["counters"]["dawn"] == 1
+    assert "counters" not in out["objects"]["mine"]
+
+
+@pytest.mark.rule("Riftbound 383.3.f", "Riftbound 317.2.c")
+def test_a_once_each_turn_trigger_resolves_once_a_turn() -> None:
+    out = run(
+        "  s: {owner: ana, kind: spell}\n"
+        "  u:\n    owner: bo\n    kind: unit\n    base: {might: 9}\n"
+        "    triggers: [{id: sting, once_each_turn: true, when: {damaged: self},"
+        " do: [{counter: {target: self, name: stings, add: 1}}]}]\n",
+        "  - damage: {each: 1, targets: [u], source: s}\n"
+        "  - damage: {each: 1, targets: [u], source: s}\n"
+        "  - expect: {u.counters.stings: 1}\n"
+        "  - end_turn: {}\n"
+        "  - damage: {each: 1, targets: [u], source: s}\n",
+    )
+    assert out["objects"]["u"]["counters"]["stings"] == 2
+    refused = [e for e in out["events"] if e.get("once_each_turn")]
+    assert len(refused) == 1 and refused[0]["rules"] == ["Riftbound 383.3.f"]
+
+
+@pytest.mark.rule("Riftbound 708", "Riftbound 710")
+def test_a_condition_reads_whether_a_unit_is_mighty_now() -> None:
+    out = run(
+        "  u:\n    owner: bo\n    kind: unit\n    base: {might: 4}\n"
+        "    triggers: [{id: roar, when: {phase: start_of_turn}, if: {mighty: self},"
+        " do: [{counter: {target: self, name: roars, add: 1}}]}]\n",
+        "  - end_turn: {}\n  - expect: {u.counters: null}\n"
+        "  - might: {target: u, add: 1}\n  - end_turn: {}\n",
+    )
+    assert out["objects"]["u"]["counters"]["roars"] == 1

@@ -11,6 +11,7 @@ from dataclasses import replace
 
 from model.abilities import (
     EVENT_KINDS,
+    MIGHT_READ,
     Activate,
     Apply,
     Begin,
@@ -29,6 +30,7 @@ from model.format.scenario import (
     step_kind,
 )
 from model.format.schema import OBJECT_PROPERTIES, STEP_SCHEMAS
+from model.might import MIGHTY_AT
 from model.state import GameObject
 from model.steps import NUMBER_OPS, Step
 
@@ -39,7 +41,7 @@ EVENT_EXTRAS = {
     "leaves": {"zone"},
     "counter": {"of", "change"},  # not "on": YAML 1.1 reads an unquoted on as true
     "modified": {"stat"},
-    "phase": set(),
+    "phase": {"of"},  # of: controller -- "at the start of your turn"
     "activated": {"action"},
 }
 
@@ -57,7 +59,9 @@ def parse_pattern(node: Node) -> Pattern:
     node.mapping({kind} | EVENT_EXTRAS[kind])
     head = m[kind]
     if kind == "phase":
-        return Pattern("phase", name=head.ident("a phase name"))
+        return Pattern(
+            "phase", subject=ref(m["of"]) if "of" in m else "any", name=head.ident("a phase name")
+        )
     if kind == "counter":
         return Pattern(
             "counter",
@@ -139,6 +143,9 @@ def parse_cost(node: Node) -> Cost:
 
 
 def parse_condition(node: Node) -> Condition:
+    if isinstance(node.value, dict) and "mighty" in node.value:  # Riftbound 708
+        mighty = node.mapping({"mighty"})
+        return Condition(ref(mighty["mighty"]), MIGHT_READ, MIGHTY_AT, None)
     m = node.mapping({"counter", "of", "at_least", "at_most"}, required=("counter",))
     if "at_least" not in m and "at_most" not in m:
         node.fail("'at_least' or 'at_most'", got=False)
@@ -171,7 +178,9 @@ def parse_triggers(node: Node, ctx: ParseContext, obj: GameObject) -> GameObject
     items = node.seq("a list of triggered abilities")
     found: list[Trigger] = []
     for aid, n in zip(_ids(items, "t", obj), items, strict=True):
-        m = n.mapping({"id", "when", "may", "if", "do", "text"}, required=("when", "do"))
+        m = n.mapping(
+            {"id", "when", "may", "if", "do", "text", "once_each_turn"}, required=("when", "do")
+        )
         found.append(
             Trigger(
                 id=aid,
@@ -182,6 +191,7 @@ def parse_triggers(node: Node, ctx: ParseContext, obj: GameObject) -> GameObject
                 optional=m["may"].boolean() if "may" in m else False,
                 condition=parse_condition(m["if"]) if "if" in m else None,
                 text=m["text"].text() if "text" in m else "",
+                once_each_turn=m["once_each_turn"].boolean() if "once_each_turn" in m else False,
             )
         )
     return replace(obj, abilities=(*obj.abilities, *found))
