@@ -16,7 +16,8 @@ from dataclasses import dataclass, field, replace
 from model import characteristics as ch
 from model import features as ft
 from model.errors import IllegalAction
-from model.keywords import has, other_expedition, tough_cost
+from model.keywords import ToughCost, has, keyword_number, other_expedition, tough_cost
+from model.ruleset import ToughPayment, ToughVersion
 from model.spells import (
     Action,
     Condition,
@@ -88,6 +89,7 @@ class PlayChoices:
     internal: Mapping[str, InternalChoice] = field(default_factory=dict)
     for_free: bool = False
     into: str | None = None  # the expedition a character is played into
+    tough: Mapping[str, bool] = field(default_factory=dict)  # each-step Tough: pay it or not
 
 
 # -- where a card may be played from (A-GOLD-1, A-GOLD-5) ------------------------------------
@@ -147,6 +149,8 @@ def play(state: GameState, card_id: str, choices: PlayChoices) -> GameState:
     stamps = {oid: state.obj(oid).timestamp for oid in targets}  # who was chosen (A-GOLD-7)
     base = 0 if choices.for_free else base_cost(card)
     tough = tough_cost(state, player, targets, for_free=choices.for_free)
+    if state.ruleset.tough_payment is ToughPayment.EACH_STEP and card.kind == "spell":
+        tough = ToughCost(0, 0, (RuleStep("Altered 7.4.7.e", "Tough is paid at each step"),))
     declared = Event(
         "declare",
         (
@@ -256,6 +260,8 @@ def _after_resolution(state: GameState, card_id: str, player: str) -> GameState:
     if zone_kind(spell.zone) != "limbo":
         return state
     to = "discard" if spell.counters.get(FLEETING, 0) else "reserve"
+    marks = {k: v for k, v in state.counters.items() if not k.startswith(f"tough_paid.{card_id}.")}
+    state = replace(state, counters=marks)
     state = move(state, card_id, to, player=player, cause="resolved", rules=("A-SPELL-6",)).state
     back = state.objects.get(card_id)
     if back is not None and zone_kind(back.zone) == "reserve" and has(spell, "Cooldown"):
@@ -371,7 +377,51 @@ def _resolve_step(
         targets = {**targets, **chosen.targets}
         stamps = {**stamps, **{o: state.obj(o).timestamp for o in picked}}
         rules.append("A-SPELL-5")
+    if state.ruleset.tough_payment is ToughPayment.EACH_STEP and not step.internal:
+        state, targets = _pay_tough_at_step(state, card, player, step, targets, choices)
     return _act(state, card, player, step, targets, stamps, rules)
+
+
+def _pay_tough_at_step(
+    state: GameState,
+    card: str,
+    player: str,
+    step: SpellStep,
+    targets: Mapping[str, tuple[str, ...]],
+    choices: PlayChoices,
+) -> tuple[GameState, Mapping[str, tuple[str, ...]]]:
+    """Altered 7.4.7.d-f: before a step acts on an opponent's object with Tough X, its
+    controller decides to pay X (with the mana they have now, gained during the spell
+    included) or not; an object not paid for is not acted on. X is paid once per effect."""
+    slot = step.action.target or ""
+    kept: list[str] = []
+    for oid in targets.get(slot, ()):
+        obj = state.objects.get(oid)
+        x = keyword_number(obj, "Tough") if obj is not None else 0
+        paid_key = f"tough_paid.{card}.{oid}"
+        if obj is None or x <= 0 or obj.controlled_by == player or paid_key in state.counters:
+            kept.append(oid)
+            continue
+        if choices.for_free and state.ruleset.tough_version is ToughVersion.GLOSSARY:
+            kept.append(oid)
+            continue
+        wants = choices.tough.get(oid, True)
+        if wants and mana(state, player) >= x:
+            state = pay(state, player, x, f"{card}:{step.id}:{oid}", ("Altered 7.4.7.e",))
+            state = replace(state, counters={**state.counters, paid_key: 1})
+            kept.append(oid)
+            continue
+        why = "declines to pay" if not wants else "cannot pay"
+        state = state.with_event(
+            _step_event(
+                step,
+                card,
+                False,
+                ["Altered 7.4.7.d", "A-GOLD-3"] + (["A-GOLD-2"] if wants else []),
+                f"{player} {why} Tough {x} for {oid}: it is not chosen",
+            )
+        )
+    return state, {**targets, slot: tuple(kept)}
 
 
 def _act(

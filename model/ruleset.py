@@ -61,6 +61,14 @@ class GiganticVersion(Enum):
     RULES_3_0 = "3.0"  # complete rules 3.0, 7.4.4.m: its card switches, it joins nothing
 
 
+class ToughPayment(Enum):
+    """When Tough X is paid: with the cost at declaration (the glossary, the default) or
+    before each step that acts on the Tough object, optionally (Altered 3.0, 7.4.7.d-e)."""
+
+    DECLARATION = "declaration"
+    EACH_STEP = "each-step"
+
+
 class ShortPool(Enum):
     """Decision D-TIME-4: a split pool smaller than the number of chosen targets."""
 
@@ -79,6 +87,7 @@ class Ruleset:
     short_pool: ShortPool = ShortPool.CONTROLLER_CHOOSES
     quick_action_cap: int = 100  # A-GOLD-9: activations of one quick action per day
     reaction_cap: int = 0  # Altered 1.4.6.c: activations of one Reaction per day (0: none)
+    tough_payment: ToughPayment = ToughPayment.DECLARATION
     gigantic_version: GiganticVersion = GiganticVersion.GLOSSARY
     replacement_chooser: ReplacementChooser = ReplacementChooser.REPLACEMENT_CONTROLLER
     replacement_reach: ReplacementReach = ReplacementReach.ONCE_PER_ACTION
@@ -108,6 +117,7 @@ POLICY_ENUMS: dict[str, type[Enum]] = {
     "short_pool": ShortPool,
     "replacement_chooser": ReplacementChooser,
     "gigantic_version": GiganticVersion,
+    "tough_payment": ToughPayment,
     "replacement_reach": ReplacementReach,
 }
 

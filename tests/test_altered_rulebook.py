@@ -308,3 +308,52 @@ def test_a_condition_on_a_gigantic_characters_expedition_needs_both() -> None:
     assert state.obj("overseer").counters.get("boosts", 0) == 0
     state = altered(board.replace("steps:\n", hero + comp + "steps:\n")).state
     assert state.obj("overseer").counters.get("boosts", 0) == 1
+
+
+# -- Tough paid at each step (7.4.7.d-f, policy tough_payment) ------------------------------
+
+TOUGH = """
+objects:
+  wall: {owner: bo, kind: character, zone: "expedition:hero", features: {Tough: 2}}
+  surge:
+    owner: ana
+    kind: spell
+    zone: hand
+    base: {hand_cost: 1}
+    spell:
+      targets: {foe: {kind: character, controller: opponent}}
+      steps: [{mana: 2}, {boost: 1, target: foe}, {boost: 1, target: foe}]
+steps:
+  - mana: {ana: 1}
+"""
+EACH = '{tough_version: "3.0", tough_payment: each-step}'
+
+
+@pytest.mark.rule("Altered 7.4.7.e", "Altered 7.4.7.f", "A-KW-TOUGH")
+def test_tough_paid_before_the_step_with_mana_gained_during_the_spell_once() -> None:
+    play = "  - play: {card: surge, targets: {foe: wall}}\n"
+    out = altered(part(TOUGH) + play, EACH)
+    assert out.stopped_by is None
+    assert out.state.obj("wall").counters.get("boosts") == 2
+    assert out.state.counters.get("mana.ana") == 1 + 2 - 1 - 2  # Tough 2 paid once
+    assert refused(TOUGH + play) == "A-GOLD-2"  # at declaration: 1 + 2 with 1 mana
+
+
+@pytest.mark.rule("Altered 7.4.7.d")
+def test_paying_tough_may_be_declined_and_the_object_is_then_not_acted_on() -> None:
+    play = "  - play: {card: surge, targets: {foe: wall}, tough: {wall: false}}\n"
+    out = altered(part(TOUGH) + play, EACH)
+    assert out.stopped_by is None
+    assert out.state.obj("wall").counters.get("boosts", 0) == 0
+    assert out.state.counters.get("mana.ana") == 2
+    notes = [e for e in out.as_json()["events"] if "Altered 7.4.7.d" in e["rules"]]
+    assert len(notes) == 2  # both steps leave the wall alone
+
+
+@pytest.mark.rule("Altered 7.4.7", "Altered 7.4.7.e")
+def test_played_for_free_tough_is_still_paid_at_the_step_under_rules_3_0() -> None:
+    play = "  - play: {card: surge, targets: {foe: wall}, for_free: true}\n"
+    out = altered(part(TOUGH) + play, EACH)
+    assert out.state.counters.get("mana.ana") == 1 + 2 - 2
+    glossary = altered(part(TOUGH) + play, "{tough_payment: each-step}")
+    assert glossary.state.counters.get("mana.ana") == 1 + 2  # the glossary waives it
