@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
 from model import characteristics as ch
+from model import emblems
 from model import features as ft
 from model.errors import IllegalAction
 from model.keywords import ToughCost, has, keyword_number, other_expedition, tough_cost
@@ -148,6 +149,9 @@ def play(state: GameState, card_id: str, choices: PlayChoices) -> GameState:
     targets = [oid for name in choices.targets for oid in choices.targets[name]]
     stamps = {oid: state.obj(oid).timestamp for oid in targets}  # who was chosen (A-GOLD-7)
     base = 0 if choices.for_free else base_cost(card)
+    delta, cost_emblems = emblems.cost_change(state, player, card.kind)
+    if delta and not choices.for_free:  # Altered 2.2.14: an Ongoing Emblem alters the cost
+        base = max(0, base + delta)
     tough = tough_cost(state, player, targets, for_free=choices.for_free)
     if state.ruleset.tough_payment is ToughPayment.EACH_STEP and card.kind == "spell":
         tough = ToughCost(0, 0, (RuleStep("Altered 7.4.7.e", "Tough is paid at each step"),))
@@ -188,6 +192,21 @@ def play(state: GameState, card_id: str, choices: PlayChoices) -> GameState:
         fleeting_why.append(RuleStep(rule, f"{card_id} played from the Reserve: Fleeting"))
     if has(state.obj(card_id), "Fleeting"):
         fleeting_why.append(RuleStep(rule, f"{card_id} has Fleeting printed: Fleeting"))
+    word, fleet_emblems = emblems.fleeting_change(state, player, card.kind)
+    if word is not None and card.kind == "spell":  # Altered 5.2.4.a.3
+        fleeting_why = fleeting_why if word else []
+        if word:
+            fleeting_why.append(RuleStep("Altered 5.2.4.a", f"{fleet_emblems[-1]}: Fleeting"))
+        else:
+            limbo = state.obj(card_id)
+            counters = {k: v for k, v in limbo.counters.items() if k != FLEETING}
+            state = state.with_object(replace(limbo, counters=counters)).with_event(
+                Event(
+                    "status",
+                    (("target", card_id), ("loses", "Fleeting"), ("by", fleet_emblems[-1])),
+                    ("Altered 5.2.4.a",),
+                )
+            )
     if fleeting_why:
         limbo = state.obj(card_id)
         state = state.with_object(replace(limbo, counters={**limbo.counters, FLEETING: 1}))
@@ -200,15 +219,20 @@ def play(state: GameState, card_id: str, choices: PlayChoices) -> GameState:
             )
         )
     pay_rules = ("A-GOLD-2",) + (("A-KW-TOUGH",) if tough.amount else ())
+    if cost_emblems and not choices.for_free:
+        pay_rules += ("Altered 2.2.14",)
     state = pay(state, player, base + tough.amount, card_id, pay_rules)
+    used = [*cost_emblems, *(fleet_emblems if card.kind == "spell" else [])]
     if card.kind == "spell":
         assert text is not None
         for s in steps:
             state = _resolve_step(state, card_id, player, text, s, choices, stamps)
-        return _after_resolution(state, card_id, player)
-    if card.kind == "character":
-        return _join(state, card_id, player, choices.into or EXPEDITIONS[0])
-    return move(state, card_id, "landmark", player=player, cause="play").state
+        state = _after_resolution(state, card_id, player)
+    elif card.kind == "character":
+        state = _join(state, card_id, player, choices.into or EXPEDITIONS[0])
+    else:
+        state = move(state, card_id, "landmark", player=player, cause="play").state
+    return emblems.after_play(state, player, used)
 
 
 def _declared_rules(text: SpellText | None, steps: tuple[SpellStep, ...]) -> list[str]:

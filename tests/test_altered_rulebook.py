@@ -357,3 +357,126 @@ def test_played_for_free_tough_is_still_paid_at_the_step_under_rules_3_0() -> No
     assert out.state.counters.get("mana.ana") == 1 + 2 - 2
     glossary = altered(part(TOUGH) + play, "{tough_payment: each-step}")
     assert glossary.state.counters.get("mana.ana") == 1 + 2  # the glossary waives it
+
+
+# -- Ongoing Emblems (2.2.14, 5.2.4.a), tokens (7.3.4, 2.1.e), draws (7.3.7) -----------------
+
+CARDS = """
+objects:
+  spark: {owner: ana, kind: spell, zone: hand, base: {hand_cost: 2}, spell: {steps: []}}
+  ember: {owner: ana, kind: spell, zone: hand, base: {hand_cost: 2}, spell: {steps: []}}
+steps:
+  - mana: {ana: 5}
+"""
+
+
+@pytest.mark.rule("Altered 2.2.14.c", "Altered 2.2.2.m")
+def test_the_next_card_you_play_this_turn_costs_one_less_then_the_emblem_is_spent() -> None:
+    out = altered(
+        part(CARDS)
+        + "  - emblem: {id: twinkle, player: ana, cost: -1, next: true}\n"
+        + "  - play: {card: spark}\n  - play: {card: ember}\n"
+    )
+    assert out.state.counters.get("mana.ana") == 5 - 1 - 2
+    assert "twinkle" not in out.state.objects
+    ends = [e for e in out.as_json()["events"] if e["kind"] == "emblem-ends"]
+    assert ends[0]["id"] == "twinkle"
+
+
+@pytest.mark.rule("Altered 5.2.4.a", "Altered 2.2.14.a")
+def test_an_emblem_makes_the_spells_played_this_day_fleeting() -> None:
+    out = altered(
+        part(CARDS)
+        + "  - emblem: {id: haste, player: ana, duration: day, fleeting: gain, kinds: [spell]}\n"
+        + "  - play: {card: spark}\n  - play: {card: ember}\n"
+    )
+    assert out.state.obj("spark").zone == "discard"  # Fleeting: discarded after resolving
+    assert out.state.obj("ember").zone == "discard"  # the day lasts: still there
+    assert "haste" in out.state.objects
+
+
+@pytest.mark.rule("Altered 4.2.3.e", "Altered 2.2.14.c")
+def test_a_this_turn_emblem_ends_with_its_controllers_turn() -> None:
+    out = altered(
+        part(CARDS)
+        + "  - emblem: {id: haste, player: ana, fleeting: gain}\n"
+        + "  - play: {card: spark}\n  - play: {card: ember}\n"
+    )
+    assert out.state.obj("spark").zone == "discard"
+    assert out.state.obj("ember").zone == "reserve"  # the turn ended with the first card
+
+
+@pytest.mark.rule("Altered 7.3.4.a", "Altered 7.5.8.b", "A-CHAR-1")
+def test_created_tokens_join_an_expedition_with_the_statistics_given() -> None:
+    out = altered(
+        part(
+            """
+            objects: {}
+            steps:
+              - create: {ids: [r1, r2], player: ana, base: {forest: 1, mountain: 1, water: 1},
+                         name: Ordis Recruit, in: companion}
+            """
+        )
+    )
+    assert out.state.obj("r1").zone == "expedition:companion"
+    assert out.as_json()["objects"]["r2"]["statistics"] == {"forest": 1, "mountain": 1, "water": 1}
+    joins = [e for e in out.as_json()["events"] if e["kind"] == "join"]
+    assert [j["target"] for j in joins] == ["r1", "r2"]
+
+
+@pytest.mark.rule("Altered 2.1.e", "Altered 7.5.9.b")
+def test_a_token_that_would_leave_the_expedition_zone_ceases_to_exist() -> None:
+    out = altered(
+        part(
+            """
+            objects:
+              r1: {owner: ana, kind: character, zone: "expedition:hero", counters: {token: 1}}
+            steps:
+              - send: {target: r1, to: reserve}
+            """
+        )
+    )
+    assert "r1" not in out.state.objects
+    last = out.as_json()["events"][-1]
+    assert (last["kind"], last["from"], last["ceases_to_exist"]) == (
+        "move",
+        "expedition:hero",
+        True,
+    )
+
+
+@pytest.mark.rule("Altered 7.4.4.h", "Altered 7.4.4.k")
+def test_tokens_for_a_gigantic_characters_expedition_go_where_its_player_picks() -> None:
+    out = altered(
+        part(
+            """
+            objects:
+              ratatoskr: {owner: ana, kind: character, zone: "expedition:hero",
+                          features: {Gigantic: true}}
+            steps:
+              - create: {ids: [a], player: ana, of: ratatoskr, pick: companion}
+              - create: {ids: [b], player: ana, other_of: ratatoskr}
+            """
+        )
+    )
+    assert out.state.obj("a").zone == "expedition:companion"
+    assert "b" not in out.state.objects  # "the other expedition" of a Gigantic: none
+    assert out.as_json()["events"][-1]["rules"] == ["Altered 7.4.4.k", "A-GOLD-3"]
+
+
+@pytest.mark.rule("Altered 7.3.7.a", "Altered 7.3.7.b")
+def test_drawing_moves_the_top_cards_of_the_deck_to_the_hand() -> None:
+    out = altered(
+        part(
+            """
+            objects:
+              c1: {owner: ana, kind: character, zone: deck}
+              c2: {owner: ana, kind: character, zone: deck}
+            steps:
+              - draw: {player: ana, count: 3}
+            """
+        )
+    )
+    assert {out.state.obj(c).zone for c in ("c1", "c2")} == {"hand"}
+    event = out.as_json()["events"][-1]
+    assert event["drawn"] == ["c1", "c2"] and "A-GOLD-3" in event["rules"]

@@ -5,12 +5,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from model.emblems import Duration, EmblemStep, OngoingEmblem
 from model.format.document import Node
 from model.format.scenario import ParseContext, step_kind
 from model.gigantic import set_gigantic
 from model.modifiers import STATUSES, ModifiedStepStep, Modifier, ModKind, StatusStep
 from model.state import GameState
 from model.steps import Step
+from model.tokens import CreateStep, DrawStep, Where
 
 
 def _items(node: Node) -> list[Node]:
@@ -106,4 +108,74 @@ def _gigantic(node: Node, ctx: ParseContext) -> Step:
         target=ctx.object_id(m["target"]),
         gain=key == "gain",
         source=m["source"].ident("a source name") if "source" in m else "effect",
+    )
+
+
+@step_kind("emblem")
+def _emblem(node: Node, ctx: ParseContext) -> Step:
+    """An Ongoing Emblem in Limbo (Altered 2.2.14): on the cards its player plays."""
+    m = node.mapping(
+        {"id", "player", "duration", "cost", "fleeting", "next", "kinds", "text"},
+        required=("id", "player"),
+    )
+    fleeting = None
+    if "fleeting" in m:
+        fleeting = m["fleeting"].choice(["gain", "lose"]) == "gain"
+    return EmblemStep(
+        emblem_id=m["id"].ident("an emblem id"),
+        ability=OngoingEmblem(
+            id="ongoing",
+            source="",
+            controller=ctx.player(m["player"]),
+            duration=Duration(m["duration"].choice([d.value for d in Duration]))
+            if "duration" in m
+            else Duration.TURN,
+            kinds=frozenset(k.ident("a card kind") for k in _items(m["kinds"]))
+            if "kinds" in m
+            else frozenset(),
+            cost=m["cost"].integer(-100, 100) if "cost" in m else 0,
+            fleeting=fleeting,
+            next_only=m["next"].boolean() if "next" in m else False,
+            text=m["text"].text() if "text" in m else "",
+        ),
+    )
+
+
+@step_kind("create")
+def _create(node: Node, ctx: ParseContext) -> Step:
+    """Create Character tokens (Altered 7.3.4)."""
+    m = node.mapping(
+        {"ids", "player", "base", "name", "in", "of", "other_of", "pick"},
+        required=("ids", "player"),
+    )
+    places = [k for k in ("in", "of", "other_of") if k in m]
+    if len(places) != 1:
+        node.fail("exactly one of 'in: hero | companion', 'of: <object>', 'other_of'", got=False)
+    ids = tuple(i.ident("a token id") for i in _items(m["ids"]))
+    for i, n in zip(ids, _items(m["ids"]), strict=True):
+        if i in ctx.state.objects:
+            n.fail("a new object id")
+    base = {k: v.integer(-100, 100) for k, v in m["base"].mapping().items()} if "base" in m else {}
+    where = Where(
+        expedition=m["in"].choice(["hero", "companion"]) if "in" in m else None,
+        of=ctx.object_id(m["of"]) if "of" in m else None,
+        other_of=ctx.object_id(m["other_of"]) if "other_of" in m else None,
+        pick=m["pick"].choice(["hero", "companion"]) if "pick" in m else None,
+    )
+    step = CreateStep(
+        player=ctx.player(m["player"]),
+        ids=ids,
+        base=base,
+        place=where,
+        name=m["name"].text() if "name" in m else "",
+    )
+    return step
+
+
+@step_kind("draw")
+def _draw(node: Node, ctx: ParseContext) -> Step:
+    m = node.mapping({"player", "count"}, required=("player",))
+    return DrawStep(
+        player=ctx.player(m["player"]),
+        count=m["count"].integer(0, 100) if "count" in m else 1,
     )
