@@ -265,9 +265,26 @@ def end_turn(state: GameState) -> GameState:
             ("Riftbound 317.2.b", "Riftbound 317.2.c", "Riftbound 317.3", "Riftbound 371"),
         )
     )
-    return state.with_event(
+    state = state.with_event(
         Event("phase", (("name", "start_of_turn"), ("player", players[0])), ("Riftbound 315",))
     )
+    return expire_temporary(state, players[0])
+
+
+def expire_temporary(state: GameState, player: str) -> GameState:
+    """816.1.b: at the start of its controller's Beginning Phase a Temporary permanent is
+    killed (once, however many instances: 816.2)."""
+    doomed = sorted(
+        (
+            o
+            for o in state.objects.values()
+            if on_board(o) and o.controlled_by == player and "Temporary" in o.features
+        ),
+        key=lambda o: (o.timestamp, o.id),
+    )
+    for obj in doomed:
+        state = kill(state, obj.id, ("Riftbound 816.1.b", "Riftbound 428.1.a.1"))
+    return state
 
 
 def _this_turn(a: Ability) -> bool:

@@ -99,7 +99,9 @@ def test_a_modified_step_in_a_scenario_reports_what_happens() -> None:
 
 
 @pytest.mark.rule("AL-STATUS-1")
-@pytest.mark.rule("Altered 2.4.1.c", "Altered 2.4.1.e", "Altered 2.4.1.f", "Altered 2.4.1.h")
+@pytest.mark.rule(
+    "Altered 2.4.1.c", "Altered 2.4.1.e", "Altered 2.4.1.f", "Altered 2.4.1.h", "Altered 2.4.1.b"
+)
 def test_statuses_given_and_removed_by_effects() -> None:
     result = altered(
         part(
@@ -480,3 +482,37 @@ def test_drawing_moves_the_top_cards_of_the_deck_to_the_hand() -> None:
     assert {out.state.obj(c).zone for c in ("c1", "c2")} == {"hand"}
     event = out.as_json()["events"][-1]
     assert event["drawn"] == ["c1", "c2"] and "A-GOLD-3" in event["rules"]
+
+
+@pytest.mark.rule("Altered 2.2.7", "Altered 2.2.8", "A-PLAY-1")
+def test_a_card_costs_its_hand_cost_from_the_hand_and_its_reserve_cost_from_the_reserve() -> None:
+    out = altered(
+        part(
+            """
+            objects:
+              bolt: {owner: ana, kind: spell, zone: hand, base: {hand_cost: 3, reserve_cost: 1},
+                     spell: {steps: []}}
+            steps:
+              - mana: {ana: 4}
+              - play: {card: bolt}
+              - expect: {counters.mana.ana: 1, bolt.zone: reserve}
+              - play: {card: bolt}
+            """
+        )
+    )
+    assert out.stopped_by is None and out.failed == 0
+    assert out.state.counters.get("mana.ana") == 0
+
+
+@pytest.mark.rule("Altered 2.4.1.d", "A-GOLD-7b")
+def test_an_object_entering_a_new_zone_has_no_status() -> None:
+    state = final(
+        """
+        objects:
+          x: {owner: ana, kind: character, zone: "expedition:hero", status: [asleep, anchored]}
+        steps:
+          - send: {target: x, to: reserve}
+        """
+    )
+    assert state.obj("x").zone == "reserve"
+    assert not {"asleep", "anchored"} & set(state.obj("x").counters)

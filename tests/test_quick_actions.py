@@ -199,7 +199,7 @@ def test_a_may_that_is_declined_does_nothing() -> None:
     assert accepted.obj("wisp").mods != s.obj("wisp").mods
 
 
-@pytest.mark.rule("CTR-1", "A-GOLD-3")
+@pytest.mark.rule("CTR-1", "A-GOLD-3", "Altered 2.5.g")
 def test_object_counters_never_go_below_zero_but_player_counters_do() -> None:
     s = scenario(CHAIN).start
     s = ab.apply_effect(s, ab.Effect("counter", "wisp", amount=-3, name="ember"), "x", None)

@@ -278,7 +278,7 @@ def test_when_both_players_could_replace_the_active_player_chooses() -> None:
     assert "active player" in point.because[0].note
 
 
-@pytest.mark.rule("R-5")
+@pytest.mark.rule("R-5", "Riftbound 374")
 def test_when_only_one_player_could_replace_that_player_chooses() -> None:
     text = (
         PLAYERS

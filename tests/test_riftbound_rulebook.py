@@ -29,7 +29,14 @@ def unit(might: int, **kw: Any) -> GameObject:
 
 
 @pytest.mark.rule("RB-MIGHT")
-@pytest.mark.rule("Riftbound 472.1.a.1", "Riftbound 472.3.d", "Riftbound 475.3")
+@pytest.mark.rule(
+    "Riftbound 472.1.a.1",
+    "Riftbound 472.3.d",
+    "Riftbound 475.3",
+    "Riftbound 143.2",
+    "Riftbound 472.3.a",
+    "Riftbound 475.1",
+)
 def test_a_set_comes_before_every_addition_whatever_their_order() -> None:
     out = run(
         "  u: {owner: ana, kind: unit, base: {might: 3}}\n",
@@ -119,7 +126,14 @@ UNITS = """  a: {owner: bo, kind: unit, base: {might: 3}, counters: {damage: 3}}
 
 
 @pytest.mark.rule("RB-DEATH")
-@pytest.mark.rule("Riftbound 323.5", "Riftbound 428.1.a.2", "Riftbound 428.2", "Riftbound 142")
+@pytest.mark.rule(
+    "Riftbound 323.5",
+    "Riftbound 428.1.a.2",
+    "Riftbound 428.2",
+    "Riftbound 142",
+    "Riftbound 108.2.b",
+    "Riftbound 428.4",
+)
 def test_a_cleanup_kills_units_with_lethal_damage_only() -> None:
     out = run(UNITS, "  - cleanup: {}\n")
     zones = {k: v["zone"] for k, v in out["objects"].items()}
@@ -155,7 +169,7 @@ def test_no_cleanup_in_the_middle_of_a_chain_item() -> None:
     assert refused.stopped_by is None and refused.passed == 1
 
 
-@pytest.mark.rule("Riftbound 323.4", "Riftbound 808")
+@pytest.mark.rule("Riftbound 323.4", "Riftbound 808.1.d.2")
 def test_a_deathknell_is_noted_before_the_kill_and_death_triggers_fire() -> None:
     out = run(
         "  u:\n    owner: bo\n    kind: unit\n    base: {might: 2}\n    counters: {damage: 2}\n"
@@ -406,3 +420,44 @@ def test_a_condition_reads_whether_a_unit_is_mighty_now() -> None:
         "  - might: {target: u, add: 1}\n  - end_turn: {}\n",
     )
     assert out["objects"]["u"]["counters"]["roars"] == 1
+
+
+@pytest.mark.rule("Riftbound 816.1.b", "Riftbound 816.1.c", "Riftbound 816.2")
+def test_a_temporary_permanent_dies_at_the_start_of_its_controllers_turn() -> None:
+    out = run(
+        "  sprout: {owner: bo, kind: unit, base: {might: 1}, features: [Temporary]}\n"
+        "  mine: {owner: ana, kind: unit, base: {might: 1}, features: [Temporary]}\n",
+        "  - end_turn: {}\n",  # Bo's turn starts: his Temporary unit dies, not Ana's
+    )
+    assert out["objects"]["sprout"]["zone"] == "trash"
+    assert out["objects"]["mine"]["zone"] == "play"
+    kill = [e for e in out["events"] if e["kind"] == "move"]
+    assert len(kill) == 1 and "Riftbound 816.1.b" in kill[0]["rules"]
+
+
+@pytest.mark.rule("Riftbound 808.1.c", "Riftbound 808.1.d", "Riftbound 808.1.d.1")
+def test_a_saved_unit_notes_no_deathknell_and_fires_no_death_trigger() -> None:
+    out = run(
+        "  u:\n    owner: bo\n    kind: unit\n    base: {might: 2}\n    counters: {damage: 2}\n"
+        "    features: [Deathknell]\n"
+        "    death_replacements: [{id: save, instead: [heal, recall]}]\n"
+        "    triggers:\n      - {id: when_i_die, when: {leaves: self},"
+        " do: [{counter: {target: self, name: grief, add: 1}}]}\n",
+        "  - cleanup: {}\n",
+    )
+    kinds = [e["kind"] for e in out["events"]]
+    assert "deathknell" not in kinds and "move" not in kinds
+    assert out["objects"]["u"]["zone"] == "base"
+    assert "grief" not in out["objects"]["u"].get("counters", {})
+
+
+@pytest.mark.rule("Riftbound 705", "Riftbound 110")
+def test_a_killed_unit_keeps_no_buff_and_no_might_effect() -> None:
+    out = run(
+        "  u: {owner: bo, kind: unit, base: {might: 2}, counters: {damage: 5}}\n",
+        "  - buff: {target: u}\n  - might: {target: u, add: 1}\n  - cleanup: {}\n",
+    )
+    u = out["objects"]["u"]
+    assert u["zone"] == "trash"
+    assert "buff" not in u.get("counters", {})
+    assert u["might"] == {**u["might"], "shown": 2, "buff": 0, "increases": 0}
