@@ -16,9 +16,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import Enum
 
-from model import might as mt
-from model.ruleset import ReplacementChooser, ReplacementReach
-from model.state import JSON, Ability, Event, GameObject, GameState
+from arbiter.model import might as mt
+from arbiter.model.ruleset import ReplacementChooser, ReplacementReach
+from arbiter.model.state import JSON, Ability, Event, GameObject, GameState
 
 TRASH = "trash"
 BASE = "base"

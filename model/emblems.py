@@ -2,7 +2,7 @@
 lasts longer than its resolution makes an Emblem in Limbo, with a duration ("this turn",
 "this Afternoon", "this Day"), whose passive ability acts on the cards its controller
 plays: their cost (at the declaration), their Fleeting (as a spell enters Limbo). Pure
-functions; ``model.play`` asks them when a card is played.
+functions; ``arbiter.model.altered.play`` asks them when a card is played.
 
 Durations: "this Day" ends when a new day begins (the ``day`` counter changes, QA-2);
 "this Afternoon" ends with the day too, or at Dusk; "this turn" ends when its controller's
@@ -14,8 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from enum import Enum
 
-from model.state import Ability, Event, GameObject, GameState
-from model.steps import Step
+from arbiter.model.state import Ability, Event, GameObject, GameState
+from arbiter.model.steps import Step
 
 LIMBO = "limbo"
 EMBLEM = "emblem"

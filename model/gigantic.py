@@ -16,12 +16,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from model.day import opponent, position
-from model.features import Feature
-from model.keywords import TERRAINS, expeditions_of, has, members, statistic
-from model.ruleset import GiganticVersion
-from model.state import JSON, Event, GameState
-from model.zones import EXPEDITIONS, expedition_of
+from arbiter.model.altered.day import opponent, position
+from arbiter.model.altered.keywords import TERRAINS, expeditions_of, has, members, statistic
+from arbiter.model.altered.zones import EXPEDITIONS, expedition_of
+from arbiter.model.ruleset import GiganticVersion
+from arbiter.model.state import JSON, Event, GameState
+from arbiter.model.values.features import Feature
 
 POSITIONS = ("ahead", "behind", "tied")
 

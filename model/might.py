@@ -13,8 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from enum import Enum
 
-from model.state import JSON, Ability, GameObject, GameState
-from model.trace import RuleStep, Trace
+from arbiter.model.state import JSON, Ability, GameObject, GameState
+from arbiter.model.trace import RuleStep, Trace
 
 MIGHT = "might"
 MIGHTY_AT = 5  # 708

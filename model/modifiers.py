@@ -15,10 +15,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from enum import Enum
 
-from model.state import Event, GameState
-from model.steps import Step
-from model.trace import RuleStep, Trace
-from model.zones import zone_kind
+from arbiter.model.altered.zones import zone_kind
+from arbiter.model.state import Event, GameState
+from arbiter.model.steps import Step
+from arbiter.model.trace import RuleStep, Trace
 
 
 class ModKind(Enum):

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from model import death as dt
-from model import might as mt
-from model.errors import IllegalAction
-from model.state import JSON, Event, GameState
-from model.steps import Step
+from arbiter.model import death as dt
+from arbiter.model import might as mt
+from arbiter.model.errors import IllegalAction
+from arbiter.model.state import JSON, Event, GameState
+from arbiter.model.steps import Step
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -4,7 +4,7 @@
 A token is a Character object with the characteristics its creation gives (A-CHAR-1),
 created in an expedition, which it joins with the Expedition zone (7.5.8.b); it carries the
 ``token`` mark, and if it would leave the Expedition zone for another zone it ceases to
-exist instead (2.1.e, in ``model.zones.move``).
+exist instead (2.1.e, in ``arbiter.model.altered.zones.move``).
 """
 
 from __future__ import annotations
@@ -12,10 +12,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from model.keywords import expeditions_of, has
-from model.state import JSON, BaseValue, Event, GameObject, GameState
-from model.steps import Step
-from model.zones import EXPEDITIONS, TOKEN, move, zone_kind
+from arbiter.model.altered.keywords import expeditions_of, has
+from arbiter.model.altered.zones import EXPEDITIONS, TOKEN, move, zone_kind
+from arbiter.model.state import JSON, BaseValue, Event, GameObject, GameState
+from arbiter.model.steps import Step
 
 
 @dataclass(frozen=True, slots=True)

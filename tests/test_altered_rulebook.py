@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from model.modifiers import Modifier, ModKind, modify_step
+from arbiter.model.modifiers import Modifier, ModKind, modify_step
 from tests.altered_helpers import altered, final, part, refused
 
 # -- modifiers (6.2) -----------------------------------------------------------------------
@@ -279,7 +279,7 @@ def test_gaining_gigantic_joins_the_other_expedition_and_counts_in_both() -> Non
 
 @pytest.mark.rule("Altered 7.4.4.l")
 def test_a_gigantic_character_counts_twice_in_its_controllers_total() -> None:
-    from model.gigantic import total_statistics
+    from arbiter.model.gigantic import total_statistics
 
     state = final(GIANT.replace("  - switch: {target: giant}\n", "  - mana: {ana: 0}\n"))
     assert total_statistics(state, "ana")["forest"] == 4

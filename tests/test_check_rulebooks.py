@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from model.format.cardset import load_cardset
-from model.format.scenario import parse_file
-from solver.consistency import run_check
-from solver.engine import run
-from solver.witness import write_witnesses
+from arbiter.model.format.cardset import load_cardset
+from arbiter.model.format.scenario import parse_file
+from arbiter.solver.check.diagnostics import run_check
+from arbiter.solver.check.witness import write_witnesses
+from arbiter.solver.engine.runner import run
 
 SET = """
 ruleset: altered

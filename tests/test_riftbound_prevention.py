@@ -7,9 +7,9 @@ from typing import Any
 
 import pytest
 
-from model import prevention as pv
-from model.ruleset import RULESETS
-from model.state import GameObject, GameState
+from arbiter.model.damage import prevention as pv
+from arbiter.model.ruleset import RULESETS
+from arbiter.model.state import GameObject, GameState
 from tests.helpers import view
 
 HEAD = """

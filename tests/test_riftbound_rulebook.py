@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
-from model import might as mt
-from model.state import GameObject
+from arbiter.model import might as mt
+from arbiter.model.state import GameObject
 from tests.helpers import run_text, view
 
 HEAD = """

@@ -5,14 +5,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from model.emblems import Duration, EmblemStep, OngoingEmblem
-from model.format.document import Node
-from model.format.scenario import ParseContext, step_kind
-from model.gigantic import set_gigantic
-from model.modifiers import STATUSES, ModifiedStepStep, Modifier, ModKind, StatusStep
-from model.state import GameState
-from model.steps import Step
-from model.tokens import CreateStep, DrawStep, Where
+from arbiter.model.emblems import Duration, EmblemStep, OngoingEmblem
+from arbiter.model.format.document import Node
+from arbiter.model.format.scenario import ParseContext, step_kind
+from arbiter.model.gigantic import set_gigantic
+from arbiter.model.modifiers import STATUSES, ModifiedStepStep, Modifier, ModKind, StatusStep
+from arbiter.model.state import GameState
+from arbiter.model.steps import Step
+from arbiter.model.tokens import CreateStep, DrawStep, Where
 
 
 def _items(node: Node) -> list[Node]:

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from model.format.document import Document, Node, load
-from model.format.scenario import TOP_KEY_PARSERS, TOP_KEYS, ParseContext, parse_document
-from model.scenario import Expectation, Scenario
+from arbiter.model.format.document import Document, Node, load
+from arbiter.model.format.scenario import TOP_KEY_PARSERS, TOP_KEYS, ParseContext, parse_document
+from arbiter.model.scenario import Expectation, Scenario
 
 CARDSET_DEFAULT_PLAYERS = ["ana", "bo"]
 CARDSET_DEFAULT_RULESET = "altered"
@@ -74,7 +74,7 @@ def _as_scenario(doc: Document) -> Document:
 
 def load_for_loops(filename: str, text: str | None = None) -> LoopInput:
     """Parse a scenario or a card set for the loop search; InputError on bad input."""
-    from model.format.scenario import load_areas
+    from arbiter.model.format.scenario import load_areas
 
     load_areas()
     doc = load(filename, text)

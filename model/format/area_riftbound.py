@@ -6,14 +6,14 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from model import death as dt
-from model import might as mt
-from model.format.document import Node
-from model.format.scenario import OBJECT_KEY_PARSERS, ParseContext, parse_step, step_kind
-from model.riftbound_steps import Buff, ChainItem, Cleanup, EndTurn, Might
-from model.state import GameObject
-from model.steps import Step
-from model.view import OBJECT_SECTIONS
+from arbiter.model import death as dt
+from arbiter.model import might as mt
+from arbiter.model.format.document import Node
+from arbiter.model.format.scenario import OBJECT_KEY_PARSERS, ParseContext, parse_step, step_kind
+from arbiter.model.riftbound_steps import Buff, ChainItem, Cleanup, EndTurn, Might
+from arbiter.model.state import GameObject
+from arbiter.model.steps import Step
+from arbiter.model.view import OBJECT_SECTIONS
 
 LIMIT = 10**6
 REPLACEMENT_KEYS = {

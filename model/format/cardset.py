@@ -13,9 +13,9 @@ from __future__ import annotations
 import os
 from dataclasses import replace
 
-from model.cardset import SIDES, Card, CardSet, Reference, Role
-from model.format.document import Document, Node, load
-from model.format.scenario import (
+from arbiter.model.cardset import SIDES, Card, CardSet, Reference, Role
+from arbiter.model.format.document import Document, Node, load
+from arbiter.model.format.scenario import (
     OBJECT_KEY_PARSERS,
     ParseContext,
     _base,
@@ -26,9 +26,9 @@ from model.format.scenario import (
     parse_protection,
     parse_step,
 )
-from model.ruleset import Ruleset
-from model.state import GameObject, GameState
-from model.steps import BoostFeature, GainFeature, Modify, Protect, Step
+from arbiter.model.ruleset import Ruleset
+from arbiter.model.state import GameObject, GameState
+from arbiter.model.steps import BoostFeature, GainFeature, Modify, Protect, Step
 
 TOP_KEYS = {"ruleset", "policies", "include", "cards", "title", "description"}
 CARD_KEYS = {
