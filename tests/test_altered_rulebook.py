@@ -372,6 +372,7 @@ steps:
 """
 
 
+@pytest.mark.rule("AL-EMBLEM-1")
 @pytest.mark.rule("Altered 2.2.14.c", "Altered 2.2.2.m")
 def test_the_next_card_you_play_this_turn_costs_one_less_then_the_emblem_is_spent() -> None:
     out = altered(
@@ -426,6 +427,7 @@ def test_created_tokens_join_an_expedition_with_the_statistics_given() -> None:
     assert [j["target"] for j in joins] == ["r1", "r2"]
 
 
+@pytest.mark.rule("AL-TOKEN-1")
 @pytest.mark.rule("Altered 2.1.e", "Altered 7.5.9.b")
 def test_a_token_that_would_leave_the_expedition_zone_ceases_to_exist() -> None:
     out = altered(
@@ -466,6 +468,7 @@ def test_tokens_for_a_gigantic_characters_expedition_go_where_its_player_picks()
     assert out.as_json()["events"][-1]["rules"] == ["Altered 7.4.4.k", "A-GOLD-3"]
 
 
+@pytest.mark.rule("AL-DRAW-1")
 @pytest.mark.rule("Altered 7.3.7.a", "Altered 7.3.7.b")
 def test_drawing_moves_the_top_cards_of_the_deck_to_the_hand() -> None:
     out = altered(

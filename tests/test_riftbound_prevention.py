@@ -61,6 +61,7 @@ def test_prevent_the_next_damage_takes_one_whole_hit_then_is_spent() -> None:
     assert out["objects"]["u"]["prevention"][0]["remaining"] == 0
 
 
+@pytest.mark.rule("RB-PREV-1")
 @pytest.mark.rule("Riftbound 437.1.b", "Riftbound 437.1.b.1")
 def test_prevention_from_spells_lets_a_units_damage_through() -> None:
     out = run(

@@ -422,6 +422,7 @@ def test_a_condition_reads_whether_a_unit_is_mighty_now() -> None:
     assert out["objects"]["u"]["counters"]["roars"] == 1
 
 
+@pytest.mark.rule("RB-TEMP")
 @pytest.mark.rule("Riftbound 816.1.b", "Riftbound 816.1.c", "Riftbound 816.2")
 def test_a_temporary_permanent_dies_at_the_start_of_its_controllers_turn() -> None:
     out = run(
