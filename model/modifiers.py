@@ -175,6 +175,11 @@ class StatusStep(Step):
         return (self.target,)
 
     def resolve(self, state: GameState) -> GameState:
+        from arbiter.model import standing_modifiers as sm  # 6.2: modifiers on statuses
+
+        if sm.has_standing(state):
+            verb = "gain" if self.gain else "lose"
+            return sm.perform(state, (f"{verb}_{self.status}:{self.target}",), None)
         return set_status(state, self.target, self.status, self.gain)
 
 

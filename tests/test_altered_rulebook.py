@@ -519,3 +519,51 @@ def test_an_object_entering_a_new_zone_has_no_status() -> None:
     )
     assert state.obj("x").zone == "reserve"
     assert not {"asleep", "anchored"} & set(state.obj("x").counters)
+
+
+# -- modifiers carried by objects act on the moves and statuses that happen (6.2) -----------
+
+JINN_OBJ = """
+objects:
+  jinn:
+    owner: bo
+    kind: character
+    zone: "expedition:hero"
+    modifiers:
+      - {id: mana_instead, kind: replace_action, when: "send_deck:self",
+         instead: ["send_mana:self"], may: true, otherwise: ["draw:bo"]CHOICE}
+steps:
+  - send: {target: jinn, to: deck}
+"""
+
+
+@pytest.mark.rule("AL-MOD-2", "Altered 6.2.d", "Altered 6.2.e", "Altered 6.2.l")
+def test_mighty_jinn_on_a_real_move_goes_to_mana_or_is_drawn_back() -> None:
+    applied = final(JINN_OBJ.replace("CHOICE", ""))
+    assert applied.obj("jinn").zone == "mana"
+    declined = final(JINN_OBJ.replace("CHOICE", ", choice: decline"))
+    assert declined.obj("jinn").zone == "hand"  # sent to the Deck, then drawn (the added step)
+
+
+@pytest.mark.rule("Altered 6.2.c", "Altered 6.2.f")
+def test_an_additive_modifier_adds_a_boost_to_a_status_gained() -> None:
+    out = altered(
+        part(
+            """
+            objects:
+              x: {owner: ana, kind: character, zone: "expedition:hero"}
+              pillow:
+                owner: ana
+                kind: permanent
+                zone: landmark
+                modifiers: [{id: rest_well, kind: additive, when: "gain_asleep:x",
+                             also: ["boost:x"]}]
+            steps:
+              - status: {target: x, gain: asleep}
+            """
+        )
+    )
+    x = out.state.obj("x")
+    assert x.counters.get("asleep") == 1 and x.counters.get("boosts") == 1
+    step = next(e for e in out.as_json()["events"] if e["kind"] == "step")
+    assert step["applied"] == ["pillow.rest_well"]

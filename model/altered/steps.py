@@ -68,6 +68,10 @@ class Send(Step):
 
     def resolve(self, state: GameState) -> GameState:
         state = ensure_faces(state)
+        from arbiter.model import standing_modifiers as sm  # Altered 6.2: modifiers on moves
+
+        if sm.has_standing(state) and ":" not in self.zone:
+            return sm.perform(state, (f"send_{self.zone}:{self.target}",), None, self.player)
         return move(state, self.target, self.zone, player=self.player, cause="effect").state
 
 

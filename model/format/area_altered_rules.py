@@ -3,14 +3,15 @@ statuses"): steps ``status`` and ``modified_step``."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from arbiter.model.emblems import Duration, EmblemStep, OngoingEmblem
 from arbiter.model.format.document import Node
-from arbiter.model.format.scenario import ParseContext, step_kind
+from arbiter.model.format.scenario import OBJECT_KEY_PARSERS, ParseContext, step_kind
 from arbiter.model.gigantic import set_gigantic
 from arbiter.model.modifiers import STATUSES, ModifiedStepStep, Modifier, ModKind, StatusStep
-from arbiter.model.state import GameState
+from arbiter.model.standing_modifiers import StandingModifier
+from arbiter.model.state import GameObject, GameState
 from arbiter.model.steps import Step
 from arbiter.model.tokens import CreateStep, DrawStep, Where
 
@@ -36,9 +37,12 @@ def _actions(node: Node) -> tuple[str, ...]:
     return tuple(a.text("an atomic action 'verb:object'") for a in _items(node))
 
 
-def _modifier(node: Node, ctx: ParseContext, n: int) -> Modifier:
+def _modifier(
+    node: Node, ctx: ParseContext, n: int, extra: frozenset[str] = frozenset()
+) -> Modifier:
     m = node.mapping(
-        {"id", "controller", "kind", "when", "instead", "also", "may", "otherwise", "timestamp"},
+        {"id", "controller", "kind", "when", "instead", "also", "may", "otherwise", "timestamp"}
+        | extra,
         required=("kind", "when"),
     )
     kind = ModKind(m["kind"].choice([k.value for k in ModKind]))
@@ -179,3 +183,32 @@ def _draw(node: Node, ctx: ParseContext) -> Step:
         player=ctx.player(m["player"]),
         count=m["count"].integer(0, 100) if "count" in m else 1,
     )
+
+
+def _standing_modifiers(node: Node, ctx: ParseContext, obj: GameObject) -> GameObject:
+    """``modifiers: [{id, kind, when, instead | also, may, otherwise, choice}]`` on an
+    object: Altered 6.2 modifiers that act on the steps that happen (``self`` is it)."""
+    added = []
+    for n, item in enumerate(_items(node), 1):
+        mod = _modifier(item, ctx, n, frozenset({"choice"}))
+        if "controller" not in item.mapping():
+            mod = replace(mod, controller=obj.controlled_by)
+        mod = replace(mod, id=f"{obj.id}.{mod.id}")
+        choice = (
+            item.mapping()["choice"].choice(["apply", "decline"])
+            if "choice" in item.mapping()
+            else "apply"
+        )
+        added.append(
+            StandingModifier(
+                id=mod.id,
+                source=obj.id,
+                timestamp=obj.timestamp,
+                modifier=mod,
+                declined=choice == "decline",
+            )
+        )
+    return replace(obj, abilities=(*obj.abilities, *added))
+
+
+OBJECT_KEY_PARSERS["modifiers"] = _standing_modifiers
