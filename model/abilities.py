@@ -20,7 +20,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
 from arbiter.model.errors import IllegalAction
-from arbiter.model.might import might as might_of
+from arbiter.model.might_layers import might_in
 from arbiter.model.state import Ability, Event, GameObject, GameState
 from arbiter.model.steps import GainFeature, LoseFeature, Modify, Move, Step
 
@@ -416,7 +416,7 @@ MIGHT_READ = "might"  # ``if: {mighty: X}`` reads a unit's Might (Riftbound 708)
 def _condition_value(state: GameState, target: str, name: str) -> int:
     obj = state.objects.get(target)
     if name == MIGHT_READ and obj is not None and MIGHT_READ in obj.base:
-        return might_of(obj)
+        return might_in(state, obj)
     return counter_value(state, target, name)
 
 

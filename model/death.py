@@ -17,6 +17,7 @@ from dataclasses import dataclass, field, replace
 from enum import Enum
 
 from arbiter.model import might as mt
+from arbiter.model.might_layers import might_in
 from arbiter.model.ruleset import ReplacementChooser, ReplacementReach
 from arbiter.model.state import JSON, Ability, Event, GameObject, GameState
 
@@ -69,20 +70,20 @@ def on_board(obj: GameObject) -> bool:
     return obj.zone in mt.BOARD
 
 
-def lethal(obj: GameObject) -> bool:
+def lethal(state: GameState, obj: GameObject) -> bool:
     """323.5: non-zero damage equalling or exceeding its Might (or health without Might)."""
     damage = obj.counters.get("damage", 0)
     if damage <= 0 or not on_board(obj):
         return False
     if mt.has_might(obj):
-        return damage >= mt.might(obj)
+        return damage >= might_in(state, obj)
     health = obj.base.get("health")
     return isinstance(health, int) and damage >= health
 
 
 def dying(state: GameState) -> list[GameObject]:
     """The units a Cleanup kills, in canonical order (timestamp, then id: ORD-1)."""
-    found = [o for o in state.objects.values() if o.kind == "unit" and lethal(o)]
+    found = [o for o in state.objects.values() if o.kind == "unit" and lethal(state, o)]
     return sorted(found, key=lambda o: (o.timestamp, o.id))
 
 
@@ -118,7 +119,7 @@ def qualifies(r: DeathReplacement, unit: GameObject, state: GameState) -> bool:
     if ok and r.here:
         ok = unit.zone == src.zone and unit.region == src.region
     if ok and r.weaker:
-        ok = mt.might(unit) < mt.might(src)
+        ok = might_in(state, unit) < might_in(state, src)
     return ok
 
 

@@ -156,9 +156,12 @@ def change(
     minimum: int | None = None,
     maximum: int | None = None,
     this_turn: bool = False,
+    current: int | None = None,
 ) -> MightChange:
-    """Give ``obj`` one Might effect (a set, or a change with an optional limit)."""
-    before = might(obj)
+    """Give ``obj`` one Might effect (a set, or a change with an optional limit);
+    ``current`` is its Might with the Board's continuous effects (the snapshot's base)."""
+    extra = 0 if current is None else current - might(obj)
+    before = might(obj) + extra
     if set_to is not None:
         eff = MightEffect(
             effect_id, source, timestamp, layer=Layer.SET, amount=set_to, this_turn=this_turn
@@ -180,7 +183,7 @@ def change(
                 ),
             )
     out = replace(obj, abilities=(*obj.abilities, eff))
-    after = might(out)
+    after = might(out) + extra
     if before < MIGHTY_AT <= after:
         why = (*why, RuleStep("Riftbound 709", f"{obj.id} becomes Mighty ({before} -> {after})"))
     return MightChange(out, before, after, applied, why)

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from arbiter.model import death as dt
 from arbiter.model import might as mt
 from arbiter.model.errors import IllegalAction
+from arbiter.model.might_layers import might_in
 from arbiter.model.state import JSON, Event, GameState
 from arbiter.model.steps import Step
 
@@ -40,6 +41,7 @@ class Might(Step):
             minimum=self.minimum,
             maximum=self.maximum,
             this_turn=self.this_turn,
+            current=might_in(state, obj),
         )
         rules = tuple(s.rule for s in out.because) or (
             ("Riftbound 472.1.a.1",) if self.set_to is not None else ("Riftbound 472.3",)

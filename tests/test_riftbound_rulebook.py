@@ -462,3 +462,49 @@ def test_a_killed_unit_keeps_no_buff_and_no_might_effect() -> None:
     assert u["zone"] == "trash"
     assert "buff" not in u.get("counters", {})
     assert u["might"] == {**u["might"], "shown": 2, "buff": 0, "increases": 0}
+
+
+# -- dependency inside the arithmetic layer (473-475) ---------------------------------------
+
+PASSIVES = """  proud:
+    owner: ana
+    kind: unit
+    base: {might: 4}
+    timestamp: 1
+    might_passives: [{id: pride, add: 2, to: self, while_mighty: true}]
+  captain:
+    owner: ana
+    kind: unit
+    base: {might: 1}
+    timestamp: 2
+    might_passives: [{id: rally, add: 1, to: other_friendly}]
+"""
+
+
+@pytest.mark.rule("RB-MIGHT-2")
+@pytest.mark.rule("Riftbound 473.1.c", "Riftbound 474.1", "Riftbound 475.3")
+def test_an_effect_applies_after_the_one_it_depends_on_whatever_their_timestamps() -> None:
+    """Pride ("while I'm Mighty, +2", earlier) depends on Rally ("other friendly units +1"):
+    Rally makes the proud unit Mighty. Rally applies first, then Pride: 4 + 1 + 2 = 7 (in
+    timestamp order alone Pride would find 4 and give nothing: 5)."""
+    from arbiter.model.format.document import load
+    from arbiter.model.format.scenario import parse_document
+    from arbiter.model.might_layers import apply_layer
+
+    out = run(PASSIVES, "  - expect: {objects.proud.might.shown: 7}\n")
+    assert out["objects"]["proud"]["might"]["mighty"] is True
+    assert out["objects"]["captain"]["might"]["shown"] == 1
+    state = parse_document(load("t.yaml", HEAD + "objects:\n" + PASSIVES)).start
+    layer = apply_layer(state)
+    assert layer.order == ("captain.rally", "proud.pride")
+    assert layer.because[0].rule == "Riftbound 474.1"
+
+
+@pytest.mark.rule("Riftbound 475", "Riftbound 473.1.b")
+def test_effects_without_dependency_apply_in_timestamp_order_and_the_result_counts() -> None:
+    out = run(
+        PASSIVES.replace("while_mighty: true", "while_mighty: false"),
+        "  - damage: {each: 6, targets: [proud], source: proud}\n  - cleanup: {}\n",
+    )
+    # 4 + 1 + 2 = 7 Might: 6 damage is not lethal
+    assert out["objects"]["proud"]["zone"] == "play"

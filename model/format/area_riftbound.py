@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from arbiter.model import death as dt
-from arbiter.model import might as mt
+from arbiter.model import might_layers as ml
 from arbiter.model.format.document import Node
 from arbiter.model.format.scenario import OBJECT_KEY_PARSERS, ParseContext, parse_step, step_kind
 from arbiter.model.riftbound_steps import Buff, ChainItem, Cleanup, EndTurn, Might
@@ -69,9 +69,29 @@ def _death_replacements(node: Node, ctx: ParseContext, obj: GameObject) -> GameO
     return replace(obj, abilities=(*obj.abilities, *added))
 
 
+def _might_passives(node: Node, ctx: ParseContext, obj: GameObject) -> GameObject:
+    """``might_passives: [{id, add, to: self | friendly | other_friendly | enemy | units,
+    while_mighty}]``: continuous Might effects of a unit (Riftbound 473-475)."""
+    added = []
+    for n, item in enumerate(_items(node), start=1):
+        m = item.mapping({"id", "add", "to", "while_mighty", "text"}, required=("add",))
+        added.append(
+            ml.MightPassive(
+                id=m["id"].ident("an effect id") if "id" in m else f"passive{n}",
+                source=obj.id,
+                timestamp=obj.timestamp,
+                add=m["add"].integer(-LIMIT, LIMIT),
+                to=m["to"].choice(list(ml.REACH)) if "to" in m else "self",
+                while_mighty=m["while_mighty"].boolean() if "while_mighty" in m else False,
+            )
+        )
+    return replace(obj, abilities=(*obj.abilities, *added))
+
+
 OBJECT_KEY_PARSERS["death_replacements"] = _death_replacements
-if mt.might_json not in OBJECT_SECTIONS:
-    OBJECT_SECTIONS.append(mt.might_json)
+OBJECT_KEY_PARSERS["might_passives"] = _might_passives
+if ml.might_json not in OBJECT_SECTIONS:
+    OBJECT_SECTIONS.append(ml.might_json)
 
 
 @step_kind("might")
