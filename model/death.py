@@ -262,7 +262,7 @@ def end_turn(state: GameState) -> GameState:
     state = state.with_event(
         Event(
             "phase",
-            (("name", "end_of_turn"), ("next", players[0])),
+            (("name", "end_of_turn"), ("player", state.players[-1]), ("next", players[0])),
             ("Riftbound 317.2.b", "Riftbound 317.2.c", "Riftbound 317.3", "Riftbound 371"),
         )
     )

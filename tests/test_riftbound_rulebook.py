@@ -508,3 +508,36 @@ def test_effects_without_dependency_apply_in_timestamp_order_and_the_result_coun
     )
     # 4 + 1 + 2 = 7 Might: 6 damage is not lethal
     assert out["objects"]["proud"]["zone"] == "play"
+
+
+@pytest.mark.rule("Riftbound 322", "Riftbound 322.1")
+def test_a_death_that_makes_another_lethal_is_cleaned_up_right_after() -> None:
+    """The captain dies; its "+1 to other friendly units" ends, so the proud unit's Might
+    falls to its damage: a second Cleanup kills it (322)."""
+    out = run(
+        PASSIVES.replace("while_mighty: true", "while_mighty: false")
+        .replace("    base: {might: 1}\n", "    base: {might: 1}\n    counters: {damage: 1}\n")
+        .replace("    base: {might: 4}\n", "    base: {might: 4}\n    counters: {damage: 6}\n"),
+        "  - cleanup: {}\n",
+    )
+    assert out["objects"]["captain"]["zone"] == "trash"
+    assert out["objects"]["proud"]["zone"] == "trash"
+    again = [e for e in out["events"] if e["kind"] == "cleanup"]
+    assert again and again[0]["rules"] == ["Riftbound 322"]
+
+
+@pytest.mark.rule("Riftbound 317.1.a", "Riftbound 317.1.b")
+def test_at_the_end_of_your_turn_fires_for_the_player_whose_turn_ends() -> None:
+    trig = (
+        "    triggers: [{id: dusk, when: {phase: end_of_turn, of: controller},"
+        " do: [{counter: {target: self, name: dusk, add: 1}}]}]\n"
+    )
+    out = run(
+        "  mine:\n    owner: ana\n    kind: unit\n"
+        + trig
+        + "  theirs:\n    owner: bo\n    kind: unit\n"
+        + trig,
+        "  - end_turn: {}\n",
+    )
+    assert out["objects"]["mine"]["counters"]["dusk"] == 1
+    assert "counters" not in out["objects"]["theirs"]
