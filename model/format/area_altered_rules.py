@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from arbiter.model.altered_day import CheckVictory, CleanUp, Morning
 from arbiter.model.emblems import Duration, EmblemStep, OngoingEmblem
 from arbiter.model.format.document import Node
 from arbiter.model.format.scenario import OBJECT_KEY_PARSERS, ParseContext, step_kind
@@ -212,3 +213,34 @@ def _standing_modifiers(node: Node, ctx: ParseContext, obj: GameObject) -> GameO
 
 
 OBJECT_KEY_PARSERS["modifiers"] = _standing_modifiers
+
+
+@step_kind("morning")
+def _morning(node: Node, ctx: ParseContext) -> Step:
+    """Altered 4.2.1: Succeed, Prepare, Draw, Expand (``expand: {player: card}``)."""
+    m = node.mapping({"expand"}) if node.value is not None else {}
+    expand: dict[str, str | None] = {}
+    if "expand" in m:
+        for player, card in m["expand"].mapping().items():
+            expand[ctx.player(Node(card.doc, card.path, player))] = ctx.object_id(card)
+    return Morning(expand=expand)
+
+
+@step_kind("clean_up")
+def _clean_up(node: Node, ctx: ParseContext) -> Step:
+    """Altered 4.2.5.c: ``keep: {player: [ids]}``, the objects each player selects."""
+    m = node.mapping({"keep"}) if node.value is not None else {}
+    keep: dict[str, tuple[str, ...]] = {}
+    if "keep" in m:
+        for player, ids in m["keep"].mapping().items():
+            keep[ctx.player(Node(ids.doc, ids.path, player))] = tuple(
+                ctx.object_id(i) for i in _items(ids)
+            )
+    return CleanUp(keep=keep)
+
+
+@step_kind("check_victory")
+def _check_victory(node: Node, ctx: ParseContext) -> Step:
+    if node.value is not None:
+        node.mapping(set())
+    return CheckVictory()
