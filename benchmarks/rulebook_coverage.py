@@ -126,7 +126,10 @@ def _key(article: str) -> tuple[tuple[int, str], ...]:
 
 def in_prefix(article: str, prefix: str) -> bool:
     """``prefix`` is an article ("417.6": it and its sub-articles) or a range of articles
-    of one depth ("105-110", "7.4.4.b-7.4.4.e": each of them and their sub-articles)."""
+    of one depth ("105-110", "7.4.4.b-7.4.4.e": each of them and their sub-articles), or
+    "=X": the article X alone (a heading whose sub-articles have entries of their own)."""
+    if prefix.startswith("="):
+        return article == prefix[1:]
     if "-" in prefix:
         low, high = prefix.split("-")
         depth = low.count(".") + 1
@@ -141,6 +144,8 @@ def in_prefix(article: str, prefix: str) -> bool:
 def specificity(prefix: str) -> tuple[int, int, int]:
     """The deeper entry wins; at one depth an article beats a range, a narrower range a
     wider one."""
+    if prefix.startswith("="):
+        return (prefix.count(".") + 1, 2, 0)
     low, _, high = prefix.partition("-")
     depth = low.count(".") + 1
     if not high:

@@ -92,16 +92,33 @@ def deck_order(state: GameState, player: str) -> list[GameObject]:
 
 
 def draw(state: GameState, player: str, count: int) -> GameState:
-    """7.3.7: move the top ``count`` cards of the Deck to the Hand; from a Deck with fewer,
-    as many as there are (A-GOLD-3)."""
+    """7.3.7: move the top ``count`` cards of the Deck to the Hand. A Deck with too few cards
+    first gets the Discard pile at its bottom (3.2.2.d; Decision AL-DRAW-1: in the order of
+    the pile, timestamp then id, for the shuffle); what still lacks is not drawn (3.2.2.e)."""
+    rules = ["Altered 7.3.7.a"]
+    if len(deck_order(state, player)) < count:
+        pile = sorted(
+            (
+                o
+                for o in state.objects.values()
+                if zone_kind(o.zone) == "discard" and o.owner == player
+            ),
+            key=lambda o: (o.timestamp, o.id),
+        )
+        for card in pile:
+            state = move(state, card.id, "deck", player=player, cause="shuffle").state
+        if pile:
+            rules.append("Altered 3.2.2.d")
     top = deck_order(state, player)[:count]
     for card in top:
         state = move(state, card.id, "hand", player=player, cause="draw").state
+    if len(top) < count:
+        rules.append("Altered 3.2.2.e")
     return state.with_event(
         Event(
             "draw",
             (("player", player), ("asked", count), ("drawn", [c.id for c in top])),
-            ("Altered 7.3.7.a",) + (("A-GOLD-3",) if len(top) < count else ()),
+            tuple(rules),
         )
     )
 

@@ -469,7 +469,9 @@ def test_tokens_for_a_gigantic_characters_expedition_go_where_its_player_picks()
 
 
 @pytest.mark.rule("AL-DRAW-1")
-@pytest.mark.rule("Altered 7.3.7.a", "Altered 7.3.7.b")
+@pytest.mark.rule(
+    "Altered 7.3.7.a", "Altered 7.3.7.b", "Altered 3.2.2.d", "Altered 3.2.2.e", "Altered 3.2.2.b"
+)
 def test_drawing_moves_the_top_cards_of_the_deck_to_the_hand() -> None:
     out = altered(
         part(
@@ -477,14 +479,18 @@ def test_drawing_moves_the_top_cards_of_the_deck_to_the_hand() -> None:
             objects:
               c1: {owner: ana, kind: character, zone: deck}
               c2: {owner: ana, kind: character, zone: deck}
+              d1: {owner: ana, kind: character, zone: discard}
             steps:
-              - draw: {player: ana, count: 3}
+              - draw: {player: ana, count: 2}
+              - expect: {c1.zone: hand, c2.zone: hand, d1.zone: discard}
+              - draw: {player: ana, count: 2}
             """
         )
     )
-    assert {out.state.obj(c).zone for c in ("c1", "c2")} == {"hand"}
+    assert out.state.obj("d1").zone == "hand"  # the Discard pile went under the Deck first
     event = out.as_json()["events"][-1]
-    assert event["drawn"] == ["c1", "c2"] and "A-GOLD-3" in event["rules"]
+    assert event["drawn"] == ["d1"]
+    assert event["rules"] == ["Altered 7.3.7.a", "Altered 3.2.2.d", "Altered 3.2.2.e"]
 
 
 @pytest.mark.rule("Altered 2.2.7", "Altered 2.2.8", "A-PLAY-1")
@@ -596,7 +602,9 @@ def test_morning_succeeds_prepares_draws_two_and_expands() -> None:
     assert s.counters.get("day") == 2
 
 
-@pytest.mark.rule("Altered 4.2.5.c", "Altered 2.2.12", "Altered 2.2.13", "Altered 3.2.10.b")
+@pytest.mark.rule(
+    "Altered 4.2.5.c", "Altered 2.2.12", "Altered 2.2.13", "Altered 3.2.10.b", "Altered 3.2.7.b"
+)
 def test_clean_up_keeps_as_many_as_the_limits_and_discards_the_rest() -> None:
     state = final(
         """

@@ -162,7 +162,7 @@ def test_an_internal_action_that_cannot_be_paid_cannot_be_played() -> None:
 SIMPLE = "{targets: {t: {kind: character}}, steps: [{boost: 1, target: t}]}"
 
 
-@pytest.mark.rule("A-SPELL-6", "Altered 2.4.6.a", "Altered 2.4.6.e")
+@pytest.mark.rule("A-SPELL-6", "Altered 2.4.6.a", "Altered 2.4.6.e", "Altered 3.2.8")
 def test_a_spell_from_hand_goes_to_reserve_and_from_reserve_becomes_fleeting_then_discard() -> None:
     state = final(
         spell(

@@ -44,7 +44,9 @@ def character(
     )
 
 
-@pytest.mark.rule("A-ZONE-1", "A-ZONE-2", "Altered 3.1.3")
+@pytest.mark.rule(
+    "A-ZONE-1", "A-ZONE-2", "Altered 3.1.3", "Altered 3.1.1.c", "Altered 3.2.3", "Altered 3.2.5.a"
+)
 def test_the_glossary_zones_split_into_visible_and_hidden() -> None:
     assert {"adventure", "discard", "expedition", "hero", "landmark", "limbo", "reserve"} == VISIBLE
     assert {"deck", "hand", "mana"} == HIDDEN
@@ -97,7 +99,7 @@ def test_a_face_down_object_has_no_base_characteristics_and_no_statistics() -> N
     assert "A-CHAR-3" in state.events[-1].rules
 
 
-@pytest.mark.rule("A-GOLD-6")
+@pytest.mark.rule("A-GOLD-6", "Altered 3.1.2.c")
 def test_a_card_sent_to_another_players_zone_goes_to_its_owners() -> None:
     state = board(character("rat", owner="bo", controller="ana"))
     state = Send(target="rat", zone="reserve", player="ana").resolve(state)
@@ -129,7 +131,7 @@ def test_a_boost_does_not_follow_a_character_that_left_and_came_back() -> None:
     assert hawk.timestamp == state.clock > 1
 
 
-@pytest.mark.rule("A-TIME-1", "Altered 3.2.4.d")
+@pytest.mark.rule("A-TIME-1", "Altered 3.2.4.d", "Altered 3.2.4.b")
 def test_switching_expeditions_is_not_a_zone_change() -> None:
     state = final(
         """
