@@ -411,12 +411,15 @@ def condition_holds(
 
 
 MIGHT_READ = "might"  # ``if: {mighty: X}`` reads a unit's Might (Riftbound 708)
+HAS_READ = "has:"  # ``if: {has: Tank, of: X}`` reads whether X has a keyword (1 or 0)
 
 
 def _condition_value(state: GameState, target: str, name: str) -> int:
     obj = state.objects.get(target)
     if name == MIGHT_READ and obj is not None and MIGHT_READ in obj.base:
         return might_in(state, obj)
+    if name.startswith(HAS_READ):
+        return int(obj is not None and name[len(HAS_READ) :] in obj.features)
     return counter_value(state, target, name)
 
 

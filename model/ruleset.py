@@ -69,6 +69,13 @@ class ToughPayment(Enum):
     EACH_STEP = "each-step"
 
 
+class NumberedGain(Enum):
+    """Gaining a numbered keyword already held."""
+
+    KEEP_LARGER = "keep-larger"  # Berserk 517 (B-NAMED-1): a larger number replaces it
+    SUM = "sum"  # Riftbound 807.2, 809.2, 814.2, 823.2: the values are summed
+
+
 class ShortPool(Enum):
     """Decision D-TIME-4: a split pool smaller than the number of chosen targets."""
 
@@ -87,6 +94,7 @@ class Ruleset:
     short_pool: ShortPool = ShortPool.CONTROLLER_CHOOSES
     quick_action_cap: int = 100  # A-GOLD-9: activations of one quick action per day
     reaction_cap: int = 0  # Altered 1.4.6.c: activations of one Reaction per day (0: none)
+    numbered_gain: NumberedGain = NumberedGain.KEEP_LARGER
     tough_payment: ToughPayment = ToughPayment.DECLARATION
     gigantic_version: GiganticVersion = GiganticVersion.GLOSSARY
     replacement_chooser: ReplacementChooser = ReplacementChooser.REPLACEMENT_CONTROLLER
@@ -104,6 +112,7 @@ RULESETS: dict[str, Ruleset] = {
         "riftbound",
         replacement_chooser=ReplacementChooser.AFFECTED_OWNER,
         replacement_reach=ReplacementReach.ONE_SEQUENCE,
+        numbered_gain=NumberedGain.SUM,
     ),
     "altered": Ruleset("altered"),
 }
@@ -118,6 +127,7 @@ POLICY_ENUMS: dict[str, type[Enum]] = {
     "replacement_chooser": ReplacementChooser,
     "gigantic_version": GiganticVersion,
     "tough_payment": ToughPayment,
+    "numbered_gain": NumberedGain,
     "replacement_reach": ReplacementReach,
 }
 

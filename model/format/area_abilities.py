@@ -11,6 +11,7 @@ from dataclasses import replace
 
 from arbiter.model.abilities import (
     EVENT_KINDS,
+    HAS_READ,
     MIGHT_READ,
     Activate,
     Apply,
@@ -146,6 +147,10 @@ def parse_condition(node: Node) -> Condition:
     if isinstance(node.value, dict) and "mighty" in node.value:  # Riftbound 708
         mighty = node.mapping({"mighty"})
         return Condition(ref(mighty["mighty"]), MIGHT_READ, MIGHTY_AT, None)
+    if isinstance(node.value, dict) and "has" in node.value:  # a keyword, referenced
+        has = node.mapping({"has", "of"}, required=("has",))
+        name = has["has"].ident("a keyword (a named feature)")
+        return Condition(ref(has["of"]) if "of" in has else "self", HAS_READ + name, 1, None)
     m = node.mapping({"counter", "of", "at_least", "at_most"}, required=("counter",))
     if "at_least" not in m and "at_most" not in m:
         node.fail("'at_least' or 'at_most'", got=False)
