@@ -19,6 +19,7 @@ from dataclasses import replace
 from arbiter.model.altered.day import opponent, position
 from arbiter.model.altered.keywords import TERRAINS, expeditions_of, has, members, statistic
 from arbiter.model.altered.zones import EXPEDITIONS, expedition_of
+from arbiter.model.passive_order import after_passives
 from arbiter.model.ruleset import GiganticVersion
 from arbiter.model.state import JSON, Event, GameState
 from arbiter.model.values.features import Feature
@@ -54,7 +55,7 @@ def set_gigantic(state: GameState, oid: str, gain: bool, source: str = "effect")
     """7.4.4.n / 7.4.4.o: gain or lose Gigantic; the character joins or leaves the
     expedition its card is not in."""
     obj = state.obj(oid)
-    if has(obj, "Gigantic") == gain:
+    if has(after_passives(state).obj(oid), "Gigantic") == gain:
         return state.with_event(
             Event(
                 "gain" if gain else "lose",
@@ -92,7 +93,7 @@ def standing(state: GameState, player: str, expedition: str) -> str:
 def my_expedition_is(state: GameState, oid: str, wanted: str) -> bool:
     """A condition about "my expedition" (7.5.2); for a Gigantic character both of its
     expeditions must satisfy it (7.4.4.j). Outside the Expedition zone it does not hold."""
-    obj = state.obj(oid)
+    obj = after_passives(state).obj(oid)  # A-PASS-1: Gigantic may come from a passive
     where = expeditions_of(obj)
     return bool(where) and all(standing(state, obj.controlled_by, e) == wanted for e in where)
 
@@ -101,8 +102,9 @@ def total_statistics(state: GameState, player: str) -> dict[str, int]:
     """7.4.4.l: a player's total statistics, each expedition's members summed: a Gigantic
     character, present in both, counts twice."""
     out = dict.fromkeys(TERRAINS, 0)
+    derived = after_passives(state)  # A-PASS-1
     for e in EXPEDITIONS:
-        for o in members(state, player, e):
+        for o in members(derived, player, e):
             for t in TERRAINS:
                 out[t] += statistic(o, t)
     return out

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from arbiter.model.altered.keywords import expeditions_of, has
 from arbiter.model.altered.zones import EXPEDITIONS, TOKEN, move, zone_kind
+from arbiter.model.passive_order import after_passives
 from arbiter.model.state import JSON, BaseValue, Event, GameObject, GameState
 from arbiter.model.steps import Step
 
@@ -33,7 +34,7 @@ def targets(state: GameState, where: Where) -> tuple[tuple[str, ...], str]:
     """The expeditions the creation may use, and the rule that says so (empty: none)."""
     if where.expedition is not None:
         return (where.expedition,), "Altered 7.3.4.a"
-    ref = state.obj(where.of or where.other_of or "")
+    ref = after_passives(state).obj(where.of or where.other_of or "")  # A-PASS-1
     here = expeditions_of(ref)
     if where.of is not None:
         return here, "Altered 7.4.4.h" if len(here) > 1 else "Altered 7.3.4.a"

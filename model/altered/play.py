@@ -43,6 +43,7 @@ from arbiter.model.altered.zones import (
     zone_kind,
 )
 from arbiter.model.errors import IllegalAction
+from arbiter.model.passive_order import after_passives
 from arbiter.model.ruleset import ToughPayment, ToughVersion
 from arbiter.model.state import JSON, Event, GameObject, GameState
 from arbiter.model.trace import RuleStep
@@ -259,7 +260,7 @@ def _join(state: GameState, card_id: str, player: str, into: str) -> GameState:
     obj = state.obj(card_id)
     if fleeting:  # rules 3.0 2.4.6.c: a Fleeting character keeps it in the Expedition zone
         state = state.with_object(replace(obj, counters={**obj.counters, FLEETING: 1}))
-    gigantic = has(obj, "Gigantic")
+    gigantic = has(after_passives(state).obj(card_id), "Gigantic")  # A-PASS-1
     joined = list(EXPEDITIONS) if gigantic else [into]
     return state.with_event(
         Event(
@@ -339,7 +340,7 @@ def _condition_holds(
         if cond.subject not in ("", "self")
         else (spell if cond.subject == "self" else "")
     )
-    obj = state.objects.get(subject) if subject else None
+    obj = after_passives(state).objects.get(subject) if subject else None  # A-PASS-1
     result: bool
     if cond.test == "mana_at_least":
         result = mana(state, player) >= int(cond.value)
@@ -425,8 +426,9 @@ def _pay_tough_at_step(
     included) or not; an object not paid for is not acted on. X is paid once per effect."""
     slot = step.action.target or ""
     kept: list[str] = []
+    derived = after_passives(state)  # A-PASS-1: Tough may come from a passive
     for oid in targets.get(slot, ()):
-        obj = state.objects.get(oid)
+        obj = derived.objects.get(oid)
         x = keyword_number(obj, "Tough") if obj is not None else 0
         paid_key = f"tough_paid.{card}.{oid}"
         if obj is None or x <= 0 or obj.controlled_by == player or paid_key in state.counters:
@@ -549,7 +551,7 @@ def _act_on(
             )
         )
     # switch: to the other expedition, which a Gigantic object does not have
-    other = other_expedition(obj)
+    other = other_expedition(after_passives(state).obj(oid))  # A-PASS-1
     if other is None:
         return state.with_event(
             _step_event(

@@ -22,6 +22,7 @@ from arbiter.model.altered.zones import (
     zone_kind,
 )
 from arbiter.model.gigantic import switch_card
+from arbiter.model.passive_order import after_passives
 from arbiter.model.state import Event, GameState
 from arbiter.model.steps import Step
 from arbiter.model.trace import RuleStep
@@ -152,7 +153,7 @@ class Switch(Step):
 
     def resolve(self, state: GameState) -> GameState:
         obj = state.obj(self.target)
-        other = other_expedition(obj)
+        other = other_expedition(after_passives(state).obj(self.target))  # A-PASS-1
         if other is None and (card := switch_card(state, self.target)) is not None:
             return card  # Altered 7.4.4.m under gigantic_version "3.0"
         if other is None:
