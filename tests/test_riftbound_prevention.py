@@ -62,7 +62,7 @@ def test_prevent_the_next_damage_takes_one_whole_hit_then_is_spent() -> None:
 
 
 @pytest.mark.rule("RB-PREV-1")
-@pytest.mark.rule("Riftbound 437.1.b", "Riftbound 437.1.b.1")
+@pytest.mark.rule("Riftbound 437.1.b", "Riftbound 437.1.b.1", "Riftbound 417.6.b.3")
 def test_prevention_from_spells_lets_a_units_damage_through() -> None:
     out = run(
         "  u: {owner: bo, kind: unit, base: {might: 9},"
