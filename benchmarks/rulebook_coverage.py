@@ -3,6 +3,7 @@ answers for, with its status (docs/rulebooks.md).
 
     python benchmarks/rulebook_coverage.py            # counts per status
     python benchmarks/rulebook_coverage.py --write    # regenerate docs/rulebooks.md
+    python benchmarks/rulebook_coverage.py --smoke    # the counts (the test run's mode)
 
 The article list is read from the rulebooks themselves (Riftbound Core Rules 1.3,
 Altered Complete Rules 3.0), which the project does not ship: they are looked for
@@ -291,6 +292,9 @@ def build() -> tuple[str, list[tuple[Book, list[Row]]]] | None:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--write", action="store_true", help="regenerate docs/rulebooks.md")
+    parser.add_argument(
+        "--smoke", action="store_true", help="the same counts (they are cheap): for the test run"
+    )
     args = parser.parse_args(argv)
     built = build()
     if built is None:
