@@ -99,6 +99,9 @@ class Ruleset:
     gigantic_version: GiganticVersion = GiganticVersion.GLOSSARY
     replacement_chooser: ReplacementChooser = ReplacementChooser.REPLACEMENT_CONTROLLER
     replacement_reach: ReplacementReach = ReplacementReach.ONCE_PER_ACTION
+    # the characteristics every card of the game may have (Decision CHECK-STD): a set that
+    # names one of them is never wrong about it, even when none of its own cards has it
+    characteristics: frozenset[str] = frozenset()
 
     def with_policies(self, **changes: object) -> Ruleset:
         return replace(self, **changes)  # type: ignore[arg-type]
@@ -107,14 +110,19 @@ class Ruleset:
 RULESETS: dict[str, Ruleset] = {
     "eredan": Ruleset("eredan"),
     "berserk": Ruleset("berserk"),
-    # No seed speaks of Riftbound replacement effects: the core rules 1.3 are its default.
+    # No seed speaks of Riftbound replacement effects or keywords: the core rules 1.3 are
+    # the default there.
     "riftbound": Ruleset(
         "riftbound",
+        characteristics=frozenset({"might", "energy", "power"}),
         replacement_chooser=ReplacementChooser.AFFECTED_OWNER,
         replacement_reach=ReplacementReach.ONE_SEQUENCE,
         numbered_gain=NumberedGain.SUM,
     ),
-    "altered": Ruleset("altered"),
+    "altered": Ruleset(
+        "altered",
+        characteristics=frozenset({"forest", "mountain", "water", "hand_cost", "reserve_cost"}),
+    ),
 }
 
 # The policy fields a file may set under ``policies:``, with their enum type.
@@ -135,4 +143,4 @@ POLICY_INTS: frozenset[str] = frozenset({"quick_action_cap", "reaction_cap"})
 
 
 def policy_names() -> list[str]:
-    return [f.name for f in fields(Ruleset) if f.name != "name"]
+    return [f.name for f in fields(Ruleset) if f.name not in ("name", "characteristics")]

@@ -116,6 +116,7 @@ COMMANDS = (
     "arbiter.solver.cli.check",
     "arbiter.solver.cli.damage",
     "arbiter.solver.cli.graph",
+    "arbiter.solver.cli.importer",
     "arbiter.solver.cli.loops",
 )
 
