@@ -164,26 +164,6 @@ def set_status(state: GameState, target: str, status: str, gain: bool) -> GameSt
 
 
 @dataclass(frozen=True, kw_only=True)
-class StatusStep(Step):
-    """``status: {target, gain | lose: <status>}``."""
-
-    target: str
-    status: str
-    gain: bool
-
-    def target_ids(self) -> tuple[str, ...]:
-        return (self.target,)
-
-    def resolve(self, state: GameState) -> GameState:
-        from arbiter.model import standing_modifiers as sm  # 6.2: modifiers on statuses
-
-        if sm.has_standing(state):
-            verb = "gain" if self.gain else "lose"
-            return sm.perform(state, (f"{verb}_{self.status}:{self.target}",), None)
-        return set_status(state, self.target, self.status, self.gain)
-
-
-@dataclass(frozen=True, kw_only=True)
 class ModifiedStepStep(Step):
     """``modified_step: {id, controller, actions, modifiers, decisions, order}``: one step of
     an effect about to happen, and what the modifiers make of it (an event per result)."""

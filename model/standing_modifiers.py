@@ -18,6 +18,7 @@ from dataclasses import dataclass, replace
 from arbiter.model.altered.zones import BOOSTS, VISIBLE, move, zone_kind
 from arbiter.model.modifiers import Modifier, modify_step, set_status
 from arbiter.model.state import Ability, Event, GameState
+from arbiter.model.steps import Step
 from arbiter.model.tokens import draw
 
 VERBS = ("send", "gain", "lose", "draw", "boost")
@@ -114,3 +115,21 @@ def perform(
             state = carry(state, action, player)
         todo.extend(out.added_steps)  # 6.2.e: right after the current step
     return state
+
+
+@dataclass(frozen=True, kw_only=True)
+class StatusStep(Step):
+    """``status: {target, gain | lose: <status>}``."""
+
+    target: str
+    status: str
+    gain: bool
+
+    def target_ids(self) -> tuple[str, ...]:
+        return (self.target,)
+
+    def resolve(self, state: GameState) -> GameState:
+        if has_standing(state):  # 6.2: the modifiers objects carry act on statuses
+            verb = "gain" if self.gain else "lose"
+            return perform(state, (f"{verb}_{self.status}:{self.target}",), None)
+        return set_status(state, self.target, self.status, self.gain)

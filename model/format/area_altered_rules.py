@@ -7,11 +7,11 @@ from dataclasses import dataclass, replace
 
 from arbiter.model.altered_day import CheckVictory, CleanUp, Morning
 from arbiter.model.emblems import Duration, EmblemStep, OngoingEmblem
+from arbiter.model.format.context import ObjectKeyParser, ParseContext, StepParser
 from arbiter.model.format.document import Node
-from arbiter.model.format.scenario import OBJECT_KEY_PARSERS, ParseContext, step_kind
 from arbiter.model.gigantic import set_gigantic
-from arbiter.model.modifiers import STATUSES, ModifiedStepStep, Modifier, ModKind, StatusStep
-from arbiter.model.standing_modifiers import StandingModifier
+from arbiter.model.modifiers import STATUSES, ModifiedStepStep, Modifier, ModKind
+from arbiter.model.standing_modifiers import StandingModifier, StatusStep
 from arbiter.model.state import GameObject, GameState
 from arbiter.model.steps import Step
 from arbiter.model.tokens import CreateStep, DrawStep, Where
@@ -21,7 +21,6 @@ def _items(node: Node) -> list[Node]:
     return node.seq() if isinstance(node.value, list) else [node]
 
 
-@step_kind("status")
 def _status(node: Node, ctx: ParseContext) -> Step:
     m = node.mapping({"target", "gain", "lose"}, required=("target",))
     if ("gain" in m) == ("lose" in m):
@@ -62,7 +61,6 @@ def _modifier(
     )
 
 
-@step_kind("modified_step")
 def _modified_step(node: Node, ctx: ParseContext) -> Step:
     m = node.mapping(
         {"id", "controller", "actions", "modifiers", "decisions", "order"},
@@ -101,7 +99,6 @@ class GiganticStep(Step):
         return set_gigantic(state, self.target, self.gain, self.source)
 
 
-@step_kind("gigantic")
 def _gigantic(node: Node, ctx: ParseContext) -> Step:
     m = node.mapping({"target", "gain", "lose", "source"}, required=("target",))
     if ("gain" in m) == ("lose" in m):
@@ -116,7 +113,6 @@ def _gigantic(node: Node, ctx: ParseContext) -> Step:
     )
 
 
-@step_kind("emblem")
 def _emblem(node: Node, ctx: ParseContext) -> Step:
     """An Ongoing Emblem in Limbo (Altered 2.2.14): on the cards its player plays."""
     m = node.mapping(
@@ -146,7 +142,6 @@ def _emblem(node: Node, ctx: ParseContext) -> Step:
     )
 
 
-@step_kind("create")
 def _create(node: Node, ctx: ParseContext) -> Step:
     """Create Character tokens (Altered 7.3.4)."""
     m = node.mapping(
@@ -177,7 +172,6 @@ def _create(node: Node, ctx: ParseContext) -> Step:
     return step
 
 
-@step_kind("draw")
 def _draw(node: Node, ctx: ParseContext) -> Step:
     m = node.mapping({"player", "count"}, required=("player",))
     return DrawStep(
@@ -212,10 +206,8 @@ def _standing_modifiers(node: Node, ctx: ParseContext, obj: GameObject) -> GameO
     return replace(obj, abilities=(*obj.abilities, *added))
 
 
-OBJECT_KEY_PARSERS["modifiers"] = _standing_modifiers
 
 
-@step_kind("morning")
 def _morning(node: Node, ctx: ParseContext) -> Step:
     """Altered 4.2.1: Succeed, Prepare, Draw, Expand (``expand: {player: card}``)."""
     m = node.mapping({"expand"}) if node.value is not None else {}
@@ -226,7 +218,6 @@ def _morning(node: Node, ctx: ParseContext) -> Step:
     return Morning(expand=expand)
 
 
-@step_kind("clean_up")
 def _clean_up(node: Node, ctx: ParseContext) -> Step:
     """Altered 4.2.5.c: ``keep: {player: [ids]}``, the objects each player selects."""
     m = node.mapping({"keep"}) if node.value is not None else {}
@@ -239,8 +230,22 @@ def _clean_up(node: Node, ctx: ParseContext) -> Step:
     return CleanUp(keep=keep)
 
 
-@step_kind("check_victory")
 def _check_victory(node: Node, ctx: ParseContext) -> Step:
     if node.value is not None:
         node.mapping(set())
     return CheckVictory()
+
+
+STEPS: dict[str, StepParser] = {
+    "status": _status,
+    "modified_step": _modified_step,
+    "gigantic": _gigantic,
+    "emblem": _emblem,
+    "create": _create,
+    "draw": _draw,
+    "morning": _morning,
+    "clean_up": _clean_up,
+    "check_victory": _check_victory,
+}
+
+OBJECT_KEY_PARSERS: dict[str, ObjectKeyParser] = {"modifiers": _standing_modifiers}

@@ -8,12 +8,11 @@ from dataclasses import replace
 
 from arbiter.model import death as dt
 from arbiter.model import might_layers as ml
+from arbiter.model.format.context import ObjectKeyParser, ParseContext, StepParser
 from arbiter.model.format.document import Node
-from arbiter.model.format.scenario import OBJECT_KEY_PARSERS, ParseContext, parse_step, step_kind
 from arbiter.model.riftbound_steps import Buff, ChainItem, Cleanup, EndTurn, Might
 from arbiter.model.state import GameObject
 from arbiter.model.steps import Step
-from arbiter.model.view import OBJECT_SECTIONS
 
 LIMIT = 10**6
 REPLACEMENT_KEYS = {
@@ -88,13 +87,8 @@ def _might_passives(node: Node, ctx: ParseContext, obj: GameObject) -> GameObjec
     return replace(obj, abilities=(*obj.abilities, *added))
 
 
-OBJECT_KEY_PARSERS["death_replacements"] = _death_replacements
-OBJECT_KEY_PARSERS["might_passives"] = _might_passives
-if ml.might_json not in OBJECT_SECTIONS:
-    OBJECT_SECTIONS.append(ml.might_json)
 
 
-@step_kind("might")
 def _might(node: Node, ctx: ParseContext) -> Step:
     m = node.mapping(
         {"target", "set", "add", "min", "max", "this_turn", "source"}, required=("target",)
@@ -115,7 +109,6 @@ def _might(node: Node, ctx: ParseContext) -> Step:
     )
 
 
-@step_kind("buff")
 def _buff(node: Node, ctx: ParseContext) -> Step:
     m = node.mapping({"target"}, required=("target",))
     return Buff(target=ctx.object_id(m["target"]))
@@ -136,26 +129,39 @@ def _choices(m: dict[str, Node], ctx: ParseContext) -> dt.CleanupChoices:
     return dt.CleanupChoices(order, decline)
 
 
-@step_kind("cleanup")
 def _cleanup(node: Node, ctx: ParseContext) -> Step:
     m = node.mapping({"order", "decline"}) if node.value is not None else {}
     return Cleanup(choices=_choices(m, ctx))
 
 
-@step_kind("chain_item")
 def _chain_item(node: Node, ctx: ParseContext) -> Step:
     m = node.mapping({"steps", "order", "decline"}, required=("steps",))
     steps = []
+    if ctx.sub_step is None:
+        node.fail("a chain item in a scenario (its steps are scenario steps)", got=False)
     for sub in m["steps"].seq("a list of steps"):
-        step = parse_step(sub, ctx)
+        step = ctx.sub_step(sub)
         if isinstance(step, Cleanup):
             step = replace(step, inside_chain_item=True)
         steps.append(step)
     return ChainItem(steps=tuple(steps), choices=_choices(m, ctx))
 
 
-@step_kind("end_turn")
 def _end_turn(node: Node, ctx: ParseContext) -> Step:
     if node.value is not None:
         node.mapping(set())
     return EndTurn()
+
+
+STEPS: dict[str, StepParser] = {
+    "might": _might,
+    "buff": _buff,
+    "cleanup": _cleanup,
+    "chain_item": _chain_item,
+    "end_turn": _end_turn,
+}
+
+OBJECT_KEY_PARSERS: dict[str, ObjectKeyParser] = {
+    "death_replacements": _death_replacements,
+    "might_passives": _might_passives,
+}

@@ -18,13 +18,7 @@ from arbiter.model.altered.keywords import keyword_number
 from arbiter.model.altered.steps import Switch
 from arbiter.model.cardset import Card
 from arbiter.solver.check import witness as w
-from arbiter.solver.check.diagnostics import (
-    CardIndex,
-    Diagnostic,
-    Severity,
-    Witness,
-    tuple_check,
-)
+from arbiter.solver.check.base import CardIndex, Diagnostic, Severity, Witness
 
 CODE = "ruling-rulebook-version"
 
@@ -33,7 +27,7 @@ def _switch_roles(card: Card) -> list[tuple[int, str]]:
     return [(i, s.target) for i, s in enumerate(card.effect) if isinstance(s, Switch)]
 
 
-def _switcher_keys(index: CardIndex, card: Card) -> frozenset[Hashable]:
+def switcher_keys(index: CardIndex, card: Card) -> frozenset[Hashable]:
     return frozenset(
         ("switch", kind)
         for _, role in _switch_roles(card)
@@ -41,13 +35,12 @@ def _switcher_keys(index: CardIndex, card: Card) -> frozenset[Hashable]:
     )
 
 
-def _giant_keys(index: CardIndex, card: Card) -> frozenset[Hashable]:
+def giant_keys(index: CardIndex, card: Card) -> frozenset[Hashable]:
     if "Gigantic" not in card.template.features:
         return frozenset()
     return frozenset({("switch", card.kind)})
 
 
-@tuple_check("ruling-rulebook-gigantic", [CODE], [_switcher_keys, _giant_keys])
 def gigantic_switch(index: CardIndex, combo: tuple[str, ...]) -> Iterator[Diagnostic]:
     """an expedition switch meets a Gigantic character (A-KW-GIGANTIC vs Altered 7.4.4.m)"""
     switcher, giant = index.card(combo[0]), index.card(combo[1])
@@ -98,7 +91,7 @@ def _gigantic_diagnostic(index: CardIndex, switcher: Card, giant: Card, i: int) 
 # -- Tough: "for free" under the glossary and under the rules 3.0 -------------------------
 
 
-def _targeter_keys(index: CardIndex, card: Card) -> frozenset[Hashable]:
+def targeter_keys(index: CardIndex, card: Card) -> frozenset[Hashable]:
     spell = card.area_keys.get("spell")
     if card.kind != "spell" or not isinstance(spell, dict):
         return frozenset()
@@ -112,19 +105,18 @@ def _targeter_keys(index: CardIndex, card: Card) -> frozenset[Hashable]:
     )
 
 
-def _tough_keys(index: CardIndex, card: Card) -> frozenset[Hashable]:
+def tough_keys(index: CardIndex, card: Card) -> frozenset[Hashable]:
     if keyword_number(card.template, "Tough") <= 0:
         return frozenset()
     return frozenset({("target", card.kind)})
 
 
-@tuple_check("ruling-rulebook-tough", [CODE], [_targeter_keys, _tough_keys])
 def tough_for_free(index: CardIndex, combo: tuple[str, ...]) -> Iterator[Diagnostic]:
     """a spell that may target an opponent's object with Tough (A-KW-TOUGH vs Altered 7.4.7)"""
     spell, tough = index.card(combo[0]), index.card(combo[1])
     doc = spell.area_keys.get("spell")
     targets = doc.get("targets") if isinstance(doc, dict) else None
-    if spell.kind != "spell" or not isinstance(targets, dict) or not _tough_keys(index, tough):
+    if spell.kind != "spell" or not isinstance(targets, dict) or not tough_keys(index, tough):
         return
     slot = next(
         (
