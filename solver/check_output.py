@@ -121,7 +121,7 @@ _TITLE = {Severity.ERROR: "errors", Severity.WARNING: "warnings", Severity.RULIN
 
 
 def _bold_cards(message: str, cards: Sequence[str]) -> str:
-    from rich.markup import escape
+    from solver.escaping import markup as escape
 
     text = escape(message)
     if not cards:
@@ -133,8 +133,7 @@ def _bold_cards(message: str, cards: Sequence[str]) -> str:
 
 
 def print_text(checked: Sequence[Checked]) -> None:
-    from rich.markup import escape
-
+    from solver.escaping import markup as escape
     from solver.report import console
 
     out = console()
@@ -143,7 +142,7 @@ def print_text(checked: Sequence[Checked]) -> None:
         cs = r.cardset
         out.rule(f"[bold]arbiter check[/bold] {escape(cs.source)}")
         out.print(
-            f"ruleset {cs.ruleset.name}, {r.plan.cards} cards in {len(cs.files)} file(s); "
+            f"ruleset {escape(cs.ruleset.name)}, {r.plan.cards} cards in {len(cs.files)} file(s); "
             f"examined {r.plan.pairs} of {r.all_pairs} pairs and {r.plan.triples} of "
             f"{r.all_triples} triples (pruned by what abilities read and write), "
             f"{r.seconds:.2f} s ({r.backend})"
@@ -160,7 +159,8 @@ def print_text(checked: Sequence[Checked]) -> None:
             out.print(f"\n[{style} bold]{_TITLE[sev]} ({len(group)})[/{style} bold]")
             for d, path in group:
                 cards = ", ".join(f"[bold]{escape(x)}[/bold]" for x in d.cards)
-                out.print(f" [{style}]{d.code}[/{style}]  {cards}  [dim]{' '.join(d.rules)}[/dim]")
+                code, rules = escape(d.code), escape(" ".join(d.rules))
+                out.print(f" [{style}]{code}[/{style}]  {cards}  [dim]{rules}[/dim]")
                 out.print("   " + _bold_cards(d.message, d.cards))
                 where = ", ".join(str(loc) for loc in d.locations)
                 if where:

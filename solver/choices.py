@@ -380,14 +380,15 @@ def finisher(scenario: Scenario, state: GameState, options: RunOptions) -> dict[
 
 def print_outcomes(data: Mapping[str, JSON]) -> None:
     """The text report of ``arbiter run --outcomes``."""
-    from rich.console import Console
+    from solver.escaping import markup as m
+    from solver.report import console
 
-    out = Console(highlight=False, soft_wrap=True)
+    out = console()
     summary = data.get("outcome_search", {})
     outcomes = data.get("outcomes", [])
     out.print(
         f"[bold]{len(outcomes)} distinct outcome(s)[/bold] "
-        f"({summary.get('method')}, {summary.get('status')}, "
+        f"({m(summary.get('method'))}, {m(summary.get('status'))}, "
         f"order matters: {'yes' if summary.get('order_dependent') else 'no'})"
     )
     for n, o in enumerate(outcomes, 1):
@@ -395,7 +396,7 @@ def print_outcomes(data: Mapping[str, JSON]) -> None:
             oid: obj["counters"] for oid, obj in o["objects"].items() if obj.get("counters")
         }
         shown = ", ".join(
-            f"{oid}.{k}={v}" for oid, c in counters.items() for k, v in sorted(c.items())
+            f"{m(oid)}.{m(k)}={m(v)}" for oid, c in counters.items() for k, v in sorted(c.items())
         )
         flag = "  [yellow](depends on the order)[/yellow]" if o.get("order_dependent") else ""
         out.print(f"  {n}. {shown or 'no counters'}{flag}")

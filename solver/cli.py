@@ -8,7 +8,6 @@ input or usage, 3 an internal error (a bug: please report it).
 
 from __future__ import annotations
 
-import json
 import sys
 from typing import Any, NoReturn
 
@@ -44,7 +43,9 @@ def emit_json(data: Any) -> None:
     root = ctx.find_root() if ctx is not None else None
     timings = bool(root is not None and isinstance(root.obj, dict) and root.obj.get("timings"))
     shown = data if timings else without_timings(data)
-    click.echo(json.dumps(shown, indent=2, sort_keys=False, ensure_ascii=False))
+    from solver.escaping import json_text
+
+    click.echo(json_text(shown, indent=2, sort_keys=False))
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})

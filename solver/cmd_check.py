@@ -19,18 +19,21 @@ def _progress_bar(show: bool, label: str) -> Iterator[Progress | None]:
     if not show:
         yield None
         return
-    from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
+
+    from solver.escaping import console as safe_console
 
     bar = Progress(
         "[progress.description]{task.description}",
         BarColumn(),
         MofNCompleteColumn(),
         TimeElapsedColumn(),
-        console=Console(stderr=True),
+        console=safe_console(stderr=True),
         transient=True,
     )
-    task = bar.add_task(label, total=None)
+    from solver.escaping import markup
+
+    task = bar.add_task(markup(label), total=None)
 
     def update(done: int, total: int) -> None:
         bar.update(task, completed=done, total=total)

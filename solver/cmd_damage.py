@@ -208,32 +208,36 @@ def command(
 
 
 def _print_check(report: dict[str, Any]) -> None:
+    from solver.escaping import markup as m
     from solver.report import console
 
     c = console()
-    split = ", ".join(f"{k}: {v}" for k, v in report["allocation"].items())
+    split = ", ".join(f"{m(k)}: {m(v)}" for k, v in report["allocation"].items())
     if report["status"] == "LEGAL":
-        c.print(f"[green]legal[/green] split {{{split}}} of {report['pool']}")
+        c.print(f"[green]legal[/green] split {{{split}}} of {m(report['pool'])}")
     else:
-        c.print(f"[red]illegal[/red] split {{{split}}}: {report['rule']}: {report['message']}")
+        c.print(
+            f"[red]illegal[/red] split {{{split}}}: {m(report['rule'])}: {m(report['message'])}"
+        )
 
 
 def _print_result(out: dict[str, Any]) -> None:
     from rich.table import Table
 
+    from solver.escaping import markup as m
     from solver.report import console
 
     c = console()
     title = (
-        f"{out['instruction']}: split {out['pool']} for {out['objective_name']} "
-        f"({out['sense']}, {out['for']})"
+        f"{m(out['instruction'])}: split {out['pool']} for {m(out['objective_name'])} "
+        f"({out['sense']}, {m(out['for'])})"
     )
     table = Table(title=title, title_justify="left")
     for col in ("target", "damage", "prevented", "dealt", "destroyed", "needs"):
         table.add_column(col)
     for r in out["targets"]:
         table.add_row(
-            r["target"],
+            m(r["target"]),
             str(r["damage"]),
             str(r["prevented"]),
             str(r["dealt"]),
@@ -242,10 +246,10 @@ def _print_result(out: dict[str, Any]) -> None:
         )
     c.print(table)
     for line in out["why"]:
-        c.print(line)
+        c.print(m(line))
     c.print(f"status {out['status']}, wall time {out['wall_time'] * 1000:.1f} ms")
     if "optima" in out:
         more = "" if out["optima_complete"] else " (limit reached: there may be more)"
         c.print(f"{out['optima_count']} optimal allocation(s){more}:")
         for o in out["optima"]:
-            c.print("  " + ", ".join(f"{k}: {v}" for k, v in o.items()))
+            c.print("  " + ", ".join(f"{m(k)}: {v}" for k, v in o.items()))

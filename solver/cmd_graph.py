@@ -34,10 +34,9 @@ def draw(data: dict[str, Any], fmt: str, out: str) -> None:
 )
 def graph(file: str, fmt: str, out: str | None) -> None:
     """Draw the dependency graph of the passive abilities of scenario FILE (A-DEP, A-ORDER-1)."""
-    import json
-
     from model.format.scenario import parse_file
     from solver import dependency_view, engine
+    from solver.escaping import json_text, terminal
 
     result = engine.run(parse_file(file))
     state = result.state
@@ -50,11 +49,11 @@ def graph(file: str, fmt: str, out: str | None) -> None:
             raise click.ClickException(f"cannot write {out}: {exc.strerror}") from exc
         return
     if fmt == "json":
-        text = json.dumps(dependency_view.graph_json(state), indent=2, ensure_ascii=False) + "\n"
+        text = json_text(dependency_view.graph_json(state), indent=2) + "\n"
     elif fmt == "dot":
-        text = dependency_view.graph_dot(state)
+        text = terminal(dependency_view.graph_dot(state))
     else:
-        text = dependency_view.graph_text(state)
+        text = terminal(dependency_view.graph_text(state))
     if out is None:
         click.echo(text, nl=False)
     else:

@@ -145,33 +145,35 @@ def check_expectations(report: LoopReport, data: LoopInput) -> list[tuple[str, J
 def _print(report: LoopReport, checks: list[tuple[str, JSON, JSON, bool]]) -> None:
     from rich.table import Table
 
+    from solver.escaping import markup as m
     from solver.report import console
 
     out = console()
     v = report.verdict
     colour = {"loop": "red", "terminates": "green", "undetermined": "yellow"}[v.verdict]
     mand = "" if v.mandatory is None else (" (mandatory)" if v.mandatory else " (optional)")
-    out.print(f"[bold]{report.source}[/bold]: [bold {colour}]{v.verdict}[/]{mand}")
-    out.print(f"  {v.reason}")
+    out.print(f"[bold]{m(report.source)}[/bold]: [bold {colour}]{v.verdict}[/]{mand}")
+    out.print(f"  {m(v.reason)}")
     if report.candidates:
         table = Table(title="candidate loops (static pass)", title_justify="left")
         for col in ("cycle of abilities", "verdict"):
             table.add_column(col)
         for path, _, cv in report.candidates:
-            table.add_row(path, "" if cv is None else cv.verdict)
+            table.add_row(m(path), "" if cv is None else cv.verdict)
         out.print(table)
     if v.steps:
         out.print("witness:")
         n_prefix = len(v.prefix)
         for i, s in enumerate(v.steps):
             mark = "  ↻ " if v.cycle and i >= n_prefix else "    "
-            out.print(f"{mark}{s['text']}")
+            out.print(f"{mark}{m(s['text'])}")
     out.print(
         f"explored {v.explored} state(s) of a budget of {report.budget} in {v.wall_time:.3f} s"
     )
     for path, expected, actual, passed in checks:
         tag = "[green]ok[/green]  " if passed else "[red]FAIL[/red]"
-        out.print(f"  {tag}  {path} = {expected!r}" + ("" if passed else f" (got {actual!r})"))
+        got = "" if passed else f" (got {m(repr(actual))})"
+        out.print(f"  {tag}  {m(path)} = {m(repr(expected))}{got}")
 
 
 @click.command("loops")

@@ -194,7 +194,10 @@ def report_section(result: RunResult, out: Console, explain: bool) -> None:
     derived(result.state)
     order = ordering(result.state)
     for c in order.cycles:
-        out.print(f"[yellow]dependency cycle[/yellow] {arrow_path(c)} (timestamp order used)")
+        from solver.escaping import markup
+
+        shown = markup(arrow_path(c))
+        out.print(f"[yellow]dependency cycle[/yellow] {shown} (timestamp order used)")
     if explain:
         for line in explain_lines(result.state):
             out.print(line, markup=False)

@@ -21,16 +21,18 @@ REPORT_SECTIONS: list[Callable[[RunResult, Console, bool], None]] = []
 
 
 def console() -> Console:
-    from rich.console import Console
+    """The console of every report: strings reach the terminal escaped (solver/escaping.py)."""
+    from solver.escaping import console as safe_console
 
-    return Console(highlight=False, soft_wrap=True)
+    console: Console = safe_console()
+    return console
 
 
 def _e(text: str) -> str:
     """User text (ids, names, paths) printed as is, never read as rich markup."""
-    from rich.markup import escape
+    from solver.escaping import markup
 
-    return escape(text)
+    return markup(text)
 
 
 def _fmt(value: JSON) -> str:
@@ -110,7 +112,7 @@ def print_explain(state: GameState, out: Console) -> None:
 
 def print_run(result: RunResult, *, explain: bool = False) -> None:
     out = console()
-    out.print(f"[bold]{_e(result.scenario.source)}[/bold]  ruleset {result.state.ruleset.name}")
+    out.print(f"[bold]{_e(result.scenario.source)}[/bold]  ruleset {_e(result.state.ruleset.name)}")
     out.print(objects_table(derived(result.state)))
     if explain:
         print_explain(derived(result.state), out)
@@ -131,9 +133,7 @@ def print_run(result: RunResult, *, explain: bool = False) -> None:
                 f"({_e(c.resolved)}, {where}, {at})"
             )
     if result.stopped_by is not None:
-        from rich.markup import escape
-
-        why = escape(str(result.stopped_by))
+        why = _e(str(result.stopped_by))
         out.print(f"[red]illegal action at step {result.stopped_at}:[/red] {why}")
     verdict = "[green]passed[/green]" if result.ok else "[red]failed[/red]"
     out.print(f"{verdict}: {result.passed} expectation(s) met, {result.failed} failed")
