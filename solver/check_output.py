@@ -73,8 +73,10 @@ def pending_codes() -> list[str]:
 
 
 def witness_folder(base: str, cardset_file: str) -> str:
+    from solver.safe_output import safe_name
+
     stem = os.path.splitext(os.path.basename(cardset_file))[0]
-    return os.path.join(base, stem)
+    return os.path.join(base, safe_name(stem, "cardset"))
 
 
 def with_witnesses(result: CheckResult, base: str, folder: str | None = None) -> Checked:
@@ -135,6 +137,7 @@ def _bold_cards(message: str, cards: Sequence[str]) -> str:
 def print_text(checked: Sequence[Checked]) -> None:
     from solver.escaping import markup as escape
     from solver.report import console
+    from solver.safe_output import safe_name
 
     out = console()
     for c in checked:
@@ -173,7 +176,7 @@ def print_text(checked: Sequence[Checked]) -> None:
                         f"   [dim]witness:[/dim] {escape(path)}  [dim](arbiter {how} it)[/dim]"
                     )
                     for suffix, _ in d.witness.variants:
-                        other = path[: -len(".yaml")] + f".{suffix}.yaml"
+                        other = path[: -len(".yaml")] + f".{safe_name(suffix, 'variant')}.yaml"
                         out.print(f"   [dim]and, under {suffix}:[/dim] {escape(other)}")
         n = counts(r.diagnostics)
         out.print(

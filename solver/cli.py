@@ -15,6 +15,7 @@ import click
 
 from model.errors import ArbiterError, IllegalAction, InputError, InternalError
 from solver.options import TIME_LIMIT, TimeLimit  # noqa: F401  (TimeLimit re-exported)
+from solver.safe_output import OutputError
 
 
 class Exit(Exception):
@@ -153,6 +154,8 @@ def main(argv: list[str] | None = None) -> None:
         _fail(f"arbiter: {exc.format_message()}", 2)
     except InputError as exc:
         _fail(exc.one_line(), 2)
+    except OutputError as exc:
+        _fail(f"arbiter: {exc}", 2)
     except IllegalAction as exc:
         _fail(f"illegal action: {exc}", 1)
     except RecursionError:

@@ -57,7 +57,7 @@ def _progress_bar(show: bool, label: str) -> Iterator[Progress | None]:
 @click.option(
     "--witness-dir",
     type=click.Path(file_okay=False, path_type=str),
-    help="Where witness scenarios go (default: 'arbiter-witnesses' beside the report).",
+    help="Where witness scenarios go (default: 'arbiter-witnesses' in the working folder).",
 )
 @click.option(
     "--fail-on",
@@ -117,10 +117,14 @@ def command(
     if jobs > 1 and dask_address:
         raise click.UsageError("choose one of --jobs and --dask")
     cardsets = [load_cardset(f) for f in files]  # every input error before any work
+    inputs = [f for cs in cardsets for f in (cs.source, *cs.files)]
+    if html_path:
+        from solver.safe_output import check_target
+
+        check_target(html_path, inputs)
     backend = Backend(jobs=jobs, dask=dask_address)
-    if witness_dir is None:
-        beside = os.path.dirname(os.path.abspath(html_path)) if html_path else os.getcwd()
-        witness_dir = os.path.relpath(os.path.join(beside, "arbiter-witnesses"))
+    if witness_dir is None:  # never beside the report unless asked: it may be a shared folder
+        witness_dir = "arbiter-witnesses"
     show = sys.stderr.isatty() if progress is None else progress
     checked = []
     used: set[str] = set()
@@ -143,9 +147,10 @@ def command(
         check_output.print_text(checked)
     if html_path:
         from solver.html_report import render
+        from solver.safe_output import say_replaced, write_report
 
-        with open(html_path, "w", encoding="utf-8") as fh:
-            fh.write(render(checked))
+        if write_report(html_path, render(checked), inputs):
+            say_replaced(html_path)
     every = [d for c in checked for d in c.result.diagnostics]
     raise Exit(1 if failing(every, Severity(fail_on)) else 0)
 

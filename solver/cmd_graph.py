@@ -14,11 +14,11 @@ import click
 FORMATS = ("text", "json", "dot", "png", "svg")
 
 
-def draw(data: dict[str, Any], fmt: str, out: str) -> None:
-    """Draw the graph (nodes by timestamp, cycle edges in red) to ``out`` as png or svg."""
+def draw(data: dict[str, Any], fmt: str) -> bytes:
+    """The graph drawn (nodes by timestamp, cycle edges in red) as png or svg bytes."""
     from solver.dependency_draw import save
 
-    save(data, fmt, out)
+    return save(data, fmt)
 
 
 @click.command("graph")
@@ -37,16 +37,18 @@ def graph(file: str, fmt: str, out: str | None) -> None:
     from model.format.scenario import parse_file
     from solver import dependency_view, engine
     from solver.escaping import json_text, terminal
+    from solver.safe_output import check_target, say_replaced, write_report
 
+    if fmt in ("png", "svg") and out is None:
+        raise click.UsageError(f"--format {fmt} needs -o FILE")
+    if out is not None:  # a path that cannot be written is refused before any work
+        check_target(out, [file], (f".{fmt}",) if fmt in ("png", "svg") else ())
     result = engine.run(parse_file(file))
     state = result.state
     if fmt in ("png", "svg"):
-        if out is None:
-            raise click.UsageError(f"--format {fmt} needs -o FILE")
-        try:
-            draw(dependency_view.graph_json(state), fmt, out)
-        except OSError as exc:
-            raise click.ClickException(f"cannot write {out}: {exc.strerror}") from exc
+        assert out is not None
+        if write_report(out, draw(dependency_view.graph_json(state), fmt), [file]):
+            say_replaced(out)
         return
     if fmt == "json":
         text = json_text(dependency_view.graph_json(state), indent=2) + "\n"
@@ -56,12 +58,8 @@ def graph(file: str, fmt: str, out: str | None) -> None:
         text = terminal(dependency_view.graph_text(state))
     if out is None:
         click.echo(text, nl=False)
-    else:
-        try:
-            with open(out, "w", encoding="utf-8") as fh:
-                fh.write(text)
-        except OSError as exc:
-            raise click.ClickException(f"cannot write {out}: {exc.strerror}") from exc
+    elif write_report(out, text, [file]):
+        say_replaced(out)
 
 
 command = graph

@@ -202,14 +202,21 @@ def _loops(file: str, budget: int | None, one_day: bool, as_json: bool, png: str
     from model.format.area_loops import load_for_loops
     from solver.cli import Exit, emit_json
 
+    if png:  # a path that cannot be written is refused before any work
+        from solver.safe_output import check_target
+
+        check_target(png, [file], (".png",))
     data = load_for_loops(file)
     chosen = budget or data.options.budget or DEFAULT_BUDGET
     report = analyse(data, chosen, one_day or data.options.one_day)
     checks = check_expectations(report, data)
     if png:
         from solver.loop_graph import draw
+        from solver.safe_output import say_replaced, write_report
 
-        draw(witness_ring(report), png, f"{report.verdict.verdict}: {file}")
+        picture = draw(witness_ring(report), f"{report.verdict.verdict}: {file}")
+        if write_report(png, picture, [file]):
+            say_replaced(png)
     if as_json:
         out = report.as_json()
         if checks:

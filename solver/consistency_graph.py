@@ -10,9 +10,7 @@ no script, no link out, so the report stays one self-contained file.
 from __future__ import annotations
 
 import html
-import os
 import re
-import tempfile
 
 from model import passives as pv
 from model.cardset import game_state
@@ -30,11 +28,7 @@ def _inline_svg(data: dict[str, object]) -> str:
     from solver.cmd_graph import draw
 
     matplotlib.rcParams["svg.hashsalt"] = "arbiter"  # stable ids: the same report twice
-    with tempfile.TemporaryDirectory() as folder:
-        path = os.path.join(folder, "graph.svg")
-        draw(data, "svg", path)
-        with open(path, encoding="utf-8") as fh:
-            svg = fh.read()
+    svg = draw(data, "svg").decode("utf-8")
     svg = svg[svg.index("<svg") :]
     svg = re.sub(r"<metadata>.*?</metadata>", "", svg, flags=re.S)
     svg = re.sub(r'\s+xmlns(:\w+)?="[^"]*"', "", svg)

@@ -70,7 +70,7 @@ def run_seeds(root: str) -> int:
 
 def main() -> int:
     root = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "examples")
-    witness_dir = os.path.join(tempfile.gettempdir(), "arbiter-demo-witnesses")
+    witness_dir = tempfile.mkdtemp(prefix="arbiter-demo-witnesses-")  # never a shared name
     surprises = check_card_sets(root, witness_dir)
     failures = run_seeds(root)
     return 1 if surprises or failures else 0

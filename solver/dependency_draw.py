@@ -92,6 +92,10 @@ def figure(data: dict[str, Any], title: str | None = None) -> Figure:
     return fig
 
 
-def save(data: dict[str, Any], fmt: str, out: str) -> None:
-    """Draw the graph to ``out`` as png or svg."""
-    figure(data).savefig(out, format=fmt, bbox_inches="tight")
+def save(data: dict[str, Any], fmt: str) -> bytes:
+    """The graph drawn as png or svg bytes (the command writes them safely)."""
+    import io
+
+    buffer = io.BytesIO()
+    figure(data).savefig(buffer, format=fmt, bbox_inches="tight")
+    return buffer.getvalue()

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 from collections.abc import Sequence
 
 from model.errors import Location
@@ -15,9 +14,11 @@ LEVEL = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.RULING: 
 
 
 def _uri(path: str) -> str:
-    """A path relative to the working directory (the repository root in CI), with '/'."""
-    rel = os.path.relpath(os.path.abspath(path))
-    return rel.replace(os.sep, "/")
+    """A path relative to the working directory (the repository root in CI), with '/',
+    percent-encoded (solver/escaping.py): ``#``, ``?`` or ``%20`` stay in the file name."""
+    from solver.escaping import sarif_uri
+
+    return sarif_uri(path)
 
 
 def _location(loc: Location) -> dict[str, JSON]:

@@ -14,6 +14,7 @@ import os
 from dataclasses import replace
 
 from model.cardset import SIDES, Card, CardSet, Reference, Role
+from model.errors import InputError
 from model.format.document import Document, Node, load
 from model.format.scenario import (
     OBJECT_KEY_PARSERS,
@@ -78,7 +79,8 @@ def _read(
             continue  # already read through another include: its cards are there
         if len(files) >= MAX_INCLUDES:
             inc.fail(f"at most {MAX_INCLUDES} files in one card set", got=False)
-        _read(load(shown), folder, cards, files, [*stack, path], (ruleset.name, top["ruleset"]))
+        included = _load_card_file(inc, path, shown)
+        _read(included, folder, cards, files, [*stack, path], (ruleset.name, top["ruleset"]))
     if "cards" in top:
         for cid, cnode in top["cards"].mapping(what="a mapping of card ids to cards").items():
             Node(doc, cnode.path, cid).ident("a card id")
@@ -88,6 +90,36 @@ def _read(
                 )
             cards[cid] = parse_card(cnode, cid, ruleset)
     return ruleset
+
+
+def _load_card_file(node: Node, path: str, shown: str) -> Document:
+    """An included file, read only once it is known to be a card-set file: a file with
+    other hard links (it may be a file of another folder) is refused, and so is a file that
+    is not a YAML mapping with ``ruleset:`` and card-set keys only; the message never
+    quotes the file's content (it may be a secret that is not a card file)."""
+    name = os.path.basename(shown)
+    not_cards = (
+        f"expected a card-set file; {name} is not a YAML mapping with ruleset: "
+        "(its content is not shown)"
+    )
+    try:
+        links = os.stat(path).st_nlink
+    except OSError:
+        node.fail("expected an existing file of the same folder", got=False)
+    if links > 1:
+        node.fail(
+            f"expected a file with no other hard link; {name} has {links - 1} "
+            "(it may be a file of another folder, its content is not read)",
+            got=False,
+        )
+    try:
+        doc = load(shown)
+    except InputError:
+        node.fail(not_cards, got=False)
+    root = doc.root
+    if not isinstance(root, dict) or "ruleset" not in root or not set(root) <= TOP_KEYS:
+        node.fail(not_cards, got=False)
+    return doc
 
 
 def _include_path(node: Node, folder: str, stack: list[str]) -> tuple[str, str]:
