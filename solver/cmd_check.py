@@ -9,6 +9,7 @@ from contextlib import contextmanager
 import click
 
 from solver.consistency import Progress
+from solver.options import DaskAddress
 
 FORMATS = ("text", "json", "sarif")
 
@@ -76,6 +77,7 @@ def _progress_bar(show: bool, label: str) -> Iterator[Progress | None]:
 @click.option(
     "--dask",
     "dask_address",
+    type=DaskAddress(),
     default=None,
     metavar="ADDRESS",
     help="Examine pairs and triples on the Dask cluster at this scheduler address.",

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 import click
 
+from model.errors import InputError
 from model.format.area_loops import LoopInput
 from model.state import JSON
 from solver.loops import DEFAULT_BUDGET, Verdict
@@ -176,6 +177,23 @@ def _print(report: LoopReport, checks: list[tuple[str, JSON, JSON, bool]]) -> No
         out.print(f"  {tag}  {m(path)} = {m(repr(expected))}{got}")
 
 
+def _located(exc: InputError, data: LoopInput, file: str) -> InputError:
+    """An error the search met (ROBUST-RANGE) located at the object it names, else at the
+    top of the file; an error that has a place keeps it."""
+    from model.errors import Location
+    from model.format.document import load, path_text
+
+    if exc.location is not None:
+        return exc
+    section = "objects" if data.kind == "scenario" else "cards"
+    doc = load(file)
+    for oid in sorted(data.scenario.start.objects, key=len, reverse=True):
+        if f"{oid}." in exc.message:
+            where = doc.location((section, oid), key=True)
+            return InputError(exc.message, location=where, path=path_text((section, oid)))
+    return InputError(f"the loop search: {exc.message}", location=Location(file, 1, 1))
+
+
 @click.command("loops")
 @click.argument("file", type=click.Path(dir_okay=True, path_type=str))
 @click.option(
@@ -208,7 +226,10 @@ def _loops(file: str, budget: int | None, one_day: bool, as_json: bool, png: str
         check_target(png, [file], (".png",))
     data = load_for_loops(file)
     chosen = budget or data.options.budget or DEFAULT_BUDGET
-    report = analyse(data, chosen, one_day or data.options.one_day)
+    try:
+        report = analyse(data, chosen, one_day or data.options.one_day)
+    except InputError as exc:  # a value out of range met by the search: say where
+        raise _located(exc, data, file) from None
     checks = check_expectations(report, data)
     if png:
         from solver.loop_graph import draw

@@ -344,6 +344,23 @@ def _run_units(
     return out
 
 
+def _reachable(address: str, seconds: float = 5.0) -> None:
+    """Fail fast (one line) when a TCP scheduler does not answer: a Client that cannot
+    connect waits, then prints a traceback from its finaliser."""
+    import socket
+
+    from solver.options import dask_endpoint
+
+    scheme, host, port = dask_endpoint(address)
+    if scheme != "tcp":
+        return
+    try:
+        socket.create_connection((host, port or 8786), timeout=seconds).close()
+    except OSError as exc:
+        why = exc.strerror or type(exc).__name__
+        raise InputError(f"cannot reach the Dask scheduler at {address}: {why}") from None
+
+
 def _run_dask(
     index: CardIndex,
     chunks: list[list[Unit]],
@@ -355,6 +372,7 @@ def _run_dask(
         from dask.distributed import Client
     except ImportError:
         raise InputError("--dask needs dask[distributed]: pip install 'arbiter[dask]'") from None
+    _reachable(address)
     try:
         client: Any = Client(address, set_as_default=False, timeout="15s")  # type: ignore[no-untyped-call]
     except (OSError, TimeoutError, ValueError) as exc:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import re
 from typing import Any
 
 import click
@@ -20,3 +21,32 @@ class TimeLimit(click.FloatRange):
 
 
 TIME_LIMIT = TimeLimit(0.01, 3600)
+
+
+class DaskAddress(click.ParamType):
+    """A Dask scheduler address, ``[scheme://]host[:port]`` (IPv6 in brackets), checked
+    before any work: a malformed one is a usage error at once, never a wait and a traceback."""
+
+    name = "ADDRESS"
+    _FORM = re.compile(
+        r"^(?:(?P<scheme>[a-z][a-z0-9+.-]*)://)?"
+        r"(?P<host>\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9_.-]+)(?::(?P<port>[0-9]{1,5}))?/?$"
+    )
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        text = str(value)
+        m = self._FORM.match(text)
+        if m is None or (m["port"] is not None and not 0 < int(m["port"]) < 65536):
+            self.fail(
+                f"{text!r} is not a scheduler address (expected [tcp://]host:port)", param, ctx
+            )
+        return text
+
+
+def dask_endpoint(address: str) -> tuple[str, str, int | None]:
+    """(scheme, host, port) of an address ``DaskAddress`` accepted."""
+    m = DaskAddress._FORM.match(address)
+    if m is None:  # pragma: no cover - checked by the option type
+        raise ValueError(address)
+    host = m["host"].strip("[]")
+    return (m["scheme"] or "tcp", host, int(m["port"]) if m["port"] else None)
