@@ -23,7 +23,7 @@ class TimeLimit(click.FloatRange):
 TIME_LIMIT = TimeLimit(0.01, 3600)
 
 
-class DaskAddress(click.ParamType):
+class DaskAddress(click.ParamType[str, str]):
     """A Dask scheduler address, ``[scheme://]host[:port]`` (IPv6 in brackets), checked
     before any work: a malformed one is a usage error at once, never a wait and a traceback."""
 
@@ -35,6 +35,10 @@ class DaskAddress(click.ParamType):
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
         text = str(value)
+        scheme, _, rest = text.partition("://")
+        other = scheme not in ("tcp", "tls") and re.fullmatch(r"[a-z][a-z0-9+.-]*", scheme)
+        if rest and other and not re.search(r"\s", rest):
+            return text  # inproc://, ucx://, ws:// ... : the scheduler library checks them
         m = self._FORM.match(text)
         if m is None or (m["port"] is not None and not 0 < int(m["port"]) < 65536):
             self.fail(
@@ -46,7 +50,7 @@ class DaskAddress(click.ParamType):
 def dask_endpoint(address: str) -> tuple[str, str, int | None]:
     """(scheme, host, port) of an address ``DaskAddress`` accepted."""
     m = DaskAddress._FORM.match(address)
-    if m is None:  # pragma: no cover - checked by the option type
-        raise ValueError(address)
+    if m is None:  # another transport (inproc:// ...): its library checks it
+        return (address.partition("://")[0], "", None)
     host = m["host"].strip("[]")
     return (m["scheme"] or "tcp", host, int(m["port"]) if m["port"] else None)
