@@ -183,6 +183,9 @@ def print_text(checked: Sequence[Checked]) -> None:
             f"\n{n['error']} error(s), {n['warning']} warning(s), "
             f"{n['ruling']} ruling(s) to confirm"
         )
+        if "cut" in r.extra:
+            why = escape(str(r.extra["cut"]))
+            out.print(f"[yellow]{why}: what is listed was found; there may be more[/yellow]")
         if pending_codes():
             pending = ", ".join(pending_codes())
             out.print(f"[dim]not checked by this build: {escape(pending)}[/dim]")

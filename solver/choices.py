@@ -36,6 +36,7 @@ from model.state import JSON, Event, GameState
 from model.steps import Step
 from model.view import object_json
 from solver.engine import RunOptions, resolve_step
+from solver.limits import cut, tripped
 
 
 class Status(Enum):
@@ -111,14 +112,19 @@ class OutcomeSet:
     def fingerprints(self) -> frozenset[str]:
         return frozenset(o.fingerprint for o in self.outcomes)
 
+    cut: str | None = None  # what stopped the search (solver/limits.py)
+
     def summary(self) -> dict[str, JSON]:
-        return {
+        out: dict[str, JSON] = {
             "status": self.status.value,
             "method": self.method,
             "count": len(self.outcomes),
             "order_dependent": self.order_dependent,
             "wall_time": round(self.wall_time, 6),
         }
+        if self.cut is not None:
+            out["cut"] = f"stopped early by {self.cut}: the list may be incomplete"
+        return out
 
 
 # -- the exhaustive twin (any ChoosingStep) -------------------------------------------------
@@ -133,6 +139,8 @@ def exhaustive_leaves(step: ChoosingStep[Any], index: int, run: Any) -> dict[str
         k = step.key(r)
         if k in memo:
             return memo[k]
+        if cut() is not None:  # the command's time limit or memory ceiling
+            raise _Cut
         point = step.point(r)
         if point is None:
             fp = outcome_of(step, r)
@@ -181,12 +189,39 @@ CPSAT_EXPANDERS: dict[type[Step], Expander] = {}
 METHODS = ("cp-sat", "exhaustive")
 
 
+class _Cut(Exception):
+    """The command's time limit or memory ceiling stopped a search (solver/limits.py)."""
+
+
+def first_leaf(step: ChoosingStep[Any], index: int, run: Any) -> dict[str, Leaf]:
+    """The end reached by taking the first option at every point: once a search is cut,
+    each open step still ends in a legal outcome (the list is then incomplete: FEASIBLE)."""
+    decisions: list[Decision] = []
+    while (point := step.point(run)) is not None:
+        option = point.options[0]
+        decisions.append(Decision(index, point.chooser, point.rule, option))
+        run = step.take(run, option)
+    fp = outcome_of(step, run)
+    return {fp: Leaf(fp, tuple(decisions), frozenset({frozenset(step.tags(run))}))}
+
+
 def expand(
     step: ChoosingStep[Any], index: int, run: Any, method: str, options: RunOptions
 ) -> tuple[dict[str, Leaf], Status]:
-    if method == "cp-sat" and type(step) in CPSAT_EXPANDERS:
-        return CPSAT_EXPANDERS[type(step)](step, index, run, options)
-    return exhaustive_leaves(step, index, run), Status.OPTIMAL
+    """Every distinct end of one step and the status of that search; once the command's
+    limits are reached, one legal end (FEASIBLE: never OPTIMAL when cut)."""
+    if cut() is not None:
+        return first_leaf(step, index, run), Status.FEASIBLE
+    try:
+        if method == "cp-sat" and type(step) in CPSAT_EXPANDERS:
+            leaves, status = CPSAT_EXPANDERS[type(step)](step, index, run, options)
+        else:
+            leaves, status = exhaustive_leaves(step, index, run), Status.OPTIMAL
+    except _Cut:
+        return first_leaf(step, index, run), Status.FEASIBLE
+    if not leaves and status is not Status.OPTIMAL:  # cut before a first solution
+        return first_leaf(step, index, run), Status.FEASIBLE
+    return leaves, status
 
 
 def replay(step: ChoosingStep[Any], run: Any, decisions: tuple[Decision, ...]) -> Any:
@@ -252,7 +287,8 @@ def enumerate_outcomes(
             )
         )
     outcomes.sort(key=lambda o: ([(d.step, d.option.key) for d in o.choices], o.fingerprint))
-    return OutcomeSet(status, method, tuple(outcomes), time.perf_counter() - t0)
+    stopped = tripped() if status is not Status.OPTIMAL else None
+    return OutcomeSet(status, method, tuple(outcomes), time.perf_counter() - t0, stopped)
 
 
 def _step_branches(
@@ -391,6 +427,8 @@ def print_outcomes(data: Mapping[str, JSON]) -> None:
         f"({m(summary.get('method'))}, {m(summary.get('status'))}, "
         f"order matters: {'yes' if summary.get('order_dependent') else 'no'})"
     )
+    if summary.get("cut"):
+        out.print(f"[yellow]{m(summary['cut'])}[/yellow]")
     for n, o in enumerate(outcomes, 1):
         counters = {
             oid: obj["counters"] for oid, obj in o["objects"].items() if obj.get("counters")

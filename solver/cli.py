@@ -52,10 +52,21 @@ def emit_json(data: Any) -> None:
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.option("--debug", is_flag=True, help="Show tracebacks of internal errors.")
 @click.option("--timings", is_flag=True, help="Include solver wall times in --json output.")
+@click.option(
+    "--max-memory",
+    type=click.IntRange(64, 1 << 20),
+    default=None,
+    metavar="MB",
+    help="Stop searches when the process reaches this resident size "
+    "(default 1024, at most half the machine's memory).",
+)
 @click.version_option("0.1.0", prog_name="arbiter")
 @click.pass_context
-def cli(ctx: click.Context, debug: bool, timings: bool) -> None:
+def cli(ctx: click.Context, debug: bool, timings: bool, max_memory: int | None) -> None:
     """arbiter: a rules checker for trading card games, built on constraint solving."""
+    from solver import limits
+
+    limits.set_max_memory(max_memory)
     ctx.ensure_object(dict)
     ctx.obj["debug"] = debug
     ctx.obj["timings"] = timings
@@ -70,7 +81,7 @@ def cli(ctx: click.Context, debug: bool, timings: bool) -> None:
     type=TIME_LIMIT,
     default=10.0,
     show_default=True,
-    help="Seconds a solver may take for one decision.",
+    help="Seconds the whole command may take (every solve and search within it).",
 )
 @click.option(
     "--outcomes",
@@ -80,8 +91,9 @@ def cli(ctx: click.Context, debug: bool, timings: bool) -> None:
 def run(file: str, as_json: bool, explain: bool, time_limit: float, outcomes: bool) -> None:
     """Resolve a scenario FILE and check its expect: block."""
     from model.format.scenario import parse_file
-    from solver import engine, report
+    from solver import engine, limits, report
 
+    limits.start(time_limit)
     scenario = parse_file(file)
     options = engine.RunOptions(time_limit=time_limit, outcomes=outcomes)
     result = engine.run(scenario, options)
@@ -145,6 +157,15 @@ def main(argv: list[str] | None = None) -> None:
     """Entry point: every failure becomes one line and an exit code, never a traceback."""
     debug = "--debug" in (argv if argv is not None else sys.argv[1:])
     try:
+        _main(argv, debug)
+    finally:
+        from solver import limits
+
+        limits.reset()
+
+
+def _main(argv: list[str] | None, debug: bool) -> None:
+    try:
         cli.main(args=argv, standalone_mode=False, prog_name="arbiter")
     except Exit as exc:
         sys.exit(exc.code)
@@ -160,6 +181,8 @@ def main(argv: list[str] | None = None) -> None:
         _fail(f"illegal action: {exc}", 1)
     except RecursionError:
         _fail("input nested too deeply to process", 2)
+    except MemoryError:
+        _fail("out of memory: give a smaller budget, or a lower arbiter --max-memory", 2)
     except (InternalError, ArbiterError) as exc:
         if debug:
             raise

@@ -9,7 +9,7 @@ from contextlib import contextmanager
 import click
 
 from solver.consistency import Progress
-from solver.options import DaskAddress
+from solver.options import TIME_LIMIT, DaskAddress
 
 FORMATS = ("text", "json", "sarif")
 
@@ -87,6 +87,13 @@ def _progress_bar(show: bool, label: str) -> Iterator[Progress | None]:
     default=None,
     help="Show a progress bar (default: when stderr is a terminal).",
 )
+@click.option(
+    "--time-limit",
+    type=TIME_LIMIT,
+    default=10.0,
+    show_default=True,
+    help="Seconds the whole check may take (then it stops and lists what it found).",
+)
 @click.option("--list-checks", is_flag=True, help="List the diagnostic kinds and exit.")
 def command(
     files: tuple[str, ...],
@@ -98,6 +105,7 @@ def command(
     jobs: int,
     dask_address: str | None,
     progress: bool | None,
+    time_limit: float,
     list_checks: bool,
 ) -> None:
     """Check card-set FILES for problems players and judges would meet."""
@@ -118,6 +126,9 @@ def command(
         raise click.UsageError("give at least one card-set file")
     if jobs > 1 and dask_address:
         raise click.UsageError("choose one of --jobs and --dask")
+    from solver import limits
+
+    limits.start(time_limit)
     cardsets = [load_cardset(f) for f in files]  # every input error before any work
     inputs = [f for cs in cardsets for f in (cs.source, *cs.files)]
     if html_path:

@@ -125,14 +125,14 @@ def _tie_breaks(objective: str, maximise: bool) -> list[str]:
     type=TIME_LIMIT,
     default=10.0,
     show_default=True,
-    help="Seconds CP-SAT may take.",
+    help="Seconds the whole command may take (the split and --all-optimal together).",
 )
 @click.option(
     "--workers",
     type=click.IntRange(1, 64),
     default=1,
     show_default=True,
-    help="CP-SAT search workers.",
+    help="CP-SAT search workers (at most the cores, and 1 per 256 MB of --max-memory).",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 def command(
@@ -151,12 +151,19 @@ def command(
     """
     from model.errors import InputError
     from model.format.scenario import parse_file
+    from solver import limits
     from solver.cli import Exit, emit_json
     from solver.damage import all_optimal as enumerate_optima
     from solver.damage import solve
     from solver.damage_open import find_step, is_open, open_split, rows, state_before
     from solver.damage_problem import Status
 
+    limits.start(time_limit)
+    allowed = limits.workers_within(workers)
+    if allowed < workers:
+        note = f"arbiter: --workers {workers} lowered to {allowed} (cores and memory)"
+        click.echo(note, err=True)
+        workers = allowed
     scenario = parse_file(file)
     index, step = find_step(scenario.steps, scenario.source)
     if for_player is not None and for_player not in scenario.start.players:

@@ -43,6 +43,9 @@ def graph(file: str, fmt: str, out: str | None) -> None:
         raise click.UsageError(f"--format {fmt} needs -o FILE")
     if out is not None:  # a path that cannot be written is refused before any work
         check_target(out, [file], (f".{fmt}",) if fmt in ("png", "svg") else ())
+    from solver import limits
+
+    limits.start(engine.RunOptions().time_limit)  # the whole command, as `run` by default
     result = engine.run(parse_file(file))
     state = result.state
     if fmt in ("png", "svg"):

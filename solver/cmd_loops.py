@@ -17,6 +17,7 @@ from model.errors import InputError
 from model.format.area_loops import LoopInput
 from model.state import JSON
 from solver.loops import DEFAULT_BUDGET, Verdict
+from solver.options import TIME_LIMIT
 
 RANK = {"loop": 0, "undetermined": 1, "terminates": 2}
 
@@ -207,6 +208,13 @@ def _located(exc: InputError, data: LoopInput, file: str) -> InputError:
     is_flag=True,
     help="Count quick action activations against A-GOLD-9 within one day.",
 )
+@click.option(
+    "--time-limit",
+    type=TIME_LIMIT,
+    default=10.0,
+    show_default=True,
+    help="Seconds the whole search may take (then: undetermined, cut by the time limit).",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print the verdict as JSON.")
 @click.option(
     "--png",
@@ -215,17 +223,34 @@ def _located(exc: InputError, data: LoopInput, file: str) -> InputError:
     default=None,
     help="Draw the witness cycle (or the first candidate) to this PNG file.",
 )
-def _loops(file: str, budget: int | None, one_day: bool, as_json: bool, png: str | None) -> None:
+def _loops(
+    file: str,
+    budget: int | None,
+    one_day: bool,
+    time_limit: float,
+    as_json: bool,
+    png: str | None,
+) -> None:
     """Detect loops in a card set or a scenario FILE: loop, terminates or undetermined."""
     from model.format.area_loops import load_for_loops
+    from solver import limits
     from solver.cli import Exit, emit_json
 
+    limits.start(time_limit)
     if png:  # a path that cannot be written is refused before any work
         from solver.safe_output import check_target
 
         check_target(png, [file], (".png",))
     data = load_for_loops(file)
     chosen = budget or data.options.budget or DEFAULT_BUDGET
+    if chosen > limits.state_ceiling():  # a memory-aware ceiling on the budget
+        lowered = limits.state_ceiling()
+        click.echo(
+            f"arbiter: a budget of {chosen} states is lowered to {lowered}, what "
+            f"{limits.max_memory_mb()} MB hold (--max-memory)",
+            err=True,
+        )
+        chosen = lowered
     try:
         report = analyse(data, chosen, one_day or data.options.one_day)
     except InputError as exc:  # a value out of range met by the search: say where

@@ -29,6 +29,7 @@ from typing import Any
 from model.cardset import Card, CardSet, Footprint, footprint
 from model.errors import InputError, Location
 from model.state import JSON, Guard
+from solver.limits import cut, tripped
 
 
 class Severity(Enum):
@@ -309,6 +310,7 @@ class CheckResult:
             "all_pairs": self.all_pairs,
             "triples_examined": self.plan.triples,
             "all_triples": self.all_triples,
+            **({"cut": self.extra["cut"]} if "cut" in self.extra else {}),
         }
 
 
@@ -327,6 +329,8 @@ def _run_units(
         return _run_dask(index, chunks, backend.dask, total, progress)
     if backend.jobs <= 1 or len(chunks) <= 1:
         for chunk in chunks:
+            if cut() is not None:  # the command's time limit or memory ceiling: stop here
+                break
             out.extend(examine(index, chunk))
             done += len(chunk)
             if progress:
@@ -337,6 +341,9 @@ def _run_units(
     ) as pool:
         futures = {pool.submit(_examine_in_worker, chunk): len(chunk) for chunk in chunks}
         for fut in as_completed(futures):
+            if cut() is not None:
+                pool.shutdown(wait=False, cancel_futures=True)
+                break
             out.extend(fut.result())
             done += futures[fut]
             if progress:
@@ -383,6 +390,9 @@ def _run_dask(
         shared = client.scatter(index, broadcast=True)
         futures: list[Any] = [client.submit(examine, shared, chunk, pure=False) for chunk in chunks]
         for fut, chunk in zip(futures, chunks, strict=True):  # in order: progress as they land
+            if cut() is not None:
+                client.cancel(futures)
+                break
             out.extend(fut.result())
             done += len(chunk)
             if progress:
@@ -408,7 +418,9 @@ def run_check(
     where = (
         "dask" if backend.dask else (f"{backend.jobs} processes" if backend.jobs > 1 else "serial")
     )
-    return CheckResult(cardset, diagnostics, the_plan, time.perf_counter() - start, where)
+    stopped = tripped()
+    extra: dict[str, JSON] = {} if stopped is None else {"cut": f"stopped early by {stopped}"}
+    return CheckResult(cardset, diagnostics, the_plan, time.perf_counter() - start, where, extra)
 
 
 _LOADED: list[bool] = []

@@ -50,10 +50,12 @@ def new_solver(time_limit: float, workers: int = 1, seed: int = SEED) -> Any:
     """A ``CpSolver`` with the project's settings: a time limit, a fixed seed, ``workers``."""
     from ortools.sat.python import cp_model
 
+    from solver.limits import clamp
+
     if not time_limit > 0:
         raise InternalError(f"a time limit must be positive, got {time_limit}")
     solver = cp_model.CpSolver()
-    solver.parameters.max_time_in_seconds = float(time_limit)
+    solver.parameters.max_time_in_seconds = float(clamp(time_limit))  # the command's limit
     solver.parameters.num_workers = workers
     solver.parameters.random_seed = seed
     return solver
@@ -79,10 +81,12 @@ def solve(
     """Solve ``model`` (a ``cp_model.CpModel``) and read ``variables`` by name."""
     from ortools.sat.python import cp_model
 
+    from solver.limits import clamp, note_cut_solve
+
     if not time_limit > 0:
         raise InternalError(f"a time limit must be positive, got {time_limit}")
     solver = cp_model.CpSolver()
-    solver.parameters.max_time_in_seconds = float(time_limit)
+    solver.parameters.max_time_in_seconds = float(clamp(time_limit))  # the command's limit
     solver.parameters.num_workers = workers
     solver.parameters.random_seed = seed
     start = time.perf_counter()
@@ -95,6 +99,8 @@ def solve(
         cp_model.FEASIBLE: Status.FEASIBLE,
         cp_model.INFEASIBLE: Status.INFEASIBLE,
     }.get(code, Status.UNKNOWN)
+    if status in (Status.FEASIBLE, Status.UNKNOWN):
+        note_cut_solve()
     if status not in (Status.OPTIMAL, Status.FEASIBLE):
         return Solved(status, None, None, wall)
     objective = bound = None

@@ -245,9 +245,11 @@ def solve(
     """
     from ortools.sat.python import cp_model  # noqa: F401 - loaded before the clock starts
 
+    from solver.limits import clamp
+
     start = time.perf_counter()
     built = build(problem)
-    run = _Run(built, workers, start + time_limit)
+    run = _Run(built, workers, start + clamp(time_limit))
     criteria = list(terms(problem, built))
     folded = canonical and _fits_one_pack(problem, criteria)
     if folded:  # small instances: the canonical order joins the one weighted objective
@@ -330,6 +332,8 @@ def all_optimal(
     that list is complete."""
     from ortools.sat.python import cp_model
 
+    from solver.limits import clamp, note_cut_solve
+
     built = build(problem)
     first = STAGES[problem.objective][0]
     if not isinstance(built.exprs[first], int):
@@ -349,10 +353,12 @@ def all_optimal(
     solver.parameters.random_seed = SEED
     solver.parameters.num_workers = 1  # enumeration needs a single worker
     solver.parameters.enumerate_all_solutions = True
-    solver.parameters.max_time_in_seconds = time_limit
+    solver.parameters.max_time_in_seconds = clamp(time_limit)  # within the command's limit
     code = solver.solve(built.model, Collect())
     name = status_name(solver, code, built.model, "the enumeration model")
     complete = name in ("OPTIMAL", "INFEASIBLE") and len(found) <= limit
+    if name not in ("OPTIMAL", "INFEASIBLE"):
+        note_cut_solve()
     key = [t.id for t in problem.targets]
     unique = {tuple(sp[k] for k in key): sp for sp in found}
     ordered = sorted(unique, reverse=True)[:limit]

@@ -101,3 +101,151 @@ def arbiter(
         env=full,
         timeout=timeout,
     )
+
+
+# The peak of the child's own memory (VmHWM; ru_maxrss where /proc is missing): see
+# tests/test_hostile.py for why ru_maxrss alone would report the parent's size.
+_MEASURE = """
+import resource, sys
+from solver.cli import main
+def peak_kb():
+    try:
+        with open("/proc/self/status") as fh:
+            for line in fh:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1])
+    except OSError:
+        pass
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+try:
+    main(sys.argv[1:])
+finally:
+    print(f"PEAK-KB {peak_kb()}", file=sys.stderr)
+"""
+
+
+def measured(
+    *args: str, cwd: Path | str, timeout: float = 300
+) -> tuple[subprocess.CompletedProcess[str], float, float]:
+    """``arbiter ARGS`` in a fresh process: (result, seconds, peak memory in MB); the
+    stderr returned leaves out the measurement line."""
+    import time
+
+    start = time.perf_counter()
+    done = subprocess.run(
+        [sys.executable, "-c", _MEASURE, *args],
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        errors="replace",
+        cwd=cwd,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        timeout=timeout,
+    )
+    seconds = time.perf_counter() - start
+    lines = done.stderr.splitlines(keepends=True)
+    peak = [ln for ln in lines if ln.startswith("PEAK-KB ")]
+    assert peak, done.stderr
+    done.stderr = "".join(ln for ln in lines if not ln.startswith("PEAK-KB "))
+    return done, seconds, int(peak[-1].split()[1]) / 1024
+
+
+def game_actions(steps: int) -> str:
+    """A scenario of ``steps`` game actions, each with an open choice of a "may"
+    replacement over three events: the outcome search is long, each step is quick."""
+    head = """\
+ruleset: berserk
+players: [ana, bo]
+objects:
+  razgal: {owner: ana, kind: creature}
+  druid:
+    owner: ana
+    kind: creature
+    replacements:
+      - id: druid_gift
+        when: {event: gains-lives, object: {side: yours, kind: creature}}
+        instead: {event: wounded, object: {side: enemy, kind: creature}}
+        may: true
+  r1: {owner: ana, kind: creature, counters: {lives: 0}}
+  r2: {owner: ana, kind: creature, counters: {lives: 0}}
+  r3: {owner: ana, kind: creature, counters: {lives: 0}}
+  enemy: {owner: bo, kind: creature, counters: {damage: 0}}
+steps:
+"""
+    step = (
+        "  - game-action: {{id: g{i}, source: razgal, "
+        "events: [{{event: gains-lives, object: [r1, r2, r3], amount: 1}}]}}\n"
+    )
+    return head + "".join(step.format(i=i) for i in range(steps))
+
+
+# A one-card loop file (a few hundred bytes) whose search grows without end: two "may"
+# triggers feeding each other, and a file that asks for 100,000,000 states.
+BRANCHING_LOOP = """\
+ruleset: berserk
+players: [ana, bo]
+cards:
+  a:
+    kind: artifact
+    triggers:
+      - when: {counter: x, of: self, change: up}
+        may: true
+        do:
+          - {counter: {target: self, name: y, add: 1}}
+          - {counter: {target: self, name: x, add: 1}}
+      - when: {counter: y, of: self, change: up}
+        may: true
+        do:
+          - {counter: {target: self, name: x, add: 1}}
+          - {counter: {target: self, name: z, add: -1}}
+loop_search: {budget: 100000000}
+"""
+
+
+def passive_crowd(characters: int) -> str:
+    """``characters`` Altered characters with two passives each (a big dependency graph)."""
+    lines = [
+        "ruleset: altered",
+        "players: [ana, bo]",
+        "objects:",
+        "  region: {owner: ana, kind: region, base: {subtypes: [Water]}, timestamp: 0}",
+    ]
+    for i in range(characters):
+        lines += [
+            f"  c{i}:",
+            "    owner: ana",
+            "    kind: character",
+            "    region: region",
+            f"    timestamp: {i + 1}",
+            "    passives:",
+            "      - text: Other characters gain Gigantic",
+            "        applies_to: {kind: character, other: true}",
+            "        effect: {gain: Gigantic}",
+            "      - text: Other characters are Elementals",
+            "        applies_to: {kind: character, other: true}",
+            "        effect: {add_subtypes: [Elemental]}",
+        ]
+    return "\n".join(lines) + "\n"
+
+
+def replicated_cardset(example: str, cards: int) -> str:
+    """A card set of ``cards`` cards made of copies of an example's cards (ids suffixed,
+    references renamed along), without the keys a card set cannot hold."""
+    doc = yaml.safe_load((ROOT / example).read_text(encoding="utf-8"))
+    originals = doc["cards"]
+    ids = list(originals)
+    made: dict[str, Any] = {}
+    copy = 0
+    while len(made) < cards:
+        for cid in ids:
+            if len(made) >= cards:
+                break
+            text = yaml.safe_dump(originals[cid])
+            if copy:
+                for other in ids:
+                    text = re.sub(rf"\b{re.escape(other)}\b", f"{other}_{copy}", text)
+            made[f"{cid}_{copy}" if copy else cid] = yaml.safe_load(text)
+        copy += 1
+    out = {k: doc[k] for k in ("ruleset", "policies", "title") if k in doc}
+    out["cards"] = made
+    return yaml.safe_dump(out, sort_keys=False)
