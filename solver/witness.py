@@ -192,15 +192,23 @@ def _stem(d: Diagnostic) -> str:
     return safe_name("--".join([d.code, *d.cards]), "witness")
 
 
+def _canonical(text: str) -> bytes:
+    """The witness as data, keys sorted: the order the card set declared things in (which
+    the witness keeps, as written) does not change its name."""
+    import json
+
+    return json.dumps(yaml.safe_load(text), sort_keys=True, ensure_ascii=False).encode("utf-8")
+
+
 def _digest(witness: Witness) -> str:
     """A hash of what the witness holds: its files are named by it, so runs that write
     into one folder at once never collide, and a report's names always lead to the
     content it describes (the same content gives the same name: output is reproducible)."""
     import hashlib
 
-    h = hashlib.sha256(witness.text.encode("utf-8"))
+    h = hashlib.sha256(_canonical(witness.text))
     for suffix, text in witness.variants:
-        h.update(b"\0" + suffix.encode("utf-8") + b"\0" + text.encode("utf-8"))
+        h.update(b"\0" + suffix.encode("utf-8") + b"\0" + _canonical(text))
     return h.hexdigest()[:12]
 
 
