@@ -130,16 +130,19 @@ class OutcomeSet:
 # -- the exhaustive twin (any ChoosingStep) -------------------------------------------------
 
 
-def exhaustive_leaves(step: ChoosingStep[Any], index: int, run: Any) -> dict[str, Leaf]:
+def exhaustive_leaves(
+    step: ChoosingStep[Any], index: int, run: Any, *, interruptible: bool = False
+) -> dict[str, Leaf]:
     """Every distinct end of ``step`` from ``run``: a depth-first search over every option,
-    memoised on the canonical run state (orders that meet again are searched once)."""
+    memoised on the canonical run state (orders that meet again are searched once).
+    ``interruptible``: the command's limits may stop it (``_Cut``, caught by ``expand``)."""
     memo: dict[Hashable, dict[str, Leaf]] = {}
 
     def explore(r: Any) -> dict[str, Leaf]:
         k = step.key(r)
         if k in memo:
             return memo[k]
-        if cut() is not None:  # the command's time limit or memory ceiling
+        if interruptible and cut() is not None:  # the command's time limit or memory ceiling
             raise _Cut
         point = step.point(r)
         if point is None:
@@ -216,7 +219,8 @@ def expand(
         if method == "cp-sat" and type(step) in CPSAT_EXPANDERS:
             leaves, status = CPSAT_EXPANDERS[type(step)](step, index, run, options)
         else:
-            leaves, status = exhaustive_leaves(step, index, run), Status.OPTIMAL
+            leaves = exhaustive_leaves(step, index, run, interruptible=True)
+            status = Status.OPTIMAL
     except _Cut:
         return first_leaf(step, index, run), Status.FEASIBLE
     if not leaves and status is not Status.OPTIMAL:  # cut before a first solution

@@ -160,10 +160,6 @@ def command(
 
     limits.start(time_limit)
     allowed = limits.workers_within(workers)
-    if allowed < workers:
-        note = f"arbiter: --workers {workers} lowered to {allowed} (cores and memory)"
-        click.echo(note, err=True)
-        workers = allowed
     scenario = parse_file(file)
     index, step = find_step(scenario.steps, scenario.source)
     if for_player is not None and for_player not in scenario.start.players:
@@ -178,6 +174,10 @@ def command(
         raise Exit(0 if report["status"] == "LEGAL" else 1)
     split = open_split(state, index, step, objective, for_player)
     problem, chosen, who = split.problem, split.objective, split.for_player
+    if allowed < workers:  # said once the input is known good: an error stays one line
+        note = f"arbiter: --workers {workers} lowered to {allowed} (cores and memory)"
+        click.echo(note, err=True)
+        workers = allowed
     result = solve(problem, time_limit=time_limit, workers=workers)
     out: dict[str, Any] = {
         "file": file,

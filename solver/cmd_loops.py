@@ -243,18 +243,20 @@ def _loops(
         check_target(png, [file], (".png",))
     data = load_for_loops(file)
     chosen = budget or data.options.budget or DEFAULT_BUDGET
+    note = None
     if chosen > limits.state_ceiling():  # a memory-aware ceiling on the budget
         lowered = limits.state_ceiling()
-        click.echo(
+        note = (
             f"arbiter: a budget of {chosen} states is lowered to {lowered}, what "
-            f"{limits.max_memory_mb()} MB hold (--max-memory)",
-            err=True,
+            f"{limits.max_memory_mb()} MB hold (--max-memory)"
         )
         chosen = lowered
     try:
         report = analyse(data, chosen, one_day or data.options.one_day)
     except InputError as exc:  # a value out of range met by the search: say where
         raise _located(exc, data, file) from None
+    if note is not None:  # said once the input is known good: an error stays one line
+        click.echo(note, err=True)
     checks = check_expectations(report, data)
     if png:
         from solver.loop_graph import draw

@@ -197,3 +197,25 @@ def test_a_check_of_sixty_loop_cards_ends_within_its_time_limit(
     assert peak_mb < limits.DEFAULT_MAX_MEMORY_MB, peak_mb
     if "cut" in stats:
         assert "time limit of 2 s" in stats["cut"]
+
+
+# -- found by the outside fuzzer -------------------------------------------------------------
+
+
+@pytest.mark.rule("ROBUST-TIME")
+@pytest.mark.parametrize("example", sorted((ROOT / "examples" / "cardsets").glob("*.yaml")))
+def test_a_check_cut_at_once_lists_what_it_found(tmp_path: Path, example: Path) -> None:
+    """A cut in the middle of a pair's replacement search was an internal error (exit 3)."""
+    argv = ["check", str(example), "--format", "sarif", "--time-limit", "0.01"]
+    outcome = harness.invoke([*argv, "--witness-dir", str(tmp_path)])
+    harness.judge(outcome, str(example))
+    assert outcome.code in (0, 1), outcome.stderr
+
+
+@pytest.mark.rule("ROBUST-MEMORY")
+def test_a_note_about_lowered_workers_never_makes_an_error_two_lines(tmp_path: Path) -> None:
+    path = tmp_path / "bad.yaml"
+    path.write_text("ruleset: riftbound\nplayers: [a, b]\nobjects: {}\n", encoding="utf-8")
+    outcome = harness.invoke(["damage", str(path), "--workers", "64"])
+    harness.judge(outcome, str(path))
+    assert outcome.code == 2 and outcome.stderr.count("\n") == 1, outcome.stderr
