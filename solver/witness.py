@@ -197,7 +197,10 @@ def _canonical(text: str) -> bytes:
     the witness keeps, as written) does not change its name."""
     import json
 
-    return json.dumps(yaml.safe_load(text), sort_keys=True, ensure_ascii=False).encode("utf-8")
+    from model.format.document import load  # libyaml's composer: fast
+
+    root = load("witness.yaml", text).root
+    return json.dumps(root, sort_keys=True, ensure_ascii=False).encode("utf-8")
 
 
 def _digest(witness: Witness) -> str:
