@@ -1,7 +1,9 @@
 """Cold start of `arbiter run` on a stats-only scenario, against `python -c pass`.
 
 Prints a table of medians over repeated fresh processes. Usage:
-    python benchmarks/cli_start.py [RUNS]
+    python benchmarks/cli_start.py [RUNS | --smoke]
+
+``--smoke``: one run of each command (tests/test_benchmarks_smoke.py).
 """
 
 from __future__ import annotations
@@ -27,15 +29,19 @@ def wall(cmd: list[str], runs: int) -> list[float]:
 
 
 def main() -> None:
-    runs = int(sys.argv[1]) if len(sys.argv) > 1 else 15
+    args = sys.argv[1:]
+    runs = 1 if args == ["--smoke"] else int(args[0]) if args else 15
     py = sys.executable
     rows = [
         ("python -c pass", [py, "-c", "pass"]),
-        ("arbiter --help", [py, "-m", "solver.cli", "--help"]),
-        ("arbiter run eredan_naya.yaml", [py, "-m", "solver.cli", "run", str(EXAMPLE)]),
+        ("arbiter --help", [py, "-m", "arbiter.solver.cli.main", "--help"]),
+        (
+            "arbiter run eredan_naya.yaml",
+            [py, "-m", "arbiter.solver.cli.main", "run", str(EXAMPLE)],
+        ),
         (
             "arbiter run eredan_naya.yaml --json",
-            [py, "-m", "solver.cli", "run", str(EXAMPLE), "--json"],
+            [py, "-m", "arbiter.solver.cli.main", "run", str(EXAMPLE), "--json"],
         ),
         (
             "python -c 'import ortools.sat.python.cp_model'",

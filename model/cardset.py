@@ -16,10 +16,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
-from model.errors import Location
-from model.ruleset import Ruleset
-from model.state import JSON, GameObject, GameState, Guard, Protection
-from model.steps import (
+from arbiter.model.damage import prevention
+from arbiter.model.errors import Location
+from arbiter.model.ruleset import Ruleset
+from arbiter.model.state import JSON, GameObject, GameState, Guard, Protection
+from arbiter.model.steps import (
     BoostFeature,
     GainFeature,
     GainStat,
@@ -239,4 +240,5 @@ def game_state(
     for i, (cid, owner) in enumerate(placed.items(), start=1):
         template = cardset.cards[cid].template
         objects[cid] = replace(template, owner=owner, timestamp=i)
-    return GameState(cardset.ruleset, players, objects, clock=len(objects))
+    state = GameState(cardset.ruleset, players, objects, clock=len(objects))
+    return prevention.bound_to_sources(state)  # P-6b: the shields of these new objects

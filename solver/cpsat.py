@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
-from model.errors import InternalError
+from arbiter.model.errors import InternalError
 
 SEED = 20240601  # fixed: the same model gives the same answer
 
@@ -50,7 +50,7 @@ def new_solver(time_limit: float, workers: int = 1, seed: int = SEED) -> Any:
     """A ``CpSolver`` with the project's settings: a time limit, a fixed seed, ``workers``."""
     from ortools.sat.python import cp_model
 
-    from solver.limits import clamp
+    from arbiter.solver.limits import clamp
 
     if not time_limit > 0:
         raise InternalError(f"a time limit must be positive, got {time_limit}")
@@ -81,7 +81,7 @@ def solve(
     """Solve ``model`` (a ``cp_model.CpModel``) and read ``variables`` by name."""
     from ortools.sat.python import cp_model
 
-    from solver.limits import clamp, note_cut_solve
+    from arbiter.solver.limits import clamp, note_cut_solve
 
     if not time_limit > 0:
         raise InternalError(f"a time limit must be positive, got {time_limit}")

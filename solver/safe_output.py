@@ -10,7 +10,9 @@ Every file arbiter writes goes through here:
   a link is refused;
 - never over an input (the same file, by device and inode, so a hard link counts too);
 - never over a file in a witness folder that arbiter did not write (it starts with
-  ``WITNESS_HEADER``); a report that replaces an existing file says so on stderr.
+  ``WITNESS_HEADER``); a report that replaces an existing file says so on stderr
+  (``say_replaced`` in
+  solver/cli/escaping.py).
 
 A path that cannot be written (missing folder, a folder below a file, a wrong image
 extension) is an ``OutputError``: one line, exit 2.
@@ -26,7 +28,7 @@ import stat
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from model.errors import ArbiterError
+from arbiter.model.errors import ArbiterError
 
 WITNESS_HEADER = "# A witness written by `arbiter check`"
 _NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
@@ -116,15 +118,6 @@ def write_report(path: str, data: bytes | str, inputs: Iterable[str] = ()) -> bo
     finally:
         os.close(dir_fd)
     return existed
-
-
-def say_replaced(path: str) -> None:
-    """One line on stderr: an existing file was replaced by a report."""
-    import click
-
-    from solver.escaping import terminal
-
-    click.echo(f"arbiter: replaced the existing file {terminal(path)}", err=True)
 
 
 @dataclass

@@ -92,7 +92,7 @@ def arbiter(
     full = {**os.environ, **(env or {})}
     full.setdefault("PYTHONPATH", str(ROOT))
     return subprocess.run(
-        [sys.executable, "-c", "from solver.cli import main; main()", *args],
+        [sys.executable, "-c", "from arbiter.solver.cli.main import main; main()", *args],
         capture_output=True,
         text=True,
         encoding="utf-8",
@@ -107,7 +107,7 @@ def arbiter(
 # tests/test_hostile.py for why ru_maxrss alone would report the parent's size.
 _MEASURE = """
 import resource, sys
-from solver.cli import main
+from arbiter.solver.cli.main import main
 def peak_kb():
     try:
         with open("/proc/self/status") as fh:

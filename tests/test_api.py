@@ -1,4 +1,4 @@
-"""The public Python API (solver.api) gives what the commands give, and loads lazily."""
+"""The public Python API (arbiter.solver.api) gives what the commands give, and loads lazily."""
 
 from __future__ import annotations
 
@@ -14,8 +14,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from model.errors import InputError
-from solver import api
+from arbiter.model.errors import InputError
+from arbiter.solver import api
 from tests.helpers import ROOT, cli, cli_json
 
 if TYPE_CHECKING:
@@ -28,7 +28,7 @@ LOOPS = sorted((ROOT / "examples" / "loops").glob("*.yaml"))
 
 def test_importing_the_api_loads_no_solver_library() -> None:
     code = (
-        "import sys, solver.api; "
+        "import sys, arbiter.solver.api; "
         "print(sorted(m for m in ('ortools', 'networkx', 'matplotlib') if m in sys.modules))"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
@@ -296,6 +296,17 @@ def test_dependency_beats_timestamps_and_the_graph_says_where() -> None:
     assert diffs[("a", "Gigantic")] == (True, None)
     assert diffs[("c", "Gigantic")] == (True, None)
     assert diffs[("a", "subtypes")] == (["Elemental", "Spirit"], ["Spirit"])
+
+
+@pytest.mark.rule("A-ORDER-1", "A-PASS-2")
+def test_the_graph_reports_numbers_that_timestamps_alone_get_wrong() -> None:
+    """x (t1) "other Beasts have forest 2" waits for z (t3); y (t2) sets 4 first."""
+    graph = api.dependency_graph(ROOT / "examples" / "altered_dependency_orders_numbers.yaml")
+    assert graph.order == ["y.1", "z.1", "x.1"]
+    diffs = {
+        (d["object"], d["name"]): (d["dependency"], d["timestamps"]) for d in graph.differences()
+    }
+    assert diffs == {("y", "forest"): (2, 4), ("z", "forest"): (2, 4)}
 
 
 @pytest.mark.rule("A-ORDER-1")

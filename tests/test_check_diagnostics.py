@@ -11,13 +11,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from model.errors import InputError
-from model.format.area_loops import load_for_loops
-from model.format.cardset import load_cardset
-from model.format.scenario import parse_file
-from solver.check_output import implemented_codes
-from solver.cmd_loops import analyse, check_expectations
-from solver.consistency import (
+from arbiter.model.errors import InputError
+from arbiter.model.format.area_loops import load_for_loops
+from arbiter.model.format.cardset import load_cardset
+from arbiter.model.format.scenario import parse_file
+from arbiter.solver.check.diagnostics import (
     TUPLE_CHECKS,
     Diagnostic,
     build_index,
@@ -26,8 +24,10 @@ from solver.consistency import (
     plan,
     run_check,
 )
-from solver.engine import run
-from solver.witness import write_witnesses
+from arbiter.solver.check.witness import write_witnesses
+from arbiter.solver.cli.check_output import implemented_codes
+from arbiter.solver.engine.runner import run
+from arbiter.solver.loops.report import analyse, check_expectations
 from tests.helpers import ROOT
 
 CARDSETS = ROOT / "examples" / "cardsets"
@@ -49,7 +49,9 @@ def flawed() -> list[Diagnostic]:
 
 @pytest.mark.rule("CHECK-REF", "A-CHAR-2", "B-NAMED-1", "E-IMM-1b", "E-DIV")
 def test_flawed_yields_each_implemented_kind_once(flawed: list[Diagnostic]) -> None:
-    assert sorted(codes(flawed)) == sorted(implemented_codes())
+    # not-modelled (an info about imported cards, without a witness) is found on imported
+    # pools: tests/test_importers.py
+    assert sorted(codes(flawed)) == sorted(c for c in implemented_codes() if c != "not-modelled")
 
 
 @pytest.mark.parametrize("game", CLEAN)

@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from solver import limits
+from arbiter.solver import limits
 from tests import harness
 from tests.helpers import ROOT
 from tests.outside import (
@@ -95,7 +95,7 @@ def test_an_outcome_search_cut_by_the_time_limit_says_so_and_is_not_optimal(
     search = json.loads(outcome.stdout)["outcome_search"]
     assert search["status"] == "FEASIBLE" and "time limit" in search["cut"], search
     assert len(json.loads(outcome.stdout)["outcomes"]) >= 1  # what it found so far
-    assert outcome.seconds < 8, outcome.seconds  # was 16 s under --time-limit 1
+    assert outcome.seconds < 12, outcome.seconds  # was 16 s alone under --time-limit 1
     text = harness.invoke(["run", str(path), "--outcomes", "--time-limit", "0.5"])
     assert "stopped early by the time limit" in text.stdout and "OPTIMAL" not in text.stdout
 

@@ -29,7 +29,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from solver import limits
+from arbiter.solver import limits
 from tests import harness
 from tests.helpers import ROOT
 from tests.outside import (

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from solver.escaping import json_text, markup, terminal
+from arbiter.solver.cli.escaping import json_text, markup, terminal
 from tests import harness
 from tests.helpers import ROOT
 from tests.outside import (

@@ -8,11 +8,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from model import passives as pv
-from model.errors import InputError
-from model.features import Feature
-from model.state import GameState
-from solver import dependency as dep
+from arbiter.model import passives as pv
+from arbiter.model.errors import InputError
+from arbiter.model.state import GameState
+from arbiter.model.values.features import Feature
+from arbiter.solver.dependency import order as dep
 from tests.helpers import cli, run_text, scenario, view
 from tests.passive_strategies import comparable, states
 
@@ -342,3 +342,22 @@ objects:
 """
     )
     assert out["objects"]["h"]["characteristics"]["power"]["shown"] == power
+
+
+@pytest.mark.rule("A-ORDER-2", "A-PASS-1")
+def test_a_passive_changes_a_number_after_the_changes_made_by_effects() -> None:
+    """A passive "power becomes 4" of an older source still applies after a later +1."""
+    text = """
+ruleset: altered
+players: [ana, bo]
+objects:
+  a: {owner: ana, kind: character, timestamp: 1,
+      passives: [{applies_to: {kind: character}, effect: {stat: power, op: set, value: 4}}]}
+  c: {owner: bo, kind: character, timestamp: 2, base: {power: 1}}
+steps:
+  - modify: {target: c, stat: power, op: add, value: 1}
+expect:
+  c.power: 4
+"""
+    result = run_text(text)
+    assert [ch.passed for ch in result.checks] == [True]

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from model import damage as dm
-from model import prevention as pv
-from model.damage_steps import (
+from arbiter.model.damage import instructions as dm
+from arbiter.model.damage import prevention as pv
+from arbiter.model.damage.steps import (
     OBJECTIVES,
     ChoosingDealDamage,
     DealDamage,
@@ -19,12 +19,12 @@ from model.damage_steps import (
     Prevent,
     ResolveDamage,
 )
-from model.format.area_replacement import _fixed_for
-from model.format.document import Node
-from model.format.scenario import OBJECT_KEY_PARSERS, ParseContext, step_kind
-from model.state import GameObject
-from model.steps import Step
-from model.view import OBJECT_SECTIONS
+from arbiter.model.format.area_replacement import _fixed_for
+from arbiter.model.format.document import Node
+from arbiter.model.format.scenario import OBJECT_KEY_PARSERS, ParseContext, step_kind
+from arbiter.model.state import GameObject
+from arbiter.model.steps import Step
+from arbiter.model.view import OBJECT_SECTIONS
 
 AMOUNT_LIMIT = 10**6
 
@@ -39,13 +39,33 @@ def _shield(node: Node, ctx: ParseContext, holder: GameObject, default_id: str) 
     else:
         m = node.mapping({"amount", "source", "controller", "id"}, required=("amount",))
         amount = m["amount"].integer(0, AMOUNT_LIMIT)
+    source = m["source"].ident("a source object") if "source" in m else holder.id
     return pv.Shield(
         id=m["id"].ident("a shield id") if "id" in m else default_id,
-        source=m["source"].ident("a source object") if "source" in m else holder.id,
+        source=source,
         controller=ctx.player(m["controller"]) if "controller" in m else holder.controlled_by,
         remaining=amount,
         timestamp=holder.timestamp,
+        source_stamp=_declared_stamp(ctx, holder, source),
     )
+
+
+def _declared_stamp(ctx: ParseContext, holder: GameObject, source: str) -> int | None:
+    """P-6b: the timestamp the source object has as the scenario starts (it may be declared
+    later in the file: then its own ``timestamp``, else its place in ``objects``)."""
+    if source == holder.id:
+        return holder.timestamp
+    known = ctx.state.objects.get(source)
+    if known is not None:
+        return known.timestamp
+    root = ctx.doc.node().value
+    objects = root.get("objects") if isinstance(root, dict) else None
+    if not isinstance(objects, dict) or source not in objects:
+        return None  # an effect name, not an object
+    given = objects[source].get("timestamp") if isinstance(objects[source], dict) else None
+    if isinstance(given, int) and not isinstance(given, bool):
+        return given
+    return list(objects).index(source) + 1  # the default: its place in the file
 
 
 def _prevention_key(node: Node, ctx: ParseContext, obj: GameObject) -> GameObject:
@@ -220,6 +240,8 @@ def _step_id(node: Node, prefix: str) -> str:
 def _damage(node: Node, ctx: ParseContext) -> Step:
     m = node.mapping(INSTRUCTION_KEYS | CHOICE_KEYS | {"targets", "candidates"})
     instr = _instruction(m, node, ctx, _step_id(node, "damage"))
+    if "targets" not in m:  # an open split is said, never assumed (docs/format.md)
+        node.fail("'targets: [ids]', or 'targets: open' for a split the solver makes", got=False)
     targets = None
     if "targets" in m and m["targets"].value != "open":
         targets = _targets(m["targets"], ctx)
@@ -264,7 +286,7 @@ def _prevent(node: Node, ctx: ParseContext) -> Step:
 
 def _register_schema() -> None:
     """Describe the area's keys in the JSON Schema tables (``arbiter schema``)."""
-    from model.format import schema
+    from arbiter.model.format import schema
 
     integer = {"type": "integer"}
     ident = {"type": ["string", "integer"]}

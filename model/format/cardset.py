@@ -13,10 +13,10 @@ from __future__ import annotations
 import os
 from dataclasses import replace
 
-from model.cardset import SIDES, Card, CardSet, Reference, Role
-from model.errors import InputError
-from model.format.document import Document, Node, load
-from model.format.scenario import (
+from arbiter.model.cardset import SIDES, Card, CardSet, Reference, Role
+from arbiter.model.errors import InputError
+from arbiter.model.format.document import Document, Node, load
+from arbiter.model.format.scenario import (
     OBJECT_KEY_PARSERS,
     ParseContext,
     _base,
@@ -27,11 +27,11 @@ from model.format.scenario import (
     parse_protection,
     parse_step,
 )
-from model.ruleset import Ruleset
-from model.state import GameObject, GameState
-from model.steps import BoostFeature, GainFeature, Modify, Protect, Step
+from arbiter.model.ruleset import Ruleset
+from arbiter.model.state import GameObject, GameState
+from arbiter.model.steps import BoostFeature, GainFeature, Modify, Protect, Step
 
-TOP_KEYS = {"ruleset", "policies", "include", "cards", "title", "description"}
+TOP_KEYS = {"ruleset", "policies", "include", "cards", "title", "description", "include_only"}
 CARD_KEYS = {
     "name",
     "kind",
@@ -52,24 +52,54 @@ def load_cardset(filename: str, text: str | None = None) -> CardSet:
     """Parse a card-set file (or ``text`` under that name) and the files it includes;
     bad input is a located InputError."""
     load_areas()
-    doc = load(filename, text)
+    return read_cardset(load(filename, text))
+
+
+def read_cardset(
+    doc: Document, *, players: tuple[str, ...] = PLAYERS, extra_keys: frozenset[str] = frozenset()
+) -> CardSet:
+    """The card set of a loaded document. ``arbiter loops`` reads card sets with this same
+    reader; it allows its own top-level keys (``extra_keys``) and names its players."""
     folder = os.path.realpath(doc.folder)
     cards: dict[str, Card] = {}
     files: list[str] = []
-    ruleset = _read(doc, folder, cards, files, stack=[os.path.realpath(filename)], expected=None)
-    return CardSet(filename, ruleset, cards, tuple(files))
+    reader = _Reader(folder, players, extra_keys)
+    ruleset = reader.read(doc, cards, files, [os.path.realpath(doc.name)], None)
+    return CardSet(doc.name, ruleset, cards, tuple(files))
+
+
+class _Reader:
+    """What every file of one card set is read with: its folder, players and extra keys."""
+
+    def __init__(self, folder: str, players: tuple[str, ...], extra_keys: frozenset[str]):
+        self.folder = folder
+        self.players = players
+        self.extra_keys = extra_keys
+
+    def read(
+        self,
+        doc: Document,
+        cards: dict[str, Card],
+        files: list[str],
+        stack: list[str],
+        expected: tuple[str, Node] | None,
+    ) -> Ruleset:
+        return _read(doc, self, cards, files, stack, expected)
 
 
 def _read(
     doc: Document,
-    folder: str,
+    reader: _Reader,
     cards: dict[str, Card],
     files: list[str],
     stack: list[str],
     expected: tuple[str, Node] | None,
 ) -> Ruleset:
     files.append(doc.name)
-    top = doc.node().mapping(TOP_KEYS, required=("ruleset",), what="a card set: a mapping")
+    folder = reader.folder
+    top = doc.node().mapping(
+        TOP_KEYS | reader.extra_keys, required=("ruleset",), what="a card set: a mapping"
+    )
     ruleset = _ruleset(top["ruleset"], top.get("policies"))
     if expected is not None and ruleset.name != expected[0]:
         top["ruleset"].fail(f"the ruleset of the including file ({expected[0]})")
@@ -80,7 +110,9 @@ def _read(
         if len(files) >= MAX_INCLUDES:
             inc.fail(f"at most {MAX_INCLUDES} files in one card set", got=False)
         included = _load_card_file(inc, path, shown)
-        _read(included, folder, cards, files, [*stack, path], (ruleset.name, top["ruleset"]))
+        reader.read(included, cards, files, [*stack, path], (ruleset.name, top["ruleset"]))
+    if "include_only" in top:
+        top["include_only"].text("the name of the file that includes this one")
     if "cards" in top:
         for cid, cnode in top["cards"].mapping(what="a mapping of card ids to cards").items():
             Node(doc, cnode.path, cid).ident("a card id")
@@ -88,8 +120,17 @@ def _read(
                 cnode.fail(
                     f"a new card id: '{cid}' is already a card of this set", key=True, got=False
                 )
-            cards[cid] = parse_card(cnode, cid, ruleset)
+            cards[cid] = parse_card(cnode, cid, ruleset, reader.players)
     return ruleset
+
+
+def include_only(filename: str) -> str | None:
+    """The including file named by ``include_only:`` (a part of a split set, checked only
+    through the file that includes it), or None."""
+    doc = load(filename)
+    top = doc.node().value
+    value = top.get("include_only") if isinstance(top, dict) else None
+    return value if isinstance(value, str) else None
 
 
 def _load_card_file(node: Node, path: str, shown: str) -> Document:
@@ -117,7 +158,7 @@ def _load_card_file(node: Node, path: str, shown: str) -> Document:
     except InputError:
         node.fail(not_cards, got=False)
     root = doc.root
-    if not isinstance(root, dict) or "ruleset" not in root or not set(root) <= TOP_KEYS:
+    if not isinstance(root, dict) or "ruleset" not in root:
         node.fail(not_cards, got=False)
     return doc
 
@@ -190,7 +231,7 @@ def _step_refs(node: Node) -> list[Reference]:
     return refs
 
 
-def parse_card(node: Node, cid: str, ruleset: Ruleset) -> Card:
+def parse_card(node: Node, cid: str, ruleset: Ruleset, players: tuple[str, ...] = PLAYERS) -> Card:
     m = node.mapping(CARD_KEYS | set(OBJECT_KEY_PARSERS), required=("kind",))
     kind = m["kind"].ident("a card kind")
     features = _features(m["features"]) if "features" in m else {}
@@ -223,7 +264,7 @@ def parse_card(node: Node, cid: str, ruleset: Ruleset) -> Card:
     for role in roles:
         if role.card is not None:
             refs.append(Reference("card", role.card, role.where))
-    state = GameState(ruleset, PLAYERS, {"self": replace(template, id="self")})
+    state = GameState(ruleset, players, {"self": replace(template, id="self")})
     for i, role in enumerate(roles):
         state = state.with_object(_role_object(role, i + 2))
     ctx = ParseContext(node.doc, state)

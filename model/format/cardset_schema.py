@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from model.cardset import SIDES
-from model.format.schema import _ID, FEATURES, OBJECT_PROPERTIES, _step_schema
-from model.ruleset import POLICY_ENUMS, RULESETS
+from arbiter.model.cardset import SIDES
+from arbiter.model.format.schema import _ID, FEATURES, OBJECT_PROPERTIES, _step_schema
+from arbiter.model.ruleset import POLICY_ENUMS, RULESETS
 
 _NAMES = {"oneOf": [_ID, {"type": "array", "items": _ID}]}
 
@@ -63,6 +63,7 @@ def build_cardset_schema(area_keys: list[str] | None = None) -> dict[str, Any]:
                 },
             },
             "include": {"type": "array", "items": {"type": "string", "pattern": "^[^/\\\\]"}},
+            "include_only": {"type": "string"},
             "cards": {
                 "type": "object",
                 "propertyNames": {"pattern": r"^[^.\s]{1,100}$"},

@@ -1,7 +1,7 @@
 """Characters that a terminal, a viewer or a JSON consumer may execute or misread.
 
 A file may not hold them in keys, ids or names (refused at load, exit 2), and every output
-escapes them (``solver/escaping.py``): C0 controls (ESC starts terminal sequences, NUL ends
+escapes them (``solver/cli/escaping.py``): C0 controls (ESC starts terminal sequences, NUL ends
 C strings), DEL, C1 controls (U+009B is a one-character CSI), the line and paragraph
 separators U+2028 and U+2029 (line breaks in JavaScript and some viewers), and the
 bidirectional embeddings, overrides and isolates (U+202A to U+202E, U+2066 to U+2069:
