@@ -39,13 +39,14 @@ def graph(file: str, fmt: str, out: str | None) -> None:
     from arbiter.solver.cli.escaping import json_text, say_replaced, terminal
     from arbiter.solver.dependency import view as dependency_view
     from arbiter.solver.engine import runner as engine
+    from arbiter.solver.engine.options import RunOptions
     from arbiter.solver.safe_output import check_target, write_report
 
     if fmt in ("png", "svg") and out is None:
         raise click.UsageError(f"--format {fmt} needs -o FILE")
     if out is not None:  # a path that cannot be written is refused before any work
         check_target(out, [file], (f".{fmt}",) if fmt in ("png", "svg") else ())
-    limits.start(engine.RunOptions().time_limit)  # the whole command, as `run` by default
+    limits.start(RunOptions().time_limit)  # the whole command, as `run` by default
     result = engine.run(parse_file(file))
     state = result.state
     if fmt in ("png", "svg"):

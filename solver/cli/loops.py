@@ -9,14 +9,18 @@ and one entry per candidate. Exit 0, or 1 when the file's ``expect_verdict:`` fa
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import click
 
 from arbiter.model.errors import InputError
-from arbiter.model.format.area_loops import LoopInput
+from arbiter.model.format.loop_input import LoopInput
 from arbiter.model.state import JSON
+from arbiter.solver.loops.decide import DEFAULT_BUDGET, LoopVerdict
+
+if TYPE_CHECKING:
+    from arbiter.solver.loops.report import LoopReport
 from arbiter.solver.cli.options import TIME_LIMIT
-from arbiter.solver.loops.decide import DEFAULT_BUDGET
-from arbiter.solver.loops.report import LoopReport, analyse, check_expectations, witness_ring
 
 
 def _print(report: LoopReport, checks: list[tuple[str, JSON, JSON, bool]]) -> None:
@@ -27,16 +31,20 @@ def _print(report: LoopReport, checks: list[tuple[str, JSON, JSON, bool]]) -> No
 
     out = console()
     v = report.verdict
-    colour = {"loop": "red", "terminates": "green", "undetermined": "yellow"}[v.verdict]
+    colour = {
+        LoopVerdict.LOOP: "red",
+        LoopVerdict.TERMINATES: "green",
+        LoopVerdict.UNDETERMINED: "yellow",
+    }[v.verdict]
     mand = "" if v.mandatory is None else (" (mandatory)" if v.mandatory else " (optional)")
-    out.print(f"[bold]{m(report.source)}[/bold]: [bold {colour}]{v.verdict}[/]{mand}")
+    out.print(f"[bold]{m(report.source)}[/bold]: [bold {colour}]{v.verdict.value}[/]{mand}")
     out.print(f"  {m(v.reason)}")
     if report.candidates:
         table = Table(title="candidate loops (static pass)", title_justify="left")
         for col in ("cycle of abilities", "verdict"):
             table.add_column(col)
         for path, _, cv in report.candidates:
-            table.add_row(m(path), "" if cv is None else cv.verdict)
+            table.add_row(m(path), "" if cv is None else cv.verdict.value)
         out.print(table)
     if v.steps:
         out.print("witness:")
@@ -107,9 +115,10 @@ def _loops(
     png: str | None,
 ) -> None:
     """Detect loops in a card set or a scenario FILE: loop, terminates or undetermined."""
-    from arbiter.model.format.area_loops import load_for_loops
+    from arbiter.model.format.loop_input import load_for_loops
     from arbiter.solver import limits
-    from arbiter.solver.cli.main import Exit, emit_json
+    from arbiter.solver.cli.output import Exit, emit_json
+    from arbiter.solver.loops.report import analyse, check_expectations, witness_ring
 
     limits.start(time_limit)
     if png:  # a path that cannot be written is refused before any work
@@ -138,7 +147,7 @@ def _loops(
         from arbiter.solver.loops.graph import draw
         from arbiter.solver.safe_output import write_report
 
-        picture = draw(witness_ring(report), f"{report.verdict.verdict}: {file}")
+        picture = draw(witness_ring(report), f"{report.verdict.verdict.value}: {file}")
         if write_report(png, picture, [file]):
             say_replaced(png)
     if as_json:

@@ -166,7 +166,6 @@ def dependency_section(result: RunResult, out: Console, explain: bool) -> None:
 
     if not has_passives(result.state):
         return
-    derived(result.state)
     order = ordering(result.state)
     for c in order.cycles:
         shown = _e(arrow_path(c))
