@@ -143,7 +143,8 @@ players: [ana, bo]
 objects:
   b: {owner: bo, kind: character, zone: expedition:hero,
       passives: [{applies_to: {kind: character, other: true}, effect: {lose_all_abilities: true}}]}
-  c: {owner: ana, kind: character, zone: expedition:hero, features: {Gigantic: true, Fleeting: true, Tough: 2}}
+  c: {owner: ana, kind: character, zone: expedition:hero,
+      features: {Gigantic: true, Fleeting: true, Tough: 2}}
 """
     )
     assert out["objects"]["c"]["features"] == {"Fleeting": True}
