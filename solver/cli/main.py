@@ -16,7 +16,7 @@ import click
 
 from arbiter import __version__
 from arbiter.model.errors import ArbiterError, IllegalAction, InputError, InternalError
-from arbiter.solver.cli import check, damage, demo, graph, importer, loops, run, schema
+from arbiter.solver.cli import check, combat, damage, demo, graph, importer, loops, run, schema
 from arbiter.solver.cli.output import Exit
 
 
@@ -41,6 +41,7 @@ COMMANDS: tuple[click.Command, ...] = (
     loops.command,
     demo.command,
     importer.command,
+    combat.command,
 )
 for _command in COMMANDS:
     cli.add_command(_command)
