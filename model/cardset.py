@@ -95,6 +95,7 @@ class Card:
     keys: frozenset[str] = frozenset()
     where: Location | None = None
     area_keys: Mapping[str, JSON] = field(default_factory=dict)  # as written, for witnesses
+    suppress: Mapping[str, str] = field(default_factory=dict)  # diagnostic code -> reason
 
     def role(self, name: str) -> Role:
         if name == "self":
@@ -113,6 +114,7 @@ class CardSet:
     ruleset: Ruleset
     cards: Mapping[str, Card] = field(default_factory=dict)
     files: tuple[str, ...] = ()
+    include_only: bool = False  # ``include_only: true``: meant to be included, never checked alone
 
     @property
     def zones(self) -> frozenset[str]:

@@ -30,7 +30,7 @@ from arbiter.model.ruleset import Ruleset
 from arbiter.model.state import GameObject, GameState
 from arbiter.model.steps import BoostFeature, GainFeature, Modify, Protect, Step
 
-TOP_KEYS = {"ruleset", "policies", "include", "cards", "title", "description"}
+TOP_KEYS = {"ruleset", "policies", "include", "include_only", "cards", "title", "description"}
 CARD_KEYS = {
     "name",
     "kind",
@@ -42,6 +42,7 @@ CARD_KEYS = {
     "roles",
     "effect",
     "counters",
+    "suppress",
 }
 PLAYERS = ("you", "opponent")
 MAX_INCLUDES = 64
@@ -64,7 +65,14 @@ def read_cardset(
     files: list[str] = []
     reader = _Reader(folder, players, extra_keys)
     ruleset = reader.read(doc, cards, files, [os.path.realpath(doc.name)], None)
-    return CardSet(doc.name, ruleset, cards, tuple(files))
+    return CardSet(doc.name, ruleset, cards, tuple(files), _include_only(doc))
+
+
+def _include_only(doc: Document) -> bool:
+    """``include_only: true``: a file of cards meant to be included by another card set
+    (its characteristics may come from the including set), never checked alone."""
+    top = doc.node().mapping(what="a card set: a mapping")
+    return "include_only" in top and top["include_only"].boolean()
 
 
 class _Reader:
@@ -100,6 +108,8 @@ def _read(
         TOP_KEYS | reader.extra_keys, required=("ruleset",), what="a card set: a mapping"
     )
     ruleset = _ruleset(top["ruleset"], top.get("policies"))
+    if "include_only" in top:
+        top["include_only"].boolean()
     if expected is not None and ruleset.name != expected[0]:
         top["ruleset"].fail(f"the ruleset of the including file ({expected[0]})")
     for inc in top["include"].seq("a list of file names") if "include" in top else []:
@@ -247,4 +257,15 @@ def parse_card(node: Node, cid: str, ruleset: Ruleset, players: tuple[str, ...] 
         keys=frozenset(m),
         where=node.doc.location(node.path, key=True),
         area_keys={k: m[k].value for k in sorted(m) if k in OBJECT_KEY_PARSERS},
+        suppress=_suppress(m["suppress"]) if "suppress" in m else {},
     )
+
+
+def _suppress(node: Node) -> dict[str, str]:
+    """``suppress: {code: reason}``: diagnostics of these codes that name this card are
+    not reported by ``arbiter check`` (counted as suppressed); every one gives its reason."""
+    out: dict[str, str] = {}
+    for code, reason in node.mapping(what="a mapping of diagnostic codes to reasons").items():
+        Node(node.doc, reason.path, code).ident("a diagnostic code")
+        out[code] = reason.text("the reason of the suppression: a non-empty string")
+    return out

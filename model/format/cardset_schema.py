@@ -40,6 +40,10 @@ def build_cardset_schema(area_keys: list[str] | None = None) -> dict[str, Any]:
             "keywords": FEATURES,
             "roles": {"type": "object", "additionalProperties": ROLE},
             "effect": {"type": "array", "items": _step_schema()},
+            "suppress": {
+                "type": "object",
+                "additionalProperties": {"type": "string", "minLength": 1},
+            },
         }
     )
     for key in area_keys or []:
@@ -62,6 +66,7 @@ def build_cardset_schema(area_keys: list[str] | None = None) -> dict[str, Any]:
                     "quick_action_cap": {"type": "integer", "minimum": 0},
                 },
             },
+            "include_only": {"type": "boolean"},
             "include": {"type": "array", "items": {"type": "string", "pattern": "^[^/\\\\]"}},
             "cards": {
                 "type": "object",

@@ -211,10 +211,22 @@ def write_witnesses(diagnostics: Sequence[Diagnostic], folder: str) -> list[str 
             name = f"{stem}-{n}"
         used.add(name)
         path = os.path.join(folder, name + ".yaml")
-        with open(path, "w", encoding="utf-8") as fh:
-            fh.write(d.witness.text)
+        write_if_changed(path, d.witness.text)
         for suffix, text in d.witness.variants:
-            with open(os.path.join(folder, f"{name}.{suffix}.yaml"), "w", encoding="utf-8") as fh:
-                fh.write(text)
+            write_if_changed(os.path.join(folder, f"{name}.{suffix}.yaml"), text)
         paths.append(path)
     return paths
+
+
+def write_if_changed(path: str, text: str) -> bool:
+    """Write ``text`` unless the file already holds exactly it (its time stamp then stays,
+    so build tools and editors see no change); whether it was written."""
+    try:
+        with open(path, encoding="utf-8") as fh:
+            if fh.read() == text:
+                return False
+    except (OSError, UnicodeDecodeError):
+        pass
+    with open(path, "w", encoding="utf-8") as fh:
+        fh.write(text)
+    return True

@@ -23,6 +23,7 @@ from arbiter.solver.check.diagnostics import (
     load_checks,
 )
 from arbiter.solver.check.witness import write_witnesses
+from arbiter.solver.cli.selection import Dropped
 
 SEVERITIES = (Severity.ERROR, Severity.WARNING, Severity.RULING)
 SUMMARIES: dict[str, str] = {
@@ -47,6 +48,8 @@ class Checked:
 
     result: CheckResult
     witnesses: tuple[str | None, ...]
+    dropped: Dropped = Dropped()
+    witnesses_cut: int = 0  # witnesses --max-witnesses left unwritten
 
 
 def implemented_codes() -> list[str]:
@@ -108,6 +111,12 @@ def as_json(checked: Sequence[Checked]) -> dict[str, JSON]:
                 "summary": counts(c.result.diagnostics),
             }
         )
+        if c.dropped.total:
+            sets[-1]["not_reported"] = {
+                "not_selected": c.dropped.unselected,
+                "suppressed": c.dropped.suppressed,
+                "in_baseline": c.dropped.in_baseline,
+            }
     return {
         "diagnostics": diagnostics,
         "cardsets": sets,
@@ -115,6 +124,19 @@ def as_json(checked: Sequence[Checked]) -> dict[str, JSON]:
         "checks": implemented_codes(),
         "planned": pending_codes(),
     }
+
+
+def not_reported(dropped: Dropped) -> str:
+    parts = [
+        f"{n} {why}"
+        for n, why in (
+            (dropped.unselected, "not selected"),
+            (dropped.suppressed, "suppressed in the card files"),
+            (dropped.in_baseline, "in the baseline"),
+        )
+        if n
+    ]
+    return f"{plural(dropped.total, 'diagnostic')} not reported: {', '.join(parts)}"
 
 
 _STYLE = {Severity.ERROR: "red", Severity.WARNING: "yellow", Severity.RULING: "cyan"}
@@ -182,6 +204,13 @@ def print_text(checked: Sequence[Checked]) -> None:
             f"\n{plural(n['error'], 'error')}, {plural(n['warning'], 'warning')}, "
             f"{plural(n['ruling'], 'ruling')} to confirm"
         )
+        if c.dropped.total:
+            out.print(f"[dim]{escape(not_reported(c.dropped))}[/dim]")
+        if c.witnesses_cut:
+            out.print(
+                f"[dim]{plural(c.witnesses_cut, 'witness', 'witnesses')} not written "
+                "(--max-witnesses)[/dim]"
+            )
         if pending_codes():
             pending = ", ".join(pending_codes())
             out.print(f"[dim]not checked by this build: {escape(pending)}[/dim]")

@@ -20,7 +20,9 @@ if TYPE_CHECKING:
 def console() -> Console:
     from rich.console import Console
 
-    return Console(highlight=False, soft_wrap=True)
+    from arbiter.solver.cli.convention import terminal_width
+
+    return Console(highlight=False, soft_wrap=True, width=terminal_width())
 
 
 def _e(text: str) -> str:
