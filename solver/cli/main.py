@@ -50,13 +50,26 @@ def emit_json(data: Any) -> None:
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.option("--debug", is_flag=True, help="Show tracebacks of internal errors.")
 @click.option("--timings", is_flag=True, help="Include solver wall times in --json output.")
+@click.option(
+    "--config",
+    "config_path",
+    type=click.Path(dir_okay=False, exists=True, path_type=str),
+    default=None,
+    help="Read option defaults from this arbiter.toml or pyproject.toml.",
+)
+@click.option("--no-config", is_flag=True, help="Read no configuration file.")
 @click.version_option("0.1.0", prog_name="arbiter")
 @click.pass_context
-def cli(ctx: click.Context, debug: bool, timings: bool) -> None:
+def cli(
+    ctx: click.Context, debug: bool, timings: bool, config_path: str | None, no_config: bool
+) -> None:
     """arbiter: a rules checker for trading card games, built on constraint solving."""
+    from arbiter.solver.cli.config import apply
+
     ctx.ensure_object(dict)
     ctx.obj["debug"] = debug
     ctx.obj["timings"] = timings
+    apply(ctx, config_path, no_config)
 
 
 @cli.command()
