@@ -11,6 +11,8 @@ from typing import Any
 
 import click
 
+from arbiter.solver.cli.convention import Output, output_options, say_wrote
+
 FORMATS = ("text", "json", "dot", "png", "svg")
 
 
@@ -23,16 +25,8 @@ def draw(data: dict[str, Any], fmt: str, out: str) -> None:
 
 @click.command("graph")
 @click.argument("file", type=click.Path(dir_okay=False, path_type=str))
-@click.option("--format", "fmt", type=click.Choice(FORMATS), default="text", show_default=True)
-@click.option(
-    "-o",
-    "--output",
-    "out",
-    type=click.Path(dir_okay=False, path_type=str),
-    default=None,
-    help="Write to this file (required for png and svg).",
-)
-def graph(file: str, fmt: str, out: str | None) -> None:
+@output_options(FORMATS)
+def graph(file: str, out: Output) -> None:
     """Draw the dependency graph of the passive abilities of scenario FILE (A-DEP, A-ORDER-1)."""
     import json
 
@@ -42,28 +36,21 @@ def graph(file: str, fmt: str, out: str | None) -> None:
 
     result = engine.run(parse_file(file))
     state = result.state
-    if fmt in ("png", "svg"):
-        if out is None:
-            raise click.UsageError(f"--format {fmt} needs -o FILE")
+    if out.format in ("png", "svg"):
+        path = out.file_for(out.format)
         try:
-            draw(dependency_view.graph_json(state), fmt, out)
+            draw(dependency_view.graph_json(state), out.format, path)
         except OSError as exc:
-            raise click.ClickException(f"cannot write {out}: {exc.strerror}") from exc
+            raise click.ClickException(f"cannot write {path}: {exc.strerror}") from exc
+        say_wrote(path, "the drawing")
         return
-    if fmt == "json":
+    if out.format == "json":
         text = json.dumps(dependency_view.graph_json(state), indent=2, ensure_ascii=False) + "\n"
-    elif fmt == "dot":
+    elif out.format == "dot":
         text = dependency_view.graph_dot(state)
     else:
         text = dependency_view.graph_text(state)
-    if out is None:
-        click.echo(text, nl=False)
-    else:
-        try:
-            with open(out, "w", encoding="utf-8") as fh:
-                fh.write(text)
-        except OSError as exc:
-            raise click.ClickException(f"cannot write {out}: {exc.strerror}") from exc
+    out.write(text)
 
 
 command = graph

@@ -12,6 +12,7 @@ from __future__ import annotations
 import click
 
 from arbiter.model.state import JSON
+from arbiter.solver.cli.convention import Output, output_options, say_wrote
 from arbiter.solver.loops.decide import DEFAULT_BUDGET
 from arbiter.solver.loops.report import LoopReport, analyse, check_expectations, witness_ring
 
@@ -61,40 +62,48 @@ def _print(report: LoopReport, checks: list[tuple[str, JSON, JSON, bool]]) -> No
     is_flag=True,
     help="Count quick action activations against A-GOLD-9 within one day.",
 )
-@click.option("--json", "as_json", is_flag=True, help="Print the verdict as JSON.")
+@output_options(("text", "json", "png", "svg"))
 @click.option(
     "--png",
     "png",
     type=click.Path(dir_okay=False, path_type=str),
     default=None,
-    help="Draw the witness cycle (or the first candidate) to this PNG file.",
+    metavar="FILE",
+    help="Also draw the witness cycle (or the first candidate) to this PNG file.",
 )
-def _loops(file: str, budget: int | None, one_day: bool, as_json: bool, png: str | None) -> None:
+def _loops(file: str, budget: int | None, one_day: bool, out: Output, png: str | None) -> None:
     """Detect loops in a card set or a scenario FILE: loop, terminates or undetermined."""
     from arbiter.model.format.area_loops import load_for_loops
-    from arbiter.solver.cli.main import Exit, emit_json
+    from arbiter.solver.cli.main import Exit
 
     data = load_for_loops(file)
     chosen = budget or data.options.budget or DEFAULT_BUDGET
     report = analyse(data, chosen, one_day or data.options.one_day)
     checks = check_expectations(report, data)
-    if png:
-        from arbiter.solver.loops.graph import draw
+    from arbiter.solver.loops.graph import draw
 
-        draw(witness_ring(report), png, f"{report.verdict.verdict}: {file}")
-    if as_json:
-        out = report.as_json()
+    title = f"{report.verdict.verdict}: {file}"
+    if png:  # as --html of check: a drawing beside the answer
+        draw(witness_ring(report), png, title)
+        say_wrote(png, "the drawing")
+    if out.format in ("png", "svg"):
+        path = out.file_for(out.format)
+        draw(witness_ring(report), path, title, out.format)
+        say_wrote(path, "the drawing")
+    elif out.format == "json":
+        answer = report.as_json()
         if checks:
-            out["expect"] = {
+            answer["expect"] = {
                 "passed": sum(1 for c in checks if c[3]),
                 "failed": sum(1 for c in checks if not c[3]),
                 "checks": [
                     {"path": p, "expected": e, "actual": a, "passed": ok} for p, e, a, ok in checks
                 ],
             }
-        emit_json(out)
+        out.json(answer)
     else:
-        _print(report, checks)
+        with out.captured():
+            _print(report, checks)
     raise Exit(0 if all(c[3] for c in checks) else 1)
 
 

@@ -15,6 +15,7 @@ from typing import Any, NoReturn
 import click
 
 from arbiter.model.errors import ArbiterError, IllegalAction, InputError, InternalError
+from arbiter.solver.cli.convention import Output, output_options
 from arbiter.solver.cli.options import TIME_LIMIT, TimeLimit  # noqa: F401  (TimeLimit re-exported)
 
 
@@ -73,8 +74,8 @@ def cli(
 
 
 @cli.command()
-@click.argument("file", type=click.Path(dir_okay=True, path_type=str))
-@click.option("--json", "as_json", is_flag=True, help="Print the JSON output contract.")
+@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=True, path_type=str))
+@output_options(("text", "json"))
 @click.option("--explain", is_flag=True, help="Show, per value, the rule ids that produced it.")
 @click.option(
     "--time-limit",
@@ -88,8 +89,42 @@ def cli(
     is_flag=True,
     help="Also search every legal choice sequence and list the distinct outcomes.",
 )
-def run(file: str, as_json: bool, explain: bool, time_limit: float, outcomes: bool) -> None:
-    """Resolve a scenario FILE and check its expect: block."""
+@click.option(
+    "-k", "keyword", default=None, metavar="EXPR", help="Only the files whose path matches EXPR."
+)
+@click.option("-x", "--exitfirst", is_flag=True, help="Stop at the first scenario not passed.")
+def run(
+    files: tuple[str, ...],
+    out: Output,
+    explain: bool,
+    time_limit: float,
+    outcomes: bool,
+    keyword: str | None,
+    exitfirst: bool,
+) -> None:
+    """Resolve scenario FILES (files, folders, globs) and check their expect: blocks."""
+    from arbiter.solver.cli import run_many
+
+    paths = run_many.collect(files)
+    if keyword is not None:
+        keep = run_many.keyword_filter(keyword)
+        chosen = [p for p in paths if keep(p)]
+    else:
+        chosen = paths
+    if len(files) == 1 and paths == list(files) and chosen:
+        _run_one(chosen[0], out, explain, time_limit, outcomes)
+    with out.captured():
+        text = out.format == "text"
+        done, seconds = run_many.run_each(chosen, time_limit, outcomes, exitfirst, text)
+        if text:
+            click.echo(run_many.summary(done, seconds, len(paths) - len(chosen)))
+        else:
+            emit_json(run_many.as_json(done, seconds, len(paths) - len(chosen)))
+    raise Exit(run_many.exit_code(done) if done else 2 if not paths else 0)
+
+
+def _run_one(file: str, out: Output, explain: bool, time_limit: float, outcomes: bool) -> None:
+    """One scenario: its whole report, as it always has been."""
     from arbiter.model.format.scenario import parse_file
     from arbiter.solver.cli import report
     from arbiter.solver.engine import runner as engine
@@ -97,20 +132,20 @@ def run(file: str, as_json: bool, explain: bool, time_limit: float, outcomes: bo
     scenario = parse_file(file)
     options = engine.RunOptions(time_limit=time_limit, outcomes=outcomes)
     result = engine.run(scenario, options)
-    if as_json:
-        emit_json(result.as_json())
+    if out.format == "json":
+        out.json(result.as_json())
     else:
-        report.print_run(result, explain=explain)
-        if outcomes:
-            from arbiter.solver.cli.report import print_outcomes
-
-            print_outcomes(result.extra)
+        with out.captured():
+            report.print_run(result, explain=explain)
+            if outcomes:
+                report.print_outcomes(result.extra)
     raise Exit(0 if result.ok else 1)
 
 
 @cli.command()
 @click.option("--cardset", is_flag=True, help="The schema of card-set files (arbiter check).")
-def schema(cardset: bool) -> None:
+@output_options(("json",))
+def schema(cardset: bool, out: Output) -> None:
     """Print the JSON Schema of scenario and card-set files."""
     from arbiter.model.format.scenario import load_areas
     from arbiter.model.format.schema import build_schema
@@ -120,9 +155,9 @@ def schema(cardset: bool) -> None:
         from arbiter.model.format.cardset_schema import build_cardset_schema
         from arbiter.model.format.scenario import OBJECT_KEY_PARSERS
 
-        emit_json(build_cardset_schema(sorted(OBJECT_KEY_PARSERS)))
+        out.json(build_cardset_schema(sorted(OBJECT_KEY_PARSERS)))
         return
-    emit_json(build_schema())
+    out.json(build_schema())
 
 
 COMMANDS = (

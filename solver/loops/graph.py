@@ -271,6 +271,6 @@ def figure(path: tuple[str, ...], title: str = "") -> Figure:
     return fig
 
 
-def draw(path: tuple[str, ...], out: str, title: str = "") -> None:
-    """Draw a witness cycle (or a candidate) as a ring of arrows to a PNG file."""
-    figure(path, title).savefig(out, dpi=100, bbox_inches="tight")
+def draw(path: tuple[str, ...], out: str, title: str = "", fmt: str = "png") -> None:
+    """Draw a witness cycle (or a candidate) as a ring of arrows to a PNG (or SVG) file."""
+    figure(path, title).savefig(out, format=fmt, dpi=100, bbox_inches="tight")
