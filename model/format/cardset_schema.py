@@ -31,7 +31,7 @@ def build_cardset_schema(area_keys: list[str] | None = None) -> dict[str, Any]:
     card_props: dict[str, Any] = {
         k: v
         for k, v in OBJECT_PROPERTIES.items()
-        if k in {"kind", "base", "features", "protections"}
+        if k in {"kind", "base", "features", "protections", "counters"}
     }
     card_props.update(
         {

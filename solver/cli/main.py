@@ -143,27 +143,24 @@ def _run_one(file: str, out: Output, explain: bool, time_limit: float, outcomes:
 
 
 @cli.command()
-@click.option("--cardset", is_flag=True, help="The schema of card-set files (arbiter check).")
+@click.option("--cardset", "kind", flag_value="cardset", help="The schema of card-set files.")
+@click.option("--loops", "kind", flag_value="loops", help="The schema of arbiter loops files.")
+@click.option(
+    "--witness", "kind", flag_value="witness", help="The schema of the witnesses check writes."
+)
 @output_options(("json",))
-def schema(cardset: bool, out: Output) -> None:
-    """Print the JSON Schema of scenario and card-set files."""
-    from arbiter.model.format.scenario import load_areas
-    from arbiter.model.format.schema import build_schema
+def schema(kind: str | None, out: Output) -> None:
+    """Print the JSON Schema (draft-07, for editors) of scenario files, or of another kind."""
+    from arbiter.model.format.editor_schema import build
 
-    load_areas()  # areas add their step kinds and keys to the schemas
-    if cardset:
-        from arbiter.model.format.cardset_schema import build_cardset_schema
-        from arbiter.model.format.scenario import OBJECT_KEY_PARSERS
-
-        out.json(build_cardset_schema(sorted(OBJECT_KEY_PARSERS)))
-        return
-    out.json(build_schema())
+    out.json(build(kind or "scenario"))
 
 
 COMMANDS = (
     "arbiter.solver.cli.check",
     "arbiter.solver.cli.damage",
     "arbiter.solver.cli.graph",
+    "arbiter.solver.cli.init",
     "arbiter.solver.cli.loops",
 )
 
