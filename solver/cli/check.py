@@ -189,7 +189,7 @@ def command(
         from arbiter.solver.cli.convention import say_wrote, write_file
         from arbiter.solver.cli.html_report import render
 
-        write_file(html_path, render(checked))
+        write_file(html_path, render(checked, html_path))
         say_wrote(html_path, "the HTML report")
     every = [d for c in checked for d in c.result.diagnostics]
     raise Exit(0 if exit_zero or not failing(every, Severity(fail_on)) else 1)
@@ -237,7 +237,7 @@ def _answer(checked: list[Checked], out: Output) -> None:
     elif out.format == "html":
         from arbiter.solver.cli.html_report import render
 
-        out.write(render(checked), "the HTML report")
+        out.write(render(checked, out.path), "the HTML report")
     else:
         with out.captured():
             check_output.print_text(checked)
