@@ -114,7 +114,6 @@ class CardSet:
     ruleset: Ruleset
     cards: Mapping[str, Card] = field(default_factory=dict)
     files: tuple[str, ...] = ()
-    include_only: bool = False  # ``include_only: true``: meant to be included, never checked alone
 
     @property
     def zones(self) -> frozenset[str]:

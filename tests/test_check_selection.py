@@ -37,8 +37,10 @@ def test_the_readme_sarif_command_skips_include_only_files(tmp_path: Path) -> No
     results = json.loads(done.stdout)["runs"][0]["results"]
     spells = [r for r in results if "eredan_spells" in json.dumps(r["locations"])]
     assert spells == [], spells
-    assert "skipped examples/cardsets/eredan_spells.yaml: include-only" in done.stderr
-    assert "checked within examples/cardsets/eredan.yaml" in done.stderr
+    assert (
+        "examples/cardsets/eredan_spells.yaml: include-only (a part of eredan.yaml); "
+        "checked through eredan.yaml"
+    ) in done.stderr
     # flawed.yaml's seeded errors are real: the README's command exits 0 with --exit-zero
     done = cli("check", *files, "--format", "sarif", "--exit-zero", "--witness-dir", str(tmp_path))
     assert done.returncode == 0, done.stderr
@@ -49,7 +51,8 @@ def test_an_include_only_file_is_never_checked_alone(tmp_path: Path) -> None:
     (tmp_path / "parts.yaml").write_text(PARTS, encoding="utf-8")
     (tmp_path / "whole.yaml").write_text(WHOLE, encoding="utf-8")
     alone = cli("check", str(tmp_path / "parts.yaml"), "--witness-dir", str(tmp_path / "w"))
-    assert alone.returncode == 2 and "every file given is include-only" in alone.stderr
+    assert alone.returncode == 0 and alone.stdout == ""
+    assert "parts.yaml: include-only (check a set that includes it)" in alone.stderr
     both = cli(
         "check",
         str(tmp_path / "parts.yaml"),
@@ -60,10 +63,12 @@ def test_an_include_only_file_is_never_checked_alone(tmp_path: Path) -> None:
     )
     assert both.returncode == 0, both.stdout + both.stderr
     assert [c["file"] for c in _json(both)["cardsets"]] == [str(tmp_path / "whole.yaml")]
+    assert f"parts.yaml: include-only (checked within {tmp_path / 'whole.yaml'})" in both.stderr
     bad = tmp_path / "bad.yaml"
-    bad.write_text("ruleset: eredan\ninclude_only: yes please\n", encoding="utf-8")
-    done = cli("check", str(bad))
-    assert done.returncode == 2 and "bad.yaml:2:" in done.stderr and "true or false" in done.stderr
+    bad.write_text("ruleset: eredan\ninclude: []\ninclude_only: 3\n", encoding="utf-8")
+    done = cli("check", str(tmp_path / "whole.yaml"), str(bad))
+    assert done.returncode == 2 and "bad.yaml:3:" in done.stderr, done.stderr
+    assert "true, or the name of the file that includes this one" in done.stderr
 
 
 @pytest.mark.rule("CHECK-SEL")

@@ -30,7 +30,7 @@ from arbiter.model.ruleset import Ruleset
 from arbiter.model.state import GameObject, GameState
 from arbiter.model.steps import BoostFeature, GainFeature, Modify, Protect, Step
 
-TOP_KEYS = {"ruleset", "policies", "include", "include_only", "cards", "title", "description"}
+TOP_KEYS = {"ruleset", "policies", "include", "cards", "title", "description", "include_only"}
 CARD_KEYS = {
     "name",
     "kind",
@@ -65,14 +65,13 @@ def read_cardset(
     files: list[str] = []
     reader = _Reader(folder, players, extra_keys)
     ruleset = reader.read(doc, cards, files, [os.path.realpath(doc.name)], None)
-    return CardSet(doc.name, ruleset, cards, tuple(files), _include_only(doc))
+    return CardSet(doc.name, ruleset, cards, tuple(files))
 
 
-def _include_only(doc: Document) -> bool:
-    """``include_only: true``: a file of cards meant to be included by another card set
-    (its characteristics may come from the including set), never checked alone."""
-    top = doc.node().mapping(what="a card set: a mapping")
-    return "include_only" in top and top["include_only"].boolean()
+def _check_include_only(node: Node) -> None:
+    if node.value is True or node.value is False:
+        return
+    node.text("true, or the name of the file that includes this one")
 
 
 class _Reader:
@@ -109,7 +108,7 @@ def _read(
     )
     ruleset = _ruleset(top["ruleset"], top.get("policies"))
     if "include_only" in top:
-        top["include_only"].boolean()
+        _check_include_only(top["include_only"])
     if expected is not None and ruleset.name != expected[0]:
         top["ruleset"].fail(f"the ruleset of the including file ({expected[0]})")
     for inc in top["include"].seq("a list of file names") if "include" in top else []:
@@ -128,6 +127,18 @@ def _read(
                 )
             cards[cid] = parse_card(cnode, cid, ruleset, reader.players)
     return ruleset
+
+
+def include_only(filename: str) -> str | None:
+    """A part of a set, checked only through the file that includes it (Decision
+    CHECK-PART): the including file named by ``include_only: <file>``, ``""`` for
+    ``include_only: true``, or None."""
+    doc = load(filename)
+    top = doc.node().value
+    value = top.get("include_only") if isinstance(top, dict) else None
+    if value is True:
+        return ""
+    return value if isinstance(value, str) else None
 
 
 def _include_path(node: Node, folder: str, stack: list[str]) -> tuple[str, str]:

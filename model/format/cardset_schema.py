@@ -66,8 +66,8 @@ def build_cardset_schema(area_keys: list[str] | None = None) -> dict[str, Any]:
                     "quick_action_cap": {"type": "integer", "minimum": 0},
                 },
             },
-            "include_only": {"type": "boolean"},
             "include": {"type": "array", "items": {"type": "string", "pattern": "^[^/\\\\]"}},
+            "include_only": {"oneOf": [{"const": True}, {"type": "string", "minLength": 1}]},
             "cards": {
                 "type": "object",
                 "propertyNames": {"pattern": r"^[^.\s]{1,100}$"},

@@ -154,8 +154,11 @@ def command(
         raise click.UsageError("give at least one card-set file")
     if jobs > 1 and dask_address:
         raise click.UsageError("choose one of --jobs and --dask")
-    loaded = [load_cardset(f) for f in files]  # every input error before any work
-    cardsets = _without_include_only(loaded)
+    files, unnamed = _without_parts(files)
+    if not files:
+        raise Exit(0)
+    cardsets = [load_cardset(f) for f in files]  # every input error before any work
+    _say_where_parts_are_checked(unnamed, cardsets)
     chosen = selection.Selection(
         _codes(select),
         _codes(ignore),
@@ -199,22 +202,26 @@ def _codes(values: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(c.strip() for v in values for c in v.split(",") if c.strip())
 
 
-def _without_include_only(loaded: list[CardSet]) -> list[CardSet]:
-    """The card sets to check: a file marked ``include_only: true`` is never checked alone
-    (its cards are checked within the sets that include it); a note says so."""
-    kept = [cs for cs in loaded if not cs.include_only]
-    for cs in loaded:
-        if not cs.include_only:
-            continue
-        real = os.path.realpath(cs.source)
-        by = [k.source for k in kept if real in (os.path.realpath(f) for f in k.files[1:])]
-        how = f"checked within {', '.join(by)}" if by else "check a card set that includes it"
-        click.echo(f"arbiter: skipped {cs.source}: include-only ({how})", err=True)
-    if not kept:
-        raise click.UsageError(
-            "nothing to check: every file given is include-only (include_only: true)"
-        )
-    return kept
+def _without_parts(files: tuple[str, ...]) -> tuple[tuple[str, ...], list[str]]:
+    """The files to check: a part of a set (``include_only:``) is never checked alone, it
+    is checked within the set that includes it; a note on stderr says so. Also the parts
+    that do not name their set (``include_only: true``)."""
+    from arbiter.model.format.cardset import include_only
+
+    parts = {f: include_only(f) for f in files}
+    for f, owner in parts.items():
+        if owner:
+            click.echo(f"{f}: include-only (a part of {owner}); checked through {owner}", err=True)
+    unnamed = [f for f, owner in parts.items() if owner == ""]
+    return tuple(f for f in files if parts[f] is None), unnamed
+
+
+def _say_where_parts_are_checked(unnamed: list[str], cardsets: list[CardSet]) -> None:
+    for f in unnamed:
+        real = os.path.realpath(f)
+        by = [k.source for k in cardsets if real in (os.path.realpath(x) for x in k.files[1:])]
+        how = f"checked within {', '.join(by)}" if by else "check a set that includes it"
+        click.echo(f"{f}: include-only ({how})", err=True)
 
 
 def _answer(checked: list[Checked], out: Output) -> None:

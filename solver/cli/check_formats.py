@@ -10,7 +10,12 @@ from xml.sax.saxutils import escape, quoteattr
 from arbiter.solver.check.diagnostics import Severity
 from arbiter.solver.cli.check_output import Checked
 
-LEVEL = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.RULING: "notice"}
+LEVEL = {
+    Severity.ERROR: "error",
+    Severity.WARNING: "warning",
+    Severity.RULING: "notice",
+    Severity.INFO: "notice",
+}
 
 
 def _data(text: str) -> str:

@@ -25,7 +25,7 @@ from arbiter.solver.check.diagnostics import (
 from arbiter.solver.check.witness import write_witnesses
 from arbiter.solver.cli.selection import Dropped
 
-SEVERITIES = (Severity.ERROR, Severity.WARNING, Severity.RULING)
+SEVERITIES = (Severity.ERROR, Severity.WARNING, Severity.RULING, Severity.INFO)
 SUMMARIES: dict[str, str] = {
     "unknown-card": "a reference to a card that is not in the set",
     "unknown-zone": "a zone the ruleset does not have",
@@ -139,8 +139,18 @@ def not_reported(dropped: Dropped) -> str:
     return f"{plural(dropped.total, 'diagnostic')} not reported: {', '.join(parts)}"
 
 
-_STYLE = {Severity.ERROR: "red", Severity.WARNING: "yellow", Severity.RULING: "cyan"}
-_TITLE = {Severity.ERROR: "errors", Severity.WARNING: "warnings", Severity.RULING: "rulings"}
+_STYLE = {
+    Severity.ERROR: "red",
+    Severity.WARNING: "yellow",
+    Severity.RULING: "cyan",
+    Severity.INFO: "dim",
+}
+_TITLE = {
+    Severity.ERROR: "errors",
+    Severity.WARNING: "warnings",
+    Severity.RULING: "rulings",
+    Severity.INFO: "info",
+}
 
 
 def _bold_cards(message: str, cards: Sequence[str]) -> str:
@@ -203,6 +213,7 @@ def print_text(checked: Sequence[Checked]) -> None:
         out.print(
             f"\n{plural(n['error'], 'error')}, {plural(n['warning'], 'warning')}, "
             f"{plural(n['ruling'], 'ruling')} to confirm"
+            + (f", {plural(n['info'], 'line')} not modelled" if n["info"] else "")
         )
         if c.dropped.total:
             out.print(f"[dim]{escape(not_reported(c.dropped))}[/dim]")

@@ -27,6 +27,10 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
         "arbiter graph examples/altered_dependency_beats_timestamps.yaml --format png -o g.png",
         "arbiter graph examples/altered_dependency_beats_timestamps.yaml --format dot",
     ),
+    "import": (
+        "arbiter import riftbound cards.json -o imported --set OGN --html coverage.html",
+        "arbiter import altered cards.json -o imported --fail-under 60 --json",
+    ),
     "init": ("arbiter init my-cards --ruleset eredan",),
     "loops": (
         "arbiter loops examples/loops/three_card_loop.yaml",

@@ -160,6 +160,7 @@ COMMANDS = (
     "arbiter.solver.cli.check",
     "arbiter.solver.cli.damage",
     "arbiter.solver.cli.graph",
+    "arbiter.solver.cli.importer",
     "arbiter.solver.cli.init",
     "arbiter.solver.cli.loops",
 )

@@ -14,7 +14,12 @@ from arbiter.solver.cli.selection import fingerprint_of
 SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 RULES_DOC = "docs/rules.md"  # relative to the repository root (SRCROOT)
 BASE_ID = "SRCROOT"
-LEVEL = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.RULING: "note"}
+LEVEL = {
+    Severity.ERROR: "error",
+    Severity.WARNING: "warning",
+    Severity.RULING: "note",
+    Severity.INFO: "note",
+}
 
 
 def _uri(path: str) -> str:
