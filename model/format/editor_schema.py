@@ -112,7 +112,9 @@ DESCRIPTIONS: dict[str, str] = {
     "component": "Which component of a characteristic with several (1-based).",
     "with": "The other object of a swap.",
     "from": "The object a copy takes its value from.",
-    "source": "The object or effect the step or protection comes from.",
+    "source": "Where it comes from: an object or effect (steps, protections); for an imported"
+    " card, its set, number, language, printed text and the lines not modelled.",
+    "reading": "arbiter's reading of each modelled line of an imported card (arbiter import).",
     "rounding": "How the division rounds: down, up or nearest.",
     "feature": "A named feature (keyword).",
     "number": "The feature's number (Tough 2 ...).",

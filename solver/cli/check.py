@@ -156,6 +156,7 @@ def command(
         raise click.UsageError("choose one of --jobs and --dask")
     files, unnamed = _without_parts(files)
     if not files:
+        _say_where_parts_are_checked(unnamed, [])
         raise Exit(0)
     cardsets = [load_cardset(f) for f in files]  # every input error before any work
     _say_where_parts_are_checked(unnamed, cardsets)
