@@ -19,13 +19,16 @@ settings.register_profile(
 )
 settings.load_profile("long" if os.environ.get("ARBITER_FUZZ") == "long" else "ci")
 
-# Whole files that `make test-fast` leaves to `make test`: notebooks, fuzzing, determinism
-# across processes, benchmark smoke runs, the Dask cluster, the browser. A single slow
+# Whole files that `make test-fast` leaves to `make test`: notebooks, fuzzing (of every
+# integer of every example, of hostile files), determinism across processes, benchmark
+# smoke runs, the Dask cluster, the browser. A single slow
 # test elsewhere is marked ``@pytest.mark.slow`` where it stands.
 SLOW_FILES = frozenset(
     {
         "test_notebooks.py",
         "test_fuzz.py",
+        "test_numbers.py",
+        "test_hostile.py",
         "test_determinism.py",
         "test_benchmarks_smoke.py",
         "test_check_backends.py",

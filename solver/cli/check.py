@@ -154,12 +154,12 @@ def command(
         raise click.UsageError("give at least one card-set file")
     if jobs > 1 and dask_address:
         raise click.UsageError("choose one of --jobs and --dask")
-    files, unnamed = _without_parts(files)
-    if not files:
-        _say_where_parts_are_checked(unnamed, [])
+    parts = _parts(files)
+    loaded = [load_cardset(f) for f in files]  # every input error (parts too) before any work
+    cardsets = [cs for f, cs in zip(files, loaded, strict=True) if f not in parts]
+    _say_where_parts_are_checked(parts, cardsets)
+    if not cardsets:
         raise Exit(0)
-    cardsets = [load_cardset(f) for f in files]  # every input error before any work
-    _say_where_parts_are_checked(unnamed, cardsets)
     chosen = selection.Selection(
         _codes(select),
         _codes(ignore),
@@ -203,22 +203,22 @@ def _codes(values: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(c.strip() for v in values for c in v.split(",") if c.strip())
 
 
-def _without_parts(files: tuple[str, ...]) -> tuple[tuple[str, ...], list[str]]:
-    """The files to check: a part of a set (``include_only:``) is never checked alone, it
-    is checked within the set that includes it; a note on stderr says so. Also the parts
-    that do not name their set (``include_only: true``)."""
+def _parts(files: tuple[str, ...]) -> dict[str, str]:
+    """The parts of a set among ``files`` (``include_only:``) and the set each names
+    (``""`` for ``include_only: true``): never checked alone (Decision CHECK-PART)."""
     from arbiter.model.format.cardset import include_only
 
-    parts = {f: include_only(f) for f in files}
+    named = {f: include_only(f) for f in files}
+    return {f: owner for f, owner in named.items() if owner is not None}
+
+
+def _say_where_parts_are_checked(parts: dict[str, str], cardsets: list[CardSet]) -> None:
+    """One note per part given: the set it is checked through (after every file was read,
+    so that an input error stays the only line)."""
     for f, owner in parts.items():
         if owner:
             click.echo(f"{f}: include-only (a part of {owner}); checked through {owner}", err=True)
-    unnamed = [f for f, owner in parts.items() if owner == ""]
-    return tuple(f for f in files if parts[f] is None), unnamed
-
-
-def _say_where_parts_are_checked(unnamed: list[str], cardsets: list[CardSet]) -> None:
-    for f in unnamed:
+            continue
         real = os.path.realpath(f)
         by = [k.source for k in cardsets if real in (os.path.realpath(x) for x in k.files[1:])]
         how = f"checked within {', '.join(by)}" if by else "check a set that includes it"
