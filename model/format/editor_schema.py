@@ -138,7 +138,7 @@ DESCRIPTIONS: dict[str, str] = {
 
 
 def _parser_doc(key: str) -> str | None:
-    from arbiter.model.format.scenario import OBJECT_KEY_PARSERS, STEP_PARSERS, TOP_KEY_PARSERS
+    from arbiter.model.format.areas import OBJECT_KEY_PARSERS, STEP_PARSERS, TOP_KEY_PARSERS
 
     parsers: dict[str, Callable[..., Any]] = {
         **TOP_KEY_PARSERS,
@@ -176,7 +176,7 @@ def for_editors(schema: dict[str, Any], kind: str) -> dict[str, Any]:
 
 
 def _loops_cardset(cardset: dict[str, Any]) -> dict[str, Any]:
-    from arbiter.model.format.scenario import TOP_KEY_PARSERS
+    from arbiter.model.format.areas import TOP_KEY_PARSERS
 
     props = dict(cardset["properties"])
     props["players"] = {"type": "array", "items": {"type": "string"}, "minItems": 1}
@@ -192,11 +192,10 @@ def _loops_cardset(cardset: dict[str, Any]) -> dict[str, Any]:
 
 def build(kind: str) -> dict[str, Any]:
     """The editor schema of one kind of file (``KINDS``)."""
+    from arbiter.model.format.areas import OBJECT_KEY_PARSERS
     from arbiter.model.format.cardset_schema import build_cardset_schema
-    from arbiter.model.format.scenario import OBJECT_KEY_PARSERS, load_areas
     from arbiter.model.format.schema import build_schema
 
-    load_areas()
     scenario = build_schema()
     cardset = build_cardset_schema(sorted(OBJECT_KEY_PARSERS))
     titles = {

@@ -5,14 +5,17 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import TYPE_CHECKING
 
 import click
 
-from arbiter.model.cardset import CardSet
-from arbiter.solver.check.diagnostics import Progress
-from arbiter.solver.cli.check_output import Checked
 from arbiter.solver.cli.convention import Output, output_options
-from arbiter.solver.cli.witness_policy import DEFAULT_MAX, WitnessPolicy, write_chosen
+from arbiter.solver.cli.witness_policy import DEFAULT_MAX, WitnessPolicy
+
+if TYPE_CHECKING:
+    from arbiter.model.cardset import CardSet
+    from arbiter.solver.check.diagnostics import Progress
+    from arbiter.solver.cli.check_output import Checked
 
 FORMATS = ("text", "json", "sarif", "github", "junit", "html")
 
@@ -143,9 +146,11 @@ def command(
     import sys
 
     from arbiter.model.format.cardset import load_cardset
-    from arbiter.solver.check.diagnostics import Backend, Severity, failing, run_check
+    from arbiter.solver.check.base import Severity
+    from arbiter.solver.check.diagnostics import Backend, failing, run_check
     from arbiter.solver.cli import check_output, selection
-    from arbiter.solver.cli.main import Exit
+    from arbiter.solver.cli.output import Exit
+    from arbiter.solver.cli.witness_policy import write_chosen
 
     if list_checks:
         _list_checks()
@@ -263,7 +268,7 @@ def _statistics(checked: list[Checked], out: Output) -> None:
 
 
 def _list_checks() -> None:
-    from arbiter.solver.check.diagnostics import PLANNED
+    from arbiter.solver.check.catalogue import PLANNED
     from arbiter.solver.cli.check_output import implemented_codes, pending_codes, summary
 
     for code in implemented_codes():

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from xml.sax.saxutils import escape, quoteattr
 
-from arbiter.solver.check.diagnostics import Severity
+from arbiter.solver.check.base import Severity
 from arbiter.solver.cli.check_output import Checked
 
 LEVEL = {

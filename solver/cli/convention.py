@@ -86,7 +86,7 @@ class Output:
     def json(self, data: Any) -> None:
         """JSON, without wall times unless ``arbiter --timings`` (as ``emit_json``)."""
         with self.captured():
-            from arbiter.solver.cli.main import emit_json
+            from arbiter.solver.cli.output import emit_json
 
             emit_json(data)
 

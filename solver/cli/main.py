@@ -1,51 +1,23 @@
 """The ``arbiter`` command.
 
-Each subcommand lives in its own module and is imported only when invoked, so
-``arbiter run`` on a stats-only scenario never pays for ortools or networkx.
+Each subcommand lives in its own module (``COMMANDS``, a literal list); each imports its
+heavy libraries inside the command function, so ``arbiter run`` on a stats-only scenario
+never pays for ortools or networkx.
 Exit codes: 0 ok, 1 an expectation, check or illegal action failed, 2 bad
 input or usage, 3 an internal error (a bug: please report it).
 """
 
 from __future__ import annotations
 
-import json
 import sys
-from typing import Any, NoReturn
+from typing import NoReturn
 
 import click
 
+from arbiter import __version__
 from arbiter.model.errors import ArbiterError, IllegalAction, InputError, InternalError
-from arbiter.solver.cli.convention import Output, output_options
-from arbiter.solver.cli.options import TIME_LIMIT, TimeLimit  # noqa: F401  (TimeLimit re-exported)
-
-
-class Exit(Exception):
-    """Raised by commands to end with an exit code after printing."""
-
-    def __init__(self, code: int) -> None:
-        self.code = code
-
-
-TIMING_KEYS = frozenset({"wall_time"})
-
-
-def without_timings(data: Any) -> Any:
-    """The answer without its measurements: the same input gives the same bytes."""
-    if isinstance(data, dict):
-        return {k: without_timings(v) for k, v in data.items() if k not in TIMING_KEYS}
-    if isinstance(data, list):
-        return [without_timings(v) for v in data]
-    return data
-
-
-def emit_json(data: Any) -> None:
-    """Print JSON. Wall times are measurements, not answers: they are printed only with
-    ``arbiter --timings`` so that ``--json`` is byte-identical from run to run."""
-    ctx = click.get_current_context(silent=True)
-    root = ctx.find_root() if ctx is not None else None
-    timings = bool(root is not None and isinstance(root.obj, dict) and root.obj.get("timings"))
-    shown = data if timings else without_timings(data)
-    click.echo(json.dumps(shown, indent=2, sort_keys=False, ensure_ascii=False))
+from arbiter.solver.cli import check, damage, demo, graph, importer, init, loops, run, schema
+from arbiter.solver.cli.output import Exit
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -59,7 +31,7 @@ def emit_json(data: Any) -> None:
     help="Read option defaults from this arbiter.toml or pyproject.toml.",
 )
 @click.option("--no-config", is_flag=True, help="Read no configuration file.")
-@click.version_option("0.1.0", prog_name="arbiter")
+@click.version_option(__version__, prog_name="arbiter")
 @click.pass_context
 def cli(
     ctx: click.Context, debug: bool, timings: bool, config_path: str | None, no_config: bool
@@ -73,111 +45,19 @@ def cli(
     apply(ctx, config_path, no_config)
 
 
-@cli.command()
-@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=True, path_type=str))
-@output_options(("text", "json"))
-@click.option("--explain", is_flag=True, help="Show, per value, the rule ids that produced it.")
-@click.option(
-    "--time-limit",
-    type=TIME_LIMIT,
-    default=10.0,
-    show_default=True,
-    help="Seconds a solver may take for one decision.",
+COMMANDS: tuple[click.Command, ...] = (
+    run.command,
+    schema.command,
+    check.command,
+    damage.command,
+    graph.command,
+    loops.command,
+    demo.command,
+    importer.command,
+    init.command,
 )
-@click.option(
-    "--outcomes",
-    is_flag=True,
-    help="Also search every legal choice sequence and list the distinct outcomes.",
-)
-@click.option(
-    "-k", "keyword", default=None, metavar="EXPR", help="Only the files whose path matches EXPR."
-)
-@click.option("-x", "--exitfirst", is_flag=True, help="Stop at the first scenario not passed.")
-def run(
-    files: tuple[str, ...],
-    out: Output,
-    explain: bool,
-    time_limit: float,
-    outcomes: bool,
-    keyword: str | None,
-    exitfirst: bool,
-) -> None:
-    """Resolve scenario FILES (files, folders, globs) and check their expect: blocks."""
-    from arbiter.solver.cli import run_many
-
-    paths = run_many.collect(files)
-    if keyword is not None:
-        keep = run_many.keyword_filter(keyword)
-        chosen = [p for p in paths if keep(p)]
-    else:
-        chosen = paths
-    if len(files) == 1 and paths == list(files) and chosen:
-        _run_one(chosen[0], out, explain, time_limit, outcomes)
-    with out.captured():
-        text = out.format == "text"
-        done, seconds = run_many.run_each(chosen, time_limit, outcomes, exitfirst, text)
-        if text:
-            click.echo(run_many.summary(done, seconds, len(paths) - len(chosen)))
-        else:
-            emit_json(run_many.as_json(done, seconds, len(paths) - len(chosen)))
-    raise Exit(run_many.exit_code(done) if done else 2 if not paths else 0)
-
-
-def _run_one(file: str, out: Output, explain: bool, time_limit: float, outcomes: bool) -> None:
-    """One scenario: its whole report, as it always has been."""
-    from arbiter.model.format.scenario import parse_file
-    from arbiter.solver.cli import report
-    from arbiter.solver.engine import runner as engine
-
-    scenario = parse_file(file)
-    options = engine.RunOptions(time_limit=time_limit, outcomes=outcomes)
-    result = engine.run(scenario, options)
-    if out.format == "json":
-        out.json(result.as_json())
-    else:
-        with out.captured():
-            report.print_run(result, explain=explain)
-            if outcomes:
-                report.print_outcomes(result.extra)
-    raise Exit(0 if result.ok else 1)
-
-
-@cli.command()
-@click.option("--cardset", "kind", flag_value="cardset", help="The schema of card-set files.")
-@click.option("--loops", "kind", flag_value="loops", help="The schema of arbiter loops files.")
-@click.option(
-    "--witness", "kind", flag_value="witness", help="The schema of the witnesses check writes."
-)
-@output_options(("json",))
-def schema(kind: str | None, out: Output) -> None:
-    """Print the JSON Schema (draft-07, for editors) of scenario files, or of another kind."""
-    from arbiter.model.format.editor_schema import build
-
-    out.json(build(kind or "scenario"))
-
-
-COMMANDS = (
-    "arbiter.solver.cli.check",
-    "arbiter.solver.cli.damage",
-    "arbiter.solver.cli.graph",
-    "arbiter.solver.cli.importer",
-    "arbiter.solver.cli.init",
-    "arbiter.solver.cli.loops",
-)
-
-
-def _load_commands() -> None:
-    """Each module of ``COMMANDS`` defines ``command``, a click command added to the group.
-
-    Command modules import heavy libraries inside the command function only.
-    """
-    import importlib
-
-    for name in COMMANDS:
-        cli.add_command(importlib.import_module(name).command)
-
-
-_load_commands()
+for _command in COMMANDS:
+    cli.add_command(_command)
 
 
 def one_line(message: str) -> str:

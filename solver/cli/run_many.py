@@ -136,13 +136,14 @@ def run_each(
     from arbiter.model.errors import IllegalAction
     from arbiter.model.format.scenario import parse_file
     from arbiter.solver.engine import runner as engine
+    from arbiter.solver.engine.options import RunOptions
 
     start = time.perf_counter()
     done: list[Outcome] = []
     for path in paths:
         try:
             result = engine.run(
-                parse_file(path), engine.RunOptions(time_limit=time_limit, outcomes=outcomes)
+                parse_file(path), RunOptions(time_limit=time_limit, outcomes=outcomes)
             )
             failed = [c for c in result.checks if not c.passed] if result.checks else []
             outcome = (

@@ -16,7 +16,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
 from arbiter.model.errors import InputError, Location
-from arbiter.solver.check.diagnostics import CheckResult, Diagnostic
+from arbiter.solver.check.base import Diagnostic
+from arbiter.solver.check.diagnostics import CheckResult
 
 
 def matches(code: str, patterns: Iterable[str]) -> bool:

@@ -12,9 +12,10 @@ from __future__ import annotations
 import enum
 import re
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-from arbiter.solver.check.diagnostics import Diagnostic, Severity
-from arbiter.solver.check.witness import write_witnesses
+if TYPE_CHECKING:
+    from arbiter.solver.check.base import Diagnostic
 
 
 class WitnessPolicy(enum.Enum):
@@ -42,6 +43,9 @@ def write_chosen(
 ) -> tuple[list[str | None], int]:
     """Write the witnesses the policy keeps; the path of each diagnostic's witness (its
     class's representative), and how many witnesses the limit left unwritten."""
+    from arbiter.solver.check.base import Severity
+    from arbiter.solver.check.witness import write_witnesses
+
     if policy is WitnessPolicy.NONE:
         return [None] * len(diagnostics), 0
     representative: dict[tuple[str, str], int] = {}
