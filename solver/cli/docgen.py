@@ -22,6 +22,7 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
         "arbiter damage examples/damage/volibear_open.yaml",
         "arbiter damage examples/damage/volibear_open.yaml --objective value --all-optimal --json",
     ),
+    "demo": ("arbiter demo",),
     "graph": (
         "arbiter graph examples/altered_dependency_beats_timestamps.yaml",
         "arbiter graph examples/altered_dependency_beats_timestamps.yaml --format png -o g.png",
