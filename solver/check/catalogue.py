@@ -5,7 +5,7 @@ A new diagnostic kind is one function in a module of this package and one line h
 
 from __future__ import annotations
 
-from arbiter.solver.check import foundation, imported, interactions, replacement, rulings
+from arbiter.solver.check import combat, foundation, imported, interactions, replacement, rulings
 from arbiter.solver.check.base import Planned, SetCheck, TupleCheck
 
 SET_CHECKS: tuple[SetCheck, ...] = (
@@ -31,6 +31,11 @@ SET_CHECKS: tuple[SetCheck, ...] = (
         interactions.loops,
     ),
     SetCheck("ruling-E-DIV", ("ruling-E-DIV",), rulings.division_rounding),
+    SetCheck(
+        "combat-keywords",
+        ("combat-exclusive-demands", "combat-exempt-tank"),
+        combat.combat_keywords,
+    ),
 )
 
 TUPLE_CHECKS: tuple[TupleCheck, ...] = (

@@ -18,6 +18,10 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
         "arbiter check examples/cardsets/flawed.yaml --format html -o report.html --jobs 2",
         "arbiter check examples/cardsets/flawed.yaml --format github --fail-on warning",
     ),
+    "combat": (
+        "arbiter combat examples/combat/backline.yaml",
+        "arbiter combat examples/combat/prevention.yaml --all --limit 20 --json",
+    ),
     "damage": (
         "arbiter damage examples/damage/volibear_open.yaml",
         "arbiter damage examples/damage/volibear_open.yaml --objective value --all-optimal --json",

@@ -16,7 +16,18 @@ import click
 
 from arbiter import __version__
 from arbiter.model.errors import ArbiterError, IllegalAction, InputError, InternalError
-from arbiter.solver.cli import check, damage, demo, graph, importer, init, loops, run, schema
+from arbiter.solver.cli import (
+    check,
+    combat,
+    damage,
+    demo,
+    graph,
+    importer,
+    init,
+    loops,
+    run,
+    schema,
+)
 from arbiter.solver.cli.output import Exit
 
 
@@ -54,6 +65,7 @@ COMMANDS: tuple[click.Command, ...] = (
     loops.command,
     demo.command,
     importer.command,
+    combat.command,
     init.command,
 )
 for _command in COMMANDS:
