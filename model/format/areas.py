@@ -12,12 +12,14 @@ from typing import Any
 from arbiter.model.format import (
     area_abilities,
     area_altered,
+    area_altered_rules,
     area_combat,
     area_damage,
     area_import,
     area_loops,
     area_passives,
     area_replacement,
+    area_riftbound,
     foundation,
 )
 from arbiter.model.format.context import ObjectKeyParser, StepParser, TopKeyParser
@@ -29,6 +31,8 @@ STEP_PARSERS: dict[str, StepParser] = {
     **area_replacement.STEPS,
     **area_damage.STEPS,
     **area_combat.STEPS,
+    **area_riftbound.STEPS,
+    **area_altered_rules.STEPS,
 }
 
 OBJECT_KEY_PARSERS: dict[str, ObjectKeyParser] = {
@@ -39,6 +43,8 @@ OBJECT_KEY_PARSERS: dict[str, ObjectKeyParser] = {
     **area_combat.OBJECT_KEY_PARSERS,
     **area_import.OBJECT_KEY_PARSERS,
     **area_passives.OBJECT_KEY_PARSERS,
+    **area_riftbound.OBJECT_KEY_PARSERS,
+    **area_altered_rules.OBJECT_KEY_PARSERS,
 }
 
 TOP_KEY_PARSERS: dict[str, TopKeyParser] = {
