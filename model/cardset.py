@@ -74,6 +74,7 @@ class Card:
     keys: frozenset[str] = frozenset()
     where: Location | None = None
     area_keys: Mapping[str, JSON] = field(default_factory=dict)  # as written, for witnesses
+    suppress: Mapping[str, str] = field(default_factory=dict)  # diagnostic code -> reason
 
     def role(self, name: str) -> Role:
         if name == "self":

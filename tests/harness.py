@@ -42,9 +42,10 @@ def commands() -> dict[str, click.Command]:
 
 
 def takes_file(command: click.Command) -> bool:
-    """The first argument is a path (``FILE``, or ``FILES...``)."""
+    """The first argument is a path to a file (``FILE``, or ``FILES...``), not a folder to
+    create (``arbiter init FOLDER``)."""
     args = [p for p in command.params if isinstance(p, click.Argument)]
-    return bool(args) and isinstance(args[0].type, click.Path)
+    return bool(args) and isinstance(args[0].type, click.Path) and args[0].type.file_okay
 
 
 def file_commands() -> list[str]:

@@ -16,7 +16,18 @@ import click
 
 from arbiter import __version__
 from arbiter.model.errors import ArbiterError, IllegalAction, InputError, InternalError
-from arbiter.solver.cli import check, combat, damage, demo, graph, importer, loops, run, schema
+from arbiter.solver.cli import (
+    check,
+    combat,
+    damage,
+    demo,
+    graph,
+    importer,
+    init,
+    loops,
+    run,
+    schema,
+)
 from arbiter.solver.cli.output import Exit
 from arbiter.solver.safe_output import OutputError
 
@@ -24,6 +35,14 @@ from arbiter.solver.safe_output import OutputError
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.option("--debug", is_flag=True, help="Show tracebacks of internal errors.")
 @click.option("--timings", is_flag=True, help="Include solver wall times in --json output.")
+@click.option(
+    "--config",
+    "config_path",
+    type=click.Path(dir_okay=False, exists=True, path_type=str),
+    default=None,
+    help="Read option defaults from this arbiter.toml or pyproject.toml.",
+)
+@click.option("--no-config", is_flag=True, help="Read no configuration file.")
 @click.version_option(__version__, prog_name="arbiter")
 @click.option(
     "--max-memory",
@@ -34,14 +53,23 @@ from arbiter.solver.safe_output import OutputError
     "(default 1024, at most half the machine's memory).",
 )
 @click.pass_context
-def cli(ctx: click.Context, debug: bool, timings: bool, max_memory: int | None) -> None:
+def cli(
+    ctx: click.Context,
+    debug: bool,
+    timings: bool,
+    config_path: str | None,
+    no_config: bool,
+    max_memory: int | None,
+) -> None:
     """arbiter: a rules checker for trading card games, built on constraint solving."""
     from arbiter.solver import limits
+    from arbiter.solver.cli.config import apply
 
     limits.set_max_memory(max_memory)
     ctx.ensure_object(dict)
     ctx.obj["debug"] = debug
     ctx.obj["timings"] = timings
+    apply(ctx, config_path, no_config)
 
 
 COMMANDS: tuple[click.Command, ...] = (
@@ -54,6 +82,7 @@ COMMANDS: tuple[click.Command, ...] = (
     demo.command,
     importer.command,
     combat.command,
+    init.command,
 )
 for _command in COMMANDS:
     cli.add_command(_command)
