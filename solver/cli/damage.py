@@ -153,7 +153,7 @@ def command(
     from arbiter.model.format.scenario import parse_file
     from arbiter.solver.cli.main import Exit, emit_json
     from arbiter.solver.damage.open import find_step, is_open, open_split, rows, state_before
-    from arbiter.solver.damage.problem import Status
+    from arbiter.solver.damage.problem import Method, Status
     from arbiter.solver.damage.split import all_optimal as enumerate_optima
     from arbiter.solver.damage.split import solve
 
@@ -171,7 +171,9 @@ def command(
         raise Exit(0 if report["status"] == "LEGAL" else 1)
     split = open_split(state, index, step, objective, for_player)
     problem, chosen, who = split.problem, split.objective, split.for_player
-    result = solve(problem, time_limit=time_limit, workers=workers)
+    # the command prints CP-SAT's proof (the proof of record); the engine and the API
+    # take the exact dynamic programme where the split separates (Decision DMG-DP)
+    result = solve(problem, time_limit=time_limit, workers=workers, method=Method.CP_SAT)
     out: dict[str, Any] = {
         "file": file,
         "step": index,

@@ -25,6 +25,16 @@ class Status(Enum):
     UNKNOWN = "UNKNOWN"
 
 
+class Method(Enum):
+    """How a split is solved: ``AUTO`` takes the exact dynamic programme when the
+    problem separates and fits (``dp.separable``), else CP-SAT; ``CP_SAT`` is the
+    proof of record (``arbiter damage``); ``DP`` insists on the programme."""
+
+    AUTO = "auto"
+    DP = "dp"
+    CP_SAT = "cp-sat"
+
+
 @dataclass(frozen=True, slots=True)
 class Target:
     """One candidate target of a split.
