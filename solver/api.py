@@ -171,7 +171,8 @@ def damage(
     time_limit: float = 10.0,
     workers: int = 1,
 ) -> DamageResult:
-    """``arbiter damage``: the optimal allocation of the first open split, proven by CP-SAT.
+    """The optimal allocation of the first open split: exact, by the dynamic programme where
+    the split separates (Decision DMG-DP), else proven by CP-SAT.
 
     Pass a scenario (or its path) or a problem from ``damage_problem`` (then
     ``objective`` replaces the problem's, and ``for_player`` is refused). With

@@ -38,7 +38,8 @@ def _within(name: str, packages: tuple[str, ...]) -> bool:
 def test_model_never_imports_solver_networkx_or_ortools() -> None:
     offenders = {
         str(p.relative_to(ROOT)): sorted(
-            n for n in imported_modules(p.read_text(encoding="utf-8"))
+            n
+            for n in imported_modules(p.read_text(encoding="utf-8"))
             if _within(n, FORBIDDEN_IN_MODEL)
         )
         for p in _files("model")
@@ -73,7 +74,8 @@ def test_the_domain_never_imports_the_command_line() -> None:
     imports it, so every type the API returns lives below the CLI."""
     offenders = {
         str(p.relative_to(ROOT)): sorted(
-            n for n in imported_modules(p.read_text(encoding="utf-8"))
+            n
+            for n in imported_modules(p.read_text(encoding="utf-8"))
             if _within(n, ("arbiter.solver.cli", "click", "rich"))
         )
         for p in _files("model", "solver")
@@ -114,3 +116,40 @@ def test_run_on_a_stats_only_scenario_imports_no_solver_library() -> None:
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip().splitlines()[-1] == "HEAVY="
+
+
+LAZY_PROBE = """
+import sys
+from arbiter.solver.cli.main import COMMANDS, Exit, cli
+try:
+    cli.main(args=["run", sys.argv[1], "--json"], standalone_mode=False)
+except Exit as exc:
+    assert exc.code == 0, exc.code
+print("LOADED=" + ",".join(sorted(n for n, m in COMMANDS.items() if m in sys.modules)))
+"""
+
+
+def test_run_loads_no_other_command_module() -> None:
+    example = ROOT / "examples" / "seeds" / "eredan_naya.yaml"
+    done = subprocess.run(
+        [sys.executable, "-c", LAZY_PROBE, str(example)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip().splitlines()[-1] == "LOADED="
+
+
+def test_every_listed_command_module_defines_that_command() -> None:
+    import click
+
+    from arbiter.solver.cli.main import COMMANDS, cli
+
+    ctx = click.Context(cli)
+    assert set(COMMANDS) <= set(cli.list_commands(ctx))
+    for name in COMMANDS:
+        command = cli.get_command(ctx, name)
+        assert command is not None and command.name == name
+    assert cli.get_command(ctx, "no-such-command") is None

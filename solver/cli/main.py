@@ -47,7 +47,35 @@ def emit_json(data: Any) -> None:
     click.echo(json.dumps(shown, indent=2, sort_keys=False, ensure_ascii=False))
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+COMMANDS: dict[str, str] = {  # command name -> the module that defines ``command``
+    "check": "arbiter.solver.cli.check",
+    "damage": "arbiter.solver.cli.damage",
+    "graph": "arbiter.solver.cli.graph",
+    "loops": "arbiter.solver.cli.loops",
+}
+
+
+class LazyGroup(click.Group):
+    """A group whose commands of ``COMMANDS`` are imported only when invoked (or listed by
+    ``--help``): ``arbiter run`` never loads the modules of the other commands."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*super().list_commands(ctx), *COMMANDS})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        found = super().get_command(ctx, cmd_name)
+        if found is not None or cmd_name not in COMMANDS:
+            return found
+        import importlib
+
+        command = importlib.import_module(COMMANDS[cmd_name]).command
+        if not isinstance(command, click.Command) or command.name != cmd_name:
+            raise InternalError(f"{COMMANDS[cmd_name]}.command is not the command {cmd_name!r}")
+        self.add_command(command)
+        return command
+
+
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.option("--debug", is_flag=True, help="Show tracebacks of internal errors.")
 @click.option("--timings", is_flag=True, help="Include solver wall times in --json output.")
 @click.version_option("0.1.0", prog_name="arbiter")
@@ -110,28 +138,6 @@ def schema(cardset: bool) -> None:
         emit_json(build_cardset_schema(sorted(OBJECT_KEY_PARSERS)))
         return
     emit_json(build_schema())
-
-
-COMMANDS = (
-    "arbiter.solver.cli.check",
-    "arbiter.solver.cli.damage",
-    "arbiter.solver.cli.graph",
-    "arbiter.solver.cli.loops",
-)
-
-
-def _load_commands() -> None:
-    """Each module of ``COMMANDS`` defines ``command``, a click command added to the group.
-
-    Command modules import heavy libraries inside the command function only.
-    """
-    import importlib
-
-    for name in COMMANDS:
-        cli.add_command(importlib.import_module(name).command)
-
-
-_load_commands()
 
 
 def one_line(message: str) -> str:
