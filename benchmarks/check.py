@@ -72,7 +72,7 @@ def generate(n: int, seed: int = 7) -> str:
             for me, other in ((f"imp{i}", f"totem{i}"), (f"totem{i}", f"imp{i}")):
                 lines.append(
                     f"  {me}: {{kind: equipment, triggers: [{{id: feed, when: {{counter: heat, "
-                    f"on: {other}, change: up}}{may}, do: [{{counter: {{target: self, "
+                    f"of: {other}, change: up}}{may}, do: [{{counter: {{target: self, "
                     "name: heat, add: 1}}]}]}"
                 )
         else:

@@ -9,6 +9,7 @@ from arbiter.model.cardset import Card, StatWrite
 from arbiter.model.ruleset import Rounding
 from arbiter.model.state import JSON, Guard
 from arbiter.model.steps import Modify
+from arbiter.solver.check import classes as cls
 from arbiter.solver.check import witness as w
 from arbiter.solver.check.diagnostics import CardIndex, Diagnostic, Severity, set_check, tuple_check
 from arbiter.solver.check.foundation import _bold, _locs, _role_ids
@@ -43,16 +44,45 @@ def _guards(card: Card, stat: str) -> bool:
     ) and Guard.CANNOT_MODIFY not in card.template.guards_on(stat)
 
 
+def _protector_class(index: CardIndex, card: Card) -> Hashable | None:
+    """What the ruling reads of a card protected by itself: its kind and the starting
+    value of each characteristic it guards (Decision CHECK-SUBJ)."""
+    guarded = tuple(sorted((s, repr(v)) for s, v in card.template.base.items() if _guards(card, s)))
+    return (card.kind, guarded) if guarded else None
+
+
+def _grants(index: CardIndex, card: Card) -> list[StatWrite]:
+    return [
+        sw
+        for sw in index.prints[card.id].stat_writes
+        if sw.op == "protect" and sw.guard is Guard.CANNOT_DECREASE
+    ]
+
+
+def _granter_class(index: CardIndex, card: Card) -> Hashable | None:
+    """What the ruling reads of a granter: which characteristic of which kinds it protects."""
+    found = tuple(
+        sorted(
+            {
+                (sw.stat, sw.role == "self", tuple(sorted(index.role_kinds(card, sw.role))))
+                for sw in _grants(index, card)
+            }
+        )
+    )
+    return found or None
+
+
 def _protector_keys(index: CardIndex, card: Card) -> frozenset[Hashable]:
+    if not cls.offers_keys(index, "imm-protector", _protector_class, card):
+        return frozenset()
     return frozenset((s, card.kind) for s in card.template.base if _guards(card, s))
 
 
 def _granter_keys(index: CardIndex, card: Card) -> frozenset[Hashable]:
+    if not cls.offers_keys(index, "imm-granter", _granter_class, card):
+        return frozenset()
     return frozenset(
-        (sw.stat, kind)
-        for sw in index.prints[card.id].stat_writes
-        if sw.op == "protect" and sw.guard is Guard.CANNOT_DECREASE
-        for kind in index.role_kinds(card, sw.role)
+        (sw.stat, kind) for sw in _grants(index, card) for kind in index.role_kinds(card, sw.role)
     )
 
 
@@ -177,6 +207,8 @@ def _imm_diagnostic(
 @tuple_check("ruling-E-IMM-1b/self", ["ruling-E-IMM-1b"], [_divider_keys, _protector_keys])
 def divide_vs_own_protection(index: CardIndex, combo: tuple[str, ...]) -> Iterator[Diagnostic]:
     divider, subject = (index.card(c) for c in combo)
+    if not cls.stands_for_class(index, "imm-protector", _protector_class, subject, combo[:1]):
+        return  # another card of the same class stands for this one (Decision CHECK-SUBJ)
     yield from _imm_diagnostic(index, divider, subject, None)
 
 
@@ -185,6 +217,9 @@ def divide_vs_own_protection(index: CardIndex, combo: tuple[str, ...]) -> Iterat
 )
 def divide_vs_granted_protection(index: CardIndex, combo: tuple[str, ...]) -> Iterator[Diagnostic]:
     divider, granter, subject = (index.card(c) for c in combo)
+    others = (divider.id, subject.id)
+    if not cls.stands_for_class(index, "imm-granter", _granter_class, granter, others):
+        return  # another card of the same class stands for this one (Decision CHECK-SUBJ)
     yield from _imm_diagnostic(index, divider, subject, granter)
 
 
