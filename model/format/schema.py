@@ -143,7 +143,9 @@ def build_schema() -> dict[str, Any]:
     from arbiter.model.format.scenario import OBJECT_KEY_PARSERS, TOP_KEY_PARSERS
 
     object_properties = {k: {} for k in OBJECT_KEY_PARSERS} | OBJECT_PROPERTIES
-    top_extra: dict[str, Any] = {k: {} for k in TOP_KEY_PARSERS}
+    # sorted: never the order the areas happened to be imported in (a command's module
+    # is imported only when it runs)
+    top_extra: dict[str, Any] = {k: {} for k in sorted(TOP_KEY_PARSERS)}
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "title": "arbiter scenario (format v1)",

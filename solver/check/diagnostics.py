@@ -265,8 +265,13 @@ def _init_worker(index: CardIndex) -> None:
     _WORKER_INDEX[:] = [index]
 
 
-def _examine_in_worker(units: Sequence[Unit]) -> list[Diagnostic]:
-    return examine(_WORKER_INDEX[0], units)
+def _hits_in_worker(units: Sequence[Unit]) -> list[int]:
+    """The positions in ``units`` of those that give a diagnostic: a compact answer (a few
+    integers, no witness text to pickle); the main process examines only those again."""
+    load_checks()
+    checks = {c.name: c for c in TUPLE_CHECKS}
+    index = _WORKER_INDEX[0]
+    return [i for i, (name, combo) in enumerate(units) if any(checks[name].examine(index, combo))]
 
 
 # -- running a check ---------------------------------------------------------------------
@@ -335,10 +340,11 @@ def _run_units(
     with ProcessPoolExecutor(
         max_workers=backend.jobs, initializer=_init_worker, initargs=(index,)
     ) as pool:
-        futures = {pool.submit(_examine_in_worker, chunk): len(chunk) for chunk in chunks}
+        futures = {pool.submit(_hits_in_worker, chunk): chunk for chunk in chunks}
         for fut in as_completed(futures):
-            out.extend(fut.result())
-            done += futures[fut]
+            chunk = futures[fut]
+            out.extend(examine(index, [chunk[i] for i in fut.result()]))
+            done += len(chunk)
             if progress:
                 progress(done, total)
     return out
