@@ -3,7 +3,9 @@
 Prints a table of medians over repeated fresh processes, and each median as a ratio
 to `python -c pass` measured in the same run (the machine is shared: the ratio is the
 number to compare across runs). Usage:
-    python benchmarks/cli_start.py [RUNS] [--smoke]
+    python benchmarks/cli_start.py [RUNS | --smoke]
+
+``--smoke``: one run of each command (tests/test_benchmarks_smoke.py).
 """
 
 from __future__ import annotations

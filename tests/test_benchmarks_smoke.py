@@ -1,35 +1,34 @@
-"""Each benchmark script still runs (``--smoke``: tiny sizes, one repeat).
-
-The scripts measure; they assert nothing about time. These tests only keep them
-working as the code under them changes (a benchmark that no longer runs measures
-nothing). The full runs are ``make bench``.
-"""
+"""Every script of benchmarks/ runs in its smoke mode (``--smoke``: tiny sizes, one run),
+so a benchmark that no longer matches the code fails here and not in ``make bench``.
+Numbers are printed, never asserted."""
 
 from __future__ import annotations
 
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
 from tests.helpers import ROOT
 
-SMOKE = {
-    "damage.py": ["--smoke"],
-    "damage.py --cpsat-params": ["--smoke", "--cpsat-params"],
-    "cli_start.py": ["--smoke"],
-}
+SCRIPTS = sorted((ROOT / "benchmarks").glob("*.py"))
 
 
-@pytest.mark.parametrize("script", sorted(SMOKE))
-def test_the_benchmark_runs_in_smoke_mode(script: str) -> None:
-    path = ROOT / "benchmarks" / script.split()[0]
+def test_there_are_benchmark_scripts() -> None:
+    assert len(SCRIPTS) >= 7
+
+
+@pytest.mark.parametrize("script", SCRIPTS, ids=lambda p: p.name)
+def test_every_benchmark_runs_in_its_smoke_mode(script: Path) -> None:
+    assert "--smoke" in script.read_text(encoding="utf-8"), f"{script.name} has no --smoke"
     done = subprocess.run(
-        [sys.executable, str(path), *SMOKE[script]],
+        [sys.executable, str(script), "--smoke"],
         capture_output=True,
         text=True,
-        timeout=600,
         cwd=ROOT,
+        timeout=180,
     )
     assert done.returncode == 0, done.stderr[-2000:]
-    assert len(done.stdout.splitlines()) >= 3  # a table was printed
+    assert done.stdout.strip(), f"{script.name} printed nothing"
+    assert "Traceback" not in done.stderr

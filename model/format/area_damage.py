@@ -240,6 +240,8 @@ def _step_id(node: Node, prefix: str) -> str:
 def _damage(node: Node, ctx: ParseContext) -> Step:
     m = node.mapping(INSTRUCTION_KEYS | CHOICE_KEYS | {"targets", "candidates"})
     instr = _instruction(m, node, ctx, _step_id(node, "damage"))
+    if "targets" not in m:  # an open split is said, never assumed (docs/format.md)
+        node.fail("'targets: [ids]', or 'targets: open' for a split the solver makes", got=False)
     targets = None
     if "targets" in m and m["targets"].value != "open":
         targets = _targets(m["targets"], ctx)

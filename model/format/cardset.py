@@ -51,24 +51,54 @@ def load_cardset(filename: str, text: str | None = None) -> CardSet:
     """Parse a card-set file (or ``text`` under that name) and the files it includes;
     bad input is a located InputError."""
     load_areas()
-    doc = load(filename, text)
+    return read_cardset(load(filename, text))
+
+
+def read_cardset(
+    doc: Document, *, players: tuple[str, ...] = PLAYERS, extra_keys: frozenset[str] = frozenset()
+) -> CardSet:
+    """The card set of a loaded document. ``arbiter loops`` reads card sets with this same
+    reader; it allows its own top-level keys (``extra_keys``) and names its players."""
     folder = os.path.realpath(doc.folder)
     cards: dict[str, Card] = {}
     files: list[str] = []
-    ruleset = _read(doc, folder, cards, files, stack=[os.path.realpath(filename)], expected=None)
-    return CardSet(filename, ruleset, cards, tuple(files))
+    reader = _Reader(folder, players, extra_keys)
+    ruleset = reader.read(doc, cards, files, [os.path.realpath(doc.name)], None)
+    return CardSet(doc.name, ruleset, cards, tuple(files))
+
+
+class _Reader:
+    """What every file of one card set is read with: its folder, players and extra keys."""
+
+    def __init__(self, folder: str, players: tuple[str, ...], extra_keys: frozenset[str]):
+        self.folder = folder
+        self.players = players
+        self.extra_keys = extra_keys
+
+    def read(
+        self,
+        doc: Document,
+        cards: dict[str, Card],
+        files: list[str],
+        stack: list[str],
+        expected: tuple[str, Node] | None,
+    ) -> Ruleset:
+        return _read(doc, self, cards, files, stack, expected)
 
 
 def _read(
     doc: Document,
-    folder: str,
+    reader: _Reader,
     cards: dict[str, Card],
     files: list[str],
     stack: list[str],
     expected: tuple[str, Node] | None,
 ) -> Ruleset:
     files.append(doc.name)
-    top = doc.node().mapping(TOP_KEYS, required=("ruleset",), what="a card set: a mapping")
+    folder = reader.folder
+    top = doc.node().mapping(
+        TOP_KEYS | reader.extra_keys, required=("ruleset",), what="a card set: a mapping"
+    )
     ruleset = _ruleset(top["ruleset"], top.get("policies"))
     if expected is not None and ruleset.name != expected[0]:
         top["ruleset"].fail(f"the ruleset of the including file ({expected[0]})")
@@ -78,7 +108,7 @@ def _read(
             continue  # already read through another include: its cards are there
         if len(files) >= MAX_INCLUDES:
             inc.fail(f"at most {MAX_INCLUDES} files in one card set", got=False)
-        _read(load(shown), folder, cards, files, [*stack, path], (ruleset.name, top["ruleset"]))
+        reader.read(load(shown), cards, files, [*stack, path], (ruleset.name, top["ruleset"]))
     if "cards" in top:
         for cid, cnode in top["cards"].mapping(what="a mapping of card ids to cards").items():
             Node(doc, cnode.path, cid).ident("a card id")
@@ -86,7 +116,7 @@ def _read(
                 cnode.fail(
                     f"a new card id: '{cid}' is already a card of this set", key=True, got=False
                 )
-            cards[cid] = parse_card(cnode, cid, ruleset)
+            cards[cid] = parse_card(cnode, cid, ruleset, reader.players)
     return ruleset
 
 
@@ -158,7 +188,7 @@ def _step_refs(node: Node) -> list[Reference]:
     return refs
 
 
-def parse_card(node: Node, cid: str, ruleset: Ruleset) -> Card:
+def parse_card(node: Node, cid: str, ruleset: Ruleset, players: tuple[str, ...] = PLAYERS) -> Card:
     m = node.mapping(CARD_KEYS | set(OBJECT_KEY_PARSERS), required=("kind",))
     kind = m["kind"].ident("a card kind")
     features = _features(m["features"]) if "features" in m else {}
@@ -191,7 +221,7 @@ def parse_card(node: Node, cid: str, ruleset: Ruleset) -> Card:
     for role in roles:
         if role.card is not None:
             refs.append(Reference("card", role.card, role.where))
-    state = GameState(ruleset, PLAYERS, {"self": replace(template, id="self")})
+    state = GameState(ruleset, players, {"self": replace(template, id="self")})
     for i, role in enumerate(roles):
         state = state.with_object(_role_object(role, i + 2))
     ctx = ParseContext(node.doc, state)
