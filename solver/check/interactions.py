@@ -54,11 +54,29 @@ def _passive_channels(card: Card, which: str) -> frozenset[Hashable]:
     return frozenset(out)
 
 
+def _passive_class(index: CardIndex, card: Card) -> Hashable | None:
+    """What a dependency between two cards' passives reads of a card: its kind, subtypes
+    and keywords (what selectors and conditions read) and its passives (ids aside)."""
+    passives = pv.passives_of(card.template)
+    if not passives:
+        return None
+    return (
+        card.kind,
+        pv.subtypes(card.template),
+        frozenset(card.template.features),
+        tuple((p.selector, p.effect, p.condition) for p in passives),
+    )
+
+
 def _writes_keys(index: CardIndex, card: Card) -> frozenset[Hashable]:
+    if not cls.offers_keys(index, "passives", _passive_class, card):
+        return frozenset()
     return _passive_channels(card, "writes")
 
 
 def _reads_keys(index: CardIndex, card: Card) -> frozenset[Hashable]:
+    if not cls.offers_keys(index, "passives", _passive_class, card):
+        return frozenset()
     return _passive_channels(card, "reads")
 
 
@@ -73,6 +91,9 @@ def dependency_cycle(index: CardIndex, combo: tuple[str, ...]) -> Iterator[Diagn
     if first > second:
         return  # a two-card cycle is met from both sides: examined once, in id order
         # (never file order: where a card is written must not change the answer)
+    for card, other in ((first, second), (second, first)):
+        if not cls.stands_for_class(index, "passives", _passive_class, index.card(card), [other]):
+            return  # another card of the same class stands for it (Decision CHECK-SUBJ)
     from arbiter.solver.dependency.order import order_passives
 
     for owners in (("you", "you"), ("you", "opponent")):

@@ -227,6 +227,7 @@ def divide_vs_granted_protection(index: CardIndex, combo: tuple[str, ...]) -> It
 def division_rounding(index: CardIndex) -> Iterator[Diagnostic]:
     """One ruling per division that does not say how it rounds and meets a card of the set
     whose starting value it does not divide evenly (the first such card is the example)."""
+    seen: dict[tuple[str, int, frozenset[str]], list[Card]] = {}  # the same scan once
     for divider in index.cardset.cards.values():
         for sw in index.prints[divider.id].stat_writes:
             step = divider.effect[sw.step]
@@ -236,13 +237,14 @@ def division_rounding(index: CardIndex) -> Iterator[Diagnostic]:
             if not isinstance(z, int) or z <= 1 or sw.role == "self":
                 continue
             kinds = index.role_kinds(divider, sw.role)
-            uneven = [
-                index.card(cid)
-                for cid in index.stat_holders.get(sw.stat, ())
-                if cid != divider.id
-                and index.card(cid).kind in kinds
-                and _uneven(index.card(cid), sw.stat, z)
-            ]
+            key = (sw.stat, z, kinds)
+            if key not in seen:
+                seen[key] = [
+                    index.card(cid)
+                    for cid in index.stat_holders.get(sw.stat, ())
+                    if index.card(cid).kind in kinds and _uneven(index.card(cid), sw.stat, z)
+                ]
+            uneven = [c for c in seen[key] if c.id != divider.id]
             if uneven:
                 yield _div_diagnostic(index, divider, sw, step, z, uneven)
 
