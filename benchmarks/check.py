@@ -1,8 +1,8 @@
 """Benchmark of ``arbiter check``: a generated card set checked end to end (parse, check,
-JSON, witnesses) serially, with 2 processes and on a 2-worker Dask LocalCluster; and the
+JSON, witnesses) serially and on a 2-worker Dask LocalCluster; and the
 number of pairs and triples examined against all of them.
 
-    python benchmarks/check.py [--cards 500] [--repeat 3] [--backends serial,jobs,dask]
+    python benchmarks/check.py [--cards 500] [--repeat 3] [--backends serial,dask]
     python benchmarks/check.py --scaling 500,1000,2000,10000   # serial, growth per size
     python benchmarks/check.py --smoke
 
@@ -114,7 +114,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--cards", type=int, default=500)
     parser.add_argument("--repeat", type=int, default=3)
-    parser.add_argument("--backends", default="serial,jobs,dask")
+    parser.add_argument("--backends", default="serial,dask")
     parser.add_argument("--scaling", default="", help="card counts: serial time per size")
     parser.add_argument("--smoke", action="store_true", help="tiny sizes, numbers meaningless")
     args = parser.parse_args()
@@ -144,8 +144,6 @@ def main() -> int:
         rows.append((label, statistics.median(times), min(times)))
 
     measure("serial (1 process)", Backend())
-    if "jobs" in chosen:
-        measure("2 processes (Backend(jobs=2))", Backend(jobs=2))
     startup = 0.0
     if "dask" in chosen:
         from dask.distributed import LocalCluster

@@ -11,9 +11,10 @@ Each diagnostic kind is one function in a registry:
   pruning by what each ability reads and writes. A card set of 500 cards has
   124,750 pairs; a check examines the few that touch the same characteristic.
 
-The examination of tuples is a list of independent units, so it fans out over
-processes (``--jobs``) or a Dask cluster (``--dask``); results are sorted
-canonically, so the output does not depend on the backend.
+The examination of tuples is a list of independent units, so it fans out over a
+Dask cluster (``--dask``); results are sorted canonically, so the output does not
+depend on the backend. (A local process pool, ``--jobs``, was removed: on two
+cores it was slower than one process, docs/benchmarks.md.)
 """
 
 from __future__ import annotations
@@ -21,7 +22,6 @@ from __future__ import annotations
 import itertools
 import time
 from collections.abc import Callable, Hashable, Iterable, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
@@ -258,22 +258,6 @@ def examine(index: CardIndex, units: Sequence[Unit]) -> list[Diagnostic]:
     return out
 
 
-_WORKER_INDEX: list[CardIndex] = []
-
-
-def _init_worker(index: CardIndex) -> None:
-    _WORKER_INDEX[:] = [index]
-
-
-def _hits_in_worker(units: Sequence[Unit]) -> list[int]:
-    """The positions in ``units`` of those that give a diagnostic: a compact answer (a few
-    integers, no witness text to pickle); the main process examines only those again."""
-    load_checks()
-    checks = {c.name: c for c in TUPLE_CHECKS}
-    index = _WORKER_INDEX[0]
-    return [i for i, (name, combo) in enumerate(units) if any(checks[name].examine(index, combo))]
-
-
 # -- running a check ---------------------------------------------------------------------
 
 Progress = Callable[[int, int], None]  # (units done, units in all)
@@ -281,9 +265,8 @@ Progress = Callable[[int, int], None]  # (units done, units in all)
 
 @dataclass(frozen=True)
 class Backend:
-    """Where tuples are examined: in this process, a process pool, or a Dask cluster."""
+    """Where tuples are examined: in this process, or a Dask cluster."""
 
-    jobs: int = 1
     dask: str | None = None  # a scheduler address
     chunk: int = 200
 
@@ -330,23 +313,11 @@ def _run_units(
     out: list[Diagnostic] = []
     if backend.dask is not None:
         return _run_dask(index, chunks, backend.dask, total, progress)
-    if backend.jobs <= 1 or len(chunks) <= 1:
-        for chunk in chunks:
-            out.extend(examine(index, chunk))
-            done += len(chunk)
-            if progress:
-                progress(done, total)
-        return out
-    with ProcessPoolExecutor(
-        max_workers=backend.jobs, initializer=_init_worker, initargs=(index,)
-    ) as pool:
-        futures = {pool.submit(_hits_in_worker, chunk): chunk for chunk in chunks}
-        for fut in as_completed(futures):
-            chunk = futures[fut]
-            out.extend(examine(index, [chunk[i] for i in fut.result()]))
-            done += len(chunk)
-            if progress:
-                progress(done, total)
+    for chunk in chunks:
+        out.extend(examine(index, chunk))
+        done += len(chunk)
+        if progress:
+            progress(done, total)
     return out
 
 
@@ -393,9 +364,7 @@ def run_check(
     found.extend(_run_units(index, the_plan.units, backend, progress))
     unique = {(d.sort_key(), d.witness): d for d in found}
     diagnostics = tuple(sorted(unique.values(), key=Diagnostic.sort_key))
-    where = (
-        "dask" if backend.dask else (f"{backend.jobs} processes" if backend.jobs > 1 else "serial")
-    )
+    where = "dask" if backend.dask else "serial"
     return CheckResult(cardset, diagnostics, the_plan, time.perf_counter() - start, where)
 
 

@@ -64,13 +64,6 @@ def _progress_bar(show: bool, label: str) -> Iterator[Progress | None]:
     help="Exit 1 when a diagnostic this severe (or more) is found.",
 )
 @click.option(
-    "--jobs",
-    type=click.IntRange(1, 256),
-    default=1,
-    show_default=True,
-    help="Examine pairs and triples of cards in this many processes.",
-)
-@click.option(
     "--dask",
     "dask_address",
     default=None,
@@ -90,7 +83,6 @@ def command(
     html_path: str | None,
     witness_dir: str | None,
     fail_on: str,
-    jobs: int,
     dask_address: str | None,
     progress: bool | None,
     list_checks: bool,
@@ -111,10 +103,8 @@ def command(
         raise Exit(0)
     if not files:
         raise click.UsageError("give at least one card-set file")
-    if jobs > 1 and dask_address:
-        raise click.UsageError("choose one of --jobs and --dask")
     cardsets = [load_cardset(f) for f in files]  # every input error before any work
-    backend = Backend(jobs=jobs, dask=dask_address)
+    backend = Backend(dask=dask_address)
     if witness_dir is None:
         beside = os.path.dirname(os.path.abspath(html_path)) if html_path else os.getcwd()
         witness_dir = os.path.relpath(os.path.join(beside, "arbiter-witnesses"))
