@@ -7,7 +7,8 @@ keeping the previous order and every other object, when
 
 - X is the source of no passive and is not a region (no condition reads it), and
 - no passive that applies to X, before or after the event, writes a channel that
-  any passive reads.
+  any passive's selector reads (on X, only selectors read: a condition reads its
+  source and the source's region).
 
 Then nothing any passive reads changes anywhere but on X, and on X only by the
 event: no passive writes what is read there. So what each passive selects
@@ -31,10 +32,12 @@ if TYPE_CHECKING:
     from arbiter.model.passive_order import Ordering
 
 
-def _read_by_someone(previous: Ordering) -> frozenset[pv.Channel]:
+def _selected_by(previous: Ordering) -> frozenset[pv.Channel]:
+    """The channels some selector reads: on X (no source, no region) only a selector
+    reads anything (a condition reads its source and the source's region)."""
     out: set[pv.Channel] = set()
     for p in previous.passives.values():
-        out |= pv.reads(p)
+        out |= pv.selector_reads(p)
     return frozenset(out)
 
 
@@ -42,7 +45,7 @@ def local_update(previous: Ordering, new: GameState, changed: Sequence[str]) -> 
     """The ordering of ``new`` from ``previous`` when every object of ``changed`` can be
     recomputed alone (see the module's text), else None."""
     sources = {p.source for p in previous.passives.values()}
-    read = _read_by_someone(previous)
+    read = _selected_by(previous)
     objects = dict(previous.state.objects)
     applied_to = {pid: set(ids) for pid, ids in previous.applied_to.items()}
     rounding = new.ruleset.division_rounding
@@ -58,7 +61,7 @@ def local_update(previous: Ordering, new: GameState, changed: Sequence[str]) -> 
             if now:
                 selecting.append(pid)
             if (now or oid in applied_to[pid]) and pv.overlaps(pv.writes(p), read):
-                return None  # what it does to X is read by some passive
+                return None  # what it does to X may change what another selects
         for pid in previous.order:
             applied_to[pid].discard(oid)
         for pid in selecting:

@@ -43,7 +43,7 @@ def _event(state: GameState, target: str, what: str, pick: int) -> GameState:
 
 
 @pytest.mark.rule("A-PASS-1", "A-ORDER-1")
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(
     states(),
     st.lists(
