@@ -47,7 +47,7 @@ def local_update(previous: Ordering, new: GameState, changed: Sequence[str]) -> 
     sources = {p.source for p in previous.passives.values()}
     read = _selected_by(previous)
     objects = dict(previous.state.objects)
-    applied_to = {pid: set(ids) for pid, ids in previous.applied_to.items()}
+    applied_to = dict(previous.applied_to)  # only the entries that change are rebuilt
     rounding = new.ruleset.division_rounding
     for oid in changed:
         obj = new.objects[oid]
@@ -62,16 +62,14 @@ def local_update(previous: Ordering, new: GameState, changed: Sequence[str]) -> 
                 selecting.append(pid)
             if (now or oid in applied_to[pid]) and pv.overlaps(pv.writes(p), read):
                 return None  # what it does to X may change what another selects
+        chosen = set(selecting)
         for pid in previous.order:
-            applied_to[pid].discard(oid)
+            if (pid in chosen) != (oid in applied_to[pid]):
+                applied_to[pid] = applied_to[pid] ^ {oid}
         for pid in selecting:
-            applied_to[pid].add(oid)
             p = previous.passives[pid]
             obj = pv.apply_effect(p, obj, previous.stamps[pid], rounding)
         objects[oid] = obj
     return replace(
-        previous,
-        state=replace(new, objects=objects),
-        applied_to={pid: frozenset(ids) for pid, ids in applied_to.items()},
-        reused=True,
+        previous, state=replace(new, objects=objects), applied_to=applied_to, reused=True
     )
