@@ -120,12 +120,14 @@ def timed(fn: object, repeat: int) -> tuple[float, object]:
     return statistics.median(times), out
 
 
-def event(state: GameState, what: str, oid: str = "o1") -> GameState:
+def event(
+    state: GameState, what: str, oid: str = "o1", types: frozenset[str] = frozenset({"T0", "T1"})
+) -> GameState:
     obj = state.objects[oid]
     if what == "power":
         new = replace(obj, base={**obj.base, "power": 99})
     else:
-        new = replace(obj, base={**obj.base, "subtypes": frozenset({"T0", "T1"})})
+        new = replace(obj, base={**obj.base, "subtypes": types})
     return replace(state, objects={**state.objects, oid: new})
 
 
@@ -155,13 +157,17 @@ def main() -> None:
         reuse, again = timed(lambda r=result, s=state, p=power: dep.reorder(r, s, p), 5)
         assert isinstance(again, dep.Ordering) and again.reused
         # one object's subtypes change: 20 objects drawn at random (fixed seed), each its
-        # own event; local re-evaluation where it applies, else everything again
+        # own event, taking the subtypes of another object drawn at random; local
+        # re-evaluation where it applies, else everything again
         rng = random.Random(11)
-        picks = rng.sample(sorted(o for o in state.objects if o.startswith("o")), 20)
+        characters = sorted(o for o in state.objects if o.startswith("o"))
+        picks = rng.sample(characters, 20)
         local_ms: list[float] = []
         full_s: list[float] = []
         for oid in picks:
-            sub = event(state, "subtype", oid)
+            types = state.objects[rng.choice(characters)].base["subtypes"]
+            assert isinstance(types, frozenset)
+            sub = event(state, "subtype", oid, types)
             took, fresh = timed(lambda r=result, s=state, e=sub: dep.reorder(r, s, e), 1)
             assert isinstance(fresh, dep.Ordering)
             (local_ms if fresh.reused else full_s).append(took * (1000 if fresh.reused else 1))
