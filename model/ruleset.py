@@ -57,6 +57,9 @@ class Ruleset:
     tough_version: ToughVersion = ToughVersion.GLOSSARY
     short_pool: ShortPool = ShortPool.CONTROLLER_CHOOSES
     quick_action_cap: int = 100  # A-GOLD-9: activations of one quick action per day
+    # the characteristics every card of the game may have (Decision CHECK-STD): a set that
+    # names one of them is never wrong about it, even when none of its own cards has it
+    characteristics: frozenset[str] = frozenset()
 
     def with_policies(self, **changes: object) -> Ruleset:
         return replace(self, **changes)  # type: ignore[arg-type]
@@ -65,8 +68,11 @@ class Ruleset:
 RULESETS: dict[str, Ruleset] = {
     "eredan": Ruleset("eredan"),
     "berserk": Ruleset("berserk"),
-    "riftbound": Ruleset("riftbound"),
-    "altered": Ruleset("altered"),
+    "riftbound": Ruleset("riftbound", characteristics=frozenset({"might", "energy", "power"})),
+    "altered": Ruleset(
+        "altered",
+        characteristics=frozenset({"forest", "mountain", "water", "hand_cost", "reserve_cost"}),
+    ),
 }
 
 # The policy fields a file may set under ``policies:``, with their enum type.
@@ -82,4 +88,4 @@ POLICY_INTS: frozenset[str] = frozenset({"quick_action_cap"})
 
 
 def policy_names() -> list[str]:
-    return [f.name for f in fields(Ruleset) if f.name != "name"]
+    return [f.name for f in fields(Ruleset) if f.name not in ("name", "characteristics")]

@@ -49,7 +49,9 @@ def flawed() -> list[Diagnostic]:
 
 @pytest.mark.rule("CHECK-REF", "A-CHAR-2", "B-NAMED-1", "E-IMM-1b", "E-DIV")
 def test_flawed_yields_each_implemented_kind_once(flawed: list[Diagnostic]) -> None:
-    assert sorted(codes(flawed)) == sorted(implemented_codes())
+    # not-modelled (an info about imported cards, without a witness) is found on imported
+    # pools: tests/test_importers.py
+    assert sorted(codes(flawed)) == sorted(c for c in implemented_codes() if c != "not-modelled")
 
 
 @pytest.mark.parametrize("game", CLEAN)

@@ -30,7 +30,7 @@ from arbiter.model.ruleset import Ruleset
 from arbiter.model.state import GameObject, GameState
 from arbiter.model.steps import BoostFeature, GainFeature, Modify, Protect, Step
 
-TOP_KEYS = {"ruleset", "policies", "include", "cards", "title", "description"}
+TOP_KEYS = {"ruleset", "policies", "include", "cards", "title", "description", "include_only"}
 CARD_KEYS = {
     "name",
     "kind",
@@ -109,6 +109,8 @@ def _read(
         if len(files) >= MAX_INCLUDES:
             inc.fail(f"at most {MAX_INCLUDES} files in one card set", got=False)
         reader.read(load(shown), cards, files, [*stack, path], (ruleset.name, top["ruleset"]))
+    if "include_only" in top:
+        top["include_only"].text("the name of the file that includes this one")
     if "cards" in top:
         for cid, cnode in top["cards"].mapping(what="a mapping of card ids to cards").items():
             Node(doc, cnode.path, cid).ident("a card id")
@@ -118,6 +120,15 @@ def _read(
                 )
             cards[cid] = parse_card(cnode, cid, ruleset, reader.players)
     return ruleset
+
+
+def include_only(filename: str) -> str | None:
+    """The including file named by ``include_only:`` (a part of a split set, checked only
+    through the file that includes it), or None."""
+    doc = load(filename)
+    top = doc.node().value
+    value = top.get("include_only") if isinstance(top, dict) else None
+    return value if isinstance(value, str) else None
 
 
 def _include_path(node: Node, folder: str, stack: list[str]) -> tuple[str, str]:

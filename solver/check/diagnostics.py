@@ -35,10 +35,11 @@ class Severity(Enum):
     ERROR = "error"
     WARNING = "warning"
     RULING = "ruling"  # rests on a Decision of docs/rules.md: a human confirms
+    INFO = "info"  # what arbiter could not examine (a line of an imported card not modelled)
 
     @property
     def rank(self) -> int:
-        return {"error": 3, "warning": 2, "ruling": 1}[self.value]
+        return {"error": 3, "warning": 2, "ruling": 1, "info": 0}[self.value]
 
 
 @dataclass(frozen=True, slots=True)
@@ -371,6 +372,7 @@ def run_check(
 _LOADED: list[bool] = []
 CHECK_MODULES = (
     "arbiter.solver.check.foundation",
+    "arbiter.solver.check.imported",
     "arbiter.solver.check.interactions",
     "arbiter.solver.check.replacement",
     "arbiter.solver.check.rulings",

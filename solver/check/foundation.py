@@ -84,7 +84,9 @@ def unknown_references(index: CardIndex) -> Iterator[Diagnostic]:
     zones = index.cardset.zones
     gained_stats, gained_feats = _gains(index)
     ruleset = index.cardset.ruleset.name
-    known_stats = set(index.stat_holders) | set(gained_stats)
+    known_stats = (
+        set(index.stat_holders) | set(gained_stats) | index.cardset.ruleset.characteristics
+    )
     for card in cards.values():
         for ref in card.refs:
             roles = {"self", *(r.name for r in card.roles)}

@@ -103,6 +103,15 @@ def command(
         raise Exit(0)
     if not files:
         raise click.UsageError("give at least one card-set file")
+    from arbiter.model.format.cardset import include_only
+
+    parts = {f: include_only(f) for f in files}
+    for f, owner in parts.items():
+        if owner is not None:
+            click.echo(f"{f}: include-only (a part of {owner}); checked through {owner}", err=True)
+    files = tuple(f for f in files if parts[f] is None)
+    if not files:
+        raise Exit(0)
     cardsets = [load_cardset(f) for f in files]  # every input error before any work
     backend = Backend(dask=dask_address)
     if witness_dir is None:

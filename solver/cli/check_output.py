@@ -24,7 +24,7 @@ from arbiter.solver.check.diagnostics import (
 )
 from arbiter.solver.check.witness import write_witnesses
 
-SEVERITIES = (Severity.ERROR, Severity.WARNING, Severity.RULING)
+SEVERITIES = (Severity.ERROR, Severity.WARNING, Severity.RULING, Severity.INFO)
 SUMMARIES: dict[str, str] = {
     "unknown-card": "a reference to a card that is not in the set",
     "unknown-zone": "a zone the ruleset does not have",
@@ -117,8 +117,18 @@ def as_json(checked: Sequence[Checked]) -> dict[str, JSON]:
     }
 
 
-_STYLE = {Severity.ERROR: "red", Severity.WARNING: "yellow", Severity.RULING: "cyan"}
-_TITLE = {Severity.ERROR: "errors", Severity.WARNING: "warnings", Severity.RULING: "rulings"}
+_STYLE = {
+    Severity.ERROR: "red",
+    Severity.WARNING: "yellow",
+    Severity.RULING: "cyan",
+    Severity.INFO: "dim",
+}
+_TITLE = {
+    Severity.ERROR: "errors",
+    Severity.WARNING: "warnings",
+    Severity.RULING: "rulings",
+    Severity.INFO: "info",
+}
 
 
 def _bold_cards(message: str, cards: Sequence[str]) -> str:
@@ -181,6 +191,7 @@ def print_text(checked: Sequence[Checked]) -> None:
         out.print(
             f"\n{plural(n['error'], 'error')}, {plural(n['warning'], 'warning')}, "
             f"{plural(n['ruling'], 'ruling')} to confirm"
+            + (f", {plural(n['info'], 'line')} not modelled" if n["info"] else "")
         )
         if pending_codes():
             pending = ", ".join(pending_codes())

@@ -51,6 +51,7 @@ COMMANDS: dict[str, str] = {  # command name -> the module that defines ``comman
     "check": "arbiter.solver.cli.check",
     "damage": "arbiter.solver.cli.damage",
     "graph": "arbiter.solver.cli.graph",
+    "import": "arbiter.solver.cli.importer",
     "loops": "arbiter.solver.cli.loops",
 }
 
