@@ -215,7 +215,10 @@ def _stage_pieces(s: Any, best: Any, limited: bool) -> Any:
         slope = int(s[lo + 1] - s[lo]) if hi > lo else 0
         base = int(s[lo]) - slope * lo
         tilted = np.where(chosen > NEG // 2, chosen - slope * j, NEG)
-        window = _trailing_max(tilted, hi - lo + 1)  # max over j in [t - (hi - lo), t]
+        if hi >= width - 1:  # the window reaches back to share 0: a running maximum
+            window = np.maximum.accumulate(tilted, axis=1)
+        else:
+            window = _trailing_max(tilted, hi - lo + 1)  # max over j in [t - (hi - lo), t]
         got = np.full_like(best, NEG)
         got[:, lo:] = window[:, : width - lo]  # at r: j in [r - hi, r - lo]
         valid = got > NEG // 2
