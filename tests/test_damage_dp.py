@@ -14,8 +14,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from arbiter.solver.damage import dp
-from arbiter.solver.damage.problem import Method, SplitProblem, Status, Target, brute_force
+from arbiter.solver.damage.problem import Method, SplitProblem, Target, brute_force
 from arbiter.solver.damage.split import solve
+from arbiter.solver.status import Status
 from tests.test_damage_solver import problems
 
 

@@ -13,7 +13,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from arbiter.model import abilities as ab
-from arbiter.model.format.area_loops import load_for_loops
+from arbiter.model.format.loop_input import load_for_loops
 from arbiter.model.ruleset import RULESETS
 from arbiter.model.state import GameObject, GameState
 from arbiter.solver.loops import decide as loops

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Iterable
 
 from arbiter.model.cardset import Card
-from arbiter.solver.check.diagnostics import CardIndex
+from arbiter.solver.check.base import CardIndex
 
 Classify = Callable[[CardIndex, Card], Hashable | None]  # None: the card is not of the role
 KEEP = 3

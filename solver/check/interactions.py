@@ -24,13 +24,11 @@ from arbiter.model.ruleset import PreventionTiming
 from arbiter.model.state import JSON, GameState
 from arbiter.solver.check import classes as cls
 from arbiter.solver.check import witness as w
-from arbiter.solver.check.diagnostics import (
+from arbiter.solver.check.base import (
     CardIndex,
     Diagnostic,
     Severity,
     Witness,
-    set_check,
-    tuple_check,
 )
 
 if TYPE_CHECKING:
@@ -68,13 +66,13 @@ def _passive_class(index: CardIndex, card: Card) -> Hashable | None:
     )
 
 
-def _writes_keys(index: CardIndex, card: Card) -> frozenset[Hashable]:
+def writes_keys(index: CardIndex, card: Card) -> frozenset[Hashable]:
     if not cls.offers_keys(index, "passives", _passive_class, card):
         return frozenset()
     return _passive_channels(card, "writes")
 
 
-def _reads_keys(index: CardIndex, card: Card) -> frozenset[Hashable]:
+def reads_keys(index: CardIndex, card: Card) -> frozenset[Hashable]:
     if not cls.offers_keys(index, "passives", _passive_class, card):
         return frozenset()
     return _passive_channels(card, "reads")
@@ -84,7 +82,6 @@ def _after(state: GameState, cid: str) -> list[JSON]:
     return [p.id for p in pv.passives_of(state.objects[cid])]
 
 
-@tuple_check("dependency-cycle", ["dependency-cycle"], [_writes_keys, _reads_keys])
 def dependency_cycle(index: CardIndex, combo: tuple[str, ...]) -> Iterator[Diagnostic]:
     """passives of cards that can be in play together depend on each other (A-ORDER-1)"""
     first, second = combo
@@ -160,7 +157,6 @@ def _cycle_diagnostic(
 # -- loop-mandatory / loop-capped: the loop search on the cards' minimal states -----------
 
 
-@set_check("loops", "loop-mandatory", "loop-capped")
 def loops(index: CardIndex) -> Iterator[Diagnostic]:
     """loops of triggers and quick actions (LOOP-2; A-GOLD-9 caps quick actions)"""
     with_abilities = [
@@ -176,7 +172,7 @@ def loops(index: CardIndex) -> Iterator[Diagnostic]:
     for cand in loop_graph.candidates(loop_graph.ability_graph(state)):
         sub = loop_graph.sub_state(state, cand.objects)
         verdict = search.decide(sub, seeded=frozenset(cand.abilities))
-        if verdict.verdict == "loop":
+        if verdict.verdict is search.LoopVerdict.LOOP:
             yield _loop_diagnostic(index, sub, cand.abilities, cand.arrows(), verdict)
 
 
@@ -247,7 +243,7 @@ def _bonuses(card: Card) -> list[dm.DamageBonus]:
     return [a for a in card.template.abilities if isinstance(a, dm.DamageBonus) and a.amount > 0]
 
 
-def _dealer_keys(index: CardIndex, card: Card) -> frozenset[Hashable]:
+def dealer_keys(index: CardIndex, card: Card) -> frozenset[Hashable]:
     out: set[Hashable] = set()
     for _, step in _hits(card):
         for role in step.targets or ():
@@ -276,13 +272,13 @@ def _shielded_class(index: CardIndex, card: Card) -> Hashable | None:
     return _shield_class(card) if prev.shields(card.template) else None
 
 
-def _bonus_keys(index: CardIndex, card: Card) -> frozenset[Hashable]:
+def bonus_keys(index: CardIndex, card: Card) -> frozenset[Hashable]:
     if not cls.offers_keys(index, "prev3-giver", _giver_class, card):
         return frozenset()
     return frozenset((k, kind) for b in _bonuses(card) for k in b.to for kind in index.kinds)
 
 
-def _shielded_keys(index: CardIndex, card: Card) -> frozenset[Hashable]:
+def shielded_keys(index: CardIndex, card: Card) -> frozenset[Hashable]:
     if not cls.offers_keys(index, "prev3-shielded", _shielded_class, card):
         return frozenset()
     return frozenset((k, card.kind) for k in dm.ACTION_KINDS)
@@ -295,7 +291,6 @@ def _source_doc(step: DealDamage, dealer: str) -> dict[str, JSON]:
     return {src.kind: dealer}
 
 
-@tuple_check("ruling-D-PREV-3", ["ruling-D-PREV-3"], [_dealer_keys, _bonus_keys, _shielded_keys])
 def bonus_against_prevention(index: CardIndex, combo: tuple[str, ...]) -> Iterator[Diagnostic]:
     """a damage bonus and a prevention where Decision D-PREV-3's readings differ"""
     dealer, giver, shielded = (index.card(c) for c in combo)

@@ -1,144 +1,64 @@
 """The ``arbiter`` command.
 
-Each subcommand lives in its own module and is imported only when invoked, so
-``arbiter run`` on a stats-only scenario never pays for ortools or networkx.
+Each subcommand lives in its own module (``COMMANDS``, a literal table from the command's
+name to its module), imported only when that command is invoked (or listed by ``--help``);
+each imports its heavy libraries inside the command function, so ``arbiter run`` on a
+stats-only scenario loads neither the other commands nor ortools or networkx.
 Exit codes: 0 ok, 1 an expectation, check or illegal action failed, 2 bad
 input or usage, 3 an internal error (a bug: please report it).
 """
 
 from __future__ import annotations
 
-import json
 import sys
-from typing import Any, NoReturn
+from typing import NoReturn
 
 import click
 
+from arbiter import __version__
 from arbiter.model.errors import ArbiterError, IllegalAction, InputError, InternalError
-from arbiter.solver.cli.options import TIME_LIMIT, TimeLimit  # noqa: F401  (TimeLimit re-exported)
+from arbiter.solver.cli.output import Exit
 
-
-class Exit(Exception):
-    """Raised by commands to end with an exit code after printing."""
-
-    def __init__(self, code: int) -> None:
-        self.code = code
-
-
-TIMING_KEYS = frozenset({"wall_time"})
-
-
-def without_timings(data: Any) -> Any:
-    """The answer without its measurements: the same input gives the same bytes."""
-    if isinstance(data, dict):
-        return {k: without_timings(v) for k, v in data.items() if k not in TIMING_KEYS}
-    if isinstance(data, list):
-        return [without_timings(v) for v in data]
-    return data
-
-
-def emit_json(data: Any) -> None:
-    """Print JSON. Wall times are measurements, not answers: they are printed only with
-    ``arbiter --timings`` so that ``--json`` is byte-identical from run to run."""
-    ctx = click.get_current_context(silent=True)
-    root = ctx.find_root() if ctx is not None else None
-    timings = bool(root is not None and isinstance(root.obj, dict) and root.obj.get("timings"))
-    shown = data if timings else without_timings(data)
-    click.echo(json.dumps(shown, indent=2, sort_keys=False, ensure_ascii=False))
-
-
-COMMANDS: dict[str, str] = {  # command name -> the module that defines ``command``
+COMMANDS: dict[str, str] = {  # command name -> the module whose ``command`` it is
+    "run": "arbiter.solver.cli.run",
+    "schema": "arbiter.solver.cli.schema",
     "check": "arbiter.solver.cli.check",
     "damage": "arbiter.solver.cli.damage",
     "graph": "arbiter.solver.cli.graph",
-    "import": "arbiter.solver.cli.importer",
     "loops": "arbiter.solver.cli.loops",
+    "demo": "arbiter.solver.cli.demo",
+    "import": "arbiter.solver.cli.importer",
 }
 
 
 class LazyGroup(click.Group):
-    """A group whose commands of ``COMMANDS`` are imported only when invoked (or listed by
-    ``--help``): ``arbiter run`` never loads the modules of the other commands."""
+    """The group of ``COMMANDS``: a command's module is imported when the command is
+    asked for (invoked, or listed by ``--help``), never before."""
 
     def list_commands(self, ctx: click.Context) -> list[str]:
-        return sorted({*super().list_commands(ctx), *COMMANDS})
+        return sorted(COMMANDS)
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
-        found = super().get_command(ctx, cmd_name)
-        if found is not None or cmd_name not in COMMANDS:
-            return found
+        if cmd_name not in COMMANDS:
+            return None
         import importlib
 
         command = importlib.import_module(COMMANDS[cmd_name]).command
         if not isinstance(command, click.Command) or command.name != cmd_name:
             raise InternalError(f"{COMMANDS[cmd_name]}.command is not the command {cmd_name!r}")
-        self.add_command(command)
         return command
 
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.option("--debug", is_flag=True, help="Show tracebacks of internal errors.")
 @click.option("--timings", is_flag=True, help="Include solver wall times in --json output.")
-@click.version_option("0.1.0", prog_name="arbiter")
+@click.version_option(__version__, prog_name="arbiter")
 @click.pass_context
 def cli(ctx: click.Context, debug: bool, timings: bool) -> None:
     """arbiter: a rules checker for trading card games, built on constraint solving."""
     ctx.ensure_object(dict)
     ctx.obj["debug"] = debug
     ctx.obj["timings"] = timings
-
-
-@cli.command()
-@click.argument("file", type=click.Path(dir_okay=True, path_type=str))
-@click.option("--json", "as_json", is_flag=True, help="Print the JSON output contract.")
-@click.option("--explain", is_flag=True, help="Show, per value, the rule ids that produced it.")
-@click.option(
-    "--time-limit",
-    type=TIME_LIMIT,
-    default=10.0,
-    show_default=True,
-    help="Seconds a solver may take for one decision.",
-)
-@click.option(
-    "--outcomes",
-    is_flag=True,
-    help="Also search every legal choice sequence and list the distinct outcomes.",
-)
-def run(file: str, as_json: bool, explain: bool, time_limit: float, outcomes: bool) -> None:
-    """Resolve a scenario FILE and check its expect: block."""
-    from arbiter.model.format.scenario import parse_file
-    from arbiter.solver.cli import report
-    from arbiter.solver.engine import runner as engine
-
-    scenario = parse_file(file)
-    options = engine.RunOptions(time_limit=time_limit, outcomes=outcomes)
-    result = engine.run(scenario, options)
-    if as_json:
-        emit_json(result.as_json())
-    else:
-        report.print_run(result, explain=explain)
-        if outcomes:
-            from arbiter.solver.cli.report import print_outcomes
-
-            print_outcomes(result.extra)
-    raise Exit(0 if result.ok else 1)
-
-
-@cli.command()
-@click.option("--cardset", is_flag=True, help="The schema of card-set files (arbiter check).")
-def schema(cardset: bool) -> None:
-    """Print the JSON Schema of scenario and card-set files."""
-    from arbiter.model.format.scenario import load_areas
-    from arbiter.model.format.schema import build_schema
-
-    load_areas()  # areas add their step kinds and keys to the schemas
-    if cardset:
-        from arbiter.model.format.cardset_schema import build_cardset_schema
-        from arbiter.model.format.scenario import OBJECT_KEY_PARSERS
-
-        emit_json(build_cardset_schema(sorted(OBJECT_KEY_PARSERS)))
-        return
-    emit_json(build_schema())
 
 
 def one_line(message: str) -> str:

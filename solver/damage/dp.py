@@ -32,12 +32,12 @@ from arbiter.solver.damage.problem import (
     STAGES,
     Allocation,
     SplitProblem,
-    Status,
     Target,
     primary,
     score,
     stage_values,
 )
+from arbiter.solver.status import Status
 
 PACK_LIMIT = 2**60  # the packed range must stay far from int64's edge (sentinel below)
 NEG = -(2**62)  # "no allocation reaches this state"

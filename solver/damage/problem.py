@@ -14,15 +14,9 @@ from arbiter.model.damage import instructions as dm
 from arbiter.model.damage import prevention as pv
 from arbiter.model.errors import IllegalAction
 from arbiter.model.state import GameState
+from arbiter.solver.status import Status
 
 OBJECTIVES = ("kills", "damage", "value")
-
-
-class Status(Enum):
-    OPTIMAL = "OPTIMAL"
-    FEASIBLE = "FEASIBLE"
-    INFEASIBLE = "INFEASIBLE"
-    UNKNOWN = "UNKNOWN"
 
 
 class Method(Enum):
