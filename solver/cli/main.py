@@ -1,7 +1,8 @@
 """The ``arbiter`` command.
 
 Each subcommand lives in its own module (``COMMANDS``, a literal table from the command's
-name to its module), imported only when that command is invoked (or listed by ``--help``);
+name to a function importing its module), imported only when that command is invoked (or
+listed by ``--help``);
 each imports its heavy libraries inside the command function, so ``arbiter run`` on a
 stats-only scenario loads neither the other commands nor ortools or networkx.
 Exit codes: 0 ok, 1 an expectation, check or illegal action failed, 2 bad
@@ -11,6 +12,7 @@ input or usage, 3 an internal error (a bug: please report it).
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from typing import NoReturn
 
 import click
@@ -19,15 +21,65 @@ from arbiter import __version__
 from arbiter.model.errors import ArbiterError, IllegalAction, InputError, InternalError
 from arbiter.solver.cli.output import Exit
 
-COMMANDS: dict[str, str] = {  # command name -> the module whose ``command`` it is
-    "run": "arbiter.solver.cli.run",
-    "schema": "arbiter.solver.cli.schema",
-    "check": "arbiter.solver.cli.check",
-    "damage": "arbiter.solver.cli.damage",
-    "graph": "arbiter.solver.cli.graph",
-    "loops": "arbiter.solver.cli.loops",
-    "demo": "arbiter.solver.cli.demo",
-    "import": "arbiter.solver.cli.importer",
+
+def _run() -> click.Command:
+    from arbiter.solver.cli import run
+
+    return run.command
+
+
+def _schema() -> click.Command:
+    from arbiter.solver.cli import schema
+
+    return schema.command
+
+
+def _check() -> click.Command:
+    from arbiter.solver.cli import check
+
+    return check.command
+
+
+def _damage() -> click.Command:
+    from arbiter.solver.cli import damage
+
+    return damage.command
+
+
+def _graph() -> click.Command:
+    from arbiter.solver.cli import graph
+
+    return graph.command
+
+
+def _loops() -> click.Command:
+    from arbiter.solver.cli import loops
+
+    return loops.command
+
+
+def _demo() -> click.Command:
+    from arbiter.solver.cli import demo
+
+    return demo.command
+
+
+def _import() -> click.Command:
+    from arbiter.solver.cli import importer
+
+    return importer.command
+
+
+# command name -> the function that imports its module and returns its ``command``
+COMMANDS: dict[str, Callable[[], click.Command]] = {
+    "run": _run,
+    "schema": _schema,
+    "check": _check,
+    "damage": _damage,
+    "graph": _graph,
+    "loops": _loops,
+    "demo": _demo,
+    "import": _import,
 }
 
 
@@ -39,13 +91,12 @@ class LazyGroup(click.Group):
         return sorted(COMMANDS)
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
-        if cmd_name not in COMMANDS:
+        load = COMMANDS.get(cmd_name)
+        if load is None:
             return None
-        import importlib
-
-        command = importlib.import_module(COMMANDS[cmd_name]).command
-        if not isinstance(command, click.Command) or command.name != cmd_name:
-            raise InternalError(f"{COMMANDS[cmd_name]}.command is not the command {cmd_name!r}")
+        command = load()
+        if command.name != cmd_name:
+            raise InternalError(f"the command {cmd_name!r} is named {command.name!r}")
         return command
 
 
