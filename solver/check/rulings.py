@@ -222,7 +222,7 @@ def divide_vs_granted_protection(index: CardIndex, combo: tuple[str, ...]) -> It
 def division_rounding(index: CardIndex) -> Iterator[Diagnostic]:
     """One ruling per division that does not say how it rounds and meets a card of the set
     whose starting value it does not divide evenly (the first such card is the example)."""
-    seen: dict[tuple[str, int, frozenset[str]], list[Card]] = {}  # the same scan once
+    seen: dict[tuple[str, int, frozenset[str]], tuple[list[Card], set[str]]] = {}  # scan once
     for divider in index.cardset.cards.values():
         for sw in index.prints[divider.id].stat_writes:
             step = divider.effect[sw.step]
@@ -234,14 +234,18 @@ def division_rounding(index: CardIndex) -> Iterator[Diagnostic]:
             kinds = index.role_kinds(divider, sw.role)
             key = (sw.stat, z, kinds)
             if key not in seen:
-                seen[key] = [
+                cards = [
                     index.card(cid)
                     for cid in index.stat_holders.get(sw.stat, ())
                     if index.card(cid).kind in kinds and _uneven(index.card(cid), sw.stat, z)
                 ]
-            uneven = [c for c in seen[key] if c.id != divider.id]
-            if uneven:
-                yield _div_diagnostic(index, divider, sw, step, z, uneven)
+                seen[key] = (cards, {c.id for c in cards})
+            found, ids = seen[key]
+            # the first card other than the divider, and how many there are (no copy)
+            first = next((c for c in found[:2] if c.id != divider.id), None)
+            count = len(found) - (divider.id in ids)
+            if first is not None:
+                yield _div_diagnostic(index, divider, sw, step, z, first, count)
 
 
 def _uneven(card: Card, stat: str, z: int) -> bool:
@@ -253,9 +257,8 @@ def _uneven(card: Card, stat: str, z: int) -> bool:
 
 
 def _div_diagnostic(
-    index: CardIndex, divider: Card, sw: StatWrite, step: Modify, z: int, uneven: list[Card]
+    index: CardIndex, divider: Card, sw: StatWrite, step: Modify, z: int, subject: Card, count: int
 ) -> Diagnostic:
-    subject = uneven[0]
     base = subject.template.base[sw.stat]
     ids, objects = _role_ids(index, divider, list(step.target_ids()))
     ids[sw.role] = subject.id
@@ -265,7 +268,7 @@ def _div_diagnostic(
     down = _expected_after(subject, step, rounding)
     flip = Rounding.UP if rounding is not Rounding.UP else Rounding.DOWN
     other = _expected_after(subject, step, flip)
-    more = f" (and {len(uneven) - 1} other card(s) of the set)" if len(uneven) > 1 else ""
+    more = f" (and {count - 1} other card(s) of the set)" if count > 1 else ""
     outcome = (
         f"by Decision E-DIV the result is {_show(down)} ({rounding.value}); rounded "
         f"{flip.value} it would be {_show(other)}"
