@@ -20,6 +20,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
 from arbiter.model.errors import IllegalAction
+from arbiter.model.might_layers import might_in
 from arbiter.model.state import Ability, Event, GameObject, GameState
 from arbiter.model.steps import GainFeature, LoseFeature, Modify, Move, Step
 
@@ -91,6 +92,7 @@ class Trigger(Ability):
     optional: bool = False
     condition: Condition | None = None
     text: str = ""
+    once_each_turn: bool = False  # Riftbound 383.3.f: resolves once a turn at most
 
 
 @dataclass(frozen=True, slots=True)
@@ -371,7 +373,12 @@ def _counter_delta(event: Event, name: str) -> int:
 def matches(state: GameState, trigger: Trigger, source: str, event: Event) -> bool:
     if not _touches(event, trigger.when):
         return False
-    if trigger.when.subject == "any" or trigger.when.event == "phase":
+    if trigger.when.event == "phase":  # "at the start of YOUR turn": the phase's player
+        player = event.get("player")
+        if trigger.when.subject == "any" or not isinstance(player, str):
+            return trigger.when.subject == "any"
+        return player_ref(player) in resolve(state, trigger.when.subject, source)
+    if trigger.when.subject == "any":
         return True
     subject = _subject(event)
     if subject is None:
@@ -416,8 +423,21 @@ def condition_holds(
     targets = resolve(state, condition.target, source, it)
     # a condition about nothing does not hold: "if the Battery has a counter", no Battery
     return bool(targets) and all(
-        condition.holds(counter_value(state, t, condition.counter)) for t in targets
+        condition.holds(_condition_value(state, t, condition.counter)) for t in targets
     )
+
+
+MIGHT_READ = "might"  # ``if: {mighty: X}`` reads a unit's Might (Riftbound 708)
+HAS_READ = "has:"  # ``if: {has: Tank, of: X}`` reads whether X has a keyword (1 or 0)
+
+
+def _condition_value(state: GameState, target: str, name: str) -> int:
+    obj = state.objects.get(target)
+    if name == MIGHT_READ and obj is not None and MIGHT_READ in obj.base:
+        return might_in(state, obj)
+    if name.startswith(HAS_READ):
+        return int(obj is not None and name[len(HAS_READ) :] in obj.features)
+    return counter_value(state, target, name)
 
 
 def resolve_pending(state: GameState, pending: Pending, accept: bool = True) -> GameState:
@@ -431,6 +451,40 @@ def resolve_pending(state: GameState, pending: Pending, accept: bool = True) -> 
                 ("TRIG-1", "A-GOLD-7"),
             )
         )
+    once = f"once_each_turn.{pending.source}.{ab.id}"
+    if ab.once_each_turn:  # Riftbound 383.3.f; end_turn clears the mark (317.2.c)
+        if once in state.counters:
+            return state.with_event(
+                Event(
+                    "trigger",
+                    (
+                        ("object", pending.source),
+                        ("ability", ab.id),
+                        ("resolved", False),
+                        ("once_each_turn", True),
+                    ),
+                    ("Riftbound 383.3.f",),
+                )
+            )
+        state = replace(state, counters={**state.counters, once: 1})
+    cap = state.ruleset.reaction_cap
+    if cap:  # Altered 1.4.6.c: a Reaction of an object activates at most ``cap`` times a day
+        key = f"activations.{pending.source}.reaction:{ab.id}"
+        used = state.counters.get(key, 0)
+        if used >= cap:
+            return state.with_event(
+                Event(
+                    "trigger",
+                    (
+                        ("object", pending.source),
+                        ("ability", ab.id),
+                        ("resolved", False),
+                        ("capped", cap),
+                    ),
+                    ("Altered 1.4.6.c",),
+                )
+            )
+        state = replace(state, counters={**state.counters, key: used + 1})
     holds = condition_holds(state, ab.condition, pending.source, pending.it)
     done = holds and (accept or not ab.optional)
     rules = ["TRIG-1"] + (["TRIG-2"] if ab.optional else []) + (["TRIG-4"] if ab.condition else [])

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from arbiter.model import passives as pv
 from arbiter.model.altered import view as altered_view
 from arbiter.model.damage.prevention import prevention_json
+from arbiter.model.might_layers import might_json
 from arbiter.model.passive_order import after_passives
 from arbiter.model.scenario import Expectation
 from arbiter.model.state import JSON, GameObject, GameState
@@ -37,6 +38,7 @@ OBJECT_SECTIONS: tuple[ObjectSection, ...] = (
     region_section,
     *altered_view.SECTIONS,
     prevention_json,
+    might_json,
 )
 
 

@@ -149,6 +149,7 @@ DOCUMENT_LEVEL = (
     "no such file",
     "cannot read",
     "expected a 'damage' step",  # arbiter damage on a scenario with nothing to allocate
+    "expected a 'combat' step",  # arbiter combat on a scenario without combat
 )
 
 

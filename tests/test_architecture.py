@@ -125,7 +125,7 @@ try:
     cli.main(args=["run", sys.argv[1], "--json"], standalone_mode=False)
 except Exit as exc:
     assert exc.code == 0, exc.code
-others = ("check", "damage", "demo", "graph", "importer", "loops", "schema")
+others = ("check", "combat", "damage", "demo", "graph", "importer", "loops", "schema")
 loaded = sorted(m for m in others if "arbiter.solver.cli." + m in sys.modules)
 print("LOADED=" + ",".join(loaded))
 """

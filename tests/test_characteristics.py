@@ -359,7 +359,7 @@ steps:
     assert chars["spell_cost"]["shown"] == 6
 
 
-@pytest.mark.rule("A-CHAR-1")
+@pytest.mark.rule("A-CHAR-1", "Altered 2.3.1")
 def test_a_card_object_has_the_base_characteristics_printed_on_its_card() -> None:
     out = view("""
 ruleset: eredan

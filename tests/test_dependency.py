@@ -39,7 +39,7 @@ def edges_of(data: dict[str, object]) -> set[tuple[str, str, str]]:
 # -- the three clauses of direct dependency, on the rules' own examples ---------------------
 
 
-@pytest.mark.rule("A-DEP-1", "A-ORDER-1", "A-DEP-4")
+@pytest.mark.rule("A-DEP-1", "A-ORDER-1", "A-DEP-4", "Altered 2.3.2")
 def test_removing_an_ability_is_dependency_on_existence() -> None:
     data = graph_of(SEEDS / "altered_dependency_existence.yaml")
     assert edges_of(data) == {("a.1", "b.1", "A-DEP-1a")}
@@ -144,7 +144,7 @@ def test_region_condition_is_read_through_the_regions_subtypes() -> None:
     assert not pv.overlaps(pv.writes(a), pv.reads(b))
 
 
-@pytest.mark.rule("A-ORDER-1")
+@pytest.mark.rule("A-ORDER-1", "Altered 2.3.3")
 def test_a_cycle_falls_back_to_timestamps_and_is_reported() -> None:
     data = graph_of(SEEDS / "altered_dependency_cycle.yaml")
     assert edges_of(data) == {("a.1", "b.1", "A-DEP-1a"), ("b.1", "a.1", "A-DEP-1a")}

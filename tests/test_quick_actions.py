@@ -34,7 +34,7 @@ def lantern(steps: list[str], cap: int = 100) -> str:
 ACT = "activate: {object: lantern, action: spark}"
 
 
-@pytest.mark.rule("A-GOLD-9", "QA-1")
+@pytest.mark.rule("A-GOLD-9", "QA-1", "Altered 1.4.6.b")
 def test_the_hundred_and_first_activation_in_a_day_is_refused() -> None:
     result = run_text(lantern([ACT] * 101))
     assert result.stopped_by is not None
@@ -199,7 +199,7 @@ def test_a_may_that_is_declined_does_nothing() -> None:
     assert accepted.obj("wisp").mods != s.obj("wisp").mods
 
 
-@pytest.mark.rule("CTR-1", "A-GOLD-3")
+@pytest.mark.rule("CTR-1", "A-GOLD-3", "Altered 2.5.g")
 def test_object_counters_never_go_below_zero_but_player_counters_do() -> None:
     s = scenario(CHAIN).start
     s = ab.apply_effect(s, ab.Effect("counter", "wisp", amount=-3, name="ember"), "x", None)

@@ -19,7 +19,7 @@ from arbiter.model.errors import IllegalAction
 from arbiter.model.state import Ability, GameObject, GameState
 
 ACTIONS = ("boost", "send", "modify", "gain", "switch", "mana")
-CONDITIONS = ("zone", "has", "mana_at_least", "boosted")
+CONDITIONS = ("zone", "has", "mana_at_least", "boosted", "expedition")
 
 
 @dataclass(frozen=True, slots=True)

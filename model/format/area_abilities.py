@@ -12,6 +12,8 @@ from typing import Any
 
 from arbiter.model.abilities import (
     EVENT_KINDS,
+    HAS_READ,
+    MIGHT_READ,
     Activate,
     Apply,
     Begin,
@@ -24,6 +26,7 @@ from arbiter.model.abilities import (
 )
 from arbiter.model.format.context import ObjectKeyParser, ParseContext, StepParser, TopKeyParser
 from arbiter.model.format.document import Node
+from arbiter.model.might import MIGHTY_AT
 from arbiter.model.state import GameObject
 from arbiter.model.steps import NUMBER_OPS, Step
 
@@ -34,7 +37,7 @@ EVENT_EXTRAS = {
     "leaves": {"zone"},
     "counter": {"of", "change"},  # not "on": YAML 1.1 reads an unquoted on as true
     "modified": {"stat"},
-    "phase": set(),
+    "phase": {"of"},  # of: controller -- "at the start of your turn"
     "activated": {"action"},
 }
 
@@ -52,7 +55,9 @@ def parse_pattern(node: Node) -> Pattern:
     node.mapping({kind} | EVENT_EXTRAS[kind])
     head = m[kind]
     if kind == "phase":
-        return Pattern("phase", name=head.ident("a phase name"))
+        return Pattern(
+            "phase", subject=ref(m["of"]) if "of" in m else "any", name=head.ident("a phase name")
+        )
     if kind == "counter":
         return Pattern(
             "counter",
@@ -134,6 +139,13 @@ def parse_cost(node: Node) -> Cost:
 
 
 def parse_condition(node: Node) -> Condition:
+    if isinstance(node.value, dict) and "mighty" in node.value:  # Riftbound 708
+        mighty = node.mapping({"mighty"})
+        return Condition(ref(mighty["mighty"]), MIGHT_READ, MIGHTY_AT, None)
+    if isinstance(node.value, dict) and "has" in node.value:  # a keyword, referenced
+        has = node.mapping({"has", "of"}, required=("has",))
+        name = has["has"].ident("a keyword (a named feature)")
+        return Condition(ref(has["of"]) if "of" in has else "self", HAS_READ + name, 1, None)
     m = node.mapping({"counter", "of", "at_least", "at_most"}, required=("counter",))
     if "at_least" not in m and "at_most" not in m:
         node.fail("'at_least' or 'at_most'", got=False)
@@ -166,7 +178,9 @@ def parse_triggers(node: Node, ctx: ParseContext, obj: GameObject) -> GameObject
     items = node.seq("a list of triggered abilities")
     found: list[Trigger] = []
     for aid, n in zip(_ids(items, "t", obj), items, strict=True):
-        m = n.mapping({"id", "when", "may", "if", "do", "text"}, required=("when", "do"))
+        m = n.mapping(
+            {"id", "when", "may", "if", "do", "text", "once_each_turn"}, required=("when", "do")
+        )
         found.append(
             Trigger(
                 id=aid,
@@ -177,6 +191,7 @@ def parse_triggers(node: Node, ctx: ParseContext, obj: GameObject) -> GameObject
                 optional=m["may"].boolean() if "may" in m else False,
                 condition=parse_condition(m["if"]) if "if" in m else None,
                 text=m["text"].text() if "text" in m else "",
+                once_each_turn=m["once_each_turn"].boolean() if "once_each_turn" in m else False,
             )
         )
     return replace(obj, abilities=(*obj.abilities, *found))

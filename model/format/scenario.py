@@ -55,6 +55,7 @@ def parse_document(doc: Document) -> Scenario:
     cards = _cards(top["cards"]) if "cards" in top else {}
     state = GameState(ruleset, players, {})
     ctx = ParseContext(doc, state)
+    ctx.sub_step = lambda n: parse_step(n, ctx)
     if len(top["objects"].mapping(what="a mapping of object ids to objects")) > MAX_OBJECTS:
         top["objects"].fail(f"at most {MAX_OBJECTS} objects", got=False)
     for oid, onode in top["objects"].entries():

@@ -155,7 +155,7 @@ METHODS = ("cp-sat", "exhaustive")
 def expand(
     step: ChoosingStep[Any], index: int, run: Any, method: str, options: RunOptions
 ) -> tuple[dict[str, Leaf], Status]:
-    if method == "cp-sat" and type(step) in CPSAT_EXPANDERS:
+    if method == "cp-sat" and type(step) in CPSAT_EXPANDERS and replacement.modelled(run):
         return CPSAT_EXPANDERS[type(step)](step, index, run, options)
     return exhaustive_leaves(step, index, run), Status.OPTIMAL
 

@@ -64,6 +64,12 @@ def _demo() -> click.Command:
     return demo.command
 
 
+def _combat() -> click.Command:
+    from arbiter.solver.cli import combat
+
+    return combat.command
+
+
 def _import() -> click.Command:
     from arbiter.solver.cli import importer
 
@@ -80,6 +86,7 @@ COMMANDS: dict[str, Callable[[], click.Command]] = {
     "loops": _loops,
     "demo": _demo,
     "import": _import,
+    "combat": _combat,
 }
 
 
