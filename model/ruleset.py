@@ -118,6 +118,9 @@ class Ruleset:
     zones: frozenset[str] = frozenset({"play"})  # the zones it knows
     damage_event: DamageEvent = DamageEvent.DEALT_DAMAGE
     play_kernel: PlayKernel = PlayKernel.FOUNDATION
+    # every object of a scenario names its zone (A-ZONE-1: Altered has no zone "play" an
+    # object could default to); otherwise an object without ``zone:`` is in ``play``
+    objects_need_zone: bool = False
     # the characteristics every card of the game may have (Decision CHECK-STD): a set that
     # names one of them is never wrong about it, even when none of its own cards has it
     characteristics: frozenset[str] = frozenset()
@@ -162,6 +165,7 @@ RULESETS: dict[str, Ruleset] = {
         "altered",
         zones=_ZONES["altered"],
         play_kernel=PlayKernel.ALTERED,
+        objects_need_zone=True,
         characteristics=frozenset({"forest", "mountain", "water", "hand_cost", "reserve_cost"}),
     ),
 }

@@ -71,6 +71,8 @@ def run(
     ``fixed_search`` follows the model's decision strategy exactly (no presolve)."""
     from ortools.sat.python import cp_model
 
+    from arbiter.solver.limits import clamp
+
     if not time_limit > 0:
         raise InternalError(f"a time limit must be positive, got {time_limit}")
     solver = cp_model.CpSolver()
@@ -81,9 +83,11 @@ def run(
     if fixed_search:
         solver.parameters.search_branching = cp_model.FIXED_SEARCH
         solver.parameters.cp_model_presolve = False
+    from arbiter.solver.limits import note_cut_solve
+
     for name, value in (parameters or {}).items():
         setattr(solver.parameters, name, value)  # e.g. cp_model_presolve for tiny models
-    solver.parameters.max_time_in_seconds = float(time_limit)
+    solver.parameters.max_time_in_seconds = float(clamp(time_limit))  # the command's limit
     start = time.perf_counter()
     code = solver.solve(model, callback) if callback is not None else solver.solve(model)
     wall = time.perf_counter() - start
@@ -94,6 +98,8 @@ def run(
         cp_model.FEASIBLE: Status.FEASIBLE,
         cp_model.INFEASIBLE: Status.INFEASIBLE,
     }.get(code, Status.UNKNOWN)
+    if status in (Status.FEASIBLE, Status.UNKNOWN):
+        note_cut_solve()
     if not status.has_solution:
         return Solve(status, (), None, None, wall)
     values = tuple(int(solver.value(v)) for v in read)

@@ -81,8 +81,10 @@ def test_sarif_points_at_the_card_set_lines(tmp_path: Path) -> None:
 
 
 def test_html_is_one_self_contained_file(tmp_path: Path) -> None:
-    html = tmp_path / "report.html"
-    done = cli("check", FLAWED, "--html", str(html))
+    (tmp_path / "reports").mkdir()
+    (tmp_path / "work").mkdir()
+    html = tmp_path / "reports" / "report.html"
+    done = cli("check", FLAWED, "--html", str(html), cwd=tmp_path / "work")
     assert done.returncode == 1
     page = html.read_text(encoding="utf-8")
     assert page.startswith("<!DOCTYPE html>") and "<style>" in page
@@ -91,7 +93,9 @@ def test_html_is_one_self_contained_file(tmp_path: Path) -> None:
     # the graph of arbiter graph, inline: the flawed set's seeded cycle drawn and named
     assert page.count("<svg") == 1 and "</svg>" in page and "https://" not in page
     assert "cycle: mute_inquisitor.1 → hushed_oracle.1 → mute_inquisitor.1" in page
-    assert (tmp_path / "arbiter-witnesses" / "flawed").is_dir()  # beside the report
+    # witnesses go into the working folder, never beside the report unless asked
+    assert (tmp_path / "work" / "arbiter-witnesses" / "flawed").is_dir()
+    assert not (tmp_path / "reports" / "arbiter-witnesses").exists()
 
 
 def test_list_checks_names_every_kind() -> None:

@@ -20,6 +20,7 @@ objects:
   lantern:
     owner: ana
     kind: permanent
+    zone: landmark
     quick_actions:
       - id: spark
         do: [{{damage: {{target: opponent, amount: 1}}}}]
@@ -98,6 +99,7 @@ objects:
   pinger:
     owner: ana
     kind: character
+    zone: expedition:hero
     quick_actions:
       - id: ping
         cost: [{exhaust: self}, {pay: {counter: mana, amount: 1}}]
@@ -223,12 +225,14 @@ objects:
   a:
     owner: ana
     kind: permanent
+    zone: landmark
     triggers:
       - when: {counter: heat, of: self, change: up}
         do: [{counter: {target: b, name: heat, add: 1}}]
   b:
     owner: ana
     kind: permanent
+    zone: landmark
     triggers:
       - when: {counter: heat, of: self, change: up}
         do: [{counter: {target: a, name: heat, add: 1}}]
@@ -258,6 +262,7 @@ def test_enters_leaves_and_phase_triggers_and_a_leaving_object_sees_its_own_leav
       herald:
         owner: ana
         kind: character
+        zone: expedition:hero
         triggers:
           - when: {enters: any, zone: play}
             do: [{counter: {target: it, name: welcome, add: 1}}]
@@ -305,7 +310,7 @@ def test_bad_abilities_are_located_input_errors(snippet: str, path: str) -> None
     ruleset: altered
     players: [ana, bo]
     objects:
-      x: {{owner: ana, kind: character, {snippet}}}
+      x: {{owner: ana, kind: character, zone: expedition:hero, {snippet}}}
     """
     with pytest.raises(InputError) as exc:
         scenario(text)
@@ -320,7 +325,7 @@ def test_the_cli_reports_a_bad_ability_on_one_line_with_exit_2(tmp_path: object)
     bad = tmp_path / "bad.yaml"
     bad.write_text(
         "ruleset: altered\nplayers: [ana]\nobjects:\n"
-        "  x: {owner: ana, kind: c, triggers: [{when: {damaged: self}, do: 3}]}\n"
+        "  x: {owner: ana, kind: c, zone: landmark, triggers: [{when: {damaged: self}, do: 3}]}\n"
     )
     done = cli("run", str(bad))
     assert done.returncode == 2

@@ -20,6 +20,7 @@ import click
 from arbiter import __version__
 from arbiter.model.errors import ArbiterError, IllegalAction, InputError, InternalError
 from arbiter.solver.cli.output import Exit
+from arbiter.solver.safe_output import OutputError
 
 
 def _run() -> click.Command:
@@ -111,9 +112,20 @@ class LazyGroup(click.Group):
 @click.option("--debug", is_flag=True, help="Show tracebacks of internal errors.")
 @click.option("--timings", is_flag=True, help="Include solver wall times in --json output.")
 @click.version_option(__version__, prog_name="arbiter")
+@click.option(
+    "--max-memory",
+    type=click.IntRange(64, 1 << 20),
+    default=None,
+    metavar="MB",
+    help="Stop searches when the process reaches this resident size "
+    "(default 1024, at most half the machine's memory).",
+)
 @click.pass_context
-def cli(ctx: click.Context, debug: bool, timings: bool) -> None:
+def cli(ctx: click.Context, debug: bool, timings: bool, max_memory: int | None) -> None:
     """arbiter: a rules checker for trading card games, built on constraint solving."""
+    from arbiter.solver import limits
+
+    limits.set_max_memory(max_memory)
     ctx.ensure_object(dict)
     ctx.obj["debug"] = debug
     ctx.obj["timings"] = timings
@@ -137,6 +149,15 @@ def main(argv: list[str] | None = None) -> None:
     """Entry point: every failure becomes one line and an exit code, never a traceback."""
     debug = "--debug" in (argv if argv is not None else sys.argv[1:])
     try:
+        _main(argv, debug)
+    finally:
+        from arbiter.solver import limits
+
+        limits.reset()
+
+
+def _main(argv: list[str] | None, debug: bool) -> None:
+    try:
         cli.main(args=argv, standalone_mode=False, prog_name="arbiter")
     except Exit as exc:
         sys.exit(exc.code)
@@ -146,10 +167,14 @@ def main(argv: list[str] | None = None) -> None:
         _fail(f"arbiter: {exc.format_message()}", 2)
     except InputError as exc:
         _fail(exc.one_line(), 2)
+    except OutputError as exc:
+        _fail(f"arbiter: {exc}", 2)
     except IllegalAction as exc:
         _fail(f"illegal action: {exc}", 1)
     except RecursionError:
         _fail("input nested too deeply to process", 2)
+    except MemoryError:
+        _fail("out of memory: give a smaller budget, or a lower arbiter --max-memory", 2)
     except (InternalError, ArbiterError) as exc:
         if debug:
             raise
