@@ -38,7 +38,9 @@ STATS: Counter[str] = Counter()
 def commands() -> dict[str, click.Command]:
     from arbiter.solver.cli.main import cli
 
-    return dict(sorted(cli.commands.items()))
+    ctx = click.Context(cli)  # the group loads a command's module when asked for it
+    found = {name: cli.get_command(ctx, name) for name in cli.list_commands(ctx)}
+    return {name: command for name, command in sorted(found.items()) if command is not None}
 
 
 def takes_file(command: click.Command) -> bool:

@@ -109,13 +109,6 @@ def _progress_bar(show: bool, label: str) -> Iterator[Progress | None]:
     "--statistics", is_flag=True, help="Print the number of diagnostics per code instead."
 )
 @click.option(
-    "--jobs",
-    type=click.IntRange(1, 256),
-    default=1,
-    show_default=True,
-    help="Examine pairs and triples of cards in this many processes.",
-)
-@click.option(
     "--dask",
     "dask_address",
     type=DaskAddress(),
@@ -149,7 +142,6 @@ def command(
     fail_on: str,
     exit_zero: bool,
     statistics: bool,
-    jobs: int,
     dask_address: str | None,
     progress: bool | None,
     time_limit: float,
@@ -170,8 +162,6 @@ def command(
         raise Exit(0)
     if not files:
         raise click.UsageError("give at least one card-set file")
-    if jobs > 1 and dask_address:
-        raise click.UsageError("choose one of --jobs and --dask")
     parts = _parts(files)
     loaded = [load_cardset(f) for f in files]  # every input error (parts too) before any work
     cardsets = [cs for f, cs in zip(files, loaded, strict=True) if f not in parts]
@@ -194,7 +184,7 @@ def command(
         _codes(ignore),
         selection.read_baseline(baseline) if baseline else frozenset(),
     )
-    backend = Backend(jobs=jobs, dask=dask_address)
+    backend = Backend(dask=dask_address)
     if witness_dir is None:  # never beside the report unless asked: it may be a shared folder
         witness_dir = "arbiter-witnesses"
     show = sys.stderr.isatty() if progress is None else progress

@@ -1,7 +1,7 @@
 """What ``arbiter check`` prints: the JSON document and the rich text report.
 
 The JSON holds no timing, so that it is identical whatever the backend
-(serial, ``--jobs``, ``--dask``); the text report shows the time.
+(serial or ``--dask``); the text report shows the time.
 """
 
 from __future__ import annotations

@@ -161,6 +161,7 @@ def command(
     from arbiter.solver import limits
     from arbiter.solver.cli.output import Exit
     from arbiter.solver.damage.open import find_step, is_open, open_split, rows, state_before
+    from arbiter.solver.damage.problem import Method
     from arbiter.solver.damage.split import all_optimal as enumerate_optima
     from arbiter.solver.damage.split import solve
     from arbiter.solver.status import Status
@@ -186,7 +187,9 @@ def command(
         note = f"arbiter: --workers {workers} lowered to {allowed} (cores and memory)"
         click.echo(note, err=True)
         workers = allowed
-    result = solve(problem, time_limit=time_limit, workers=workers)
+    # the command prints CP-SAT's proof (the proof of record); the engine and the API
+    # take the exact dynamic programme where the split separates (Decision DMG-DP)
+    result = solve(problem, time_limit=time_limit, workers=workers, method=Method.CP_SAT)
     answer: dict[str, Any] = {
         "file": file,
         "step": index,

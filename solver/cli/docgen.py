@@ -15,7 +15,7 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
         "arbiter check examples/cardsets/flawed.yaml --baseline baseline.json",
         "arbiter check examples/cardsets/flawed.yaml --statistics",
         "arbiter check examples/cardsets/flawed.yaml --witnesses errors --max-witnesses 20",
-        "arbiter check examples/cardsets/flawed.yaml --format html -o report.html --jobs 2",
+        "arbiter check examples/cardsets/flawed.yaml --format html -o report.html",
         "arbiter check examples/cardsets/flawed.yaml --format github --fail-on warning",
     ),
     "combat": (

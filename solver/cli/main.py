@@ -1,8 +1,10 @@
 """The ``arbiter`` command.
 
-Each subcommand lives in its own module (``COMMANDS``, a literal list); each imports its
-heavy libraries inside the command function, so ``arbiter run`` on a stats-only scenario
-never pays for ortools or networkx.
+Each subcommand lives in its own module (``COMMANDS``, a literal table from the command's
+name to a function importing its module), imported only when that command is invoked (or
+listed by ``--help``);
+each imports its heavy libraries inside the command function, so ``arbiter run`` on a
+stats-only scenario loads neither the other commands nor ortools or networkx.
 Exit codes: 0 ok, 1 an expectation, check or illegal action failed, 2 bad
 input or usage, 3 an internal error (a bug: please report it).
 """
@@ -10,29 +12,110 @@ input or usage, 3 an internal error (a bug: please report it).
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from typing import NoReturn
 
 import click
 
 from arbiter import __version__
 from arbiter.model.errors import ArbiterError, IllegalAction, InputError, InternalError
-from arbiter.solver.cli import (
-    check,
-    combat,
-    damage,
-    demo,
-    graph,
-    importer,
-    init,
-    loops,
-    run,
-    schema,
-)
 from arbiter.solver.cli.output import Exit
 from arbiter.solver.safe_output import OutputError
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+def _run() -> click.Command:
+    from arbiter.solver.cli import run
+
+    return run.command
+
+
+def _schema() -> click.Command:
+    from arbiter.solver.cli import schema
+
+    return schema.command
+
+
+def _check() -> click.Command:
+    from arbiter.solver.cli import check
+
+    return check.command
+
+
+def _damage() -> click.Command:
+    from arbiter.solver.cli import damage
+
+    return damage.command
+
+
+def _graph() -> click.Command:
+    from arbiter.solver.cli import graph
+
+    return graph.command
+
+
+def _loops() -> click.Command:
+    from arbiter.solver.cli import loops
+
+    return loops.command
+
+
+def _demo() -> click.Command:
+    from arbiter.solver.cli import demo
+
+    return demo.command
+
+
+def _combat() -> click.Command:
+    from arbiter.solver.cli import combat
+
+    return combat.command
+
+
+def _init() -> click.Command:
+    from arbiter.solver.cli import init
+
+    return init.command
+
+
+def _import() -> click.Command:
+    from arbiter.solver.cli import importer
+
+    return importer.command
+
+
+# command name -> the function that imports its module and returns its ``command``
+COMMANDS: dict[str, Callable[[], click.Command]] = {
+    "run": _run,
+    "schema": _schema,
+    "check": _check,
+    "damage": _damage,
+    "graph": _graph,
+    "loops": _loops,
+    "demo": _demo,
+    "import": _import,
+    "combat": _combat,
+    "init": _init,
+}
+
+
+class LazyGroup(click.Group):
+    """The group of ``COMMANDS``: a command's module is imported when the command is
+    asked for (invoked, or listed by ``--help``), never before."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(COMMANDS)
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        load = COMMANDS.get(cmd_name)
+        if load is None:
+            return None
+        command = load()
+        if command.name != cmd_name:
+            raise InternalError(f"the command {cmd_name!r} is named {command.name!r}")
+        return command
+
+
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.option("--debug", is_flag=True, help="Show tracebacks of internal errors.")
 @click.option("--timings", is_flag=True, help="Include solver wall times in --json output.")
 @click.option(
@@ -70,22 +153,6 @@ def cli(
     ctx.obj["debug"] = debug
     ctx.obj["timings"] = timings
     apply(ctx, config_path, no_config)
-
-
-COMMANDS: tuple[click.Command, ...] = (
-    run.command,
-    schema.command,
-    check.command,
-    damage.command,
-    graph.command,
-    loops.command,
-    demo.command,
-    importer.command,
-    combat.command,
-    init.command,
-)
-for _command in COMMANDS:
-    cli.add_command(_command)
 
 
 def one_line(message: str) -> str:
