@@ -166,7 +166,9 @@ def command(
     loaded = [load_cardset(f) for f in files]  # every input error (parts too) before any work
     cardsets = [cs for f, cs in zip(files, loaded, strict=True) if f not in parts]
     _say_where_parts_are_checked(parts, cardsets)
-    if not cardsets:
+    if not cardsets:  # only parts of sets: an empty answer in the format asked for
+        if out.format in ("json", "sarif"):
+            _answer([], out)
         raise Exit(0)
     from dataclasses import replace
 
