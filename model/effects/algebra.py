@@ -90,7 +90,7 @@ class Selector:
     here: bool = False
     zone: str | None = None
     stats: tuple[StatTest, ...] = ()
-    name: str | None = None  # NAMED: an object id (or a role of an upgraded v1 card)
+    name: str | None = None  # NAMED: an object id; CHOOSE: the role's name (``as:``)
 
     RULES: ClassVar[RuleIds] = ("A-SPELL-1", "D-TIME-1", "A-GOLD-6")
 
@@ -397,6 +397,16 @@ class AddCounters:
     RULES: ClassVar[RuleIds] = ("CTR-1",)
 
 
+@dataclass(frozen=True, slots=True)
+class BonusDamage:
+    """An event modifier: damage dealt by these kinds of sources of the selected player
+    is increased by the amount ("your spells deal 1 bonus damage", D-BONUS-1)."""
+
+    sources: frozenset[str]  # spell, ability, combat, unit …
+
+    RULES: ClassVar[RuleIds] = ("D-BONUS-1", "D-BONUS-2", "D-EACH-1", "D-DIST-1", "D-ATTR-1")
+
+
 class EventKind(Enum):
     """Events an ability waits for, or a replacement replaces."""
 
@@ -461,6 +471,7 @@ Action = (
     | MoveTo
     | CreateToken
     | AddCounters
+    | BonusDamage
     | Replace
 )
 

@@ -94,7 +94,7 @@ def _counted(s: a.Selector, plural: bool) -> str:
 
 
 def _an(word: str) -> str:
-    return "n" if word[:1].lower() in "aeiou" else ""
+    return "n" if word[:1].lower() in "aeio" else ""
 
 
 def amount(x: a.Amount | None) -> str:
@@ -226,6 +226,10 @@ def _action(e: a.Effect) -> str:
         if e.amount is None:
             return f"prevent all damage dealt to {who}{src}"
         return f"prevent the next {amount(e.amount)} damage dealt to {who}{src}"
+    if act == a.Give(a.Grant.STATUS, "exhausted"):
+        return f"exhaust {who}"
+    if act == a.Take(a.Grant.STATUS, "exhausted"):
+        return f"ready {who}"
     if isinstance(act, a.Give):
         num = f" {amount(e.amount)}" if e.amount is not None else ""
         return f"{who} gains {act.name}{num}"
@@ -243,7 +247,12 @@ def _action(e: a.Effect) -> str:
         n = e.amount
         if isinstance(n, a.Const) and isinstance(n.value, int) and n.value < 0:
             return f"remove {-n.value} {act.counter} counters from {who}"
-        return f"put {amount(n)} {act.counter} counters on {who}"
+        many = "counter" if n == a.Const(1) else "counters"
+        return f"put {amount(n)} {act.counter} {many} on {who}"
+    if isinstance(act, a.BonusDamage):
+        srcs = " and ".join(_plural(x) for x in sorted(act.sources))
+        whose = "your" if e.selector.pick is a.Pick.YOU else f"{selector(e.selector)}'s"
+        return f"{whose} {srcs} deal {amount(e.amount)} bonus damage"
     return _replace(act)
 
 
@@ -275,6 +284,10 @@ def _replace(act: a.Replace) -> str:
 
 def effect(e: a.Effect, *, capital: bool = True, stop: bool = True) -> str:
     text = _action(e)
+    if text.startswith("it ") and e.selector.pick is a.Pick.SELF:
+        text = "this card " + text[3:]
+    elif text.startswith("its ") and e.selector.pick is a.Pick.SELF:
+        text = "this card's " + text[4:]
     if e.optional:
         text = "you may " + text
     text += duration(e.duration)

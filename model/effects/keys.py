@@ -22,6 +22,7 @@ SELECTOR_DOC: dict[str, str] = {
     "other": 'true: not the card itself ("other Beasts")',
     "at": "`here` (the card's battlefield, expedition or combat) or a zone",
     "with": "characteristics compared with bounds: {might: {at_most: 3}}",
+    "as": "a name for the chosen object, so that other effects of the ability name it",
 }
 SELECTOR_KEYS = frozenset(SELECTOR_DOC)
 
@@ -189,6 +190,14 @@ ACTIONS: dict[str, tuple[str, dict[str, str]]] = {
     ),
     "ready": ("ready the selected objects (remove the status exhausted)", {}),
     "exhaust": ("exhaust the selected objects (give the status exhausted)", {}),
+    "bonus_damage": (
+        "damage the selected player's sources deal is increased (D-BONUS-1)",
+        {
+            "amount": "the bonus",
+            "from": "the kinds of sources: spell, ability, combat …",
+            "target": "whose sources (default you)",
+        },
+    ),
     "replace": (
         "a replacement effect: if the event would happen, instead … (R-1)",
         {

@@ -74,6 +74,7 @@ def selector(node: Node) -> a.Selector:
         here=here,
         zone=zone,
         stats=stats,
+        name=m["as"].ident("a name") if "as" in m else None,
     )
 
 
@@ -350,6 +351,12 @@ def _counters(node: Node) -> a.Effect:
     return a.Effect(a.AddCounters(m["name"].ident("a counter name")), _target(m), amount(m["add"]))
 
 
+def _bonus(node: Node) -> a.Effect:
+    m = _body(node, {"amount", "from", "target"}, required=("amount", "from"))
+    who = selector(m["target"]) if "target" in m else a.YOU
+    return a.Effect(a.BonusDamage(_names(m["from"])), who, amount(m["amount"]))
+
+
 def _status(verb: str) -> Callable[[Node], a.Effect]:
     def parse(node: Node) -> a.Effect:
         action: a.Action = (
@@ -395,6 +402,7 @@ _ACTION_PARSERS: dict[str, Callable[[Node], a.Effect]] = {
     "counters": _counters,
     "ready": _status("ready"),
     "exhaust": _status("exhaust"),
+    "bonus_damage": _bonus,
     "replace": _replace,
 }
 

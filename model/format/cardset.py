@@ -14,6 +14,7 @@ import os
 from dataclasses import replace
 
 from model.cardset import SIDES, Card, CardSet, Reference, Role
+from model.format.cards_v2 import V2_KEYS, lowered, upgraded
 from model.format.document import Document, Node, load
 from model.format.scenario import (
     OBJECT_KEY_PARSERS,
@@ -30,7 +31,7 @@ from model.ruleset import Ruleset
 from model.state import GameObject, GameState
 from model.steps import BoostFeature, GainFeature, Modify, Protect, Step
 
-TOP_KEYS = {"ruleset", "policies", "include", "cards", "title", "description"}
+TOP_KEYS = {"ruleset", "policies", "include", "cards", "title", "description", "format"}
 CARD_KEYS = {
     "name",
     "kind",
@@ -55,8 +56,11 @@ def load_cardset(filename: str, text: str | None = None) -> CardSet:
     folder = os.path.realpath(doc.folder)
     cards: dict[str, Card] = {}
     files: list[str] = []
-    ruleset = _read(doc, folder, cards, files, stack=[os.path.realpath(filename)], expected=None)
-    return CardSet(filename, ruleset, cards, tuple(files))
+    old: list[str] = []
+    ruleset = _read(
+        doc, folder, cards, files, stack=[os.path.realpath(filename)], expected=None, old=old
+    )
+    return CardSet(filename, ruleset, cards, tuple(files), upgraded=tuple(old))
 
 
 def _read(
@@ -66,9 +70,13 @@ def _read(
     files: list[str],
     stack: list[str],
     expected: tuple[str, Node] | None,
+    old: list[str],
 ) -> Ruleset:
     files.append(doc.name)
     top = doc.node().mapping(TOP_KEYS, required=("ruleset",), what="a card set: a mapping")
+    version = top["format"].integer(1, 2) if "format" in top else 1
+    if version == 1:
+        old.append(doc.name)
     ruleset = _ruleset(top["ruleset"], top.get("policies"))
     if expected is not None and ruleset.name != expected[0]:
         top["ruleset"].fail(f"the ruleset of the including file ({expected[0]})")
@@ -78,7 +86,9 @@ def _read(
             continue  # already read through another include: its cards are there
         if len(files) >= MAX_INCLUDES:
             inc.fail(f"at most {MAX_INCLUDES} files in one card set", got=False)
-        _read(load(shown), folder, cards, files, [*stack, path], (ruleset.name, top["ruleset"]))
+        _read(
+            load(shown), folder, cards, files, [*stack, path], (ruleset.name, top["ruleset"]), old
+        )
     if "cards" in top:
         for cid, cnode in top["cards"].mapping(what="a mapping of card ids to cards").items():
             Node(doc, cnode.path, cid).ident("a card id")
@@ -86,7 +96,7 @@ def _read(
                 cnode.fail(
                     f"a new card id: '{cid}' is already a card of this set", key=True, got=False
                 )
-            cards[cid] = parse_card(cnode, cid, ruleset)
+            cards[cid] = parse_card(cnode, cid, ruleset, version)
     return ruleset
 
 
@@ -158,7 +168,22 @@ def _step_refs(node: Node) -> list[Reference]:
     return refs
 
 
-def parse_card(node: Node, cid: str, ruleset: Ruleset) -> Card:
+def parse_card(node: Node, cid: str, ruleset: Ruleset, version: int = 1) -> Card:
+    """One card; a format 2 card's card-language keys are lowered to format 1 first
+    (``model.format.cards_v2``), a format 1 card is read into the card language."""
+    if version == 2:
+        node.mapping(CARD_KEYS | V2_KEYS | set(OBJECT_KEY_PARSERS), required=("kind",))
+        raw, parsed, skipped = lowered(node)
+        legacy = {k: v for k, v in raw.items() if k not in ("roles", "effect", *V2_KEYS)}
+        more, missing = upgraded(legacy)
+        card = parse_card(Node(node.doc, node.path, raw), cid, ruleset)
+        return replace(
+            card,
+            abilities=(*parsed, *more),
+            unmodelled=missing,
+            described_only=skipped,
+            keys=frozenset(node.value) if isinstance(node.value, dict) else card.keys,
+        )
     m = node.mapping(CARD_KEYS | set(OBJECT_KEY_PARSERS), required=("kind",))
     kind = m["kind"].ident("a card kind")
     features = _features(m["features"]) if "features" in m else {}
@@ -205,6 +230,7 @@ def parse_card(node: Node, cid: str, ruleset: Ruleset) -> Card:
         refs.extend(_step_refs(snode))
     name = m["name"].text("a card name") if "name" in m else cid
     text = m["text"].text("the card's text") if "text" in m else ""
+    abilities, missing = upgraded(node.value if isinstance(node.value, dict) else {})
     return Card(
         id=cid,
         name=name,
@@ -217,4 +243,6 @@ def parse_card(node: Node, cid: str, ruleset: Ruleset) -> Card:
         keys=frozenset(m),
         where=node.doc.location(node.path, key=True),
         area_keys={k: m[k].value for k in sorted(m) if k in OBJECT_KEY_PARSERS},
+        abilities=abilities,
+        unmodelled=missing,
     )
