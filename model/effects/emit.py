@@ -47,7 +47,7 @@ def selector(s: a.Selector) -> Data:
         out["at"] = s.zone
     if s.stats:
         out["with"] = {t.stat: {t.compare.value: t.bound} for t in s.stats}
-    if s.name and s.pick is a.Pick.CHOOSE:
+    if s.name and s.pick is a.Pick.CHOOSE and s.name != "target":
         out["as"] = s.name
     return out
 

@@ -65,6 +65,7 @@ def lowered(node: Node) -> tuple[dict[str, object], tuple[a.CardAbility, ...], t
     if steps:
         out["roles"] = roles
         out["effect"] = steps
+        _alias(node, len(steps))
     for key, items in lists.items():
         if items:
             out[key] = items
@@ -74,3 +75,20 @@ def lowered(node: Node) -> tuple[dict[str, object], tuple[a.CardAbility, ...], t
 def upgraded(raw: Mapping[str, object]) -> tuple[tuple[a.CardAbility, ...], tuple[str, ...]]:
     """A format 1 card's abilities in the card language, and the keys it cannot read."""
     return card_abilities(raw)
+
+
+def _alias(node: Node, count: int) -> None:
+    """Errors and diagnostics about the lowered ``effect`` point at the ``do:`` lines."""
+    doc, base = node.doc, node.path
+    for src in ("do", "triggers"):
+        if (*base, src) in doc.marks:
+            break
+    else:
+        return
+    for table in (doc.marks, doc.key_marks):
+        if (*base, src) in table:
+            table.setdefault((*base, "effect"), table[(*base, src)])
+            table.setdefault((*base, "roles"), table[(*base, src)])
+        for i in range(count):
+            if (*base, src, i) in table and src == "do":
+                table.setdefault((*base, "effect", i), table[(*base, src, i)])
