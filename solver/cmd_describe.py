@@ -58,7 +58,8 @@ def command(file: str, card: str | None, as_json: bool) -> None:
         emit_json({"file": file, "cards": cards})
         return
     for c in cards:
-        kw = ", ".join(c["keywords"]) if c["keywords"] else ""  # type: ignore[call-overload]
+        keywords = c["keywords"]
+        kw = ", ".join(keywords) if isinstance(keywords, list) else ""
         click.echo(f"{c['name']} ({c['kind']})" + (f" — {kw}" if kw else ""))
         for line in c["abilities"]:  # type: ignore[attr-defined]
             click.echo(f"  {line}")

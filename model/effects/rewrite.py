@@ -161,7 +161,9 @@ def upgrade_text(name: str, text: str) -> Upgrade:
             for k in old:
                 line, _ = doc.key_marks[("cards", cid, k)]
                 spans.append((line - 1, _block(lines, line - 1)))
-            indent = lines[spans[0][0]][: len(lines[spans[0][0]]) - len(lines[spans[0][0]].lstrip())]
+            indent = lines[spans[0][0]][
+                : len(lines[spans[0][0]]) - len(lines[spans[0][0]].lstrip())
+            ]
             comments = [
                 ln for s, e in spans for ln in lines[s + 1 : e] if ln.strip().startswith("#")
             ]
@@ -170,11 +172,11 @@ def upgrade_text(name: str, text: str) -> Upgrade:
             edits.append((first, first, [*comments, *_emit_key(new, value, indent)]))
             for s, e in spans:
                 edits.append((s, e, []))
-    for start, end, new in sorted(edits, key=lambda x: (x[0], x[1]), reverse=True):
-        lines[start:end] = new
-    for i, line in enumerate(lines):
-        if line.startswith("ruleset:"):
-            lines.insert(i + 1, "format: 2")
+    for start, end, added in sorted(edits, key=lambda x: (x[0], x[1]), reverse=True):
+        lines[start:end] = added
+    for n, text_line in enumerate(lines):
+        if text_line.startswith("ruleset:"):
+            lines.insert(n + 1, "format: 2")
             break
     out = "\n".join(lines) + ("\n" if text.endswith("\n") else "")
     return Upgrade(out, tuple(changed), tuple(kept))

@@ -174,7 +174,8 @@ def parse_card(node: Node, cid: str, ruleset: Ruleset, version: int = 1) -> Card
     if version == 2:
         node.mapping(CARD_KEYS | V2_KEYS | set(OBJECT_KEY_PARSERS), required=("kind",))
         raw, parsed, skipped = lowered(node)
-        legacy = {k: v for k, v in raw.items() if k not in ("roles", "effect", *V2_KEYS)}
+        given = node.value if isinstance(node.value, dict) else {}
+        legacy = {k: v for k, v in given.items() if k not in V2_KEYS}
         more, missing = upgraded(legacy)
         card = parse_card(Node(node.doc, node.path, raw), cid, ruleset)
         return replace(
