@@ -329,12 +329,30 @@ def end_of(state: GameState, until: str) -> GameState:
     return state
 
 
+def fires(
+    state: GameState, ctx: ev.Context, when: a.When, event: a.EventKind, about: str, zone: str = ""
+) -> bool:
+    """A trigger waiting for ``when`` fires on ``event`` about ``about`` (an object id or
+    ``player:<name>``): same kind, the subject selects it, the zone agrees (TRIG-1)."""
+    if when.event is not event or (when.zone and zone and when.zone != zone):
+        return False
+    if when.subject.pick is a.Pick.ALL and when.subject == a.Selector(a.Pick.ALL):
+        return True
+    if when.subject.pick is a.Pick.ALL:
+        obj = state.objects.get(about)
+        return obj is not None and ev.matches(state, ctx, when.subject, obj)
+    return about in ev.select(state, ctx, when.subject, "when")
+
+
 @dataclass(frozen=True, kw_only=True)
 class Perform(st.Step):
-    """``perform:``: the effects of the card language, played by an object."""
+    """``perform:``: the effects of the card language, played by an object; with
+    ``when``, a trigger's effects, resolved only when ``event`` fires it."""
 
     by: str
     effects: tuple[a.Effect, ...]
+    when: a.When | None = None
+    event: tuple[a.EventKind, str, str] | None = None  # kind, about, zone
     chosen: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     x: Mapping[str, int] = field(default_factory=dict)
     split: Mapping[str, int] = field(default_factory=dict)
@@ -344,7 +362,25 @@ class Perform(st.Step):
         return tuple(i for ids in self.chosen.values() for i in ids)
 
     def resolve(self, state: GameState) -> GameState:
-        ctx = ev.Context(self.by, self.chosen, self.x)
+        it = self.event[1] if self.event is not None else None
+        ctx = ev.Context(self.by, self.chosen, self.x, it=it)
+        if self.when is not None and self.event is not None:
+            kind, about, zone = self.event
+            if not fires(state, ctx, self.when, kind, about, zone):
+                return state.with_event(
+                    Event(
+                        "not-triggered",
+                        (("object", self.by), ("event", kind.value), ("about", about)),
+                        ("TRIG-1",),
+                    )
+                )
+            state = state.with_event(
+                Event(
+                    "triggered",
+                    (("object", self.by), ("event", kind.value), ("about", about)),
+                    ("TRIG-1",),
+                )
+            )
         return resolve_effects(state, self.effects, ctx, self.split, self.accept)
 
 

@@ -12,7 +12,7 @@ from model.format.scenario import ParseContext, step_kind
 from model.format.schema import STEP_SCHEMAS
 from model.steps import Step
 
-PERFORM_KEYS = {"by", "do", "choose", "x", "split", "may"}
+PERFORM_KEYS = {"by", "do", "choose", "x", "split", "may", "trigger", "event"}
 
 
 def _chosen(
@@ -32,8 +32,32 @@ def _chosen(
 
 @step_kind("perform")
 def _perform(node: Node, ctx: ParseContext) -> Step:
-    m = node.mapping(PERFORM_KEYS, required=("by", "do"))
-    effects = syntax.effects(m["do"])
+    m = node.mapping(PERFORM_KEYS, required=("by",))
+    if ("do" in m) == ("trigger" in m):
+        node.fail("either 'do: effects' or 'trigger: {when, do}' with 'event'", got=False)
+    when, event = None, None
+    if "trigger" in m:
+        ab = syntax.ability(m["trigger"], a.Kind.TRIGGER, 0)
+        effects, when = ab.effects, ab.when
+        if "event" not in m:
+            node._missing("event")
+        em = m["event"].mapping({e.value for e in a.EventKind} | {"zone", "from"})
+        kinds = [k for k in em if k not in ("zone", "from")]
+        if len(kinds) != 1:
+            m["event"].fail("one event: {attacks: <object id>} …", got=False)
+        about_node = em[kinds[0]]
+        about = about_node.ident("an object id or a player")
+        if about in ctx.state.players:
+            about = "player:" + about
+        elif about_node.value != "any":
+            about = ctx.object_id(about_node)
+        zone = ""
+        for key in ("zone", "from"):
+            if key in em:
+                zone = em[key].ident("a zone")
+        event = (a.EventKind(kinds[0]), about, zone)
+    else:
+        effects = syntax.effects(m["do"])
     x: dict[str, int] = {}
     if "x" in m:
         if isinstance(m["x"].value, dict):
@@ -53,6 +77,8 @@ def _perform(node: Node, ctx: ParseContext) -> Step:
         x=x,
         split=split,
         accept=m["may"].boolean() if "may" in m else True,
+        when=when,
+        event=event,
     )
 
 
@@ -71,6 +97,8 @@ STEP_SCHEMAS["perform"] = {
         "x": {"description": "the value of X (or {name: value})"},
         "split": {"description": "a split's allocation: {object: amount}"},
         "may": {"description": "false: the optional effects are declined"},
+        "trigger": {"description": "a trigger {when, do} instead of do"},
+        "event": {"description": "the event that happened: {attacks: <object id>, zone}"},
     },
 }
 STEP_SCHEMAS["end_of"] = {
