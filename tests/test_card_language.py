@@ -226,3 +226,35 @@ def test_every_key_of_the_card_language_schema_has_a_description() -> None:
                 walk(sub, f"{path}[{i}]")
 
     walk(json_schema(), "$defs")
+
+
+GROUPS = (
+    "selectors",
+    "amounts",
+    "durations",
+    "conditions",
+    "statuses",
+    "triggers",
+    "zone_actions",
+    "event_modifiers",
+)
+
+
+@pytest.mark.parametrize("group", GROUPS)
+def test_each_construct_group_has_an_example_that_meets_its_expectations(group: str) -> None:
+    from model.format.scenario import parse_file
+    from solver.engine import run
+
+    path = ROOT / "examples" / "language" / f"{group}.yaml"
+    result = run(parse_file(str(path)))
+    assert result.stopped_by is None
+    assert result.passed >= 3 and not [c for c in result.checks if not c.passed]
+
+
+@pytest.mark.rule("EFF-UNTIL")
+def test_an_effect_until_the_end_of_the_turn_is_undone_then_and_a_one_shot_one_stays() -> None:
+    from model.format.scenario import parse_file
+    from solver.engine import run
+
+    result = run(parse_file(str(ROOT / "examples" / "language" / "durations.yaml")))
+    assert [c.passed for c in result.checks] == [True] * 6

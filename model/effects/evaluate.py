@@ -180,6 +180,5 @@ def holds(state: GameState, ctx: Context, c: a.Condition) -> bool:
     if c.test is a.Test.ZONE:
         return any(o.zone == c.name for o in objs)
     # REGION: the region object the object stands in has that subtype
-    return any(
-        o.region in state.objects and c.name in _subtypes(state.objects[o.region]) for o in objs
-    )
+    regions = [state.objects[o.region] for o in objs if o.region and o.region in state.objects]
+    return any(c.name in _subtypes(r) for r in regions)

@@ -154,9 +154,9 @@ def _apply(
         owner = _players(targets[0]) if targets else ev.controller(state, ctx)
         for _ in range(_int(value or 1)):
             n = sum(1 for o in state.objects.values() if o.card == act.card) + 1
-            state, t = state.tick()
+            state, stamp = state.tick()
             token = GameObject(
-                id=f"{act.card}_{n}", owner=owner, kind="token", card=act.card, timestamp=t
+                id=f"{act.card}_{n}", owner=owner, kind="token", card=act.card, timestamp=stamp
             )
             state = state.with_object(token).with_event(
                 Event(
