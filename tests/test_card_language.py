@@ -258,3 +258,16 @@ def test_an_effect_until_the_end_of_the_turn_is_undone_then_and_a_one_shot_one_s
 
     result = run(parse_file(str(ROOT / "examples" / "language" / "durations.yaml")))
     assert [c.passed for c in result.checks] == [True] * 6
+
+
+@pytest.mark.rule("EFF-EVAL", "B-MOD-1", "A-SPELL-4")
+def test_per_demon_is_counted_when_the_effect_resolves() -> None:
+    from model.format.scenario import parse_file
+    from solver.engine import run
+
+    scenario = parse_file(str(ROOT / "examples" / "language" / "amounts.yaml"))
+    first = scenario.steps[0]
+    state = run(scenario).state
+    naya = state.objects["naya"]
+    assert naya.mods["defense"][0].amounts == (-3,)  # three demons of Mâche's side
+    assert first.target_ids() == ("naya",)
