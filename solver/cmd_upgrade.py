@@ -13,12 +13,21 @@ import click
 def command(files: tuple[str, ...], check: bool) -> None:
     """Rewrite format 1 card-set FILES as format 2 in place."""
     from model.effects.rewrite import upgrade_text
-    from model.format.cardset import load_cardset
-    from model.format.document import read_text
+    from model.format.area_loops import load_for_loops
+    from model.format.cardset import TOP_KEYS, load_cardset
+    from model.format.document import load, read_text
 
     for name in files:
         text = read_text(name)
-        load_cardset(name, text)  # bad input is refused before anything is written
+        root = load(name, text).root
+        if isinstance(root, dict) and "objects" in root:
+            click.echo(f"{name}: a scenario: its steps are the same in format 1 and 2")
+            continue
+        # bad input is refused before anything is written (a loops card set has more keys)
+        if isinstance(root, dict) and set(root) - TOP_KEYS:
+            load_for_loops(name, text)
+        else:
+            load_cardset(name, text)
         up = upgrade_text(name, text)
         if up.already:
             click.echo(f"{name}: already format 2")

@@ -66,6 +66,11 @@ def _as_scenario(doc: Document) -> Document:
     for cid, cnode in cards.items():  # a card's id becomes an object id: check it where it stands
         Node(doc, cnode.path, cid).ident("a card id")
     data = {k: n.value for k, n in root.items()}
+    if "format" in root and root["format"].integer(1, 2) == 2:  # the card language, lowered
+        from model.format.cards_v2 import lowered
+
+        data["cards"] = {cid: lowered(cnode)[0] for cid, cnode in cards.items()}
+    data.pop("format", None)
     data.setdefault("ruleset", CARDSET_DEFAULT_RULESET)
     data.setdefault("players", list(CARDSET_DEFAULT_PLAYERS))
     data["objects"] = {cid: {"owner": owner, "card": cid} for cid in cards}
@@ -81,7 +86,7 @@ def load_for_loops(filename: str, text: str | None = None) -> LoopInput:
     root = doc.node().mapping(what="a mapping with cards (a card set) or objects (a scenario)")
     kind = "scenario" if "objects" in root else "cardset"
     if kind == "cardset":
-        allowed = TOP_KEYS | set(TOP_KEY_PARSERS)
+        allowed = TOP_KEYS | set(TOP_KEY_PARSERS) | {"format"}
         root_node = doc.node()
         root_node.mapping(allowed)
         doc = _as_scenario(doc)
