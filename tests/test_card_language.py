@@ -271,3 +271,25 @@ def test_per_demon_is_counted_when_the_effect_resolves() -> None:
     naya = state.objects["naya"]
     assert naya.mods["defense"][0].amounts == (-3,)  # three demons of Mâche's side
     assert first.target_ids() == ("naya",)
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in (V1 / "loops").glob("*.yaml")))
+def test_upgrading_a_format_1_loops_file_keeps_its_verdict(name: str) -> None:
+    from model.format.area_loops import load_for_loops
+    from solver.cmd_loops import analyse
+    from solver.cli import without_timings
+
+    old = (V1 / "loops" / name).read_text(encoding="utf-8")
+    new = upgrade_text(name, old).text
+    assert new == (ROOT / "examples" / "loops" / name).read_text(encoding="utf-8")
+
+    def verdict(text: str) -> object:
+        data = load_for_loops(name, text)
+        report = analyse(
+            data,
+            one_day=data.options.one_day,
+            **({"budget": data.options.budget} if data.options.budget else {}),
+        )
+        return without_timings(report.as_json())
+
+    assert verdict(new) == verdict(old)

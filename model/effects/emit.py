@@ -248,9 +248,12 @@ def when(w: a.When) -> dict[str, Data]:
     return out
 
 
-def ability(ab: a.CardAbility) -> dict[str, Data]:
+def ability(ab: a.CardAbility, index: int = -1) -> dict[str, Data]:
+    """One ability; its id is left out when it is the default of its position."""
+    from model.effects.syntax import DEFAULT_ID
+
     out: dict[str, Data] = {}
-    if ab.ident and not ab.ident.startswith(ab.kind.value):
+    if ab.ident and ab.ident != f"{DEFAULT_ID[ab.kind]}{index + 1}":
         out["id"] = ab.ident
     if ab.text:
         out["text"] = ab.text

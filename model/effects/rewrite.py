@@ -127,7 +127,7 @@ def upgrade_text(name: str, text: str) -> Upgrade:
     """The format 2 text of a format 1 card-set file."""
     doc = load(name, text)
     root = doc.root
-    if not isinstance(root, dict) or root.get("format") == 2:
+    if not isinstance(root, dict) or root.get("format") == 2 or "objects" in root:
         return Upgrade(text, (), (), already=True)
     lines = text.splitlines()
     edits: list[tuple[int, int, list[str]]] = []  # (start, end, new lines)
@@ -150,7 +150,7 @@ def upgrade_text(name: str, text: str) -> Upgrade:
             if key in card:
                 try:
                     abs_ = _triggers(card[key], kind)
-                    plan.append(([key], key, [emit.ability(x) for x in abs_]))
+                    plan.append(([key], key, [emit.ability(x, i) for i, x in enumerate(abs_)]))
                 except (NotExpressible, KeyError, TypeError, ValueError):
                     kept.append(f"{cid}.{key}")
         if not plan:

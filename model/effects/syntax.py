@@ -423,6 +423,13 @@ REQUIRED = {
     a.Kind.ON_PLAY: ("do",),
 }
 REPLACE_KEYS = ("when", "instead", "redirect", "once")
+DEFAULT_ID = {  # t1, q1 … as format 1 named them
+    a.Kind.TRIGGER: "t",
+    a.Kind.QUICK: "q",
+    a.Kind.PASSIVE: "passive",
+    a.Kind.REPLACEMENT: "replacement",
+    a.Kind.ON_PLAY: "do",
+}
 
 
 def when(node: Node) -> a.When:
@@ -461,7 +468,7 @@ def when(node: Node) -> a.When:
 
 def ability(node: Node, kind: a.Kind, index: int) -> a.CardAbility:
     """One entry of ``triggers:``, ``quick_actions:``, ``passives:`` or ``replacements:``."""
-    ident = f"{kind.value}{index + 1}"
+    ident = f"{DEFAULT_ID[kind]}{index + 1}"
     if kind is a.Kind.PASSIVE:
         m = node.mapping(set(k.ACTIONS) | k.EFFECT_KEYS | {"id", "text"})
         body = {key: n.value for key, n in m.items() if key not in ("id", "text")}

@@ -305,7 +305,7 @@ def trigger(raw: Raw, index: int, kind: a.Kind = a.Kind.TRIGGER) -> a.CardAbilit
     if "cost" in raw:
         cost = raw["cost"]
         costs = tuple(_v1_cost(c) for c in (cost if isinstance(cost, list) else [cost]))
-    prefix = "trigger" if kind is a.Kind.TRIGGER else "quick"
+    prefix = "t" if kind is a.Kind.TRIGGER else "q"  # the format 1 defaults
     return a.CardAbility(
         kind,
         effs,
