@@ -86,6 +86,7 @@ class Selector:
     kinds: frozenset[str] = frozenset()
     subtypes: frozenset[str] = frozenset()
     has: frozenset[str] = frozenset()  # features, keywords or statuses it must have
+    lacks: frozenset[str] = frozenset()  # ... and those it must not have ("non-token")
     other: bool = False
     here: bool = False
     zone: str | None = None
@@ -407,6 +408,30 @@ class BonusDamage:
     RULES: ClassVar[RuleIds] = ("D-BONUS-1", "D-BONUS-2", "D-EACH-1", "D-DIST-1", "D-ATTR-1")
 
 
+@dataclass(frozen=True, slots=True)
+class Restrict:
+    """ "Can't": the selected objects (or players) cannot do a deed (``be_targeted``,
+    ``gain``, ``play``, ``attack``, ``move`` …), perhaps only by some sources
+    (``by``: "by spells") or of some things (``what``: "can't gain boosts")."""
+
+    deed: str
+    by: Selector | None = None
+    what: str = ""
+
+    RULES: ClassVar[RuleIds] = ("A-GOLD-1", "A-GOLD-2")
+
+
+@dataclass(frozen=True, slots=True)
+class ModifyCost:
+    """The selected cards cost the amount more (negative: less); ``floor``: never less
+    than that ("can't cost less than {2}"); ``once``: only the next one played."""
+
+    floor: int | None = None
+    once: bool = False
+
+    RULES: ClassVar[RuleIds] = ("A-KW-TOUGH", "A-GOLD-2")
+
+
 class EventKind(Enum):
     """Events an ability waits for, or a replacement replaces."""
 
@@ -472,6 +497,8 @@ Action = (
     | CreateToken
     | AddCounters
     | BonusDamage
+    | Restrict
+    | ModifyCost
     | Replace
 )
 
@@ -489,6 +516,7 @@ class Effect:
     condition: Condition | None = None
     duration: Duration = INSTANT
     optional: bool = False  # "you may" (A-SPELL-3, TRIG-2)
+    costs: tuple[Effect, ...] = ()  # "pay … to": paid first, or nothing is done (A-SPELL-5)
 
     @property
     def rules(self) -> RuleIds:

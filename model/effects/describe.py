@@ -45,6 +45,8 @@ def _filters(s: a.Selector) -> str:
     out = []
     if s.has:
         out.append("with " + " and ".join(sorted(s.has)))
+    if s.lacks:
+        out.append("without " + " or ".join(sorted(s.lacks)))
     for t in s.stats:
         bound = {
             a.Compare.AT_MOST: f"{t.bound} or less",
@@ -253,6 +255,22 @@ def _action(e: a.Effect) -> str:
         srcs = " and ".join(_plural(x) for x in sorted(act.sources))
         whose = "your" if e.selector.pick is a.Pick.YOU else f"{selector(e.selector)}'s"
         return f"{whose} {srcs} deal {amount(e.amount)} bonus damage"
+    if isinstance(act, a.Restrict):
+        deed = act.deed.replace("_", " ") + (f" {act.what}" if act.what else "")
+        by = f" by {_plural_sel(act.by)}" if act.by is not None else ""
+        return f"{who} can't {deed}{by}"
+    if isinstance(act, a.ModifyCost):
+        cost = e.amount
+        less = (
+            -cost.value
+            if isinstance(cost, a.Const) and isinstance(cost.value, int) and cost.value < 0
+            else None
+        )
+        change = f"{less} less" if less is not None else f"{amount(cost)} more"
+        head = "the next of " if act.once else ""
+        floor = f" (never less than {act.floor})" if act.floor is not None else ""
+        subject = "this card costs" if e.selector.pick is a.Pick.SELF else f"{head}{who} cost"
+        return f"{subject} {change}{floor}"
     return _replace(act)
 
 
@@ -282,14 +300,31 @@ def _replace(act: a.Replace) -> str:
     return f"{head} {what}, instead {rest}"
 
 
+def _cost(c: a.Effect) -> str:
+    """A cost as paid: "2 mana", or the effect itself ("exhaust it")."""
+    n = c.amount
+    if (
+        isinstance(c.action, a.AddCounters)
+        and c.selector.pick is a.Pick.YOU
+        and isinstance(n, a.Const)
+        and isinstance(n.value, int)
+        and n.value < 0
+    ):
+        return f"{-n.value} {c.action.counter}"
+    return effect(c, capital=False, stop=False)
+
+
 def effect(e: a.Effect, *, capital: bool = True, stop: bool = True) -> str:
     text = _action(e)
     if text.startswith("it ") and e.selector.pick is a.Pick.SELF:
         text = "this card " + text[3:]
     elif text.startswith("its ") and e.selector.pick is a.Pick.SELF:
         text = "this card's " + text[4:]
+    if e.costs:
+        paid = " and ".join(_cost(c) for c in e.costs)
+        text = f"pay {paid} to {text.removeprefix('you ')}"
     if e.optional:
-        text = "you may " + text
+        text = "you may " + text.removeprefix("you ")
     text += duration(e.duration)
     if e.condition is not None:
         text = f"if {condition(e.condition)}, {text}"
@@ -361,7 +396,7 @@ def ability(ab: a.CardAbility) -> str:
         head = clause[:1].upper() + clause[1:] if clause.startswith("at ") else f"When {clause}"
         return f"{head}: {body}"
     if ab.kind is a.Kind.QUICK:
-        cost = ", ".join(effect(c, capital=False, stop=False) for c in ab.costs) or "no cost"
+        cost = ", ".join(_cost(c) for c in ab.costs) or "no cost"
         return f"Quick action ({cost}): {body}"
     if ab.kind is a.Kind.PASSIVE:
         return f"Passive: {body}"

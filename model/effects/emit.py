@@ -39,6 +39,8 @@ def selector(s: a.Selector) -> Data:
         out["subtype"] = _names(s.subtypes)
     if s.has:
         out["has"] = _names(s.has)
+    if s.lacks:
+        out["lacks"] = _names(s.lacks)
     if s.other:
         out["other"] = True
     if s.here:
@@ -120,12 +122,16 @@ def effect(e: a.Effect, *, passive: bool = False) -> dict[str, Data]:
             body["until"] = duration(e.duration)
         if e.optional:
             body["may"] = True
+        if e.costs:
+            body["pay"] = [effect(c) for c in e.costs]
         return {verb: body}
     out: dict[str, Data] = {verb: body}
     if e.condition is not None:
         out["if"] = condition(e.condition)
     if e.optional:
         out["may"] = True
+    if e.costs:
+        out["pay"] = [effect(c) for c in e.costs]
     return out
 
 
@@ -211,6 +217,23 @@ def _action(e: a.Effect) -> tuple[str, Data]:
         if e.selector != a.YOU:
             body["target"] = selector(e.selector)
         return "bonus_damage", body
+    if isinstance(act, a.Restrict):
+        body = {"deed": act.deed}
+        if act.by is not None:
+            body["by"] = selector(act.by)
+        if act.what:
+            body["what"] = act.what
+        _target(body, "target", e.selector)
+        return "cannot", body
+    if isinstance(act, a.ModifyCost):
+        body = {"add": amount(e.amount) if e.amount else 0}
+        if act.floor is not None:
+            body["floor"] = act.floor
+        if act.once:
+            body["once"] = True
+        if e.selector != a.SELF:
+            body["of"] = selector(e.selector)
+        return "cost", body
     body = {"when": when(act.event)}
     if act.redirect is not None:
         body["redirect"] = selector(act.redirect)

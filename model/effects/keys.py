@@ -19,6 +19,7 @@ SELECTOR_DOC: dict[str, str] = {
     "enemy": "objects the opponent controls; the value is their kind (or true)",
     "subtype": 'a subtype (or a list) the object must have ("your Warriors")',
     "has": "a feature, keyword or status (or a list) the object must have",
+    "lacks": "a feature, keyword, status or kind (or a list) the object must not have",
     "other": 'true: not the card itself ("other Beasts")',
     "at": "`here` (the card's battlefield, expedition or combat) or a zone",
     "with": "characteristics compared with bounds: {might: {at_most: 3}}",
@@ -64,6 +65,7 @@ EFFECT_DOC: dict[str, str] = {
     "until": "how long the effect lasts: end_of_turn, end_of_day, end_of_combat, "
     "while_in_play, or {while: condition}",
     "may": 'true: optional, answered at resolution ("you may")',
+    "pay": 'effects paid first ("you may pay {2} to"); unpaid, nothing is done (A-SPELL-5)',
 }
 EFFECT_KEYS = frozenset(EFFECT_DOC)
 
@@ -196,6 +198,24 @@ ACTIONS: dict[str, tuple[str, dict[str, str]]] = {
             "amount": "the bonus",
             "from": "the kinds of sources: spell, ability, combat …",
             "target": "whose sources (default you)",
+        },
+    ),
+    "cannot": (
+        'a restriction ("can\'t", A-GOLD-1): the targets cannot do a deed',
+        {
+            "deed": "be_targeted, gain, play, attack, move …",
+            "by": "only by these sources (a selector: {kind: spell})",
+            "what": 'of what ("can\'t gain boosts": boost)',
+            "target": TARGET_DOC,
+        },
+    ),
+    "cost": (
+        "the selected cards cost more (negative: less)",
+        {
+            "add": "the change of cost",
+            "floor": "never less than this",
+            "once": "true: only the next one",
+            "of": "the cards (a selector)",
         },
     ),
     "replace": (

@@ -41,6 +41,14 @@ class Lasting(Ability):
     features: tuple[str, ...] = ()
 
 
+@dataclass(frozen=True, slots=True)
+class Standing(Ability):
+    """A restriction ("can't …") or a cost change kept on the object it applies to; the
+    areas that play cards read them (A-GOLD-1: "cannot" beats "can")."""
+
+    effect: a.Effect | None = None
+
+
 def _players(ref: str) -> str:
     return ref[len(ev.PLAYER) :]
 
@@ -195,6 +203,13 @@ def _apply(
             id=f"{source}.bonus", source=source, amount=_int(value or 0), to=act.sources
         )
         return state.with_object(replace(src, abilities=(*src.abilities, bonus)))
+    if isinstance(act, a.Restrict | a.ModifyCost):
+        for t in _objects(state, targets):
+            obj = state.obj(t)
+            n = sum(1 for x in obj.abilities if isinstance(x, Standing)) + 1
+            rec = Standing(id=f"{source}.standing{n}", source=source, effect=e)
+            state = state.with_object(replace(obj, abilities=(*obj.abilities, rec)))
+        return state
     raise IllegalAction("A-GOLD-3", "a replacement effect is written under replacements:")
 
 
@@ -268,6 +283,12 @@ def resolve_effects(
         if e.optional and not accept:
             state = _not_done(state, e, ctx.source, "declined", "A-SPELL-3")
             continue
+        if e.costs:
+            paid = resolve_effects(state, e.costs, ctx, split, accept)
+            if any(v < 0 for k, v in paid.counters.items() if "." in k) or paid is state:
+                state = _not_done(state, e, ctx.source, "its cost cannot be paid", "A-GOLD-2")
+                continue
+            state = paid
         before = state
         state = _apply(state, e, ctx, str(i), split or {})
         if e.duration.lasts in ENDS:

@@ -70,6 +70,7 @@ def selector(node: Node) -> a.Selector:
         kinds=kinds,
         subtypes=_names(m["subtype"]) if "subtype" in m else frozenset(),
         has=_names(m["has"]) if "has" in m else frozenset(),
+        lacks=_names(m["lacks"]) if "lacks" in m else frozenset(),
         other=m["other"].boolean() if "other" in m else False,
         here=here,
         zone=zone,
@@ -194,20 +195,16 @@ def effect(node: Node) -> a.Effect:
     e = _ACTION_PARSERS[verb](body)
     # if / until / may: beside the action, or inside its body
     inner = body.mapping() if isinstance(body.value, dict) else {}
-    for key, src in (
-        ("if", m),
-        ("if", inner),
-        ("until", m),
-        ("until", inner),
-        ("may", m),
-        ("may", inner),
-    ):
+    for key in ("if", "until", "may", "pay"):
+        src = m if key in m else inner
         if key not in src:
             continue
         if key == "if":
             e = _with(e, condition=condition(src[key]))
         elif key == "until":
             e = _with(e, duration=duration(src[key]))
+        elif key == "pay":
+            e = _with(e, costs=effects(src[key]))
         else:
             e = _with(e, optional=src[key].boolean())
     return e
@@ -357,6 +354,25 @@ def _bonus(node: Node) -> a.Effect:
     return a.Effect(a.BonusDamage(_names(m["from"])), who, amount(m["amount"]))
 
 
+def _cannot(node: Node) -> a.Effect:
+    m = _body(node, {"deed", "by", "what", "target"}, required=("deed",))
+    action = a.Restrict(
+        m["deed"].ident("a deed"),
+        by=selector(m["by"]) if "by" in m else None,
+        what=m["what"].ident("a name") if "what" in m else "",
+    )
+    return a.Effect(action, _target(m))
+
+
+def _cost(node: Node) -> a.Effect:
+    m = _body(node, {"add", "floor", "once", "of"}, required=("add",))
+    action = a.ModifyCost(
+        floor=m["floor"].integer(0) if "floor" in m else None,
+        once=m["once"].boolean() if "once" in m else False,
+    )
+    return a.Effect(action, selector(m["of"]) if "of" in m else a.SELF, amount(m["add"]))
+
+
 def _status(verb: str) -> Callable[[Node], a.Effect]:
     def parse(node: Node) -> a.Effect:
         action: a.Action = (
@@ -403,6 +419,8 @@ _ACTION_PARSERS: dict[str, Callable[[Node], a.Effect]] = {
     "ready": _status("ready"),
     "exhaust": _status("exhaust"),
     "bonus_damage": _bonus,
+    "cannot": _cannot,
+    "cost": _cost,
     "replace": _replace,
 }
 
