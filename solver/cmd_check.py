@@ -114,6 +114,11 @@ def command(
     if jobs > 1 and dask_address:
         raise click.UsageError("choose one of --jobs and --dask")
     cardsets = [load_cardset(f) for f in files]  # every input error before any work
+    from model.effects.rewrite import v1_note
+
+    note = v1_note([n for cs in cardsets for n in cs.upgraded])
+    if note:
+        click.echo(note, err=True)
     backend = Backend(jobs=jobs, dask=dask_address)
     if witness_dir is None:
         beside = os.path.dirname(os.path.abspath(html_path)) if html_path else os.getcwd()

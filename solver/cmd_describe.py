@@ -43,16 +43,13 @@ def describe_cards(file: str, card: str | None) -> list[dict[str, object]]:
 @click.option("--json", "as_json", is_flag=True, help="Print the descriptions as JSON.")
 def command(file: str, card: str | None, as_json: bool) -> None:
     """Render the cards of a card-set FILE (or one CARD) as plain English."""
+    from model.effects.rewrite import v1_note
     from model.format.cardset import load_cardset
     from solver.cli import emit_json
 
-    upgraded = load_cardset(file).upgraded
-    for name in upgraded:
-        click.echo(
-            f"note: {name} is format 1, read by upgrading it in memory "
-            f"(`arbiter upgrade {name}` rewrites it)",
-            err=True,
-        )
+    note = v1_note(load_cardset(file).upgraded)
+    if note:
+        click.echo(note, err=True)
     cards = describe_cards(file, card)
     if as_json:
         emit_json({"file": file, "cards": cards})
@@ -68,4 +65,4 @@ def command(file: str, card: str | None, as_json: bool) -> None:
         for key in c["not_modelled"]:  # type: ignore[attr-defined]
             click.echo(f"  [not in the card language yet: {key}]")
         for ident in c["described_only"]:  # type: ignore[attr-defined]
-            click.echo(f"  [described only; the engine does not run it yet: {ident}]")
+            click.echo(f"  [{ident}: run by perform; arbiter check does not analyse it yet]")

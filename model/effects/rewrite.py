@@ -180,3 +180,14 @@ def upgrade_text(name: str, text: str) -> Upgrade:
             break
     out = "\n".join(lines) + ("\n" if text.endswith("\n") else "")
     return Upgrade(out, tuple(changed), tuple(kept))
+
+
+def v1_note(files: tuple[str, ...] | list[str]) -> str | None:
+    """The one line every command prints (on stderr) when it read format 1 files."""
+    if not files:
+        return None
+    names = " ".join(sorted(set(files)))
+    return (
+        f"note: format 1 read by upgrading it in memory ({names}); "
+        f"`arbiter upgrade {names}` rewrites it as format 2"
+    )
