@@ -293,3 +293,25 @@ def test_upgrading_a_format_1_loops_file_keeps_its_verdict(name: str) -> None:
         return without_timings(report.as_json())
 
     assert verdict(new) == verdict(old)
+
+
+def test_the_html_report_shows_each_card_beside_how_arbiter_understood_it(tmp_path: Path) -> None:
+    out = tmp_path / "report.html"
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "solver.cli",
+            "check",
+            str(CARDSETS / "riftbound.yaml"),
+            "--html",
+            str(out),
+        ],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
+    assert done.returncode in (0, 1), done.stderr
+    html = out.read_text(encoding="utf-8")
+    assert "Cards, as arbiter understood them" in html
+    assert "deal 5 damage divided among any number of enemy units here." in html
