@@ -4,9 +4,6 @@ and the JSON Schema generated from the same definitions."""
 from __future__ import annotations
 
 import ast
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -17,6 +14,7 @@ from model.effects.rewrite import upgrade_text
 from model.errors import InputError
 from model.format.cardset import load_cardset
 from model.format.document import Node, load
+from tests.helpers import cli
 
 ROOT = Path(__file__).resolve().parent.parent
 CARDSETS = ROOT / "examples" / "cardsets"
@@ -180,13 +178,7 @@ def test_upgrading_a_format_1_card_set_keeps_its_answers(name: str, tmp_path: Pa
 
 
 def test_a_format_1_file_is_read_by_upgrading_it_with_a_one_line_note() -> None:
-    done = subprocess.run(
-        [sys.executable, "-m", "solver.cli", "describe", str(V1 / "berserk.yaml"), "war_banner"],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        env={**os.environ, "COLUMNS": "200"},
-    )
+    done = cli("describe", str(V1 / "berserk.yaml"), "war_banner")
     assert done.returncode == 0, done.stderr
     assert done.stderr.count("\n") == 1 and "format 1" in done.stderr
     assert "gets +1 to Armor." in done.stdout
@@ -297,20 +289,7 @@ def test_upgrading_a_format_1_loops_file_keeps_its_verdict(name: str) -> None:
 
 def test_the_html_report_shows_each_card_beside_how_arbiter_understood_it(tmp_path: Path) -> None:
     out = tmp_path / "report.html"
-    done = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "solver.cli",
-            "check",
-            str(CARDSETS / "riftbound.yaml"),
-            "--html",
-            str(out),
-        ],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-    )
+    done = cli("check", str(CARDSETS / "riftbound.yaml"), "--html", str(out))
     assert done.returncode in (0, 1), done.stderr
     html = out.read_text(encoding="utf-8")
     assert "Cards, as arbiter understood them" in html
