@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-dev
 STAMP_RUN := $(VENV)/.installed
 
-.PHONY: demo test lint typecheck pytest fuzz notebooks notebooks-clean bench clean
+.PHONY: demo test lint typecheck pytest goldens fuzz notebooks notebooks-clean bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -20,7 +20,7 @@ $(STAMP): pyproject.toml | $(BIN)/python
 	touch $@ $(STAMP_RUN)
 
 demo: $(STAMP_RUN)
-	$(BIN)/python -m solver.demo
+	$(BIN)/python -m arbiter.solver.cli.demo
 
 lint: $(STAMP)
 	$(BIN)/ruff check model solver tests benchmarks
@@ -32,6 +32,9 @@ pytest: $(STAMP)
 	$(BIN)/pytest
 
 test: lint typecheck pytest
+
+goldens: $(STAMP)  # rewrite tests/goldens/: every example's whole answer
+	$(BIN)/python -m tests.goldens
 
 fuzz: $(STAMP)
 	ARBITER_FUZZ=long $(BIN)/pytest tests/test_fuzz.py tests/test_determinism.py -q -s

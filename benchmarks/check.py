@@ -20,9 +20,9 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from model.format.cardset import load_cardset  # noqa: E402
-from solver import check_output  # noqa: E402
-from solver.consistency import Backend, CheckResult, run_check  # noqa: E402
+from arbiter.model.format.cardset import load_cardset  # noqa: E402
+from arbiter.solver.check.diagnostics import Backend, CheckResult, run_check  # noqa: E402
+from arbiter.solver.cli import check_output  # noqa: E402
 
 STATS = ("defense", "spirit")
 PASSIVES = (  # Altered's dependency examples, on Eredan characters

@@ -31,11 +31,14 @@ def main() -> None:
     py = sys.executable
     rows = [
         ("python -c pass", [py, "-c", "pass"]),
-        ("arbiter --help", [py, "-m", "solver.cli", "--help"]),
-        ("arbiter run eredan_naya.yaml", [py, "-m", "solver.cli", "run", str(EXAMPLE)]),
+        ("arbiter --help", [py, "-m", "arbiter.solver.cli.main", "--help"]),
+        (
+            "arbiter run eredan_naya.yaml",
+            [py, "-m", "arbiter.solver.cli.main", "run", str(EXAMPLE)],
+        ),
         (
             "arbiter run eredan_naya.yaml --json",
-            [py, "-m", "solver.cli", "run", str(EXAMPLE), "--json"],
+            [py, "-m", "arbiter.solver.cli.main", "run", str(EXAMPLE), "--json"],
         ),
         (
             "python -c 'import ortools.sat.python.cp_model'",

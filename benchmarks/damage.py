@@ -1,4 +1,4 @@
-"""Speed of the optimal split (solver/damage.py): CP-SAT vs its brute-force twin.
+"""Speed of the optimal split (solver/damage/split.py): CP-SAT vs its brute-force twin.
 
 Prints a table: instance size, CP-SAT median (model build + solve, the
 canonical tie-break included), brute-force median where it is practical, and
@@ -16,8 +16,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from solver.damage import solve  # noqa: E402
-from solver.damage_problem import SplitProblem, Status, Target, brute_force  # noqa: E402
+from arbiter.solver.damage.problem import SplitProblem, Status, Target, brute_force  # noqa: E402
+from arbiter.solver.damage.split import solve  # noqa: E402
 
 # (targets, pool, repeats, brute force?)
 SIZES = [

@@ -27,12 +27,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from model import passives as pv  # noqa: E402
-from model.features import Feature  # noqa: E402
-from model.ruleset import RULESETS  # noqa: E402
-from model.state import GameObject, GameState  # noqa: E402
-from model.values import Op  # noqa: E402
-from solver import dependency as dep  # noqa: E402
+from arbiter.model import passives as pv  # noqa: E402
+from arbiter.model.ruleset import RULESETS  # noqa: E402
+from arbiter.model.state import GameObject, GameState  # noqa: E402
+from arbiter.model.values.features import Feature  # noqa: E402
+from arbiter.model.values.reading import Op  # noqa: E402
+from arbiter.solver.dependency import order as dep  # noqa: E402
 
 KEYWORDS = ("Gigantic", "Defender", "Eternal", "Seasoned", "Tough", "Scout")
 TERRAINS = ("Forest", "Mountain", "Water")

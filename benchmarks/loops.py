@@ -17,9 +17,10 @@ from typing import TypeVar
 
 import yaml
 
-from model.format.area_loops import load_for_loops
-from solver import loop_graph, loop_search
-from solver.cmd_loops import analyse
+from arbiter.model.format.area_loops import load_for_loops
+from arbiter.solver.loops import graph as loop_graph
+from arbiter.solver.loops import search as loop_search
+from arbiter.solver.loops.report import analyse
 
 RUNS = 5
 
@@ -158,7 +159,7 @@ def replacement_ring(n: int) -> str:
 
 
 def replacement_chains() -> None:
-    from solver import loop_replacement
+    from arbiter.solver.loops import replacement as loop_replacement
 
     for n in (10, 100):
         data = load_for_loops("ring.yaml", replacement_ring(n))

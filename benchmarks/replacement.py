@@ -15,19 +15,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from model.action_step import GameActionStep  # noqa: E402
-from model.actions import GameAction, ProposedEvent  # noqa: E402
-from model.replacement import Pattern, Replacement, Selector, Template  # noqa: E402
-from model.ruleset import RULESETS  # noqa: E402
-from model.state import GameObject, GameState  # noqa: E402
-from solver.choices import exhaustive_leaves, order_dependent  # noqa: E402
-from solver.engine import RunOptions  # noqa: E402
-from solver.replacement_cpsat import (  # noqa: E402
-    build_model,
-    build_universe,
-    expand_cpsat,
-    solve_all,
-)
+from arbiter.model.damage.action_step import GameActionStep  # noqa: E402
+from arbiter.model.damage.actions import GameAction, ProposedEvent  # noqa: E402
+from arbiter.model.damage.replacement import Pattern, Replacement, Selector, Template  # noqa: E402
+from arbiter.model.ruleset import RULESETS  # noqa: E402
+from arbiter.model.state import GameObject, GameState  # noqa: E402
+from arbiter.solver.choices.outcomes import exhaustive_leaves, order_dependent  # noqa: E402
+from arbiter.solver.choices.replacement import build_model, build_universe, expand_cpsat, solve_all
+from arbiter.solver.engine.runner import RunOptions  # noqa: E402
 
 WOUND = frozenset({"wounded"})
 LIVES = frozenset({"gains-lives"})

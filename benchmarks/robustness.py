@@ -1,6 +1,7 @@
 """How long arbiter takes to refuse hostile files, and to run fuzzed documents.
 
-Prints a table (median of 3 runs, in-process through ``solver.cli.main``); the numbers go
+Prints a table (median of 3 runs, in-process through
+``arbiter.solver.cli.main.main``); the numbers go
 to docs/benchmarks.md, never to test assertions.
 """
 

@@ -8,7 +8,7 @@ A *quick action* is ``cost -> effects``, played by its controller (QA-1), at mos
 
 Pending triggers form a queue beside the state (TRIG-1); :func:`advance` resolves
 its head, :func:`activate` plays a quick action. Both return the new state and
-queue; the engine (``solver/triggers.py``) and the loop search (``solver/loops.py``)
+queue; the engine (``solver/engine/triggers.py``) and the loop search (``solver/loops/decide.py``)
 drive them. Damage here is deliberately minimal (Decision DMG-0): the amount is
 added to the ``damage`` counter of an object or taken from a player's ``life``;
 no bonus, prevention or replacement applies (those belong to other areas).
@@ -19,9 +19,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
-from model.errors import IllegalAction
-from model.state import Ability, Event, GameObject, GameState
-from model.steps import GainFeature, LoseFeature, Modify, Move, Step
+from arbiter.model.errors import IllegalAction
+from arbiter.model.state import Ability, Event, GameObject, GameState
+from arbiter.model.steps import GainFeature, LoseFeature, Modify, Move, Step
 
 IN_PLAY = frozenset({"play", "expedition", "landmark", "hero"})
 PLAYER_REFS = frozenset({"controller", "opponent"})

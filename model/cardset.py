@@ -16,11 +16,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
-from model.effects.algebra import CardAbility
-from model.errors import Location
-from model.ruleset import Ruleset
-from model.state import JSON, GameObject, GameState, Guard, Protection
-from model.steps import (
+from arbiter.model.effects.algebra import CardAbility
+from arbiter.model.errors import Location
+from arbiter.model.ruleset import Ruleset
+from arbiter.model.state import JSON, GameObject, GameState, Guard, Protection
+from arbiter.model.steps import (
     BoostFeature,
     GainFeature,
     GainStat,

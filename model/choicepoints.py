@@ -5,7 +5,7 @@ the order of one player's shields, P-ORDER; which chosen targets get 1 when the
 pool is short, D-TIME-4) is a ``ChoosingStep``: a small process with a run state
 that stops at ``ChoicePoint``s. The model resolves it with the choices fixed in
 the file, then with the default option of every remaining point (the first, in a
-canonical order); ``solver/choices.py`` searches every option instead.
+canonical order); ``solver/choices/outcomes.py`` searches every option instead.
 """
 
 from __future__ import annotations
@@ -14,10 +14,10 @@ from collections.abc import Hashable, Mapping
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
-from model.errors import IllegalAction, Location
-from model.state import JSON, GameState
-from model.steps import Step
-from model.trace import Trace
+from arbiter.model.errors import IllegalAction, Location
+from arbiter.model.state import JSON, GameState
+from arbiter.model.steps import Step
+from arbiter.model.trace import Trace
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,7 +4,7 @@ RULES.md §2 (A-PASS, A-DEP, A-TIME). A passive has a *selector* (what it
 applies to), an optional *condition* on its source ("if I am in a Forest") and
 one *effect*. Passives never change the stored state: the characteristics "after
 passives" are derived from the state each time (A-PASS-1) by applying every
-active passive one at a time (A-PASS-2), in the order that ``solver.dependency``
+active passive one at a time (A-PASS-2), in the order that ``arbiter.solver.dependency.order``
 decides (A-ORDER-1). This module holds what needs no graph: selecting,
 applying one passive, and trial application (A-DEP-1, Decision A-DEP-3), both
 the fast form restricted to the objects the trial changes and the plain form
@@ -22,12 +22,12 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from enum import Enum
 
-from model import characteristics as ch
-from model import features as ft
-from model.ruleset import Rounding
-from model.state import Ability, GameObject, GameState
-from model.trace import RuleStep
-from model.values import Amounts, NumberReading, Op, SetOp
+from arbiter.model.ruleset import Rounding
+from arbiter.model.state import Ability, GameObject, GameState
+from arbiter.model.trace import RuleStep
+from arbiter.model.values import characteristics as ch
+from arbiter.model.values import features as ft
+from arbiter.model.values.reading import Amounts, NumberReading, Op, SetOp
 
 SUBTYPES = "subtypes"
 REGION = "region"

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from model.errors import Location
-from model.state import JSON, GameState
-from model.steps import Step
+from arbiter.model.errors import Location
+from arbiter.model.state import JSON, GameState
+from arbiter.model.steps import Step
 
 
 @dataclass(frozen=True, slots=True)

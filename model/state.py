@@ -7,10 +7,10 @@ from dataclasses import dataclass, field, replace
 from enum import Enum
 from typing import Any
 
-from model.features import Feature
-from model.ruleset import Ruleset
-from model.trace import Trace
-from model.values import Modification, SetModification
+from arbiter.model.ruleset import Ruleset
+from arbiter.model.trace import Trace
+from arbiter.model.values.features import Feature
+from arbiter.model.values.reading import Modification, SetModification
 
 # A base characteristic: a number, a vector of numbers, or a set of names.
 BaseValue = int | tuple[int, ...] | frozenset[str]

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from model import characteristics as ch
-from model import features as ft
-from model.errors import IllegalAction, InputError, Location
-from model.state import JSON, BaseValue, Event, GameObject, GameState, Protection
-from model.trace import RuleStep
-from model.values import Modification, NumberReading, Op, SetOp
+from arbiter.model.errors import IllegalAction, InputError, Location
+from arbiter.model.state import JSON, BaseValue, Event, GameObject, GameState, Protection
+from arbiter.model.trace import RuleStep
+from arbiter.model.values import characteristics as ch
+from arbiter.model.values import features as ft
+from arbiter.model.values.reading import Modification, NumberReading, Op, SetOp
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -9,10 +9,10 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from model import characteristics as ch
-from model.scenario import Expectation
-from model.state import JSON, GameObject, GameState
-from model.values import NumberReading
+from arbiter.model.scenario import Expectation
+from arbiter.model.state import JSON, GameObject, GameState
+from arbiter.model.values import characteristics as ch
+from arbiter.model.values.reading import NumberReading
 
 # Later areas add per-object sections (prevention, passives, counters ...) here:
 # each takes the object and the state and returns (key, value) or None.

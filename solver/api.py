@@ -11,25 +11,25 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from model.format.document import load as _load_document
-from model.format.scenario import parse_document, parse_file
-from model.scenario import Scenario
-from model.state import JSON
-from solver.engine import RunOptions, RunResult
-from solver.engine import run as _run
+from arbiter.model.format.document import load as _load_document
+from arbiter.model.format.scenario import parse_document, parse_file
+from arbiter.model.scenario import Scenario
+from arbiter.model.state import JSON
+from arbiter.solver.engine.runner import RunOptions, RunResult
+from arbiter.solver.engine.runner import run as _run
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
     from matplotlib.figure import Figure
 
-    from solver.choices import Best, OutcomeSet
-    from solver.cmd_loops import LoopReport
-    from solver.consistency import CheckResult
-    from solver.damage_problem import Allocation, SplitProblem
+    from arbiter.solver.check.diagnostics import CheckResult
+    from arbiter.solver.choices.outcomes import Best, OutcomeSet
+    from arbiter.solver.damage.problem import Allocation, SplitProblem
+    from arbiter.solver.loops.report import LoopReport
 
 
 def load_scenario(path: str | Path) -> Scenario:
-    """Parse a scenario file (raises ``model.errors.InputError`` on bad input)."""
+    """Parse a scenario file (raises ``arbiter.model.errors.InputError`` on bad input)."""
     return parse_file(str(path))
 
 
@@ -59,7 +59,7 @@ def history(scenario: Scenario | str | Path, object_id: str, stat: str) -> list[
         scenario = load_scenario(scenario)
     from dataclasses import replace
 
-    from model.view import characteristic_json
+    from arbiter.model.view import characteristic_json
 
     rows: list[dict[str, JSON]] = []
     for i in range(len(scenario.steps) + 1):
@@ -102,7 +102,7 @@ class DamageResult:
 
     def rows(self) -> list[dict[str, Any]]:
         """One row per target: damage given, prevented, dealt, destroyed, needs (as in the CLI)."""
-        from solver.damage_open import rows
+        from arbiter.solver.damage.open import rows
 
         return rows(self.problem, self.allocation) if self.allocation.split else []
 
@@ -110,9 +110,9 @@ class DamageResult:
 def _open_split(
     scenario: Scenario | str | Path, objective: str | None, for_player: str | None
 ) -> tuple[SplitProblem, str, str, str]:
-    from model.errors import InputError
-    from solver.damage_open import find_step, is_open, open_split, state_before
-    from solver.damage_problem import OBJECTIVES
+    from arbiter.model.errors import InputError
+    from arbiter.solver.damage.open import find_step, is_open, open_split, state_before
+    from arbiter.solver.damage.problem import OBJECTIVES
 
     if objective is not None and objective not in OBJECTIVES:
         raise InputError(f"objective: expected one of {', '.join(OBJECTIVES)}, not {objective!r}")
@@ -137,8 +137,8 @@ def _problem(
     """A problem as given (``objective`` replaces its own), or the open split of a scenario."""
     from dataclasses import replace
 
-    from model.errors import InputError
-    from solver.damage_problem import OBJECTIVES, SplitProblem
+    from arbiter.model.errors import InputError
+    from arbiter.solver.damage.problem import OBJECTIVES, SplitProblem
 
     if not isinstance(given, SplitProblem):
         return _open_split(given, objective, for_player)
@@ -178,9 +178,9 @@ def damage(
     ``all_optimal``, every optimal allocation is listed (at most ``limit``).
     Raises ``InputError`` when the scenario has no open split.
     """
-    from solver.damage import all_optimal as enumerate_optima
-    from solver.damage import solve
-    from solver.damage_problem import Status
+    from arbiter.solver.damage.problem import Status
+    from arbiter.solver.damage.split import all_optimal as enumerate_optima
+    from arbiter.solver.damage.split import solve
 
     problem, name, who, instr = _problem(scenario, objective, for_player)
     result = solve(problem, time_limit=time_limit, workers=workers)
@@ -207,7 +207,7 @@ def damage_brute_force(
     import time
     from dataclasses import replace
 
-    from solver.damage_problem import brute_force
+    from arbiter.solver.damage.problem import brute_force
 
     problem, name, who, instr = _problem(scenario, objective, for_player)
     start = time.perf_counter()
@@ -228,8 +228,8 @@ def check(cardset: str | Path, *, jobs: int = 1) -> CheckResult:
     ``.stats_json()`` (cards, pairs and triples examined vs all of them) and
     ``.seconds``. ``jobs`` > 1 examines the tuples of cards in that many processes.
     """
-    from model.format.cardset import load_cardset
-    from solver.consistency import Backend, run_check
+    from arbiter.model.format.cardset import load_cardset
+    from arbiter.solver.check.diagnostics import Backend, run_check
 
     return run_check(load_cardset(str(cardset)), Backend(jobs=jobs))
 
@@ -247,9 +247,9 @@ def loops(path: str | Path, *, budget: int | None = None, one_day: bool = False)
     The report has ``.verdict`` (``.verdict``, ``.reason``, ``.mandatory``, the witness
     ``.prefix`` and ``.cycle``, ``.steps``) and ``.candidates``; ``.as_json()`` is the CLI's JSON.
     """
-    from model.format.area_loops import load_for_loops
-    from solver.cmd_loops import analyse
-    from solver.loop_search import DEFAULT_BUDGET
+    from arbiter.model.format.area_loops import load_for_loops
+    from arbiter.solver.loops.report import analyse
+    from arbiter.solver.loops.search import DEFAULT_BUDGET
 
     data = load_for_loops(str(path))
     chosen = budget or data.options.budget or DEFAULT_BUDGET
@@ -263,8 +263,8 @@ def draw_loop(report: LoopReport, *, ax: Axes | None = None, title: str | None =
     pass is drawn. Draws on ``ax`` when given (its figure is returned), else on a new
     figure (built without pyplot: a notebook shows it, ``.savefig`` writes it).
     """
-    from solver.cmd_loops import witness_ring
-    from solver.loop_graph import draw_on, figure
+    from arbiter.solver.loops.graph import draw_on, figure
+    from arbiter.solver.loops.report import witness_ring
 
     name = f"{report.verdict.verdict}: {Path(report.source).name}" if title is None else title
     if ax is None:
@@ -291,7 +291,7 @@ def timeline(scenario: Scenario | str | Path, paths: Sequence[str]) -> list[dict
     """
     from dataclasses import replace
 
-    from model.view import resolve_path, state_json
+    from arbiter.model.view import resolve_path, state_json
 
     if not isinstance(scenario, Scenario):
         scenario = load_scenario(scenario)
@@ -383,9 +383,9 @@ def _shown(value: JSON) -> JSON:
 def dependency_graph(scenario: Scenario | str | Path) -> DependencyGraph:
     """``arbiter graph``: the dependency graph of the passives after the scenario's steps,
     with the objects as each order leaves them (A-DEP-1..3, A-ORDER-1)."""
-    from model.view import object_json
-    from solver.dependency import ordering, timestamp_order
-    from solver.dependency_view import graph_json
+    from arbiter.model.view import object_json
+    from arbiter.solver.dependency.order import ordering, timestamp_order
+    from arbiter.solver.dependency.view import graph_json
 
     if not isinstance(scenario, Scenario):
         scenario = load_scenario(scenario)
@@ -407,7 +407,7 @@ def draw_dependency_graph(
     order, an arrow from each to what it depends on (labelled with the A-DEP-1 clause),
     cycles in red. Draws on ``ax`` when given (its figure is returned), else on a new
     figure (built without pyplot: a notebook shows it, ``.savefig`` writes it)."""
-    from solver.dependency_draw import draw_on, figure
+    from arbiter.solver.dependency.draw import draw_on, figure
 
     data = dict(graph.data)
     if ax is None:
@@ -434,7 +434,7 @@ def outcomes(
     ``.objects``, one witness sequence ``.choices`` of decisions, ``.order_dependent``),
     ``.summary()`` and ``.wall_time``. ``method``: "cp-sat" or its twin "exhaustive".
     """
-    from solver.choices import enumerate_outcomes
+    from arbiter.solver.choices.outcomes import enumerate_outcomes
 
     if not isinstance(scenario, Scenario):
         scenario = load_scenario(scenario)
@@ -452,7 +452,7 @@ def best_outcome(
 ) -> Best:
     """The outcome with the greatest weighted sum of counters, e.g. ``{"enemy.damage": 1,
     "r1.lives": -1}``: ``.value``, ``.bound``, the witness ``.choices``, ``.objects``."""
-    from solver.choices import best_outcome as best
+    from arbiter.solver.choices.outcomes import best_outcome as best
 
     if not isinstance(scenario, Scenario):
         scenario = load_scenario(scenario)

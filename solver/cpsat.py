@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
-from model.errors import InternalError
+from arbiter.model.errors import InternalError
 
 SEED = 20240601  # fixed: the same model gives the same answer
 

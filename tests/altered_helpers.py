@@ -5,8 +5,8 @@ from __future__ import annotations
 import textwrap
 from typing import Any
 
-from model.state import GameState
-from solver.engine import RunResult
+from arbiter.model.state import GameState
+from arbiter.solver.engine.runner import RunResult
 from tests.helpers import run_text
 
 HEAD = """

@@ -18,7 +18,7 @@ from typing import Any
 import click
 from click.testing import CliRunner
 
-from model.format.document import load, path_text
+from arbiter.model.format.document import load, path_text
 
 # Options given to a command besides FILE. By default a command gets ``--json`` when it has
 # it and ``--time-limit SECONDS`` when it has it (short, so that fuzzing stays fast).
@@ -32,7 +32,7 @@ STATS: Counter[str] = Counter()
 
 
 def commands() -> dict[str, click.Command]:
-    from solver.cli import cli
+    from arbiter.solver.cli.main import cli
 
     return dict(sorted(cli.commands.items()))
 
@@ -107,8 +107,9 @@ class Outcome:
 
 
 def invoke(argv: list[str]) -> Outcome:
-    """``arbiter ARGV`` in this process, through ``solver.cli.main`` as the console script."""
-    from solver.cli import main
+    """``arbiter ARGV`` in this process, through ``arbiter.solver.cli.main.main`` as the
+    console script."""
+    from arbiter.solver.cli.main import main
 
     runner = CliRunner()
     escaped: BaseException | None = None
@@ -193,7 +194,7 @@ def judge(outcome: Outcome, file: str, text: str | None = None) -> None:
     paths = known_paths(reported)
     if paths is None:
         return
-    from solver.cli import one_line
+    from arbiter.solver.cli.main import one_line
 
     named = [p for p in paths if p and rest.startswith(one_line(p) + ": ")]
     if named:

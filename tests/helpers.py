@@ -9,10 +9,10 @@ import textwrap
 from pathlib import Path
 from typing import Any
 
-from model.format.document import load
-from model.format.scenario import parse_document
-from model.scenario import Scenario
-from solver.engine import RunResult, run
+from arbiter.model.format.document import load
+from arbiter.model.format.scenario import parse_document
+from arbiter.model.scenario import Scenario
+from arbiter.solver.engine.runner import RunResult, run
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -32,7 +32,7 @@ def view(text: str) -> dict[str, Any]:
 def cli(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
     """Run ``arbiter`` as a user would, in a fresh process."""
     return subprocess.run(
-        [sys.executable, "-c", "from solver.cli import main; main()", *args],
+        [sys.executable, "-c", "from arbiter.solver.cli.main import main; main()", *args],
         capture_output=True,
         text=True,
         cwd=cwd,

@@ -12,11 +12,11 @@ from dataclasses import replace
 
 from hypothesis import strategies as st
 
-from model import passives as pv
-from model.features import Feature
-from model.ruleset import RULESETS
-from model.state import GameObject, GameState
-from model.values import Op
+from arbiter.model import passives as pv
+from arbiter.model.ruleset import RULESETS
+from arbiter.model.state import GameObject, GameState
+from arbiter.model.values.features import Feature
+from arbiter.model.values.reading import Op
 
 PLAYERS = ("ana", "bo")
 CREATURE_TYPES = ("Elemental", "Spirit", "Animal")
@@ -158,7 +158,7 @@ def brute_order(state: GameState) -> tuple[list[str], GameState, list[set[tuple[
 
 def comparable(state: GameState) -> dict[str, object]:
     """What the view shows of every object, without explanations."""
-    from model.view import object_json
+    from arbiter.model.view import object_json
 
     out: dict[str, object] = {}
     for oid in sorted(state.objects):

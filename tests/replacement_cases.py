@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from model.action_step import GameActionStep
-from model.actions import GameAction, ProposedEvent
-from model.replacement import Pattern, Replacement, Selector, Template
-from model.ruleset import RULESETS
-from model.state import GameObject, GameState
+from arbiter.model.damage.action_step import GameActionStep
+from arbiter.model.damage.actions import GameAction, ProposedEvent
+from arbiter.model.damage.replacement import Pattern, Replacement, Selector, Template
+from arbiter.model.ruleset import RULESETS
+from arbiter.model.state import GameObject, GameState
 
 
 def make_state(owners: dict[str, str], abilities: dict[str, tuple[Replacement, ...]]) -> GameState:

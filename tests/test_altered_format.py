@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from model.errors import InputError
+from arbiter.model.errors import InputError
 from tests.altered_helpers import altered, part
 from tests.helpers import cli, cli_json
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from model.day import decide, initiative_order
-from model.state import GameState
+from arbiter.model.altered.day import decide, initiative_order
+from arbiter.model.state import GameState
 from tests.altered_helpers import altered, events, final, part, refused
 from tests.helpers import scenario
 

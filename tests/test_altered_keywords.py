@@ -6,11 +6,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from model.day import progress
-from model.features import Feature
-from model.keywords import expedition_statistics, statistic, tough_cost
-from model.ruleset import RULESETS, ToughVersion
-from model.state import GameObject, GameState
+from arbiter.model.altered.day import progress
+from arbiter.model.altered.keywords import expedition_statistics, statistic, tough_cost
+from arbiter.model.ruleset import RULESETS, ToughVersion
+from arbiter.model.state import GameObject, GameState
+from arbiter.model.values.features import Feature
 from tests.altered_helpers import events, final
 
 

@@ -6,13 +6,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from model.altered_steps import FaceDown, GainBoosts, Grant, Look, Send, UseCharacteristic
-from model.features import Feature
-from model.keywords import statistic
-from model.ruleset import RULESETS
-from model.state import GameObject, GameState, Protection
-from model.steps import GainFeature, Modify, Protect
-from model.zones import (
+from arbiter.model.altered.keywords import statistic
+from arbiter.model.altered.steps import FaceDown, GainBoosts, Grant, Look, Send, UseCharacteristic
+from arbiter.model.altered.zones import (
     HIDDEN,
     VISIBLE,
     CardFace,
@@ -21,6 +17,10 @@ from model.zones import (
     printed,
     zone_kind,
 )
+from arbiter.model.ruleset import RULESETS
+from arbiter.model.state import GameObject, GameState, Protection
+from arbiter.model.steps import GainFeature, Modify, Protect
+from arbiter.model.values.features import Feature
 from tests.altered_helpers import events, final
 
 ALTERED = RULESETS["altered"]

@@ -1,4 +1,4 @@
-"""The public Python API (solver.api) gives what the commands give, and loads lazily."""
+"""The public Python API (arbiter.solver.api) gives what the commands give, and loads lazily."""
 
 from __future__ import annotations
 
@@ -14,8 +14,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from model.errors import InputError
-from solver import api
+from arbiter.model.errors import InputError
+from arbiter.solver import api
 from tests.helpers import ROOT, cli, cli_json
 
 if TYPE_CHECKING:
@@ -28,7 +28,7 @@ LOOPS = sorted((ROOT / "examples" / "loops").glob("*.yaml"))
 
 def test_importing_the_api_loads_no_solver_library() -> None:
     code = (
-        "import sys, solver.api; "
+        "import sys, arbiter.solver.api; "
         "print(sorted(m for m in ('ortools', 'networkx', 'matplotlib') if m in sys.modules))"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from model.errors import InputError
+from arbiter.model.errors import InputError
 from tests.helpers import cli, scenario
 
 LINE = re.compile(r"^[^:\n]+:\d+:\d+: .+$")

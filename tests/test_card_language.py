@@ -8,12 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from model.effects import algebra as a
-from model.effects import describe, emit, syntax
-from model.effects.rewrite import upgrade_text
-from model.errors import InputError
-from model.format.cardset import load_cardset
-from model.format.document import Node, load
+from arbiter.model.effects import algebra as a
+from arbiter.model.effects import describe, emit, syntax
+from arbiter.model.effects.rewrite import upgrade_text
+from arbiter.model.errors import InputError
+from arbiter.model.format.cardset import load_cardset
+from arbiter.model.format.document import Node, load
 from tests.helpers import cli
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -27,8 +27,8 @@ LEGACY = {
     ("model/abilities.py", "Condition"),
     ("model/passives.py", "Selector"),
     ("model/passives.py", "Condition"),
-    ("model/replacement.py", "Selector"),
-    ("model/spells.py", "Condition"),
+    ("model/damage/replacement.py", "Selector"),
+    ("model/altered/spells.py", "Condition"),
 }
 
 
@@ -127,7 +127,7 @@ def test_writing_an_ability_back_reads_the_same_ability() -> None:
 
 
 def test_describe_renders_every_card_of_the_example_card_sets() -> None:
-    from solver.cmd_describe import describe_cards
+    from arbiter.solver.cli.describe import describe_cards
 
     total = 0
     for path in sorted(CARDSETS.glob("*.yaml")):
@@ -152,7 +152,7 @@ def _has_abilities(path: Path, card: dict[str, object]) -> bool:
 
 
 def _answers(path: str) -> list[tuple[str, tuple[str, ...], tuple[str, ...]]]:
-    from solver.consistency import run_check
+    from arbiter.solver.check.diagnostics import run_check
 
     found = run_check(load_cardset(path)).diagnostics
     return sorted((d.code, d.cards, d.rules) for d in found)
@@ -203,7 +203,7 @@ def test_a_bad_effect_is_one_located_line() -> None:
 
 
 def test_every_key_of_the_card_language_schema_has_a_description() -> None:
-    from model.effects.keys import json_schema
+    from arbiter.model.effects.keys import json_schema
 
     def walk(v: object, path: str) -> None:
         if isinstance(v, dict):
@@ -234,8 +234,8 @@ GROUPS = (
 
 @pytest.mark.parametrize("group", GROUPS)
 def test_each_construct_group_has_an_example_that_meets_its_expectations(group: str) -> None:
-    from model.format.scenario import parse_file
-    from solver.engine import run
+    from arbiter.model.format.scenario import parse_file
+    from arbiter.solver.engine.runner import run
 
     path = ROOT / "examples" / "language" / f"{group}.yaml"
     result = run(parse_file(str(path)))
@@ -245,8 +245,8 @@ def test_each_construct_group_has_an_example_that_meets_its_expectations(group: 
 
 @pytest.mark.rule("EFF-UNTIL")
 def test_an_effect_until_the_end_of_the_turn_is_undone_then_and_a_one_shot_one_stays() -> None:
-    from model.format.scenario import parse_file
-    from solver.engine import run
+    from arbiter.model.format.scenario import parse_file
+    from arbiter.solver.engine.runner import run
 
     result = run(parse_file(str(ROOT / "examples" / "language" / "durations.yaml")))
     assert [c.passed for c in result.checks] == [True] * 6
@@ -254,8 +254,8 @@ def test_an_effect_until_the_end_of_the_turn_is_undone_then_and_a_one_shot_one_s
 
 @pytest.mark.rule("EFF-EVAL", "B-MOD-1", "A-SPELL-4")
 def test_per_demon_is_counted_when_the_effect_resolves() -> None:
-    from model.format.scenario import parse_file
-    from solver.engine import run
+    from arbiter.model.format.scenario import parse_file
+    from arbiter.solver.engine.runner import run
 
     scenario = parse_file(str(ROOT / "examples" / "language" / "amounts.yaml"))
     first = scenario.steps[0]
@@ -267,9 +267,9 @@ def test_per_demon_is_counted_when_the_effect_resolves() -> None:
 
 @pytest.mark.parametrize("name", sorted(p.name for p in (V1 / "loops").glob("*.yaml")))
 def test_upgrading_a_format_1_loops_file_keeps_its_verdict(name: str) -> None:
-    from model.format.area_loops import load_for_loops
-    from solver.cli import without_timings
-    from solver.cmd_loops import analyse
+    from arbiter.model.format.area_loops import load_for_loops
+    from arbiter.solver.cli.main import without_timings
+    from arbiter.solver.loops.report import analyse
 
     old = (V1 / "loops" / name).read_text(encoding="utf-8")
     new = upgrade_text(name, old).text

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from model.ruleset import Rounding
-from model.values import Modification, Op, divide, read_number
+from arbiter.model.ruleset import Rounding
+from arbiter.model.values.reading import Modification, Op, divide, read_number
 from tests.helpers import run_text, view
 
 EREDAN = """

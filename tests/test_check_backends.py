@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from model.format.cardset import load_cardset
-from solver import check_output
-from solver.consistency import Backend, run_check
+from arbiter.model.format.cardset import load_cardset
+from arbiter.solver.check.diagnostics import Backend, run_check
+from arbiter.solver.cli import check_output
 from tests.helpers import ROOT, cli
 
 FLAWED = str(ROOT / "examples" / "cardsets" / "flawed.yaml")

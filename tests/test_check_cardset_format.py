@@ -10,10 +10,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from model.errors import InputError
-from model.format.cardset import load_cardset
-from model.state import Guard
-from model.steps import Modify, Protect
+from arbiter.model.errors import InputError
+from arbiter.model.format.cardset import load_cardset
+from arbiter.model.state import Guard
+from arbiter.model.steps import Modify, Protect
 from tests.helpers import ROOT
 
 CARDSETS = ROOT / "examples" / "cardsets"
@@ -170,10 +170,10 @@ def test_keys_other_areas_register_are_parsed_through_the_same_registry(
 ) -> None:
     from dataclasses import replace
 
-    from model.format import scenario as fmt
-    from model.format.document import Node
-    from model.state import GameObject
-    from solver.witness import card_object
+    from arbiter.model.format import scenario as fmt
+    from arbiter.model.format.document import Node
+    from arbiter.model.state import GameObject
+    from arbiter.solver.check.witness import card_object
 
     def shields(node: Node, ctx: fmt.ParseContext, obj: GameObject) -> GameObject:
         return replace(obj, counters={**obj.counters, "shield": node.integer(0, 9)})
@@ -189,7 +189,7 @@ def test_keys_other_areas_register_are_parsed_through_the_same_registry(
 
 
 def test_a_game_state_places_cards_in_play_in_the_order_given() -> None:
-    from model.cardset import game_state
+    from arbiter.model.cardset import game_state
 
     cs = load_cardset(str(CARDSETS / "eredan.yaml"))
     state = game_state(cs, {"dimizar": "you", "djamena": "opponent"})
@@ -247,7 +247,7 @@ def test_any_card_set_either_loads_or_is_refused_with_a_located_input_error(
     never another exception; and a set that reads is checked without an exception."""
     import yaml
 
-    from solver.consistency import run_check
+    from arbiter.solver.check.diagnostics import run_check
 
     text = yaml.safe_dump({"ruleset": "eredan", "cards": cards})
     try:

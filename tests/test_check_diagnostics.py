@@ -11,13 +11,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from model.errors import InputError
-from model.format.area_loops import load_for_loops
-from model.format.cardset import load_cardset
-from model.format.scenario import parse_file
-from solver.check_output import implemented_codes
-from solver.cmd_loops import analyse, check_expectations
-from solver.consistency import (
+from arbiter.model.errors import InputError
+from arbiter.model.format.area_loops import load_for_loops
+from arbiter.model.format.cardset import load_cardset
+from arbiter.model.format.scenario import parse_file
+from arbiter.solver.check.diagnostics import (
     TUPLE_CHECKS,
     Diagnostic,
     build_index,
@@ -26,8 +24,10 @@ from solver.consistency import (
     plan,
     run_check,
 )
-from solver.engine import run
-from solver.witness import write_witnesses
+from arbiter.solver.check.witness import write_witnesses
+from arbiter.solver.cli.check_output import implemented_codes
+from arbiter.solver.engine.runner import run
+from arbiter.solver.loops.report import analyse, check_expectations
 from tests.helpers import ROOT
 
 CARDSETS = ROOT / "examples" / "cardsets"

@@ -12,11 +12,18 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from model.format.cardset import load_cardset
-from model.format.document import load
-from model.format.scenario import parse_document
-from solver.consistency import TUPLE_CHECKS, build_index, examine, load_checks, plan, run_check
-from solver.engine import run
+from arbiter.model.format.cardset import load_cardset
+from arbiter.model.format.document import load
+from arbiter.model.format.scenario import parse_document
+from arbiter.solver.check.diagnostics import (
+    TUPLE_CHECKS,
+    build_index,
+    examine,
+    load_checks,
+    plan,
+    run_check,
+)
+from arbiter.solver.engine.runner import run
 
 PASSIVES = [
     "{applies_to: {kind: character, other: true}, effect: {lose_all_abilities: true}}",

@@ -117,7 +117,11 @@ def test_the_demo_checks_the_card_sets_then_runs_the_seed_scenarios() -> None:
     import sys
 
     done = subprocess.run(
-        [sys.executable, "-m", "solver.demo"], capture_output=True, text=True, cwd=ROOT, timeout=300
+        [sys.executable, "-m", "arbiter.solver.cli.demo"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=300,
     )
     assert done.returncode == 0, done.stdout[-2000:] + done.stderr
     out = done.stdout

@@ -14,11 +14,18 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from model.format.cardset import load_cardset
-from model.format.scenario import parse_file
-from solver.choices import enumerate_outcomes
-from solver.consistency import TUPLE_CHECKS, build_index, examine, load_checks, plan, run_check
-from solver.witness import write_witnesses
+from arbiter.model.format.cardset import load_cardset
+from arbiter.model.format.scenario import parse_file
+from arbiter.solver.check.diagnostics import (
+    TUPLE_CHECKS,
+    build_index,
+    examine,
+    load_checks,
+    plan,
+    run_check,
+)
+from arbiter.solver.check.witness import write_witnesses
+from arbiter.solver.choices.outcomes import enumerate_outcomes
 from tests.helpers import ROOT
 
 CARDSETS = ROOT / "examples" / "cardsets"
@@ -100,7 +107,7 @@ def test_a_may_or_a_target_choice_alone_is_no_competition() -> None:
     assert (CODE, ("dark_druid", "soul_stone")) in units
     assert [d for d in run_check(cardset).diagnostics if d.code == CODE] == []
     # the chain happens in the game the pair is examined in
-    from solver import consistency_replacement as cr
+    from arbiter.solver.check import replacement as cr
 
     placed = {"dark_druid": "you", "soul_stone": "opponent"}
     others = cr._sides(index, ("dark_druid", "soul_stone"), placed)

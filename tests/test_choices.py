@@ -1,4 +1,4 @@
-"""The search over choices (solver/choices.py): distinct outcomes, witnesses, order
+"""The search over choices (solver/choices/outcomes.py): distinct outcomes, witnesses, order
 dependence, the best sequence; the CP-SAT model against its exhaustive twin."""
 
 from __future__ import annotations
@@ -11,12 +11,12 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 
-from model.action_step import GameActionStep
-from model.choicepoints import ChoicePoint, ChoosingStep, FixedChoice, Option
-from model.errors import IllegalAction
-from model.scenario import Scenario
-from model.state import Event, GameState
-from solver.choices import (
+from arbiter.model.choicepoints import ChoicePoint, ChoosingStep, FixedChoice, Option
+from arbiter.model.damage.action_step import GameActionStep
+from arbiter.model.errors import IllegalAction
+from arbiter.model.scenario import Scenario
+from arbiter.model.state import Event, GameState
+from arbiter.solver.choices.outcomes import (
     Status,
     enumerate_outcomes,
     exhaustive_leaves,
@@ -26,8 +26,8 @@ from solver.choices import (
     order_dependent,
     replay,
 )
-from solver.engine import RunOptions
-from solver.replacement_cpsat import best_cpsat, expand_cpsat
+from arbiter.solver.choices.replacement import best_cpsat, expand_cpsat
+from arbiter.solver.engine.runner import RunOptions
 from tests.helpers import ROOT, cli, scenario
 from tests.replacement_cases import replacement_sets
 
@@ -282,7 +282,7 @@ def test_arbiter_run_outcomes_prints_a_table() -> None:
 def test_outcomes_are_computed_only_when_asked_or_expected() -> None:
     text = (SEEDS / "berserk_razgal_druid.yaml").read_text(encoding="utf-8")
     text = text.replace("  outcomes.count: 4\n", "")
-    from solver.engine import run
+    from arbiter.solver.engine.runner import run
 
     assert "outcomes" not in run(scenario(text)).as_json()
     assert len(run(scenario(text), RunOptions(outcomes=True)).as_json()["outcomes"]) == 4
@@ -297,6 +297,6 @@ def test_a_witness_pasted_under_choices_gives_its_outcome() -> None:
     for o in outcomes:
         entries = ", ".join(json.dumps(c) for c in o["choices"])
         sc = scenario(text + f"choices:\n  combat: [{entries}]\n")
-        from solver.engine import run
+        from arbiter.solver.engine.runner import run
 
         assert run(sc).as_json()["objects"] == o["objects"]

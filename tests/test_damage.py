@@ -6,10 +6,10 @@ from typing import Any
 
 import pytest
 
-from model import damage as dm
-from model.damage_steps import DealDamage
-from model.errors import InputError
-from model.state import Event
+from arbiter.model.damage import instructions as dm
+from arbiter.model.damage.steps import DealDamage
+from arbiter.model.errors import InputError
+from arbiter.model.state import Event
 from tests.helpers import run_text, scenario, view
 
 HEAD = """

@@ -8,10 +8,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from model import damage as dm
-from model.damage_steps import ChoosingDealDamage
-from model.replacement import Replacement
-from solver.choices import enumerate_outcomes
+from arbiter.model.damage import instructions as dm
+from arbiter.model.damage.replacement import Replacement
+from arbiter.model.damage.steps import ChoosingDealDamage
+from arbiter.solver.choices.outcomes import enumerate_outcomes
 from tests.helpers import run_text, scenario, view
 
 HEAD = """

@@ -8,8 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from solver.damage import all_optimal, solve
-from solver.damage_problem import (
+from arbiter.solver.damage.problem import (
     SplitProblem,
     Status,
     Target,
@@ -18,6 +17,7 @@ from solver.damage_problem import (
     legal,
     score,
 )
+from arbiter.solver.damage.split import all_optimal, solve
 from tests.helpers import ROOT, cli
 
 OPEN = str(ROOT / "examples" / "damage" / "volibear_open.yaml")

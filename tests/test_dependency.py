@@ -11,12 +11,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from model import passives as pv
-from model.format.scenario import parse_file
-from model.state import GameState
-from solver import dependency as dep
-from solver.dependency_view import graph_json
-from solver.engine import run
+from arbiter.model import passives as pv
+from arbiter.model.format.scenario import parse_file
+from arbiter.model.state import GameState
+from arbiter.solver.dependency import order as dep
+from arbiter.solver.dependency.view import graph_json
+from arbiter.solver.engine.runner import run
 from tests.helpers import ROOT, cli, cli_json, scenario
 from tests.passive_strategies import brute_order, comparable, states
 

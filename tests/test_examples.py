@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from model.format.scenario import parse_file
-from solver.engine import run
+from arbiter.model.format.scenario import parse_file
+from arbiter.solver.engine.runner import run
 from tests.helpers import ROOT
 
 SCENARIOS = sorted(

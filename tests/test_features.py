@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from model import features as ft
-from model.features import Feature
+from arbiter.model.values import features as ft
+from arbiter.model.values.features import Feature
 
 
 @pytest.mark.rule("B-NAMED-1")

@@ -24,6 +24,7 @@ from tests import harness
 from tests.helpers import ROOT, cli
 from tests.strategies import EXAMPLES, example_files, mutated_examples, scenario_documents
 
+MAIN = "from arbiter.solver.cli.main import main; main()"
 LONG = os.environ.get("ARBITER_FUZZ") == "long"
 
 
@@ -168,7 +169,7 @@ def test_a_terminal_that_cannot_show_a_name_is_a_clear_error(tmp_path: Path) -> 
         encoding="utf-8",
     )
     done = subprocess.run(
-        [sys.executable, "-c", "from solver.cli import main; main()", "run", str(target)],
+        [sys.executable, "-c", MAIN, "run", str(target)],
         capture_output=True,
         text=True,
         cwd=ROOT,

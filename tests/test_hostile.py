@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from model.format.document import MAX_BYTES, MAX_DEPTH, MAX_NODES
+from arbiter.model.format.document import MAX_BYTES, MAX_DEPTH, MAX_NODES
 from tests import harness
 from tests.helpers import ROOT
 
@@ -85,7 +85,7 @@ def run_in_process_everywhere(path: Path) -> list[harness.Outcome]:
 # mark) is read first, ru_maxrss where /proc is missing.
 _MEASURE = """
 import resource, sys
-from solver.cli import main
+from arbiter.solver.cli.main import main
 def peak_kb():
     try:
         with open("/proc/self/status") as fh:

@@ -76,7 +76,7 @@ steps:
 
 @pytest.mark.rule("SCN-STAT", "A-CHAR-2")
 def test_a_misspelt_characteristic_is_bad_input_but_one_the_target_lacks_is_a_char_2() -> None:
-    from model.errors import InputError
+    from arbiter.model.errors import InputError
     from tests.helpers import scenario
 
     text = """

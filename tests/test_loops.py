@@ -12,12 +12,14 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from model import abilities as ab
-from model.format.area_loops import load_for_loops
-from model.ruleset import RULESETS
-from model.state import GameObject, GameState
-from solver import loop_graph, loop_search, loops
-from solver.cmd_loops import analyse, check_expectations
+from arbiter.model import abilities as ab
+from arbiter.model.format.area_loops import load_for_loops
+from arbiter.model.ruleset import RULESETS
+from arbiter.model.state import GameObject, GameState
+from arbiter.solver.loops import decide as loops
+from arbiter.solver.loops import graph as loop_graph
+from arbiter.solver.loops import search as loop_search
+from arbiter.solver.loops.report import analyse, check_expectations
 from tests.helpers import ROOT, cli
 
 LOOP_EXAMPLES = sorted((ROOT / "examples" / "loops").glob("*.yaml"))

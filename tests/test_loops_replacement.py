@@ -11,12 +11,13 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from model import replacement as rp
-from model.actions import GameAction, ProposedEvent
-from model.format.area_loops import LoopInput, load_for_loops
-from model.state import GameState
-from solver import loop_graph, loop_replacement
-from solver.cmd_loops import analyse, check_expectations
+from arbiter.model.damage import replacement as rp
+from arbiter.model.damage.actions import GameAction, ProposedEvent
+from arbiter.model.format.area_loops import LoopInput, load_for_loops
+from arbiter.model.state import GameState
+from arbiter.solver.loops import graph as loop_graph
+from arbiter.solver.loops import replacement as loop_replacement
+from arbiter.solver.loops.report import analyse, check_expectations
 from tests.helpers import ROOT, cli
 
 EXAMPLE = ROOT / "examples" / "loops" / "replacement_chain_r4.yaml"

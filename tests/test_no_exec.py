@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from model.format import document
+from arbiter.model.format import document
 from tests.helpers import ROOT
 
 PACKAGES = ("model", "solver")

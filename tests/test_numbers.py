@@ -15,8 +15,8 @@ from typing import Any
 
 import pytest
 
-from model.format.document import path_text
-from solver.cli import one_line
+from arbiter.model.format.document import path_text
+from arbiter.solver.cli.main import one_line
 from tests import harness
 from tests.helpers import scenario
 from tests.strategies import EXAMPLES, dump, get, load_example, paths_of, yaml_examples
@@ -87,7 +87,7 @@ def test_every_integer_of_every_example_is_checked(tmp_path: Path, example: Path
 
 def test_the_loader_refuses_non_finite_numbers_anywhere() -> None:
     """NaN and infinities have no JSON form: refused even where any value is allowed."""
-    from model.errors import InputError
+    from arbiter.model.errors import InputError
 
     for bad in (".nan", ".inf", "-.inf", ".NaN"):
         with pytest.raises(
@@ -154,7 +154,7 @@ def test_multiplication_that_leaves_the_range_is_refused_at_its_step(
 @pytest.mark.rule("ROBUST-LIMITS")
 def test_the_ceilings_on_objects_and_steps(tmp_path: Path) -> None:
     """At most 256 objects and 1000 steps: beyond, refused at the list with its path."""
-    from model.format.scenario import MAX_OBJECTS, MAX_STEPS
+    from arbiter.model.format.scenario import MAX_OBJECTS, MAX_STEPS
 
     objects = "".join(f"  o{i}: {{owner: a, kind: c}}\n" for i in range(MAX_OBJECTS + 1))
     path = tmp_path / "many.yaml"

@@ -8,11 +8,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from model import passives as pv
-from model.errors import InputError
-from model.features import Feature
-from model.state import GameState
-from solver import dependency as dep
+from arbiter.model import passives as pv
+from arbiter.model.errors import InputError
+from arbiter.model.state import GameState
+from arbiter.model.values.features import Feature
+from arbiter.solver.dependency import order as dep
 from tests.helpers import cli, run_text, scenario, view
 from tests.passive_strategies import comparable, states
 

@@ -8,9 +8,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from model import prevention as pv
-from model.ruleset import RULESETS, PreventionOrder
-from model.state import GameObject, GameState
+from arbiter.model.damage import prevention as pv
+from arbiter.model.ruleset import RULESETS, PreventionOrder
+from arbiter.model.state import GameObject, GameState
 from tests.helpers import view
 
 BERSERK = """

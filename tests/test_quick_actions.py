@@ -7,8 +7,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from model import abilities as ab
-from model.errors import IllegalAction, InputError
+from arbiter.model import abilities as ab
+from arbiter.model.errors import IllegalAction, InputError
 from tests.helpers import cli, run_text, scenario, view
 
 LANTERN = """
@@ -239,7 +239,7 @@ steps:
 
 @pytest.mark.rule("TRIG-3")
 def test_an_endless_mandatory_chain_stops_at_the_bound_and_says_so() -> None:
-    from solver.triggers import TRIGGER_BOUND
+    from arbiter.solver.engine.triggers import TRIGGER_BOUND
 
     result = run_text(ENDLESS)
     bound = [e for e in result.state.events if e.kind == "bound"]

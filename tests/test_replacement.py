@@ -7,13 +7,13 @@ from typing import Any
 import pytest
 from hypothesis import given
 
-from model.action_step import GameActionStep
-from model.actions import GameAction, ProposedEvent
-from model.choicepoints import FixedChoice
-from model.errors import IllegalAction, InputError
-from model.replacement import Pattern, Replacement
-from model.state import GameState
-from solver.choices import exhaustive_leaves, replay
+from arbiter.model.choicepoints import FixedChoice
+from arbiter.model.damage.action_step import GameActionStep
+from arbiter.model.damage.actions import GameAction, ProposedEvent
+from arbiter.model.damage.replacement import Pattern, Replacement
+from arbiter.model.errors import IllegalAction, InputError
+from arbiter.model.state import GameState
+from arbiter.solver.choices.outcomes import exhaustive_leaves, replay
 from tests.helpers import run_text, scenario, view
 from tests.replacement_cases import make_state, replacement_sets
 
@@ -548,7 +548,7 @@ steps:
 def test_the_pipeline_returns_the_events_to_carry_out_with_their_lineage() -> None:
     """The pure function the damage area calls between prevention and carrying out: it
     carries nothing out itself."""
-    from model.replacement import apply_replacements
+    from arbiter.model.damage.replacement import apply_replacements
 
     sc = scenario(open_seed("berserk_soul_stone.yaml"))
     step = sc.steps[0]

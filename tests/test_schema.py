@@ -8,9 +8,9 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from model.format.document import load
-from model.format.scenario import load_areas
-from model.format.schema import build_schema
+from arbiter.model.format.document import load
+from arbiter.model.format.scenario import load_areas
+from arbiter.model.format.schema import build_schema
 from tests.helpers import ROOT, cli
 from tests.test_examples import SCENARIOS
 

@@ -1,6 +1,6 @@
 """Solvers are honest and bounded.
 
-1. ``solver.cpsat.solve``: the time limit ends a deliberately hard solve (a market-split
+1. ``arbiter.solver.cpsat.solve``: the time limit ends a deliberately hard solve (a market-split
    instance with a planted solution); UNKNOWN is never reported as INFEASIBLE; MODEL_INVALID
    raises an internal error carrying the model's validation message; and its answers agree
    with a brute-force twin on small random instances.
@@ -8,7 +8,7 @@
    ``--time-limit`` reaches every solve; a solve that runs out of time (forced UNKNOWN) is
    never reported as OPTIMAL or INFEASIBLE; a MODEL_INVALID ends as an internal error (exit
    3) with the validation message, never a traceback. On this branch no command calls CP-SAT
-   yet: those tests skip with that reason and run once ``solver.damage`` is merged.
+   yet: those tests skip with that reason and run once ``arbiter.solver.damage.split`` is merged.
 """
 
 from __future__ import annotations
@@ -27,8 +27,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from model.errors import InternalError
-from solver.cpsat import Status, solve
+from arbiter.model.errors import InternalError
+from arbiter.solver.cpsat import Status, solve
 from tests import harness
 from tests.strategies import EXAMPLES, yaml_examples
 
@@ -210,7 +210,7 @@ def cp_sat_runs(time_limit: str = "2") -> list[tuple[str, Path]]:
     if not found:
         pytest.skip(
             "no command calls CP-SAT on the examples of this branch "
-            "(solver.damage and `arbiter damage` are not merged yet)"
+            "(arbiter.solver.damage.split and `arbiter damage` are not merged yet)"
         )
     return found
 
@@ -260,8 +260,8 @@ def test_model_invalid_is_an_internal_error_with_the_validation_message() -> Non
 
 
 def test_damage_calls_cp_sat_on_some_example() -> None:
-    """Once ``solver.damage`` exists, the command tests above are not vacuous for it."""
-    pytest.importorskip("solver.damage", reason="solver.damage is not on this branch yet")
+    """The damage command calls CP-SAT on some example: the tests above are not vacuous for it."""
+    pytest.importorskip("arbiter.solver.damage.split", reason="the damage solver is not here")
     assert any(command == "damage" for command, _ in cp_sat_runs())
 
 

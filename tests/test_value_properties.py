@@ -6,10 +6,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from model import characteristics as ch
-from model.ruleset import Rounding
-from model.state import GameObject, Guard, Protection
-from model.values import Modification, Op, read_number
+from arbiter.model.ruleset import Rounding
+from arbiter.model.state import GameObject, Guard, Protection
+from arbiter.model.values import characteristics as ch
+from arbiter.model.values.reading import Modification, Op, read_number
 
 small = st.integers(-30, 30)
 ops = st.sampled_from([Op.ADD, Op.SET, Op.MULTIPLY, Op.DIVIDE])

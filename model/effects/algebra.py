@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import ClassVar
 
-from model.values import Op
+from arbiter.model.values.reading import Op
 
 RuleIds = tuple[str, ...]
 

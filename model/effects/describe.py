@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from model.effects import algebra as a
+from arbiter.model.effects import algebra as a
 
 NUMBERS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
 

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from model.effects import algebra as a
+from arbiter.model.effects import algebra as a
 
 Data = object
 
@@ -273,7 +273,7 @@ def when(w: a.When) -> dict[str, Data]:
 
 def ability(ab: a.CardAbility, index: int = -1) -> dict[str, Data]:
     """One ability; its id is left out when it is the default of its position."""
-    from model.effects.syntax import DEFAULT_ID
+    from arbiter.model.effects.syntax import DEFAULT_ID
 
     out: dict[str, Data] = {}
     if ab.ident and ab.ident != f"{DEFAULT_ID[ab.kind]}{index + 1}":

@@ -1,8 +1,8 @@
 """The card language read on a game: which objects a selector picks, what an amount is,
-whether a condition holds. Pure functions of a :class:`~model.state.GameState`, the
+whether a condition holds. Pure functions of a :class:`~arbiter.model.state.GameState`, the
 object whose ability it is (``source``) and the choices made when it was played.
 
-Players are named ``player:<name>`` (as in :mod:`model.abilities`); "yours" means
+Players are named ``player:<name>`` (as in :mod:`arbiter.model.abilities`); "yours" means
 controlled by the source's controller (A-GOLD-6 makes owner and controller agree for
 zones).
 """
@@ -12,11 +12,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from model import characteristics as ch
-from model.effects import algebra as a
-from model.errors import IllegalAction
-from model.state import GameObject, GameState
-from model.values import NumberReading, SetReading
+from arbiter.model.effects import algebra as a
+from arbiter.model.errors import IllegalAction
+from arbiter.model.state import GameObject, GameState
+from arbiter.model.values import characteristics as ch
+from arbiter.model.values.reading import NumberReading, SetReading
 
 PLAYER = "player:"
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from model.effects import algebra as a
+from arbiter.model.effects import algebra as a
 
 JSON = dict[str, object]
 

@@ -5,8 +5,8 @@ engine runs becomes its format 1 mapping. What the engine cannot run yet raises
 
 from __future__ import annotations
 
-from model.effects import algebra as a
-from model.effects.upgrade import NotExpressible
+from arbiter.model.effects import algebra as a
+from arbiter.model.effects.upgrade import NotExpressible
 
 Data = object
 

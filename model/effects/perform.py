@@ -14,12 +14,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
-from model import steps as st
-from model.effects import algebra as a
-from model.effects import evaluate as ev
-from model.errors import IllegalAction
-from model.state import Ability, Event, GameObject, GameState, Protection
-from model.state import Guard as StateGuard
+from arbiter.model import steps as st
+from arbiter.model.effects import algebra as a
+from arbiter.model.effects import evaluate as ev
+from arbiter.model.errors import IllegalAction
+from arbiter.model.state import Ability, Event, GameObject, GameState, Protection
+from arbiter.model.state import Guard as StateGuard
 
 DESTROYED = {
     "eredan": "discard",
@@ -175,7 +175,7 @@ def _apply(
     if isinstance(act, a.DealDamage):
         return _damage(state, e, act, ctx, targets, value, split)
     if isinstance(act, a.Prevent):
-        from model import prevention as pv
+        from arbiter.model.damage import prevention as pv
 
         if act.source is not None or value is None:
             raise IllegalAction(
@@ -196,7 +196,7 @@ def _apply(
             state = state.with_object(pv.add_shield(obj, shield))
         return state
     if isinstance(act, a.BonusDamage):
-        from model import damage as dm
+        from arbiter.model.damage import instructions as dm
 
         src = state.obj(source)
         bonus = dm.DamageBonus(
@@ -246,8 +246,8 @@ def _damage(
     value: int | tuple[int, ...] | None,
     split: Mapping[str, int],
 ) -> GameState:
-    from model import damage as dm
-    from model.damage_steps import ChoosingDealDamage
+    from arbiter.model.damage import instructions as dm
+    from arbiter.model.damage.steps import ChoosingDealDamage
 
     src = state.objects.get(ctx.source)
     kind = "spell" if src is not None and src.kind == "spell" else "ability"

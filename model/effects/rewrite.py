@@ -15,11 +15,11 @@ from dataclasses import dataclass
 
 import yaml
 
-from model.effects import algebra as a
-from model.effects import emit
-from model.effects.lower import lower_do, lower_trigger
-from model.effects.upgrade import NotExpressible, do_ability, trigger
-from model.format.document import load
+from arbiter.model.effects import algebra as a
+from arbiter.model.effects import emit
+from arbiter.model.effects.lower import lower_do, lower_trigger
+from arbiter.model.effects.upgrade import NotExpressible, do_ability, trigger
+from arbiter.model.format.document import load
 
 
 @dataclass(frozen=True, slots=True)

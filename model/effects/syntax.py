@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
-from model.effects import algebra as a
-from model.effects import keys as k
-from model.format.document import Node
+from arbiter.model.effects import algebra as a
+from arbiter.model.effects import keys as k
+from arbiter.model.format.document import Node
 
 SCALAR_SELECTORS = {"self": a.SELF, "it": a.IT, "you": a.YOU, "opponent": a.OPPONENT}
 

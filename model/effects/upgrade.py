@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from model.effects import algebra as a
+from arbiter.model.effects import algebra as a
 
 Data = object
 Raw = Mapping[str, object]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from model.abilities import (
+from arbiter.model.abilities import (
     EVENT_KINDS,
     Activate,
     Apply,
@@ -21,16 +21,16 @@ from model.abilities import (
     QuickAction,
     Trigger,
 )
-from model.format.document import Node
-from model.format.scenario import (
+from arbiter.model.format.document import Node
+from arbiter.model.format.scenario import (
     OBJECT_KEY_PARSERS,
     TOP_KEY_PARSERS,
     ParseContext,
     step_kind,
 )
-from model.format.schema import OBJECT_PROPERTIES, STEP_SCHEMAS
-from model.state import GameObject
-from model.steps import NUMBER_OPS, Step
+from arbiter.model.format.schema import OBJECT_PROPERTIES, STEP_SCHEMAS
+from arbiter.model.state import GameObject
+from arbiter.model.steps import NUMBER_OPS, Step
 
 MAX_AMOUNT = 10**6
 EVENT_EXTRAS = {

@@ -8,8 +8,18 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from model import view
-from model.altered_steps import (
+from arbiter.model import view
+from arbiter.model.altered.keywords import TERRAINS, boosts, expeditions_of, statistics
+from arbiter.model.altered.play import InternalChoice, PlayChoices
+from arbiter.model.altered.spells import (
+    ACTIONS,
+    Action,
+    Condition,
+    SpellStep,
+    SpellText,
+    TargetSlot,
+)
+from arbiter.model.altered.steps import (
     Decide,
     Dusk,
     FaceDown,
@@ -23,14 +33,7 @@ from model.altered_steps import (
     Switch,
     UseCharacteristic,
 )
-from model.format.document import Node
-from model.format.scenario import OBJECT_KEY_PARSERS, STEP_PARSERS, ParseContext, step_kind
-from model.keywords import TERRAINS, boosts, expeditions_of, statistics
-from model.play import InternalChoice, PlayChoices
-from model.spells import ACTIONS, Action, Condition, SpellStep, SpellText, TargetSlot
-from model.state import JSON, GameObject, GameState
-from model.steps import Step
-from model.zones import (
+from arbiter.model.altered.zones import (
     BOOSTS,
     EXPEDITIONS,
     FACE_DOWN,
@@ -43,6 +46,10 @@ from model.zones import (
     turn_face_down,
     zone_kind,
 )
+from arbiter.model.format.document import Node
+from arbiter.model.format.scenario import OBJECT_KEY_PARSERS, STEP_PARSERS, ParseContext, step_kind
+from arbiter.model.state import JSON, GameObject, GameState
+from arbiter.model.steps import Step
 
 ZONE_NAMES = sorted(ZONES) + [f"expedition:{e}" for e in EXPEDITIONS]
 

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from model import damage as dm
-from model import prevention as pv
-from model.damage_steps import (
+from arbiter.model.damage import instructions as dm
+from arbiter.model.damage import prevention as pv
+from arbiter.model.damage.steps import (
     OBJECTIVES,
     ChoosingDealDamage,
     DealDamage,
@@ -19,12 +19,12 @@ from model.damage_steps import (
     Prevent,
     ResolveDamage,
 )
-from model.format.area_replacement import _fixed_for
-from model.format.document import Node
-from model.format.scenario import OBJECT_KEY_PARSERS, ParseContext, step_kind
-from model.state import GameObject
-from model.steps import Step
-from model.view import OBJECT_SECTIONS
+from arbiter.model.format.area_replacement import _fixed_for
+from arbiter.model.format.document import Node
+from arbiter.model.format.scenario import OBJECT_KEY_PARSERS, ParseContext, step_kind
+from arbiter.model.state import GameObject
+from arbiter.model.steps import Step
+from arbiter.model.view import OBJECT_SECTIONS
 
 AMOUNT_LIMIT = 10**6
 
@@ -264,7 +264,7 @@ def _prevent(node: Node, ctx: ParseContext) -> Step:
 
 def _register_schema() -> None:
     """Describe the area's keys in the JSON Schema tables (``arbiter schema``)."""
-    from model.format import schema
+    from arbiter.model.format import schema
 
     integer = {"type": "integer"}
     ident = {"type": ["string", "integer"]}

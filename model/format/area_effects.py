@@ -4,13 +4,13 @@ last until the end of the turn, day or combat."""
 
 from __future__ import annotations
 
-from model.effects import algebra as a
-from model.effects import syntax
-from model.effects.perform import EndOf, Perform
-from model.format.document import Node
-from model.format.scenario import ParseContext, step_kind
-from model.format.schema import STEP_SCHEMAS
-from model.steps import Step
+from arbiter.model.effects import algebra as a
+from arbiter.model.effects import syntax
+from arbiter.model.effects.perform import EndOf, Perform
+from arbiter.model.format.document import Node
+from arbiter.model.format.scenario import ParseContext, step_kind
+from arbiter.model.format.schema import STEP_SCHEMAS
+from arbiter.model.steps import Step
 
 PERFORM_KEYS = {"by", "do", "choose", "x", "split", "may", "trigger", "event"}
 

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from model.format.document import Document, Node, load
-from model.format.scenario import TOP_KEY_PARSERS, TOP_KEYS, ParseContext, parse_document
-from model.scenario import Expectation, Scenario
+from arbiter.model.format.document import Document, Node, load
+from arbiter.model.format.scenario import TOP_KEY_PARSERS, TOP_KEYS, ParseContext, parse_document
+from arbiter.model.scenario import Expectation, Scenario
 
 CARDSET_DEFAULT_PLAYERS = ["ana", "bo"]
 CARDSET_DEFAULT_RULESET = "altered"
@@ -67,9 +67,7 @@ def _as_scenario(doc: Document) -> Document:
         Node(doc, cnode.path, cid).ident("a card id")
     data = {k: n.value for k, n in root.items()}
     if "format" in root and root["format"].integer(1, 2) == 2:  # the card language, lowered
-        from model.format.cards_v2 import lowered
-
-        data["cards"] = {cid: lowered(cnode)[0] for cid, cnode in cards.items()}
+        data["cards"] = {cid: _lowered_for_loops(cnode) for cid, cnode in cards.items()}
     data.pop("format", None)
     data.setdefault("ruleset", CARDSET_DEFAULT_RULESET)
     data.setdefault("players", list(CARDSET_DEFAULT_PLAYERS))
@@ -77,9 +75,21 @@ def _as_scenario(doc: Document) -> Document:
     return Document(doc.name, data, doc.marks, doc.key_marks)
 
 
+def _lowered_for_loops(node: Node) -> dict[str, object]:
+    """A format 2 card as the loop search reads it: its triggers and quick actions lowered;
+    a one-shot ``do:`` is refused where it stands, as format 1's ``roles``/``effect`` are."""
+    from arbiter.model.format.cards_v2 import lowered
+
+    card = lowered(node)[0]
+    if isinstance(node.value, dict) and "do" in node.value:
+        card = {k: v for k, v in card.items() if k not in ("roles", "effect")}
+        card["do"] = node.value["do"]
+    return card
+
+
 def load_for_loops(filename: str, text: str | None = None) -> LoopInput:
     """Parse a scenario or a card set for the loop search; InputError on bad input."""
-    from model.format.scenario import load_areas
+    from arbiter.model.format.scenario import load_areas
 
     load_areas()
     doc = load(filename, text)

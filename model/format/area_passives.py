@@ -23,12 +23,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from model.format.document import Node
-from model.format.scenario import OBJECT_KEY_PARSERS, ParseContext
-from model.format.schema import OBJECT_PROPERTIES
-from model.passives import Condition, EffectKind, Passive, PassiveEffect, Selector
-from model.state import GameObject
-from model.steps import NUMBER_OPS
+from arbiter.model.format.document import Node
+from arbiter.model.format.scenario import OBJECT_KEY_PARSERS, ParseContext
+from arbiter.model.format.schema import OBJECT_PROPERTIES
+from arbiter.model.passives import Condition, EffectKind, Passive, PassiveEffect, Selector
+from arbiter.model.state import GameObject
+from arbiter.model.steps import NUMBER_OPS
 
 PASSIVE_KEYS = {"id", "text", "applies_to", "condition", "effect"}
 SELECTOR_KEYS = {"kind", "subtype", "keyword", "controller", "zone", "self", "other"}

@@ -5,15 +5,20 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from model.action_step import GameActionStep
-from model.actions import EVENT_KINDS, GameAction, ProposedEvent
-from model.choicepoints import FixedChoice
-from model.format.document import Node
-from model.format.scenario import OBJECT_KEY_PARSERS, TOP_KEY_PARSERS, ParseContext, step_kind
-from model.format.schema import OBJECT_PROPERTIES, STEP_SCHEMAS
-from model.replacement import SIDES, Pattern, Replacement, Selector, Template
-from model.state import JSON, GameObject, GameState
-from model.steps import Step
+from arbiter.model.choicepoints import FixedChoice
+from arbiter.model.damage.action_step import GameActionStep
+from arbiter.model.damage.actions import EVENT_KINDS, GameAction, ProposedEvent
+from arbiter.model.damage.replacement import SIDES, Pattern, Replacement, Selector, Template
+from arbiter.model.format.document import Node
+from arbiter.model.format.scenario import (
+    OBJECT_KEY_PARSERS,
+    TOP_KEY_PARSERS,
+    ParseContext,
+    step_kind,
+)
+from arbiter.model.format.schema import OBJECT_PROPERTIES, STEP_SCHEMAS
+from arbiter.model.state import JSON, GameObject, GameState
+from arbiter.model.steps import Step
 
 COUNTERS = ("damage", "lives")
 

@@ -17,11 +17,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from model.effects import algebra as a
-from model.effects import syntax
-from model.effects.lower import lower_do, lower_trigger
-from model.effects.upgrade import NotExpressible, card_abilities
-from model.format.document import Node
+from arbiter.model.effects import algebra as a
+from arbiter.model.effects import syntax
+from arbiter.model.effects.lower import lower_do, lower_trigger
+from arbiter.model.effects.upgrade import NotExpressible, card_abilities
+from arbiter.model.format.document import Node
 
 V2_KEYS = {"do", "triggers", "quick_actions"}
 

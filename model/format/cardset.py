@@ -13,10 +13,10 @@ from __future__ import annotations
 import os
 from dataclasses import replace
 
-from model.cardset import SIDES, Card, CardSet, Reference, Role
-from model.format.cards_v2 import V2_KEYS, lowered, upgraded
-from model.format.document import Document, Node, load
-from model.format.scenario import (
+from arbiter.model.cardset import SIDES, Card, CardSet, Reference, Role
+from arbiter.model.format.cards_v2 import V2_KEYS, lowered, upgraded
+from arbiter.model.format.document import Document, Node, load
+from arbiter.model.format.scenario import (
     OBJECT_KEY_PARSERS,
     ParseContext,
     _base,
@@ -27,9 +27,9 @@ from model.format.scenario import (
     parse_protection,
     parse_step,
 )
-from model.ruleset import Ruleset
-from model.state import GameObject, GameState
-from model.steps import BoostFeature, GainFeature, Modify, Protect, Step
+from arbiter.model.ruleset import Ruleset
+from arbiter.model.state import GameObject, GameState
+from arbiter.model.steps import BoostFeature, GainFeature, Modify, Protect, Step
 
 TOP_KEYS = {"ruleset", "policies", "include", "cards", "title", "description", "format"}
 CARD_KEYS = {
@@ -170,7 +170,7 @@ def _step_refs(node: Node) -> list[Reference]:
 
 def parse_card(node: Node, cid: str, ruleset: Ruleset, version: int = 1) -> Card:
     """One card; a format 2 card's card-language keys are lowered to format 1 first
-    (``model.format.cards_v2``), a format 1 card is read into the card language."""
+    (``arbiter.model.format.cards_v2``), a format 1 card is read into the card language."""
     if version == 2:
         node.mapping(CARD_KEYS | V2_KEYS | set(OBJECT_KEY_PARSERS), required=("kind",))
         raw, parsed, skipped = lowered(node)

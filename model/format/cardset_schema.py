@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from model.cardset import SIDES
-from model.format.schema import _ID, FEATURES, OBJECT_PROPERTIES, _step_schema
-from model.ruleset import POLICY_ENUMS, RULESETS
+from arbiter.model.cardset import SIDES
+from arbiter.model.format.schema import _ID, FEATURES, OBJECT_PROPERTIES, _step_schema
+from arbiter.model.ruleset import POLICY_ENUMS, RULESETS
 
 _NAMES = {"oneOf": [_ID, {"type": "array", "items": _ID}]}
 
@@ -45,7 +45,7 @@ def build_cardset_schema(area_keys: list[str] | None = None) -> dict[str, Any]:
     for key in area_keys or []:
         card_props.setdefault(key, {})
     # format 2: the card language (model.effects.keys), a description on every key
-    from model.effects.keys import ABILITY_DOC, json_schema
+    from arbiter.model.effects.keys import ABILITY_DOC, json_schema
 
     ability: dict[str, Any] = {
         "description": "an ability",

@@ -17,7 +17,7 @@ from typing import NoReturn
 
 import yaml
 
-from model.errors import InputError, Location
+from arbiter.model.errors import InputError, Location
 
 MAX_BYTES = 5_000_000
 MAX_NODES = 200_000

@@ -11,13 +11,12 @@ from collections.abc import Callable
 from dataclasses import replace
 from enum import Enum
 
-from model.errors import InputError
-from model.features import Feature
-from model.format.document import Document, Node, load
-from model.ruleset import POLICY_ENUMS, POLICY_INTS, RULESETS, Ruleset
-from model.scenario import Expect, Expectation, Scenario
-from model.state import BaseValue, GameObject, GameState, Guard, Protection
-from model.steps import (
+from arbiter.model.errors import InputError
+from arbiter.model.format.document import Document, Node, load
+from arbiter.model.ruleset import POLICY_ENUMS, POLICY_INTS, RULESETS, Ruleset
+from arbiter.model.scenario import Expect, Expectation, Scenario
+from arbiter.model.state import BaseValue, GameObject, GameState, Guard, Protection
+from arbiter.model.steps import (
     NUMBER_OPS,
     READING_OPS,
     BoostFeature,
@@ -30,6 +29,7 @@ from model.steps import (
     Protect,
     Step,
 )
+from arbiter.model.values.features import Feature
 
 TOP_KEYS = {
     "ruleset",
@@ -453,6 +453,6 @@ def load_areas() -> None:
     if _AREAS_LOADED:
         return
     _AREAS_LOADED = True
-    from model.plugins import import_prefixed
+    from arbiter.model.plugins import import_prefixed
 
-    import_prefixed("model.format", "area_")
+    import_prefixed("arbiter.model.format", "area_")

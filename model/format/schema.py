@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from model.ruleset import POLICY_ENUMS, RULESETS
+from arbiter.model.ruleset import POLICY_ENUMS, RULESETS
 
 _ID = {"type": "string", "pattern": r"^[^.\s]{1,100}$"}
 _INT = {"type": "integer", "minimum": -(10**9), "maximum": 10**9}
@@ -115,7 +115,7 @@ OBJECT_PROPERTIES: dict[str, Any] = {
 
 
 def _step_schema() -> dict[str, Any]:
-    from model.format.scenario import STEP_PARSERS
+    from arbiter.model.format.scenario import STEP_PARSERS
 
     variants = []
     kinds = {kind: STEP_SCHEMAS.get(kind, {}) for kind in STEP_PARSERS} | STEP_SCHEMAS
@@ -140,7 +140,7 @@ def build_schema() -> dict[str, Any]:
 
     Areas that give no detailed schema for a key or step kind get an open one.
     """
-    from model.format.scenario import OBJECT_KEY_PARSERS, TOP_KEY_PARSERS
+    from arbiter.model.format.scenario import OBJECT_KEY_PARSERS, TOP_KEY_PARSERS
 
     object_properties = {k: {} for k in OBJECT_KEY_PARSERS} | OBJECT_PROPERTIES
     top_extra: dict[str, Any] = {k: {} for k in TOP_KEY_PARSERS}

@@ -1,0 +1,1 @@
+"""Altered play: zones, spells, keywords and the day."""

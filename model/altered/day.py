@@ -1,0 +1,192 @@
+"""Just enough of the Altered day for the keywords to act (rules 3.0, 4.2.4 and 4.2.5).
+
+Dusk (Progress): each expedition compares its statistics with the expedition facing it and
+moves forward if it is greater, and positive, in a terrain of its region; Defender stops it.
+Night (Rest): characters of an expedition that moved forward this day go to their owner's
+Reserve (a new object: boosts lost, except Seasoned); Eternal ones stay. Simultaneous
+decisions and timestamps follow the initiative order (A-GOLD-8, A-TIME-1).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+
+from arbiter.model.altered.keywords import (
+    TERRAINS,
+    expedition_statistics,
+    expeditions_of,
+    has,
+    members,
+)
+from arbiter.model.altered.zones import (
+    EXPEDITIONS,
+    ensure_faces,
+    is_face_down,
+    is_visible,
+    move,
+    zone_kind,
+)
+from arbiter.model.state import JSON, Event, GameObject, GameState
+from arbiter.model.trace import RuleStep
+
+
+def opponent(state: GameState, player: str) -> str:
+    return next((p for p in state.players if p != player), player)
+
+
+def initiative_order(state: GameState, initiative: str | None = None) -> list[str]:
+    """A-GOLD-8: the player with the initiative first, then the others in seat order."""
+    first = initiative or state.active_player
+    i = state.players.index(first)
+    return [*state.players[i:], *state.players[:i]]
+
+
+def position(state: GameState, player: str, expedition: str) -> int:
+    return state.counters.get(f"position.{player}.{expedition}", 0)
+
+
+def moved_today(state: GameState, player: str, expedition: str) -> bool:
+    return state.counters.get(f"moved.{player}.{expedition}", 0) > 0
+
+
+@dataclass(frozen=True, slots=True)
+class Progress:
+    player: str
+    expedition: str
+    moves: bool
+    because: tuple[RuleStep, ...]
+    totals: dict[str, int]
+    facing: dict[str, int]
+
+
+def progress(
+    state: GameState, player: str, expedition: str, terrains: Sequence[str] = TERRAINS
+) -> Progress:
+    """Dusk, Progress (rules 3.0 4.2.4.b/e/f) with Defender (A-KW-DEFENDER)."""
+    mine = expedition_statistics(state, player, expedition)
+    theirs = expedition_statistics(state, opponent(state, player), expedition)
+    why = list(mine.because)
+    better = [t for t in terrains if mine.totals[t] > theirs.totals[t] and mine.totals[t] > 0]
+    moves = bool(better)
+    if better:
+        why.append(RuleStep("A-DAY-1", f"greater in {', '.join(better)}: it moves forward"))
+    else:
+        why.append(RuleStep("A-DAY-1", "not greater (and positive) in any terrain of its region"))
+    defenders = [o.id for o in members(state, player, expedition) if has(o, "Defender")]
+    if defenders and moves:
+        why.append(
+            RuleStep(
+                "A-KW-DEFENDER",
+                f"{', '.join(defenders)} has Defender: the expedition cannot move forward "
+                "and fails to move forward",
+            )
+        )
+        why.append(RuleStep("A-GOLD-1", "cannot beats can: the move forward is not done"))
+        moves = False
+    elif defenders:
+        why.append(RuleStep("A-KW-DEFENDER", f"{', '.join(defenders)}: fails to move forward"))
+    return Progress(player, expedition, moves, tuple(why), mine.totals, theirs.totals)
+
+
+def dusk(state: GameState, terrains: Mapping[str, Sequence[str]] | None = None) -> GameState:
+    """All expeditions move at once (4.2.4.h), each at most once (4.2.4.g)."""
+    state = ensure_faces(state)
+    results = [
+        progress(state, p, e, (terrains or {}).get(f"{p}.{e}", TERRAINS))
+        for p in initiative_order(state)
+        for e in EXPEDITIONS
+    ]
+    counters = dict(state.counters)
+    for r in results:
+        key = f"{r.player}.{r.expedition}"
+        if r.moves:
+            counters[f"position.{key}"] = counters.get(f"position.{key}", 0) + 1
+            counters[f"moved.{key}"] = 1
+    state = replace(state, counters=counters)
+    for r in results:
+        fields: tuple[tuple[str, JSON], ...] = (
+            ("player", r.player),
+            ("expedition", r.expedition),
+            ("moved", r.moves),
+            ("statistics", r.totals),
+            ("facing", r.facing),
+            ("position", position(state, r.player, r.expedition)),
+        )
+        state = state.with_event(
+            Event("progress", fields, tuple(dict.fromkeys(s.rule for s in r.because)), r.because)
+        )
+    return state
+
+
+def rest(state: GameState, order: Mapping[str, Sequence[str]] | None = None) -> GameState:
+    """Night, Rest: characters of expeditions that moved forward go to the Reserve.
+
+    They move simultaneously; the new objects are stamped in initiative order, each player
+    ordering their own (``order``, else by old timestamp) (A-TIME-1, A-GOLD-8). Eternal
+    characters stay (A-KW-ETERNAL). Boosts do not follow (A-GOLD-7) unless Seasoned
+    (A-KW-SEASONED). A move that cannot happen is skipped, the rest resolves (A-GOLD-3).
+    """
+    state = ensure_faces(state)
+    leaving: dict[str, list[GameObject]] = {p: [] for p in state.players}
+    for obj in sorted(state.objects.values(), key=lambda o: (o.timestamp, o.id)):
+        if zone_kind(obj.zone) != "expedition" or obj.kind != "character":
+            continue
+        where = expeditions_of(obj)
+        if not any(moved_today(state, obj.controlled_by, e) for e in where):
+            continue
+        if has(obj, "Eternal"):
+            state = state.with_event(
+                Event(
+                    "rest",
+                    (("target", obj.id), ("stays", True)),
+                    ("A-KW-ETERNAL",),
+                    (RuleStep("A-KW-ETERNAL", f"{obj.id} is Eternal: not sent to the Reserve"),),
+                )
+            )
+            continue
+        leaving[obj.controlled_by].append(obj)
+    for player in initiative_order(state):
+        chosen = list((order or {}).get(player, ()))
+        mine = sorted(
+            leaving[player],
+            key=lambda o: (chosen.index(o.id) if o.id in chosen else len(chosen), o.timestamp),
+        )
+        for obj in mine:
+            state = move(state, obj.id, "reserve", cause="rest", rules=("A-DAY-2",)).state
+    counters = {k: v for k, v in state.counters.items() if not k.startswith("moved.")}
+    return replace(state, counters=counters)
+
+
+# -- simultaneous decisions (A-GOLD-8) ------------------------------------------------------
+
+
+def decide(
+    state: GameState, choices: Mapping[str, Sequence[str]], initiative: str | None = None
+) -> GameState:
+    """Both players decide at once: the player with the initiative first.
+
+    The opponent knows a chosen object of a visible zone; a card of a hidden zone (or a
+    face-down object) is made explicit — which zone, how many — without being revealed.
+    """
+    for n, player in enumerate(p for p in initiative_order(state, initiative) if p in choices):
+        announced: list[JSON] = []
+        for oid in choices[player]:
+            obj = state.obj(oid)
+            if is_visible(obj.zone) and not is_face_down(obj):
+                announced.append(oid)
+            else:
+                announced.append(f"a card of {obj.owner}'s {zone_kind(obj.zone)}")
+        state = state.with_event(
+            Event(
+                "decision",
+                (
+                    ("player", player),
+                    ("order", n + 1),
+                    ("chosen", list(choices[player])),
+                    ("opponent_sees", announced),
+                ),
+                ("A-GOLD-8",),
+            )
+        )
+    return state

@@ -1,0 +1,1 @@
+"""Damage, prevention and replacement: events of damage and their modification."""

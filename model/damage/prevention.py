@@ -1,0 +1,175 @@
+"""Prevention shields (RULES §8, P-1 … P-6, Decision P-ORDER, D-PREV-1/3, D-LETHAL-1).
+
+A shield is an ``Ability`` on the protected object: "prevent the next N
+damage/wounds", with the part not used yet (``remaining``, P-4). Everything
+here is a pure function of the object and the state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from arbiter.model.ruleset import PreventionOrder
+from arbiter.model.state import JSON, Ability, GameObject, GameState
+from arbiter.model.trace import RuleStep, Trace
+
+
+@dataclass(frozen=True, slots=True)
+class Shield(Ability):
+    """P-5: a constant prevention effect with an amount, kept on the protected object."""
+
+    controller: str = ""
+    remaining: int = 0
+
+    def as_json(self, active: bool) -> dict[str, JSON]:
+        return {
+            "id": self.id,
+            "remaining": self.remaining,
+            "controller": self.controller,
+            "source": self.source,
+            "active": active,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class ShieldUse:
+    """How much one shield prevented from one hit, and what it keeps (P-4)."""
+
+    shield: str
+    used: int
+    remaining: int
+
+    def as_json(self) -> dict[str, JSON]:
+        return {"id": self.shield, "used": self.used, "remaining": self.remaining}
+
+
+@dataclass(frozen=True, slots=True)
+class Prevented:
+    """The outcome of prevention on one hit: what is still dealt, and why."""
+
+    dealt: int
+    prevented: int
+    uses: tuple[ShieldUse, ...]
+    because: Trace
+
+    @property
+    def rules(self) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(s.rule for s in self.because))
+
+
+def shields(obj: GameObject) -> tuple[Shield, ...]:
+    return tuple(a for a in obj.abilities if isinstance(a, Shield))
+
+
+def applies(shield: Shield, state: GameState) -> bool:
+    """P-6: a shield whose source object has left play no longer applies.
+
+    A source that is not an object of the scenario (an effect name) always applies.
+    """
+    source = state.objects.get(shield.source)
+    return source is None or source.zone == "play"
+
+
+def ordered(
+    obj: GameObject, state: GameState, chosen: Sequence[str] = ()
+) -> tuple[tuple[Shield, ...], Trace]:
+    """P-3 and P-ORDER: the shields that apply, in the order they are used.
+
+    Inactive players' shields first (in seat order), then the active player's;
+    within one player, by the ruleset's ``prevention_order`` (oldest first by
+    default). Under ``chosen``, the ids in ``chosen`` come first in that order.
+    """
+    why: list[RuleStep] = []
+    live: list[tuple[int, Shield]] = []
+    for n, s in enumerate(shields(obj)):
+        if applies(s, state):
+            live.append((n, s))
+        else:
+            why.append(RuleStep("P-6", f"{s.id} does not apply: its source {s.source} left play"))
+    seats = {p: i for i, p in enumerate(state.players)}
+    active = state.active_player
+    policy = state.ruleset.prevention_order
+    rank = {sid: i for i, sid in enumerate(chosen)}
+
+    def key(item: tuple[int, Shield]) -> tuple[int, int, int, int]:
+        n, s = item
+        owner = s.controller or obj.controlled_by
+        side = 1 if owner == active else 0
+        seat = seats.get(owner, len(seats))
+        if policy is PreventionOrder.NEWEST_FIRST:
+            age = -s.timestamp
+        elif policy is PreventionOrder.CHOSEN and s.id in rank:
+            age = rank[s.id] - len(rank) - 10**9
+        else:
+            age = s.timestamp
+        return (side, seat, age, n)
+
+    out = tuple(s for _, s in sorted(live, key=key))
+    if len(out) > 1:
+        why.append(
+            RuleStep(
+                "P-3",
+                "shields used in turn, inactive player's first: " + ", ".join(s.id for s in out),
+            )
+        )
+        why.append(RuleStep("P-ORDER", f"within one player: {policy.value}"))
+    return out, tuple(why)
+
+
+def total(obj: GameObject, state: GameState) -> int:
+    """D-LETHAL-1: the prevention a hit must get through (shields that apply)."""
+    return sum(s.remaining for s in shields(obj) if applies(s, state))
+
+
+def prevent(
+    obj: GameObject, state: GameState, amount: int, chosen: Sequence[str] = ()
+) -> Prevented:
+    """P-1 … P-4: reduce the damage of one hit (already with every modifier, P-2)."""
+    order, why = ordered(obj, state, chosen)
+    left = amount
+    uses: list[ShieldUse] = []
+    steps = list(why)
+    for s in order:
+        if left <= 0:
+            break
+        if s.remaining <= 0:
+            continue
+        used = min(s.remaining, left)
+        left -= used
+        uses.append(ShieldUse(s.id, used, s.remaining - used))
+        if used < s.remaining:
+            steps.append(
+                RuleStep(
+                    "P-4", f"{s.id} prevents {used} of {s.remaining}; keeps {s.remaining - used}"
+                )
+            )
+        else:
+            steps.append(RuleStep("P-1", f"{s.id} prevents {used}: the wounds dealt go down"))
+    if not uses:
+        steps = [st for st in steps if st.rule not in ("P-3", "P-ORDER")]
+    return Prevented(left, amount - left, tuple(uses), tuple(steps))
+
+
+def spend(obj: GameObject, uses: Sequence[ShieldUse]) -> GameObject:
+    """Write back what each shield keeps (P-4); a shield's remainder never grows."""
+    left = {u.shield: u.remaining for u in uses}
+    abilities = tuple(
+        replace(a, remaining=min(a.remaining, left[a.id]))
+        if isinstance(a, Shield) and a.id in left
+        else a
+        for a in obj.abilities
+    )
+    return replace(obj, abilities=abilities)
+
+
+def add_shield(obj: GameObject, shield: Shield) -> GameObject:
+    return replace(obj, abilities=(*obj.abilities, shield))
+
+
+def prevention_json(obj: GameObject, state: GameState) -> tuple[str, JSON] | None:
+    """The ``prevention`` section of an object in the JSON view (DESIGN.md)."""
+    found = shields(obj)
+    if not found:
+        return None
+    return "prevention", [s.as_json(applies(s, state)) for s in found]

@@ -1,0 +1,1 @@
+"""Values and characteristics: numbers, vectors, limits, immunities, named features."""

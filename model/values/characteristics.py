@@ -1,0 +1,199 @@
+"""Reading and modifying characteristics of objects (RULES.md §1, A-CHAR).
+
+Immunities act when a modification would happen and discard what they block
+(E-IMM-1/2); limits act when the value is read (E-LIMIT-1). Copy, swap and
+swap-bonus read shown values when they resolve (Decision E-COPY) and are
+recorded as ``set``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from arbiter.model.ruleset import Rounding
+from arbiter.model.state import BaseValue, Event, GameObject, GameState, Guard
+from arbiter.model.trace import RuleStep
+from arbiter.model.values.reading import (
+    Amounts,
+    Modification,
+    NumberReading,
+    Op,
+    SetModification,
+    SetOp,
+    SetReading,
+    read_number,
+)
+
+Reading = NumberReading | SetReading
+
+
+def is_number(value: BaseValue) -> bool:
+    return isinstance(value, int | tuple)
+
+
+def components(value: BaseValue) -> tuple[int, ...]:
+    if isinstance(value, int):
+        return (value,)
+    if isinstance(value, tuple):
+        return value
+    raise TypeError("not a numeric characteristic")
+
+
+def read(obj: GameObject, stat: str) -> Reading | None:
+    """The characteristic as the game sees it now; ``None`` when the object lacks it."""
+    if stat not in obj.base:
+        return None
+    base = obj.base[stat]
+    if isinstance(base, frozenset):
+        members = set(base)
+        for m in obj.mods.get(stat, ()):
+            if not isinstance(m, SetModification):
+                continue
+            if m.op is SetOp.ADD:
+                members |= m.members
+            elif m.op is SetOp.REMOVE:
+                members -= m.members
+            else:
+                members = set(m.members)
+        return SetReading(frozenset(members), base)
+    number_mods = [m for m in obj.mods.get(stat, ()) if isinstance(m, Modification)]
+    return read_number(
+        components(base), number_mods, obj.limit_on(stat), vector=isinstance(base, tuple)
+    )
+
+
+def read_or_zero(obj: GameObject, stat: str) -> int:
+    """A-CHAR-2: an absent numeric characteristic reads as 0 (first component)."""
+    r = read(obj, stat)
+    if isinstance(r, NumberReading):
+        return r.components[0].shown
+    return 0
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """What one attempted modification did: the new object and the explanation."""
+
+    obj: GameObject
+    applied: bool
+    because: tuple[RuleStep, ...]
+
+
+def _screen(obj: GameObject, stat: str, op: Op, amounts: Amounts) -> tuple[Amounts, list[RuleStep]]:
+    """E-IMM-1/2, A-CHAR-2, E-DIV: which components of the modification can happen."""
+    why: list[RuleStep] = []
+    guards = obj.guards_on(stat)
+    if Guard.CANNOT_MODIFY in guards:
+        why.append(RuleStep("E-IMM-2", f"{obj.id}.{stat} cannot be modified: {op.value} ignored"))
+        return tuple(None for _ in amounts), why
+    if op is Op.DIVIDE and any(a == 0 for a in amounts):
+        why.append(RuleStep("E-DIV", "a division by 0 cannot happen; that part is not done"))
+        why.append(RuleStep("A-GOLD-3", "the rest of the effect still resolves"))
+        amounts = tuple(None if a == 0 else a for a in amounts)
+    if Guard.CANNOT_DECREASE in guards and op is Op.ADD:
+        kept = tuple(None if a is not None and a < 0 else a for a in amounts)
+        if kept != amounts:
+            why.append(
+                RuleStep(
+                    "E-IMM-1", f"{obj.id}.{stat} cannot be decreased: the -X part is discarded"
+                )
+            )
+        amounts = kept
+    if Guard.CANNOT_DECREASE in guards and op in (Op.MULTIPLY, Op.DIVIDE):
+        why.append(
+            RuleStep("E-IMM-1b", f"{op.value} is not blocked by 'cannot be decreased' (a Decision)")
+        )
+    return amounts, why
+
+
+def modify_number(
+    obj: GameObject,
+    stat: str,
+    op: Op,
+    amounts: Amounts,
+    *,
+    source: str,
+    timestamp: int,
+    rounding: Rounding = Rounding.DOWN,
+    label: str = "",
+) -> Outcome:
+    """Attempt one numeric modification of ``obj.stat``; blocked parts are discarded."""
+    base = obj.base.get(stat)
+    if base is None:
+        absent = RuleStep("A-CHAR-2", f"{obj.id} has no {stat}: it cannot be modified")
+        return Outcome(
+            obj, False, (absent, RuleStep("A-GOLD-3", "that part of the effect is not done"))
+        )
+    if not is_number(base):
+        kind = RuleStep(
+            "A-GOLD-3", f"{obj.id}.{stat} is a set, not a number: {op.value} is not done"
+        )
+        return Outcome(obj, False, (kind,))
+    width = len(components(base))
+    if len(amounts) == 1 and width > 1:
+        amounts = amounts * width
+    if len(amounts) != width:
+        bad = RuleStep("A-GOLD-3", f"{obj.id}.{stat} has {width} component(s), not {len(amounts)}")
+        return Outcome(obj, False, (bad,))
+    kept, why = _screen(obj, stat, op, amounts)
+    if all(a is None for a in kept):
+        return Outcome(obj, False, tuple(why))
+    rule = "E-LIMIT-3" if op is Op.SET else "E-OPS-1"
+    shown = "/".join("-" if a is None else str(a) for a in kept)
+    note = f"{label or op.value} {shown} from {source} at t{timestamp}"
+    mod = Modification(op, kept, source, timestamp, rounding, (*why, RuleStep(rule, note)), label)
+    return Outcome(obj.with_mod(stat, mod), True, (*why, RuleStep(rule, note)))
+
+
+def modify_set(
+    obj: GameObject, stat: str, op: SetOp, members: frozenset[str], *, source: str, timestamp: int
+) -> Outcome:
+    """Add, remove or set members of a set characteristic (subtypes, keywords)."""
+    if Guard.CANNOT_MODIFY in obj.guards_on(stat):
+        why = RuleStep("E-IMM-2", f"{obj.id}.{stat} cannot be modified")
+        return Outcome(obj, False, (why,))
+    base = obj.base.get(stat)
+    if base is None:
+        # A-CHAR-2: an absent set characteristic is gained empty, then changed.
+        obj = replace(obj, base={**obj.base, stat: frozenset()})
+    elif not isinstance(base, frozenset):
+        kind = RuleStep(
+            "A-GOLD-3", f"{obj.id}.{stat} is a number, not a set: {op.value} is not done"
+        )
+        return Outcome(obj, False, (kind,))
+    mods = dict(obj.mods)
+    mods[stat] = (*mods.get(stat, ()), SetModification(op, members, source, timestamp))
+    note = f"{op.value} {', '.join(sorted(members))} from {source}"
+    return Outcome(replace(obj, mods=mods), True, (RuleStep("E-OPS-1", note),))
+
+
+def gain_characteristic(obj: GameObject, stat: str, value: BaseValue) -> Outcome:
+    """A-CHAR-2: an absent characteristic can be gained; one already held is not."""
+    if stat in obj.base:
+        why = RuleStep("A-CHAR-2", f"{obj.id} already has {stat}; gaining it does nothing")
+        return Outcome(obj, False, (why,))
+    why = RuleStep("A-CHAR-2", f"{obj.id} gains {stat}")
+    return Outcome(replace(obj, base={**obj.base, stat: value}), True, (why,))
+
+
+def modify_event(
+    target: str, stat: str, op: str, value: object, source: str, outcome: Outcome
+) -> Event:
+    rules = tuple(dict.fromkeys(s.rule for s in outcome.because))
+    return Event(
+        "modify",
+        (
+            ("target", target),
+            ("stat", stat),
+            ("op", op),
+            ("value", value),
+            ("source", source),
+            ("applied", outcome.applied),
+        ),
+        rules,
+        outcome.because,
+    )
+
+
+def apply_outcome(state: GameState, outcome: Outcome, event: Event) -> GameState:
+    return state.with_object(outcome.obj).with_event(event)

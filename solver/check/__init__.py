@@ -1,0 +1,1 @@
+"""Diagnostics for a card set, their witnesses, and the process / Dask pools."""

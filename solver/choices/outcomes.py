@@ -1,0 +1,378 @@
+"""Every legal choice sequence, the distinct outcomes, and the best sequence (RULES.md §10).
+
+Where the rules leave a decision (``arbiter.model.choicepoints``: R-5 replacement order and
+"may", and later P-ORDER and D-TIME-4), arbiter can
+
+(a) take the choices fixed in the file (``choices:``; ``ChoosingStep.begin`` checks
+    them and refuses an illegal one with the rule it breaks),
+(b) enumerate every legal sequence and return the distinct outcomes (final objects
+    compared canonically), each with one witness sequence and a flag when the outcome
+    depends on the order of the choices, and
+(c) find the best sequence for a player under a linear objective over counters.
+
+Two engines answer (b) and (c): ``exhaustive`` (a memoised depth-first search over the
+choice points of any ``ChoosingStep``) and ``cp-sat`` (a CP-SAT model of the lineage
+tree of one game action, ``solver/choices/replacement.py``, for the steps that register
+one). The tests check that they agree.
+
+A sequence "depends on the order" when another legal sequence takes the same choices
+(option tags: which replacement on which event of the action, with which targets) in
+another order and ends elsewhere.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable, Hashable, Mapping
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any
+
+from arbiter.model.choicepoints import ChoosingStep, Decision
+from arbiter.model.errors import IllegalAction, InputError
+from arbiter.model.scenario import Expect, Scenario
+from arbiter.model.state import JSON, Event, GameState
+from arbiter.model.steps import Step
+from arbiter.model.view import object_json
+from arbiter.solver.engine.runner import RunOptions, resolve_step
+
+
+class Status(Enum):
+    OPTIMAL = "OPTIMAL"  # every sequence searched / the best proven
+    FEASIBLE = "FEASIBLE"  # a time limit stopped the search: the list may be incomplete
+    INFEASIBLE = "INFEASIBLE"
+    UNKNOWN = "UNKNOWN"
+
+
+def objects_of(state: GameState) -> dict[str, JSON]:
+    """The ``objects`` of the output contract (DESIGN.md) for ``state``."""
+    return {oid: object_json(state.objects[oid], state) for oid in sorted(state.objects)}
+
+
+def fingerprint(objects: Mapping[str, JSON]) -> str:
+    """Canonical text of the objects: two outcomes are the same when these are equal."""
+    return json.dumps(objects, sort_keys=True, separators=(",", ":"))
+
+
+def outcome_of(step: ChoosingStep[Any], run: Any) -> str:
+    """The canonical key of a finished run: the step's cheap key when it has one (equal
+    exactly when the objects are equal), else the objects' fingerprint."""
+    key = step.outcome_key(run)
+    if key is not None:
+        return "changes " + json.dumps(key)
+    return fingerprint(objects_of(step.finish(run)))
+
+
+@dataclass(frozen=True)
+class Leaf:
+    """One distinct end of one step: its key (``outcome_of``), a witness, and the tag
+    sets reaching it."""
+
+    fingerprint: str
+    decisions: tuple[Decision, ...]
+    tagsets: frozenset[frozenset[str]]
+    dependent: bool | None = None  # decided by the engine itself (CP-SAT), else from tagsets
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """A distinct outcome: the final objects and one sequence of choices leading to it."""
+
+    objects: Mapping[str, JSON]
+    fingerprint: str
+    choices: tuple[Decision, ...]
+    order_dependent: bool
+    stopped: str | None = None  # the rule of an illegal action that ended this path
+    state: GameState | None = field(default=None, compare=False, repr=False)
+
+    def as_json(self) -> dict[str, JSON]:
+        out: dict[str, JSON] = {
+            "objects": dict(self.objects),
+            "choices": [d.as_json() for d in self.choices],
+            "order_dependent": self.order_dependent,
+        }
+        if self.stopped is not None:
+            out["illegal"] = self.stopped
+        return out
+
+
+@dataclass(frozen=True)
+class OutcomeSet:
+    status: Status
+    method: str
+    outcomes: tuple[Outcome, ...]
+    wall_time: float
+
+    @property
+    def order_dependent(self) -> bool:
+        return any(o.order_dependent for o in self.outcomes)
+
+    def fingerprints(self) -> frozenset[str]:
+        return frozenset(o.fingerprint for o in self.outcomes)
+
+    def summary(self) -> dict[str, JSON]:
+        return {
+            "status": self.status.value,
+            "method": self.method,
+            "count": len(self.outcomes),
+            "order_dependent": self.order_dependent,
+            "wall_time": round(self.wall_time, 6),
+        }
+
+
+# -- the exhaustive twin (any ChoosingStep) -------------------------------------------------
+
+
+def exhaustive_leaves(step: ChoosingStep[Any], index: int, run: Any) -> dict[str, Leaf]:
+    """Every distinct end of ``step`` from ``run``: a depth-first search over every option,
+    memoised on the canonical run state (orders that meet again are searched once)."""
+    memo: dict[Hashable, dict[str, Leaf]] = {}
+
+    def explore(r: Any) -> dict[str, Leaf]:
+        k = step.key(r)
+        if k in memo:
+            return memo[k]
+        point = step.point(r)
+        if point is None:
+            fp = outcome_of(step, r)
+            found = {fp: Leaf(fp, (), frozenset({frozenset()}))}
+        else:
+            found = {}
+            before = step.tags(r)
+            for option in point.options:
+                d = Decision(index, point.chooser, point.rule, option)
+                after = step.take(r, option)
+                added = step.tags(after) - before  # the option, and what it forced
+                for fp, leaf in explore(after).items():
+                    tags = frozenset(ts | added for ts in leaf.tagsets)
+                    if fp in found:
+                        old = found[fp]
+                        found[fp] = Leaf(fp, old.decisions, old.tagsets | tags)
+                    else:
+                        found[fp] = Leaf(fp, (d, *leaf.decisions), tags)
+        memo[k] = found
+        return found
+
+    base = step.tags(run)  # chosen in the file, or forced, before any open decision
+    return {
+        fp: Leaf(fp, leaf.decisions, frozenset(ts | base for ts in leaf.tagsets))
+        for fp, leaf in explore(run).items()
+    }
+
+
+def order_dependent(leaves: Mapping[str, Leaf]) -> set[str]:
+    """The outcomes reached by some set of choices that, in another order, ends elsewhere."""
+    if leaves and all(leaf.dependent is not None for leaf in leaves.values()):
+        return {fp for fp, leaf in leaves.items() if leaf.dependent}
+    ends: dict[frozenset[str], set[str]] = {}
+    for fp, leaf in leaves.items():
+        for ts in leaf.tagsets:
+            ends.setdefault(ts, set()).add(fp)
+    return {fp for fps in ends.values() if len(fps) > 1 for fp in fps}
+
+
+# -- engines per step kind --------------------------------------------------------------------
+
+# A step kind with a CP-SAT model registers ``fn(step, index, run, options) -> (leaves,
+# status)`` here (solver/choices/replacement.py does for game actions).
+Expander = Callable[[Any, int, Any, RunOptions], "tuple[dict[str, Leaf], Status]"]
+CPSAT_EXPANDERS: dict[type[Step], Expander] = {}
+METHODS = ("cp-sat", "exhaustive")
+
+
+def expand(
+    step: ChoosingStep[Any], index: int, run: Any, method: str, options: RunOptions
+) -> tuple[dict[str, Leaf], Status]:
+    if method == "cp-sat" and type(step) in CPSAT_EXPANDERS:
+        return CPSAT_EXPANDERS[type(step)](step, index, run, options)
+    return exhaustive_leaves(step, index, run), Status.OPTIMAL
+
+
+def replay(step: ChoosingStep[Any], run: Any, decisions: tuple[Decision, ...]) -> Any:
+    """Follow a witness from ``run``: every decision must be an option where it is taken."""
+    for d in decisions:
+        point = step.point(run)
+        if point is None or d.option.key not in {o.key for o in point.options}:
+            from arbiter.model.errors import InternalError
+
+            raise InternalError(f"witness does not replay: {d.option.key}")
+        run = step.take(run, d.option)
+    return run
+
+
+# -- whole scenarios --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Branch:
+    state: GameState
+    decisions: tuple[Decision, ...]
+    order_dependent: bool
+    stopped: str | None = None
+
+
+def enumerate_outcomes(
+    scenario: Scenario, options: RunOptions | None = None, method: str = "cp-sat"
+) -> OutcomeSet:
+    """(b) Every distinct outcome of the scenario over every legal choice sequence.
+
+    Fixed choices of the file are honoured (an illegal one ends its path with the rule
+    it breaks, like ``arbiter run``). Paths are merged after each step when their objects
+    are equal; the witness kept is the first in canonical order.
+    """
+    if method not in METHODS:
+        raise InputError(f"expected a method among {', '.join(METHODS)}, got {method!r}")
+    options = options or RunOptions()
+    t0 = time.perf_counter()
+    status = Status.OPTIMAL
+    branches = [_Branch(scenario.start, (), False)]
+    for i, step in enumerate(scenario.steps):
+        if isinstance(step, Expect):
+            continue
+        merged: dict[tuple[str, str | None], _Branch] = {}
+        for b in branches:
+            found_branches, st = _step_branches(step, i, b, method, options)
+            if st is not Status.OPTIMAL and status is not Status.UNKNOWN:
+                status = st  # a search cut short (even one that found nothing) is never OPTIMAL
+            for nb in found_branches:
+                key = (fingerprint(objects_of(nb.state)), nb.stopped)
+                old = merged.get(key)
+                if old is None:
+                    merged[key] = nb
+                elif nb.order_dependent and not old.order_dependent:
+                    merged[key] = _Branch(old.state, old.decisions, True, old.stopped)
+        branches = list(merged.values())
+    outcomes = []
+    for b in branches:
+        objects = objects_of(b.state)
+        outcomes.append(
+            Outcome(
+                objects, fingerprint(objects), b.decisions, b.order_dependent, b.stopped, b.state
+            )
+        )
+    outcomes.sort(key=lambda o: ([(d.step, d.option.key) for d in o.choices], o.fingerprint))
+    return OutcomeSet(status, method, tuple(outcomes), time.perf_counter() - t0)
+
+
+def _step_branches(
+    step: Step, i: int, b: _Branch, method: str, options: RunOptions
+) -> tuple[list[_Branch], Status]:
+    """The branches one step makes of ``b``, and the status of that step's search."""
+    if b.stopped is not None:
+        return [b], Status.OPTIMAL
+    try:
+        if not isinstance(step, ChoosingStep):
+            state = resolve_step(step, b.state, options)
+            return [_Branch(state, b.decisions, b.order_dependent)], Status.OPTIMAL
+        run = step.begin(b.state)
+    except IllegalAction as exc:
+        if step.illegal is None:
+            return [_Branch(b.state, b.decisions, b.order_dependent, exc.rule)], Status.OPTIMAL
+        refused = Event("refused", (("step", i), ("message", exc.message)), (exc.rule,))
+        return [
+            _Branch(b.state.with_event(refused), b.decisions, b.order_dependent)
+        ], Status.OPTIMAL
+    leaves, status = expand(step, i, run, method, options)
+    dependent = order_dependent(leaves)
+    out = []
+    for fp, leaf in sorted(leaves.items(), key=lambda kv: [d.option.key for d in kv[1].decisions]):
+        state = step.finish(replay(step, run, leaf.decisions))
+        flag = b.order_dependent or fp in dependent
+        out.append(_Branch(state, b.decisions + leaf.decisions, flag))
+    return out, status
+
+
+# -- (c) the best sequence ---------------------------------------------------------------------
+
+
+def objective_value(objects: Mapping[str, JSON], objective: Mapping[str, int]) -> int:
+    """``{"enemy.damage": 1, "r1.lives": -1}``: the weighted sum of those counters."""
+    total = 0
+    for path, weight in objective.items():
+        oid, _, counter = path.partition(".")
+        obj = objects.get(oid)
+        counters = obj.get("counters", {}) if isinstance(obj, dict) else {}
+        total += weight * int(counters.get(counter, 0))
+    return total
+
+
+@dataclass(frozen=True)
+class Best:
+    """(c) The best sequence found: status, value, proven bound, witness, wall time."""
+
+    status: Status
+    value: int
+    bound: int
+    choices: tuple[Decision, ...]
+    objects: Mapping[str, JSON]
+    wall_time: float
+
+
+def best_outcome(
+    scenario: Scenario,
+    objective: Mapping[str, int],
+    options: RunOptions | None = None,
+    method: str = "cp-sat",
+) -> Best:
+    """The outcome with the greatest objective over every legal sequence (every choice
+    made for the objective's sake: the best case for the player it measures)."""
+    found = enumerate_outcomes(scenario, options, method)
+    if not found.outcomes:
+        return Best(Status.INFEASIBLE, 0, 0, (), {}, found.wall_time)
+    top = max(found.outcomes, key=lambda o: objective_value(o.objects, objective))
+    value = objective_value(top.objects, objective)
+    return Best(found.status, value, value, top.choices, top.objects, found.wall_time)
+
+
+def minimax(
+    step: ChoosingStep[Any], state: GameState, objective: Mapping[str, int], player: str
+) -> Best:
+    """(c) The best sequence for ``player`` against an opponent who minimises the objective:
+    ``player`` maximises at the points where it chooses (R-5), the opponent elsewhere.
+    Exhaustive (the game tree), memoised on the run state."""
+    t0 = time.perf_counter()
+    run0 = step.begin(state)
+    memo: dict[Hashable, tuple[int, tuple[Decision, ...], str]] = {}
+
+    def value(r: Any) -> tuple[int, tuple[Decision, ...], str]:
+        k = step.key(r)
+        if k in memo:
+            return memo[k]
+        point = step.point(r)
+        if point is None:
+            objects = objects_of(step.finish(r))
+            memo[k] = (objective_value(objects, objective), (), fingerprint(objects))
+            return memo[k]
+        results = []
+        for option in point.options:
+            v, rest, fp = value(step.take(r, option))
+            results.append((v, (Decision(-1, point.chooser, point.rule, option), *rest), fp))
+        pick = max if point.chooser == player else min
+        memo[k] = pick(results, key=lambda t: t[0])  # the first of equals: canonical
+        return memo[k]
+
+    v, decisions, _ = value(run0)
+    final = step.finish(replay(step, run0, decisions))
+    return Best(Status.OPTIMAL, v, v, decisions, objects_of(final), time.perf_counter() - t0)
+
+
+# -- the engine hook and the command line ------------------------------------------------------
+
+
+def wants_outcomes(scenario: Scenario, options: RunOptions) -> bool:
+    return options.outcomes or any(
+        e.path == "outcomes" or e.path.startswith(("outcomes.", "outcomes[", "outcome_search"))
+        for e in scenario.expect
+    )
+
+
+def finisher(scenario: Scenario, state: GameState, options: RunOptions) -> dict[str, JSON]:
+    """Adds ``outcomes`` (and ``outcome_search``) when asked (``--outcomes``) or expected."""
+    if not wants_outcomes(scenario, options):
+        return {}
+    found = enumerate_outcomes(scenario, options)
+    return {
+        "outcomes": [o.as_json() for o in found.outcomes],
+        "outcome_search": found.summary(),
+    }

@@ -1,0 +1,1 @@
+"""The arbiter command and every output format (text, JSON, SARIF, HTML, pictures)."""

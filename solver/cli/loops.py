@@ -1,0 +1,101 @@
+"""``arbiter loops FILE [--budget N] [--one-day] [--json] [--png OUT]``.
+
+On a card set: the static pass finds candidate loops (strongly connected abilities);
+each is searched from the minimal state of its cards. On a scenario: the candidates
+are shown and the search starts from the scenario's declared state. The answer is
+one verdict (``loop`` > ``undetermined`` > ``terminates``) with its witness or reason,
+and one entry per candidate. Exit 0, or 1 when the file's ``expect_verdict:`` fails.
+"""
+
+from __future__ import annotations
+
+import click
+
+from arbiter.model.state import JSON
+from arbiter.solver.loops.decide import DEFAULT_BUDGET
+from arbiter.solver.loops.report import LoopReport, analyse, check_expectations, witness_ring
+
+
+def _print(report: LoopReport, checks: list[tuple[str, JSON, JSON, bool]]) -> None:
+    from rich.table import Table
+
+    from arbiter.solver.cli.report import console
+
+    out = console()
+    v = report.verdict
+    colour = {"loop": "red", "terminates": "green", "undetermined": "yellow"}[v.verdict]
+    mand = "" if v.mandatory is None else (" (mandatory)" if v.mandatory else " (optional)")
+    out.print(f"[bold]{report.source}[/bold]: [bold {colour}]{v.verdict}[/]{mand}")
+    out.print(f"  {v.reason}")
+    if report.candidates:
+        table = Table(title="candidate loops (static pass)", title_justify="left")
+        for col in ("cycle of abilities", "verdict"):
+            table.add_column(col)
+        for path, _, cv in report.candidates:
+            table.add_row(path, "" if cv is None else cv.verdict)
+        out.print(table)
+    if v.steps:
+        out.print("witness:")
+        n_prefix = len(v.prefix)
+        for i, s in enumerate(v.steps):
+            mark = "  ↻ " if v.cycle and i >= n_prefix else "    "
+            out.print(f"{mark}{s['text']}")
+    out.print(
+        f"explored {v.explored} state(s) of a budget of {report.budget} in {v.wall_time:.3f} s"
+    )
+    for path, expected, actual, passed in checks:
+        tag = "[green]ok[/green]  " if passed else "[red]FAIL[/red]"
+        out.print(f"  {tag}  {path} = {expected!r}" + ("" if passed else f" (got {actual!r})"))
+
+
+@click.command("loops")
+@click.argument("file", type=click.Path(dir_okay=True, path_type=str))
+@click.option(
+    "--budget",
+    type=click.IntRange(1, 10**8),
+    default=None,
+    help=f"States the search may explore per candidate (default {DEFAULT_BUDGET}).",
+)
+@click.option(
+    "--one-day",
+    is_flag=True,
+    help="Count quick action activations against A-GOLD-9 within one day.",
+)
+@click.option("--json", "as_json", is_flag=True, help="Print the verdict as JSON.")
+@click.option(
+    "--png",
+    "png",
+    type=click.Path(dir_okay=False, path_type=str),
+    default=None,
+    help="Draw the witness cycle (or the first candidate) to this PNG file.",
+)
+def _loops(file: str, budget: int | None, one_day: bool, as_json: bool, png: str | None) -> None:
+    """Detect loops in a card set or a scenario FILE: loop, terminates or undetermined."""
+    from arbiter.model.format.area_loops import load_for_loops
+    from arbiter.solver.cli.main import Exit, emit_json
+
+    data = load_for_loops(file)
+    chosen = budget or data.options.budget or DEFAULT_BUDGET
+    report = analyse(data, chosen, one_day or data.options.one_day)
+    checks = check_expectations(report, data)
+    if png:
+        from arbiter.solver.loops.graph import draw
+
+        draw(witness_ring(report), png, f"{report.verdict.verdict}: {file}")
+    if as_json:
+        out = report.as_json()
+        if checks:
+            out["expect"] = {
+                "passed": sum(1 for c in checks if c[3]),
+                "failed": sum(1 for c in checks if not c[3]),
+                "checks": [
+                    {"path": p, "expected": e, "actual": a, "passed": ok} for p, e, a, ok in checks
+                ],
+            }
+        emit_json(out)
+    else:
+        _print(report, checks)
+    raise Exit(0 if all(c[3] for c in checks) else 1)
+
+
+command = _loops

@@ -1,0 +1,82 @@
+"""SARIF 2.1.0 output of ``arbiter check``, so that CI annotates the card-set lines."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+
+from arbiter.model.errors import Location
+from arbiter.model.state import JSON
+from arbiter.solver.check.diagnostics import Severity
+from arbiter.solver.cli.check_output import Checked, summary
+
+SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
+LEVEL = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.RULING: "note"}
+
+
+def _uri(path: str) -> str:
+    """A path relative to the working directory (the repository root in CI), with '/'."""
+    rel = os.path.relpath(os.path.abspath(path))
+    return rel.replace(os.sep, "/")
+
+
+def _location(loc: Location) -> dict[str, JSON]:
+    return {
+        "physicalLocation": {
+            "artifactLocation": {"uri": _uri(loc.file)},
+            "region": {"startLine": loc.line, "startColumn": loc.column},
+        }
+    }
+
+
+def sarif(checked: Sequence[Checked]) -> dict[str, JSON]:
+    rules: dict[str, dict[str, JSON]] = {}
+    results: list[JSON] = []
+    for c in checked:
+        for d, path in zip(c.result.diagnostics, c.witnesses, strict=True):
+            if d.code not in rules:
+                text = summary(d.code)
+                rules[d.code] = {
+                    "id": d.code,
+                    "shortDescription": {"text": text},
+                    "defaultConfiguration": {"level": LEVEL[d.severity]},
+                    "properties": {"rules": list(d.rules)},
+                }
+            locations = [_location(loc) for loc in d.locations] or [
+                _location(Location(c.result.cardset.source, 1, 1))
+            ]
+            results.append(
+                {
+                    "ruleId": d.code,
+                    "level": LEVEL[d.severity],
+                    "message": {"text": d.message},
+                    "locations": locations[:1],
+                    "relatedLocations": [
+                        {"id": i + 1, **loc} for i, loc in enumerate(locations[1:])
+                    ],
+                    "properties": {
+                        "severity": d.severity.value,
+                        "cards": list(d.cards),
+                        "abilities": list(d.abilities),
+                        "rules": list(d.rules),
+                        "witness": path,
+                    },
+                }
+            )
+    return {
+        "$schema": SCHEMA,
+        "version": "2.1.0",
+        "runs": [
+            {
+                "tool": {
+                    "driver": {
+                        "name": "arbiter",
+                        "version": "0.1.0",
+                        "rules": [rules[k] for k in sorted(rules)],
+                    }
+                },
+                "results": results,
+                "columnKind": "unicodeCodePoints",
+            }
+        ],
+    }

@@ -1,0 +1,1 @@
+"""Legal and optimal damage allocations (CP-SAT, with an exact twin)."""

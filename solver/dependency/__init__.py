@@ -1,0 +1,1 @@
+"""The order of passive abilities, dependency cycles and incremental re-evaluation (NetworkX)."""

@@ -1,0 +1,1 @@
+"""Resolving the steps of a scenario and checking its expectations."""

@@ -1,0 +1,51 @@
+"""Automatic trigger resolution after each step of a scenario (TRIG-1, TRIG-2, TRIG-3).
+
+After a step, the events it produced trigger abilities; they resolve one by one
+(first in, first out), and what they trigger joins the queue. ``arbiter run``
+accepts every "may" (TRIG-2: the loop search explores both answers). At most
+``TRIGGER_BOUND`` triggers resolve after one step: past the bound the rest are
+left unresolved and a ``bound`` event says so (TRIG-3) — ``arbiter loops`` tells
+whether such a chain ever ends.
+"""
+
+from __future__ import annotations
+
+from arbiter.model import abilities as ab
+from arbiter.model.state import Event, GameState
+from arbiter.solver.engine import runner as engine
+
+TRIGGER_BOUND = 1000
+
+
+def settle(
+    before: GameState, after: GameState, bound: int = TRIGGER_BOUND
+) -> tuple[GameState, ab.Queue]:
+    """Resolve what the events since ``before`` triggered; returns the state and what is
+    left in the queue (empty unless the bound was reached)."""
+    queue = ab.triggered(after, after.events[len(before.events) :])
+    state = after
+    resolved = 0
+    while queue and resolved < bound:
+        state, queue = ab.advance(state, queue, accept=True)
+        resolved += 1
+    if queue:
+        state = state.with_event(
+            Event(
+                "bound",
+                (
+                    ("resolved", resolved),
+                    ("pending", [p.label() for p in queue[:10]]),
+                    ("note", "trigger chain cut at the bound; run `arbiter loops` on this file"),
+                ),
+                ("TRIG-3",),
+            )
+        )
+    return state, queue
+
+
+def _after_step(before: GameState, after: GameState, options: engine.RunOptions) -> GameState:
+    return settle(before, after)[0]
+
+
+if _after_step not in engine.AFTER_STEP:
+    engine.AFTER_STEP.append(_after_step)

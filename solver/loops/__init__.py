@@ -1,0 +1,1 @@
+"""Loop verdicts and their witnesses (NetworkX and state fingerprints)."""
