@@ -28,7 +28,6 @@ LEGACY = {
     ("model/passives.py", "Selector"),
     ("model/passives.py", "Condition"),
     ("model/damage/replacement.py", "Selector"),
-    ("model/altered/spells.py", "Condition"),
 }
 
 

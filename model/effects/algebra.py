@@ -367,6 +367,7 @@ class ZoneMove(Enum):
     DESTROY = "destroy"  # to the discard pile / trash / graveyard
     SACRIFICE = "sacrifice"  # destroy, by its controller's choice (a cost)
     TO_ZONE = "to_zone"  # any other zone, named
+    SWITCH = "switch"  # to the other expedition (Altered; a Gigantic object has none)
 
 
 @dataclass(frozen=True, slots=True)
@@ -375,6 +376,7 @@ class MoveTo:
 
     move: ZoneMove
     zone: str = ""  # TO_ZONE: the zone's name
+    whose: Side = Side.ANY  # whose zone: the owner's (ANY, A-GOLD-6), yours, an opponent's
 
     RULES: ClassVar[RuleIds] = ("A-TIME-1", "A-GOLD-6", "A-GOLD-7", "A-ZONE-1")
 
