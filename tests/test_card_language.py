@@ -23,8 +23,6 @@ V1 = ROOT / "tests" / "fixtures" / "v1"
 # The vocabularies the card language replaces, still read by the engine's areas (each is
 # reached from the algebra by lowering, model/effects/lower.py). The list may only shrink.
 LEGACY = {
-    ("model/abilities.py", "Effect"),
-    ("model/abilities.py", "Condition"),
     ("model/passives.py", "Selector"),
     ("model/passives.py", "Condition"),
     ("model/damage/replacement.py", "Selector"),

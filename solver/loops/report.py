@@ -6,7 +6,6 @@ each is searched from the minimal state of its cards. On a scenario: the candida
 are shown and the search starts from the scenario's declared state.
 """
 
-
 from __future__ import annotations
 
 from dataclasses import dataclass, field
