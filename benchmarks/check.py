@@ -2,7 +2,9 @@
 JSON, witnesses) serially, with 2 processes and on a 2-worker Dask LocalCluster; and the
 number of pairs and triples examined against all of them.
 
-    python benchmarks/check.py [--cards 500] [--repeat 3]
+    python benchmarks/check.py [--cards 500] [--repeat 3] [--smoke]
+
+``--smoke``: 30 cards, one run per backend (a few seconds; tests/test_benchmarks_smoke.py).
 
 Numbers go to docs/benchmarks.md; they are never asserted.
 """
@@ -72,7 +74,7 @@ def generate(n: int, seed: int = 7) -> str:
             for me, other in ((f"imp{i}", f"totem{i}"), (f"totem{i}", f"imp{i}")):
                 lines.append(
                     f"  {me}: {{kind: equipment, triggers: [{{id: feed, when: {{counter: heat, "
-                    f"on: {other}, change: up}}{may}, do: [{{counter: {{target: self, "
+                    f"of: {other}, change: up}}{may}, do: [{{counter: {{target: self, "
                     "name: heat, add: 1}}]}]}"
                 )
         else:
@@ -110,7 +112,10 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--cards", type=int, default=500)
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--smoke", action="store_true", help="tiny sizes, numbers meaningless")
     args = parser.parse_args()
+    if args.smoke:
+        args.cards, args.repeat = 30, 1
     folder = tempfile.mkdtemp(prefix="arbiter-bench-")
     path = os.path.join(folder, "generated.yaml")
     with open(path, "w", encoding="utf-8") as fh:

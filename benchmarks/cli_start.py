@@ -1,7 +1,9 @@
 """Cold start of `arbiter run` on a stats-only scenario, against `python -c pass`.
 
 Prints a table of medians over repeated fresh processes. Usage:
-    python benchmarks/cli_start.py [RUNS]
+    python benchmarks/cli_start.py [RUNS | --smoke]
+
+``--smoke``: one run of each command (tests/test_benchmarks_smoke.py).
 """
 
 from __future__ import annotations
@@ -27,7 +29,8 @@ def wall(cmd: list[str], runs: int) -> list[float]:
 
 
 def main() -> None:
-    runs = int(sys.argv[1]) if len(sys.argv) > 1 else 15
+    args = sys.argv[1:]
+    runs = 1 if args == ["--smoke"] else int(args[0]) if args else 15
     py = sys.executable
     rows = [
         ("python -c pass", [py, "-c", "pass"]),

@@ -1,13 +1,15 @@
 """Loop detection speed: a two-card loop hidden in a 200-card set, and states per second.
 
 Prints two tables (medians of several runs); the numbers go to docs/benchmarks.md.
-Run: ``.venv/bin/python benchmarks/loops.py``.
+Run: ``.venv/bin/python benchmarks/loops.py [--smoke]`` (``--smoke``: the smallest
+size of each table, once).
 """
 
 from __future__ import annotations
 
 import random
 import statistics
+import sys
 import tempfile
 import time
 from collections.abc import Callable
@@ -22,7 +24,9 @@ from arbiter.solver.loops import graph as loop_graph
 from arbiter.solver.loops import search as loop_search
 from arbiter.solver.loops.report import analyse
 
-RUNS = 5
+SMOKE = "--smoke" in sys.argv[1:]
+RUNS = 1 if SMOKE else 5
+SEARCH_BUDGET = 200 if SMOKE else 20_000
 
 
 def card_set(n: int, seed: int = 7) -> dict[str, object]:
@@ -134,12 +138,13 @@ cards:
     data = load_for_loops("bench.yaml", text)
     full = data.scenario.start
     for name, objs, budget in (
-        ("hourglass (1 object, chain)", ("hourglass",), 20_000),
-        ("lantern + owl, one day (A-GOLD-9)", ("lantern", "owl"), 20_000),
+        ("hourglass (1 object, chain)", ("hourglass",), SEARCH_BUDGET),
+        ("lantern + owl, one day (A-GOLD-9)", ("lantern", "owl"), SEARCH_BUDGET),
     ):
         state = loop_graph.sub_state(full, objs)
         one_day = "one day" in name
-        t, ex = time_it(partial(loop_search.explore, state, budget, one_day=one_day), 3)
+        search = partial(loop_search.explore, state, budget, one_day=one_day)
+        t, ex = time_it(search, min(RUNS, 3))
         n = ex.expanded
         print(f"| {name} | {n} | {t * 1000:.1f} | {n / t:,.0f} |")
 
@@ -161,14 +166,15 @@ def replacement_ring(n: int) -> str:
 def replacement_chains() -> None:
     from arbiter.solver.loops import replacement as loop_replacement
 
-    for n in (10, 100):
+    for n in (10,) if SMOKE else (10, 100):
         data = load_for_loops("ring.yaml", replacement_ring(n))
-        t, report = time_it(partial(analyse, data), 3)
+        t, report = time_it(partial(analyse, data), min(RUNS, 3))
         state = data.scenario.start
         (cand,) = loop_graph.candidates(loop_replacement.replacement_graph(state))
         sub = loop_replacement.chain_state(state, cand)
         t_off, off = time_it(
-            partial(loop_replacement.decide_chain, sub, cand, 10_000, once_per_action=False), 3
+            partial(loop_replacement.decide_chain, sub, cand, 10_000, once_per_action=False),
+            min(RUNS, 3),
         )
         print(
             f"| {n} | {report.verdict.verdict} | {report.verdict.explored} | {t * 1000:.1f} | "
@@ -183,7 +189,7 @@ def main() -> None:
         "whole `analyse` | verdict | loop found |"
     )
     print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
-    for n in (50, 200, 1000):
+    for n in (50,) if SMOKE else (50, 200, 1000):
         two_card_loop(n)
     print("\n## States explored per second (median of 3 runs)\n")
     print("| search | states | ms | states/s |")

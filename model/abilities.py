@@ -25,6 +25,8 @@ from arbiter.model.errors import IllegalAction
 from arbiter.model.state import Ability, Event, GameObject, GameState
 from arbiter.model.steps import GainFeature, LoseFeature, Modify, Move, Step
 
+# Zone kinds in play. A zone with a part after ':' (``expedition:hero``,
+# ``expedition:companion``) is a part of the zone before it (A-ZONE-1): see ``in_play``.
 IN_PLAY = frozenset({"play", "expedition", "landmark", "hero"})
 PLAYER_REFS = frozenset({"controller", "opponent"})
 EVENT_KINDS = ("damaged", "enters", "leaves", "counter", "modified", "phase", "activated")
@@ -64,6 +66,19 @@ class Pending:
 
 
 Queue = tuple[Pending, ...]
+
+
+def in_play(zone: object) -> bool:
+    """Whether a zone (an object's, or an event's ``from``/``to``) is in play: its kind,
+    the part before ':', is one of ``IN_PLAY`` (A-ZONE-1: both expeditions are in play)."""
+    return isinstance(zone, str) and zone.split(":", 1)[0] in IN_PLAY
+
+
+def _is_zone(zone: object, name: str) -> bool:
+    """``name`` names the zone: "play" any zone in play, a kind every part of it."""
+    if name == "play":
+        return in_play(zone)
+    return isinstance(zone, str) and (zone == name or zone.split(":", 1)[0] == name)
 
 
 # -- references --------------------------------------------------------------------------
@@ -277,10 +292,12 @@ def _touches(event: Event, pattern: fx.When) -> bool:
     kind, name = rf.event(pattern), rf.event_name(pattern)
     if kind == "damaged":
         return event.kind == "damage" and bool(event.get("damaged"))
-    if kind == "enters":
-        return event.kind == "move" and event.get("to") == (name or "play")
-    if kind == "leaves":
-        return event.kind == "move" and event.get("from") == (name or "play")
+    if kind in ("enters", "leaves"):
+        if event.kind != "move":
+            return False
+        here, there = ("to", "from") if kind == "enters" else ("from", "to")
+        zone = name or "play"
+        return _is_zone(event.get(here), zone) and not _is_zone(event.get(there), zone)
     if kind == "modified":
         return event.kind == "modify" and bool(event.get("applied")) and event.get("stat") == name
     if kind == "phase":
@@ -332,10 +349,10 @@ def triggered(state: GameState, events: Iterable[Event]) -> Queue:
     left = {
         e.get("target")
         for e in events
-        if e.kind == "move" and e.get("from") in IN_PLAY and e.get("to") not in IN_PLAY
+        if e.kind == "move" and in_play(e.get("from")) and not in_play(e.get("to"))
     }
     sources = sorted(
-        (o for o in state.objects.values() if (o.zone in IN_PLAY or o.id in left) and o.abilities),
+        (o for o in state.objects.values() if (in_play(o.zone) or o.id in left) and o.abilities),
         key=lambda o: (order.get(o.controlled_by, len(order)), o.timestamp, o.id),
     )
     out: list[Pending] = []
@@ -343,7 +360,7 @@ def triggered(state: GameState, events: Iterable[Event]) -> Queue:
         subject = _subject(event)
         it = _as_target(state, subject) if subject is not None else None
         for obj in sources:
-            looks_back = obj.zone not in IN_PLAY
+            looks_back = not in_play(obj.zone)
             for ab in obj.abilities:
                 if not isinstance(ab, Trigger) or (looks_back and rf.event(ab.when) != "leaves"):
                     continue
@@ -419,7 +436,7 @@ def unpaid(state: GameState, source: str, action: QuickAction) -> tuple[str, str
             f"{played} times today, the cap is {cap}",
         )
     obj = state.objects.get(source)
-    if obj is None or obj.zone not in IN_PLAY:
+    if obj is None or not in_play(obj.zone):
         return ("QA-1", f"{source} is not in play: its quick actions do not work")
     for cost in action.costs:
         reference = rf.ref(cost.selector)
@@ -447,7 +464,7 @@ def quick_actions(state: GameState) -> tuple[tuple[str, QuickAction], ...]:
     return tuple(
         (oid, ab)
         for oid in sorted(state.objects)
-        if state.objects[oid].zone in IN_PLAY
+        if in_play(state.objects[oid].zone)
         for ab in state.objects[oid].abilities
         if isinstance(ab, QuickAction)
     )

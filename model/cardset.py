@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
+from arbiter.model.damage import prevention
 from arbiter.model.effects.algebra import CardAbility
 from arbiter.model.errors import Location
 from arbiter.model.ruleset import Ruleset
@@ -244,4 +245,5 @@ def game_state(
     for i, (cid, owner) in enumerate(placed.items(), start=1):
         template = cardset.cards[cid].template
         objects[cid] = replace(template, owner=owner, timestamp=i)
-    return GameState(cardset.ruleset, players, objects, clock=len(objects))
+    state = GameState(cardset.ruleset, players, objects, clock=len(objects))
+    return prevention.bound_to_sources(state)  # P-6b: the shields of these new objects

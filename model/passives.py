@@ -237,6 +237,7 @@ def apply_effect(
             timestamp=timestamp,
             rounding=rounding,
             label=e.op.value,
+            by_passive=True,  # A-ORDER-1: folded in the order passives are applied
         ).obj
     if k is EffectKind.GAIN:
         change = ft.gain(obj.features, e.feature, e.number)

@@ -9,10 +9,12 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
+from arbiter.model.passive_order import after_passives
 from arbiter.model.scenario import Expectation
 from arbiter.model.state import JSON, GameObject, GameState
 from arbiter.model.values import characteristics as ch
 from arbiter.model.values.reading import NumberReading
+from arbiter.model.wording import nearest
 
 # Later areas add per-object sections (prevention, passives, counters ...) here:
 # each takes the object and the state and returns (key, value) or None.
@@ -22,13 +24,16 @@ OBJECT_SECTIONS: list[ObjectSection] = []
 StateSection = Callable[[GameState], "tuple[str, JSON] | None"]
 STATE_SECTIONS: list[StateSection] = []
 
-# Derivations a state goes through before it is shown or checked (e.g. passive abilities,
-# A-PASS-2: the characteristics after every passive). Registered by solver modules.
+# Further derivations a state goes through before it is shown or checked, after the
+# passive abilities (which ``derived`` always applies, explicitly).
 Derivation = Callable[[GameState], GameState]
 DERIVATIONS: list[Derivation] = []
 
 
 def derived(state: GameState) -> GameState:
+    """The state as it is shown and checked: characteristics after passives (A-PASS-1,
+    ``model.passive_order.after_passives``), whatever was imported."""
+    state = after_passives(state)
     for derivation in DERIVATIONS:
         state = derivation(state)
     return state
@@ -129,10 +134,11 @@ class Check:
     passed: bool
     resolved: str
     step: int | None  # index of the step after which it was checked; None = at the end
+    suggestion: str | None = None  # the nearest path that exists, when this one does not
 
     def as_json(self) -> dict[str, JSON]:
         where = self.expectation.where
-        return {
+        out: dict[str, JSON] = {
             "path": self.expectation.path,
             "resolved": self.resolved,
             "expected": self.expectation.expected,
@@ -141,6 +147,9 @@ class Check:
             "step": self.step,
             "line": where.line if where else None,
         }
+        if self.suggestion is not None:
+            out["suggestion"] = self.suggestion
+        return out
 
 
 def resolve_path(view: dict[str, JSON], path: str) -> tuple[list[str], JSON]:
@@ -206,7 +215,47 @@ def same(expected: JSON, actual: JSON) -> bool:
 
 def check(view: dict[str, JSON], expectation: Expectation, step: int | None) -> Check:
     parts, actual = resolve_path(view, expectation.path)
-    return Check(expectation, actual, same(expectation.expected, actual), ".".join(parts), step)
+    passed = same(expectation.expected, actual)
+    hint = None
+    if actual is _MISSING and not passed:
+        hint = nearest(expectation.path, known_paths(view, expectation.path))
+    return Check(expectation, actual, passed, ".".join(parts), step, hint)
+
+
+MAX_PATHS = 20_000  # paths offered as suggestions, at most (a large view is cut, not slow)
+
+
+def known_paths(view: dict[str, JSON], path: str) -> list[str]:
+    """Paths that exist in ``view``, written as a user would (``ogre.counters.damage``,
+    ``ogre.defense``), to suggest for an expectation whose path reads nothing."""
+    head = path.replace("[", ".").split(".", 1)[0]
+    objects = view.get("objects", {})
+    out: list[str] = []
+    if isinstance(objects, dict) and head in objects:  # the user meant this object
+        _leaves(objects[head], head, out)
+        chars = objects[head].get("characteristics", {}) if isinstance(objects[head], dict) else {}
+        for stat in chars if isinstance(chars, dict) else ():
+            out.append(f"{head}.{stat}")
+            out += [f"{head}.{stat}.{f}" for f in sorted(READING_FIELDS)]
+        return out
+    for key, value in view.items():
+        if key == "objects" and isinstance(value, dict):
+            out += [str(k) for k in value]
+            continue
+        _leaves(value, key, out)
+    return out
+
+
+def _leaves(node: JSON, prefix: str, out: list[str]) -> None:
+    if len(out) >= MAX_PATHS:
+        return
+    out.append(prefix)
+    if isinstance(node, dict):
+        for k, v in node.items():
+            _leaves(v, f"{prefix}.{k}", out)
+    elif isinstance(node, list):
+        for i, v in enumerate(node[:50]):
+            _leaves(v, f"{prefix}.{i}", out)
 
 
 def shown(value: JSON) -> str:

@@ -72,40 +72,75 @@ def effects(draw: st.DrawFn) -> pv.PassiveEffect:
     return pv.PassiveEffect(k, members=members)
 
 
+def number_passives(draw: st.DrawFn, j: int) -> tuple[pv.Selector, pv.PassiveEffect, None]:
+    """A passive of the shapes where order decides numbers: a change of ``power`` to the
+    characters of a creature type (``j`` = 0, or drawn), to all or to the others (``j`` = 1,
+    or drawn), or a change of creature types (``j`` = 2, or drawn): the first three make the
+    shape of issue x/y/z ("other Beasts have 2", "all have 4", "all are Beasts")."""
+    what = ("subtype", "kind", "subtypes")[j] if j < 3 else None
+    what = what or draw(st.sampled_from(["subtype", "kind", "other", "subtypes"]))
+    if what == "subtypes":
+        k = draw(st.sampled_from([pv.EffectKind.ADD_SUBTYPES, pv.EffectKind.REMOVE_SUBTYPES]))
+        members = draw(st.frozensets(st.sampled_from(CREATURE_TYPES), min_size=1, max_size=2))
+        return (
+            pv.Selector(kinds=frozenset({"character"})),
+            pv.PassiveEffect(k, members=members),
+            None,
+        )
+    other = draw(st.booleans())
+    if what == "subtype":
+        selector = pv.Selector(subtype=draw(st.sampled_from(CREATURE_TYPES)), other=other)
+    else:
+        selector = pv.Selector(kinds=frozenset({"character"}), other=other)
+    op = draw(st.sampled_from([Op.SET, Op.SET, Op.ADD]))
+    amount = draw(st.integers(-2, 3))
+    return selector, pv.PassiveEffect(pv.EffectKind.MODIFY, "power", op, (amount,)), None
+
+
 @st.composite
-def states(draw: st.DrawFn, max_passives: int = 4) -> GameState:
-    """1–2 regions, 2–4 characters (some out of play), 1–``max_passives`` passives."""
+def states(draw: st.DrawFn, max_passives: int = 4, numbers: bool = False) -> GameState:
+    """1–2 regions, 2–4 characters (some out of play), 1–``max_passives`` passives.
+
+    With ``numbers``, 3–5 characters in play, 3–``max_passives`` passives that change
+    ``power`` and creature types only, on distinct sources with timestamps spread wider,
+    so that dependency often reorders changes of numbers."""
     objects: dict[str, GameObject] = {}
     n_regions = draw(st.integers(1, 2))
     for i in range(n_regions):
         rid = f"r{i}"
         subtypes = draw(st.frozensets(st.sampled_from(TERRAINS), max_size=1))
         objects[rid] = GameObject(rid, "ana", "region", base={"subtypes": subtypes})
-    n_chars = draw(st.integers(2, 4))
+    n_chars = draw(st.integers(3, 5) if numbers else st.integers(2, 4))
     for i in range(n_chars):
         cid = f"c{i}"
         objects[cid] = GameObject(
             cid,
             draw(st.sampled_from(PLAYERS)),
             "character",
-            zone=draw(st.sampled_from(["play", "play", "play", "reserve"])),
+            zone="play" if numbers else draw(st.sampled_from(["play", "play", "play", "reserve"])),
             base={
                 "power": draw(st.integers(0, 3)),
                 "subtypes": draw(st.frozensets(st.sampled_from(CREATURE_TYPES), max_size=2)),
             },
             features={k: _flag(k) for k in draw(st.frozensets(st.sampled_from(KEYWORDS)))},
-            timestamp=draw(st.integers(1, 4)),
+            timestamp=draw(st.integers(1, 8 if numbers else 4)),
             region=f"r{draw(st.integers(0, n_regions - 1))}",
         )
-    n_passives = draw(st.integers(1, max_passives))
+    n_passives = draw(st.integers(3 if numbers else 1, max_passives))
     for j in range(n_passives):
-        owner = f"c{draw(st.integers(0, n_chars - 1))}"
+        # with ``numbers``, one source per passive while there are characters enough
+        owner = f"c{j if numbers and j < n_chars else draw(st.integers(0, n_chars - 1))}"
+        selector, effect, condition = (
+            number_passives(draw, j)
+            if numbers
+            else (draw(selectors()), draw(effects()), draw(conditions()))
+        )
         p = pv.Passive(
             id=f"{owner}.p{j}",
             source=owner,
-            selector=draw(selectors()),
-            effect=draw(effects()),
-            condition=draw(conditions()),
+            selector=selector,
+            effect=effect,
+            condition=condition,
         )
         obj = objects[owner]
         objects[owner] = replace(obj, abilities=(*obj.abilities, p))

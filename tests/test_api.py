@@ -298,6 +298,17 @@ def test_dependency_beats_timestamps_and_the_graph_says_where() -> None:
     assert diffs[("a", "subtypes")] == (["Elemental", "Spirit"], ["Spirit"])
 
 
+@pytest.mark.rule("A-ORDER-1", "A-PASS-2")
+def test_the_graph_reports_numbers_that_timestamps_alone_get_wrong() -> None:
+    """x (t1) "other Beasts have forest 2" waits for z (t3); y (t2) sets 4 first."""
+    graph = api.dependency_graph(ROOT / "examples" / "altered_dependency_orders_numbers.yaml")
+    assert graph.order == ["y.1", "z.1", "x.1"]
+    diffs = {
+        (d["object"], d["name"]): (d["dependency"], d["timestamps"]) for d in graph.differences()
+    }
+    assert diffs == {("y", "forest"): (2, 4), ("z", "forest"): (2, 4)}
+
+
 @pytest.mark.rule("A-ORDER-1")
 def test_a_cycle_is_reported_and_drawn_in_red() -> None:
     graph = api.dependency_graph(ROOT / "examples" / "seeds" / "altered_dependency_cycle.yaml")

@@ -275,7 +275,7 @@ def test_arbiter_run_outcomes_json_lists_the_outcomes_with_their_choices() -> No
 def test_arbiter_run_outcomes_prints_a_table() -> None:
     done = cli("run", "examples/seeds/berserk_soul_stone.yaml", "--outcomes")
     assert done.returncode == 0, done.stderr
-    assert "2 distinct outcome(s)" in done.stdout
+    assert "2 distinct outcomes" in done.stdout
     assert "soul_stone.damage=2" in done.stdout
 
 

@@ -208,7 +208,46 @@ def test_the_source_named_by_the_instruction_stays_the_source() -> None:
     assert first["sources"] == ["volibear"] and "D-ATTR-1" in first["rules"]
     assert second["sources"] == ["roar", "volibear"]
     assert third["sources"] == ["bolt"] and "D-SRC-1" in third["rules"]
-    assert all("annie" not in e["sources"] and e["bonus_from"] == ["annie"] for e in (first, third))
+    assert all("annie" not in e["sources"] for e in (first, second, third))
+    # Riftbound 417.6.b.3: volibear deals the first, not the spell: Annie's bonus to
+    # spells and abilities does not apply to it; it applies to the ability and the spell.
+    assert (first["amount"], first["bonus_from"]) == (1, [])
+    assert (second["amount"], second["bonus_from"]) == (2, ["annie"])
+    assert (third["amount"], third["bonus_from"]) == (2, ["annie"])
+
+
+CHALLENGE = """
+ruleset: riftbound
+players: [ana, bo]
+objects:
+  annie: {owner: ana, kind: unit, base: {health: 3},
+    damage_bonus: {amount: 1, to: [spell, ability]}}
+  brute: {owner: bo, kind: unit, base: {health: 9}, damage_bonus: {amount: 2, to: [unit]}}
+  challenge: {owner: ana, kind: spell}
+  jax: {owner: ana, kind: unit, base: {might: 4, health: 9}}
+  foe: {owner: bo, kind: unit, base: {might: 3, health: 9}}
+steps:
+  - damage: {id: jax_hits, each: 4, targets: [foe], source: {spell: challenge, dealt_by: jax}}
+  - damage: {id: foe_hits, each: 3, targets: [jax], source: {spell: challenge, dealt_by: foe}}
+"""
+
+
+@pytest.mark.rule("D-ATTR-1", "Riftbound 417.6.b.3", "D-BONUS-1")
+def test_units_a_spell_makes_deal_damage_are_the_source_for_bonuses() -> None:
+    """Challenge: each chosen unit deals damage equal to its Might to the other. The units
+    are the sources, so "+1 to your spells and abilities" (Annie) does not apply, and a
+    bonus to units applies for the unit's controller (bo's brute, to foe's damage)."""
+    out = view(CHALLENGE)
+    jax_hits, foe_hits = damage_events(out)
+    assert (jax_hits["sources"], jax_hits["amount"], jax_hits["bonus_from"]) == (["jax"], 4, [])
+    assert (foe_hits["sources"], foe_hits["amount"], foe_hits["bonus_from"]) == (
+        ["foe"],
+        5,
+        ["brute"],
+    )
+    assert "D-ATTR-1" in jax_hits["rules"]
+    assert out["objects"]["foe"]["counters"]["damage"] == 4
+    assert out["objects"]["jax"]["counters"]["damage"] == 5
 
 
 @pytest.mark.rule("D-TIME-1")

@@ -8,12 +8,14 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from arbiter.model import passives as pv
 from arbiter.model.format.scenario import parse_file
-from arbiter.model.state import GameState
+from arbiter.model.state import GameObject, GameState
+from arbiter.model.values import characteristics as ch
+from arbiter.model.values.reading import NumberReading, Op
 from arbiter.solver.dependency import order as dep
 from arbiter.solver.dependency.view import graph_json
 from arbiter.solver.engine.runner import run
@@ -254,6 +256,72 @@ def test_result_does_not_depend_on_the_order_of_the_file(state: GameState, seed:
     a, b = dep.order_passives(state), dep.order_passives(shuffled)
     assert a.order == b.order
     assert comparable(a.state) == comparable(b.state)
+
+
+# -- changes to numbers follow the same order (A-ORDER-1 for numbers) ----------------------
+
+NUMBERS = ROOT / "examples" / "altered_dependency_orders_numbers.yaml"
+
+
+def _numbers_replayed(result: dep.Ordering, state: GameState) -> dict[tuple[str, str], int]:
+    """Each passive's change of a number replayed on plain integers, in the graph's order,
+    on the objects it applied to; shown values (E-FLOOR-1)."""
+    values: dict[tuple[str, str], int] = {}
+    for pid in result.order:
+        e = result.passives[pid].effect
+        if e.kind is not pv.EffectKind.MODIFY:
+            continue
+        for oid in result.applied_to[pid]:
+            base = state.objects[oid].base.get(e.stat)
+            if not isinstance(base, int):
+                continue
+            amount = e.amounts[0]
+            assert isinstance(amount, int)
+            now = values.get((oid, e.stat), base)
+            values[oid, e.stat] = now + amount if e.op is Op.ADD else amount
+    return {key: max(0, v) for key, v in values.items()}
+
+
+@pytest.mark.rule("A-ORDER-1", "A-PASS-2", "A-PASS-3")
+def test_a_number_changed_by_passives_follows_the_dependency_order() -> None:
+    """x (t1) "other Beasts have forest 2" waits for z (t3) "all characters are Beasts";
+    y (t2) "all characters have forest 4" applies first, so x's 2 comes last."""
+    result = dep.order_passives(parse_file(str(NUMBERS)).start)
+    assert result.order == ("y.1", "z.1", "x.1")
+    forest = {oid: view_json(o, result.state) for oid, o in result.state.objects.items()}
+    assert (forest["x"], forest["y"], forest["z"]) == (4, 2, 2)
+
+
+def view_json(obj: GameObject, state: GameState) -> object:
+    from arbiter.model.view import object_json
+
+    return object_json(obj, state)["characteristics"]["forest"]["shown"]
+
+
+@pytest.mark.rule("A-ORDER-1")
+def test_explain_says_where_timestamps_alone_get_a_number_wrong() -> None:
+    done = cli("run", "--explain", str(NUMBERS))
+    assert done.returncode == 0, done.stdout
+    assert "timestamps alone give the same result here" not in done.stdout
+    assert "y.forest: dependency 2, timestamps 4" in done.stdout
+    assert "z.forest: dependency 2, timestamps 4" in done.stdout
+
+
+@pytest.mark.rule("A-ORDER-1", "A-PASS-2")
+@settings(max_examples=150)
+@given(states(max_passives=5, numbers=True))
+@example(parse_file(str(NUMBERS)).start)
+def test_final_numbers_equal_a_replay_in_the_graphs_order(state: GameState) -> None:
+    """Whatever the passives and their timestamps, each number after passives is what
+    replaying their changes one at a time in the order A-ORDER-1 chose gives."""
+    result = dep.order_passives(state)
+    replayed = _numbers_replayed(result, state)
+    shown = {}
+    for oid, stat in replayed:
+        r = ch.read(result.state.objects[oid], stat)
+        assert isinstance(r, NumberReading)
+        shown[oid, stat] = r.components[0].shown
+    assert shown == replayed
 
 
 # -- `arbiter graph` ------------------------------------------------------------------------

@@ -342,3 +342,22 @@ objects:
 """
     )
     assert out["objects"]["h"]["characteristics"]["power"]["shown"] == power
+
+
+@pytest.mark.rule("A-ORDER-2", "A-PASS-1")
+def test_a_passive_changes_a_number_after_the_changes_made_by_effects() -> None:
+    """A passive "power becomes 4" of an older source still applies after a later +1."""
+    text = """
+ruleset: altered
+players: [ana, bo]
+objects:
+  a: {owner: ana, kind: character, timestamp: 1,
+      passives: [{applies_to: {kind: character}, effect: {stat: power, op: set, value: 4}}]}
+  c: {owner: bo, kind: character, timestamp: 2, base: {power: 1}}
+steps:
+  - modify: {target: c, stat: power, op: add, value: 1}
+expect:
+  c.power: 4
+"""
+    result = run_text(text)
+    assert [ch.passed for ch in result.checks] == [True]

@@ -120,6 +120,67 @@ def test_a_shield_whose_source_left_play_does_not_apply() -> None:
     assert hits(named)[0]["prevented"] == 3  # an effect name, not an object: it applies
 
 
+@pytest.mark.rule("P-6", "P-6b", "A-GOLD-7")
+@pytest.mark.parametrize("back_to", ["play", "expedition:hero"])
+def test_a_shield_whose_source_left_play_stays_gone_when_the_source_returns(back_to: str) -> None:
+    """The charm that comes back is a new object (A-TIME-1: a new timestamp): the shield
+    the old charm made never applies again."""
+    out = run(
+        "  - prevent: {target: creature, amount: 4, source: bo_charm, id: ward}\n"
+        "  - move: {target: bo_charm, zone: discard}\n"
+        f"  - move: {{target: bo_charm, zone: '{back_to}'}}\n" + ATTACK.format(n=3)
+    )
+    (hit,) = hits(out)
+    assert (hit["amount"], hit["prevented"]) == (3, 0)
+    assert "P-6" in hit["rules"]
+    assert out["objects"]["creature"]["prevention"][0]["active"] is False
+    assert out["objects"]["creature"]["prevention"][0]["remaining"] == 4
+
+
+@pytest.mark.rule("P-6", "P-6b")
+@pytest.mark.parametrize("where", ["before", "after"])
+def test_a_shield_from_the_file_is_tied_to_its_source_as_the_scenario_starts(where: str) -> None:
+    """A shield written on an object belongs to its source as declared, wherever the source
+    stands in the file; after the source leaves and returns, it is gone."""
+    charm = "  amulet: {owner: bo, kind: artifact, timestamp: 7}\n"
+    holder = (
+        "  creature: {owner: bo, kind: creature, base: {health: 9},"
+        " prevention: {amount: 4, source: amulet}}\n"
+    )
+    head = "ruleset: berserk\nplayers: [ana, bo]\nobjects:\n"
+    head += "  attacker: {owner: ana, kind: creature, base: {health: 5}}\n"
+    head += charm + holder if where == "before" else holder + charm
+    stays = run(ATTACK.format(n=3), head)
+    assert hits(stays)[0]["prevented"] == 3
+    gone = run(
+        "  - move: {target: amulet, zone: discard}\n"
+        "  - move: {target: amulet, zone: play}\n" + ATTACK.format(n=3),
+        head,
+    )
+    assert (hits(gone)[0]["amount"], hits(gone)[0]["prevented"]) == (3, 0)
+
+
+@pytest.mark.rule("P-6", "P-6b", "A-GOLD-7")
+def test_a_shield_an_object_gives_itself_does_not_come_back_with_it() -> None:
+    out = run(
+        "  - prevent: {target: creature, amount: 4, id: ward}\n"
+        "  - move: {target: creature, zone: discard}\n"
+        "  - move: {target: creature, zone: play}\n" + ATTACK.format(n=3)
+    )
+    (hit,) = hits(out)
+    assert (hit["amount"], hit["prevented"]) == (3, 0)
+
+
+@pytest.mark.rule("P-6", "P-6b")
+def test_a_shield_whose_source_stays_in_play_keeps_applying() -> None:
+    """Only leaving play ends it: other events on the source change nothing."""
+    out = run(
+        "  - prevent: {target: creature, amount: 4, source: bo_charm, id: ward}\n"
+        "  - effect: {counter: {target: bo_charm, name: charge, add: 1}}\n" + ATTACK.format(n=3)
+    )
+    assert hits(out)[0]["prevented"] == 3
+
+
 @pytest.mark.rule("P-3", "P-3b")
 def test_with_three_players_the_inactive_ones_go_first_in_seat_order() -> None:
     head = BERSERK.replace("players: [ana, bo]", "players: [ana, bo, cy]")

@@ -329,3 +329,95 @@ def test_the_cli_reports_a_bad_ability_on_one_line_with_exit_2(tmp_path: object)
     done = cli("run", str(bad))
     assert done.returncode == 2
     assert "objects.x.triggers[0].do" in done.stderr and "Traceback" not in done.stderr
+
+
+# -- objects in either Altered expedition are in play (A-ZONE-1) -----------------------------
+
+EXPEDITION_OBJECT = """
+ruleset: altered
+players: [ana, bo]
+objects:
+  here:
+    owner: ana
+    kind: character
+    zone: {zone}
+    base: {{forest: 1}}
+    triggers:
+      - id: dawn
+        when: {{phase: noon}}
+        do: [{{counter: {{target: self, name: marks, add: 1}}}}]
+      - id: hurt
+        when: {{damaged: self}}
+        do: [{{counter: {{target: self, name: marks, add: 10}}}}]
+    quick_actions:
+      - id: call
+        cost: [{{exhaust: self}}]
+        do: [{{counter: {{target: self, name: calls, add: 1}}}}]
+    passives:
+      - applies_to: {{kind: character}}
+        effect: {{stat: forest, op: add, value: 1}}
+  other: {{owner: bo, kind: character, zone: expedition:hero, base: {{forest: 1}}}}
+"""
+IN_EXPEDITIONS = ["expedition:hero", "expedition:companion", "expedition", "landmark"]
+
+
+@pytest.mark.rule("A-ZONE-1", "TRIG-1")
+@pytest.mark.parametrize("zone", IN_EXPEDITIONS)
+def test_an_object_in_either_expedition_triggers(zone: str) -> None:
+    out = view(
+        EXPEDITION_OBJECT.format(zone=zone)
+        + "steps: [{begin: noon}, {effect: {damage: {target: here, amount: 1}}}]\n"
+    )
+    assert out["objects"]["here"]["counters"]["marks"] == 11
+
+
+@pytest.mark.rule("A-ZONE-1", "QA-1")
+@pytest.mark.parametrize("zone", IN_EXPEDITIONS)
+def test_an_object_in_either_expedition_plays_its_quick_actions(zone: str) -> None:
+    text = (
+        EXPEDITION_OBJECT.format(zone=zone) + "steps: [{activate: {object: here, action: call}}]\n"
+    )
+    result = run_text(text)
+    assert result.stopped_by is None, result.stopped_by
+    assert result.state.objects["here"].counters["calls"] == 1
+    assert [qa for _, qa in ab.quick_actions(result.state)] != []
+
+
+@pytest.mark.rule("A-ZONE-1", "A-PASS-1")
+@pytest.mark.parametrize("zone", IN_EXPEDITIONS)
+def test_a_passive_from_either_expedition_applies(zone: str) -> None:
+    out = view(EXPEDITION_OBJECT.format(zone=zone))
+    assert out["objects"]["other"]["characteristics"]["forest"]["shown"] == 2
+
+
+@pytest.mark.rule("A-ZONE-1", "QA-1", "TRIG-1")
+def test_an_object_in_the_reserve_neither_triggers_nor_plays_quick_actions() -> None:
+    text = EXPEDITION_OBJECT.format(zone="reserve")
+    out = view(text + "steps: [{begin: noon}]\n")
+    assert "counters" not in out["objects"]["here"]
+    assert out["objects"]["other"]["characteristics"]["forest"]["shown"] == 1
+    result = run_text(text + "steps: [{activate: {object: here, action: call}}]\n")
+    assert result.stopped_by is not None and result.stopped_by.rule == "QA-1"
+
+
+@pytest.mark.rule("A-ZONE-1", "TRIG-1")
+@pytest.mark.parametrize("when", ["{leaves: self}", "{leaves: self, zone: expedition:companion}"])
+def test_leaving_an_expedition_is_leaving_play_and_seen_by_the_leaving_object(
+    when: str,
+) -> None:
+    text = """
+ruleset: altered
+players: [ana, bo]
+objects:
+  here:
+    owner: ana
+    kind: character
+    zone: expedition:companion
+    triggers:
+      - id: farewell
+        when: WHEN
+        do: [{counter: {target: opponent, name: life, add: -1}}]
+counters: {life.bo: 5}
+steps: [{move: {target: here, zone: reserve}}]
+""".replace("WHEN", when)
+    assert view(text)["counters"]["life"]["bo"] == 4

@@ -27,6 +27,7 @@ from arbiter.model.altered.zones import (
     move,
     zone_kind,
 )
+from arbiter.model.passive_order import after_passives
 from arbiter.model.state import JSON, Event, GameObject, GameState
 from arbiter.model.trace import RuleStep
 
@@ -63,7 +64,10 @@ class Progress:
 def progress(
     state: GameState, player: str, expedition: str, terrains: Sequence[str] = TERRAINS
 ) -> Progress:
-    """Dusk, Progress (rules 3.0 4.2.4.b/e/f) with Defender (A-KW-DEFENDER)."""
+    """Dusk, Progress (rules 3.0 4.2.4.b/e/f) with Defender (A-KW-DEFENDER).
+
+    Statistics and keywords are read after passives (A-PASS-1)."""
+    state = after_passives(state)
     mine = expedition_statistics(state, player, expedition)
     theirs = expedition_statistics(state, opponent(state, player), expedition)
     why = list(mine.because)
@@ -128,8 +132,9 @@ def rest(state: GameState, order: Mapping[str, Sequence[str]] | None = None) -> 
     (A-KW-SEASONED). A move that cannot happen is skipped, the rest resolves (A-GOLD-3).
     """
     state = ensure_faces(state)
+    seen = after_passives(state)  # A-PASS-1: Eternal and Gigantic after passives
     leaving: dict[str, list[GameObject]] = {p: [] for p in state.players}
-    for obj in sorted(state.objects.values(), key=lambda o: (o.timestamp, o.id)):
+    for obj in sorted(seen.objects.values(), key=lambda o: (o.timestamp, o.id)):
         if zone_kind(obj.zone) != "expedition" or obj.kind != "character":
             continue
         where = expeditions_of(obj)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from arbiter.model.altered.zones import BOOSTS, EXPEDITIONS, expedition_of, is_face_down, zone_kind
+from arbiter.model.passive_order import after_passives
 from arbiter.model.ruleset import ToughVersion
 from arbiter.model.state import GameObject, GameState
 from arbiter.model.trace import RuleStep
@@ -126,8 +127,9 @@ def tough_cost(
     """
     total = 0
     why: list[RuleStep] = []
+    seen = after_passives(state)  # A-PASS-1: Tough as passives leave it
     for oid in dict.fromkeys(targets):
-        obj = state.objects.get(oid)
+        obj = seen.objects.get(oid)
         if obj is None or not has(obj, "Tough"):
             continue
         x = keyword_number(obj, "Tough")

@@ -38,6 +38,7 @@ from arbiter.model.altered.zones import (
 )
 from arbiter.model.effects import algebra as fx
 from arbiter.model.errors import IllegalAction
+from arbiter.model.passive_order import after_passives
 from arbiter.model.state import JSON, Event, GameObject, GameState
 from arbiter.model.trace import RuleStep
 from arbiter.model.values import characteristics as ch
@@ -225,7 +226,7 @@ def _join(state: GameState, card_id: str, player: str, into: str) -> GameState:
     obj = state.obj(card_id)
     if fleeting:  # rules 3.0 2.4.6.c: a Fleeting character keeps it in the Expedition zone
         state = state.with_object(replace(obj, counters={**obj.counters, FLEETING: 1}))
-    gigantic = has(obj, "Gigantic")
+    gigantic = has(after_passives(state).obj(card_id), "Gigantic")  # A-PASS-1
     joined = list(EXPEDITIONS) if gigantic else [into]
     return state.with_event(
         Event(
@@ -303,7 +304,7 @@ def _condition_holds(
         subject = (targets.get(sel.name, ("",)) or ("",))[0]
     elif sel.pick is fx.Pick.SELF:
         subject = spell
-    obj = state.objects.get(subject) if subject else None
+    obj = after_passives(state).objects.get(subject) if subject else None  # A-PASS-1
     if obj is None:
         return False
     if cond.test is fx.Test.ZONE:
@@ -465,7 +466,7 @@ def _act_on(
             )
         )
     # switch: to the other expedition, which a Gigantic object does not have
-    other = other_expedition(obj)
+    other = other_expedition(after_passives(state).obj(oid))  # A-PASS-1
     if other is None:
         return state.with_event(
             _step_event(

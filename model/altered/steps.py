@@ -21,6 +21,7 @@ from arbiter.model.altered.zones import (
     turn_face_down,
     zone_kind,
 )
+from arbiter.model.passive_order import after_passives
 from arbiter.model.state import Event, GameState
 from arbiter.model.steps import Step
 from arbiter.model.trace import RuleStep
@@ -147,7 +148,7 @@ class Switch(Step):
 
     def resolve(self, state: GameState) -> GameState:
         obj = state.obj(self.target)
-        other = other_expedition(obj)
+        other = other_expedition(after_passives(state).obj(self.target))  # A-PASS-1
         if other is None:
             why = RuleStep("A-KW-GIGANTIC", f"{self.target} has no other expedition")
             return state.with_event(

@@ -108,15 +108,30 @@ class PendingDamage(Ability):
 # -- bonuses and the pool -------------------------------------------------------------
 
 
+def bonus_source(state: GameState, instr: Instruction) -> tuple[str, frozenset[str]]:
+    """What a bonus looks at (D-ATTR-1, Riftbound 417.6.b.3): the kind of the damage's
+    source and who controls it. When an instruction names units as dealing the damage
+    ("Challenge": each chosen unit deals damage equal to its Might), the units are the
+    source, not the spell or ability that named them: the kind is ``unit`` and the
+    controllers are the units'; otherwise the instruction's kind and controller."""
+    src = instr.source
+    if not src.dealt_by:
+        return src.kind, frozenset({instr.controller})
+    owners = {state.objects[u].controlled_by for u in src.dealt_by if u in state.objects}
+    return "unit", frozenset(owners or {instr.controller})
+
+
 def bonus_effects(state: GameState, instr: Instruction) -> list[tuple[str, int]]:
-    """Every bonus that applies to this action: in-play ``DamageBonus`` of its controller."""
+    """Every bonus that applies to this action: in-play ``DamageBonus`` of the controller of
+    its source, for the kind of its source (``bonus_source``)."""
+    kind, controllers = bonus_source(state, instr)
     found: list[tuple[str, int]] = []
     for oid in sorted(state.objects):
         obj = state.objects[oid]
-        if obj.zone != "play" or obj.controlled_by != instr.controller:
+        if obj.zone != "play" or obj.controlled_by not in controllers:
             continue
         for a in obj.abilities:
-            if isinstance(a, DamageBonus) and instr.source.kind in a.to:
+            if isinstance(a, DamageBonus) and kind in a.to:
                 found.append((oid, a.amount))
     return found + list(instr.bonuses)
 
@@ -125,6 +140,16 @@ def pool(state: GameState, instr: Instruction) -> Pool:
     """D-BONUS-1, D-BONUS-2, D-ZERO-1, D-EACH-1 / D-DIST-1: the amount handed out now."""
     effects = bonus_effects(state, instr)
     why: list[RuleStep] = []
+    if instr.source.dealt_by and instr.source.kind != "unit":
+        units = ", ".join(instr.source.dealt_by)
+        verb = "deals" if len(instr.source.dealt_by) == 1 else "deal"
+        why.append(
+            RuleStep(
+                "D-ATTR-1",
+                f"{units} {verb} the damage, not the {instr.source.kind}: only bonuses to "
+                "units apply (Riftbound 417.6.b.3)",
+            )
+        )
     total_bonus = sum(b for _, b in effects)
     if len(effects) > 1:
         parts = " + ".join(f"{b:+d} ({s})" for s, b in effects)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+from arbiter.model.abilities import in_play
 from arbiter.model.ruleset import PreventionOrder
 from arbiter.model.state import JSON, Ability, GameObject, GameState
 from arbiter.model.trace import RuleStep, Trace
@@ -21,6 +22,9 @@ class Shield(Ability):
 
     controller: str = ""
     remaining: int = 0
+    # P-6b: the timestamp its source object had when the shield was created (which
+    # object, A-TIME-1); None when the source is not an object (an effect name).
+    source_stamp: int | None = None
 
     def as_json(self, active: bool) -> dict[str, JSON]:
         return {
@@ -62,13 +66,46 @@ def shields(obj: GameObject) -> tuple[Shield, ...]:
     return tuple(a for a in obj.abilities if isinstance(a, Shield))
 
 
-def applies(shield: Shield, state: GameState) -> bool:
-    """P-6: a shield whose source object has left play no longer applies.
+def created_by(shield: Shield, state: GameState) -> Shield:
+    """The shield tied to its source as the source is now (P-6b): a shield records the
+    timestamp of the object that created it, so that a new object with the same id (one
+    that left play and came back, A-GOLD-7, A-TIME-1) is not its source."""
+    source = state.objects.get(shield.source)
+    return replace(shield, source_stamp=None if source is None else source.timestamp)
 
-    A source that is not an object of the scenario (an effect name) always applies.
+
+def bound_to_sources(state: GameState) -> GameState:
+    """Every shield tied to its source as it is now (``created_by``): for a state put
+    together from card templates, whose objects are all new."""
+    objects = dict(state.objects)
+    for oid, obj in state.objects.items():
+        if any(isinstance(a, Shield) for a in obj.abilities):
+            abilities = tuple(
+                created_by(a, state) if isinstance(a, Shield) else a for a in obj.abilities
+            )
+            objects[oid] = replace(obj, abilities=abilities)
+    return replace(state, objects=objects)
+
+
+def source_left(shield: Shield, state: GameState) -> bool:
+    """P-6, Decision P-6b: the object that created the shield has left play, for good.
+
+    It has left when the object with the source's id is out of play, or is a new object
+    (another timestamp: it left and came back). A source that is not an object of the
+    scenario (an effect name) never leaves.
     """
     source = state.objects.get(shield.source)
-    return source is None or source.zone == "play"
+    if source is None:
+        return False
+    if not in_play(source.zone):
+        return True
+    return shield.source_stamp is not None and source.timestamp != shield.source_stamp
+
+
+def applies(shield: Shield, state: GameState) -> bool:
+    """P-6: a shield whose source object has left play no longer applies (Decision P-6b:
+    even when that object comes back: it is a new object)."""
+    return not source_left(shield, state)
 
 
 def ordered(
@@ -87,6 +124,15 @@ def ordered(
             live.append((n, s))
         else:
             why.append(RuleStep("P-6", f"{s.id} does not apply: its source {s.source} left play"))
+            src = state.objects.get(s.source)
+            if src is not None and in_play(src.zone):
+                why.append(
+                    RuleStep(
+                        "P-6b",
+                        f"{s.source} came back as a new object (t{src.timestamp}): "
+                        "the shield stays gone",
+                    )
+                )
     seats = {p: i for i, p in enumerate(state.players)}
     active = state.active_player
     policy = state.ruleset.prevention_order

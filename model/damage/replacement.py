@@ -23,6 +23,7 @@ from dataclasses import dataclass, field, replace
 
 from arbiter.model.choicepoints import ChoicePoint, Option
 from arbiter.model.damage.actions import GameAction, Link, ProposedEvent, carry_out
+from arbiter.model.passive_order import after_passives
 from arbiter.model.state import JSON, Ability, Event, GameObject, GameState
 from arbiter.model.trace import RuleStep
 from arbiter.model.values import characteristics as ch
@@ -137,6 +138,7 @@ def matches(r: Replacement, e: ProposedEvent, state: GameState) -> bool:
         return False
     if p.amount_max is not None and e.amount > p.amount_max:
         return False
+    state = after_passives(state)  # A-PASS-1: names (subtypes, features) after passives
     if not p.affected.matches(state.objects.get(e.target), e.target, me, who):
         return False
     src = state.objects.get(e.source)
@@ -149,6 +151,7 @@ def target_options(r: Replacement, e: ProposedEvent, state: GameState) -> list[t
     """Every legal choice of targets for ``r``'s events made instead of ``e``."""
     per_template: list[list[str]] = []
     who = controller_of(r, state)
+    state = after_passives(state)  # A-PASS-1
     for t in r.instead:
         if t.target == "same":
             per_template.append([e.target])

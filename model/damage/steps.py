@@ -178,7 +178,7 @@ class Prevent(Step):
 
     def resolve(self, state: GameState) -> GameState:
         state, t = state.tick()
-        shield = replace(self.shield, timestamp=t)
+        shield = pv.created_by(replace(self.shield, timestamp=t), state)  # P-6b
         state = state.with_object(pv.add_shield(state.obj(self.target), shield))
         return state.with_event(
             Event(

@@ -39,13 +39,33 @@ def _shield(node: Node, ctx: ParseContext, holder: GameObject, default_id: str) 
     else:
         m = node.mapping({"amount", "source", "controller", "id"}, required=("amount",))
         amount = m["amount"].integer(0, AMOUNT_LIMIT)
+    source = m["source"].ident("a source object") if "source" in m else holder.id
     return pv.Shield(
         id=m["id"].ident("a shield id") if "id" in m else default_id,
-        source=m["source"].ident("a source object") if "source" in m else holder.id,
+        source=source,
         controller=ctx.player(m["controller"]) if "controller" in m else holder.controlled_by,
         remaining=amount,
         timestamp=holder.timestamp,
+        source_stamp=_declared_stamp(ctx, holder, source),
     )
+
+
+def _declared_stamp(ctx: ParseContext, holder: GameObject, source: str) -> int | None:
+    """P-6b: the timestamp the source object has as the scenario starts (it may be declared
+    later in the file: then its own ``timestamp``, else its place in ``objects``)."""
+    if source == holder.id:
+        return holder.timestamp
+    known = ctx.state.objects.get(source)
+    if known is not None:
+        return known.timestamp
+    root = ctx.doc.node().value
+    objects = root.get("objects") if isinstance(root, dict) else None
+    if not isinstance(objects, dict) or source not in objects:
+        return None  # an effect name, not an object
+    given = objects[source].get("timestamp") if isinstance(objects[source], dict) else None
+    if isinstance(given, int) and not isinstance(given, bool):
+        return given
+    return list(objects).index(source) + 1  # the default: its place in the file
 
 
 def _prevention_key(node: Node, ctx: ParseContext, obj: GameObject) -> GameObject:
@@ -220,6 +240,8 @@ def _step_id(node: Node, prefix: str) -> str:
 def _damage(node: Node, ctx: ParseContext) -> Step:
     m = node.mapping(INSTRUCTION_KEYS | CHOICE_KEYS | {"targets", "candidates"})
     instr = _instruction(m, node, ctx, _step_id(node, "damage"))
+    if "targets" not in m:  # an open split is said, never assumed (docs/format.md)
+        node.fail("'targets: [ids]', or 'targets: open' for a split the solver makes", got=False)
     targets = None
     if "targets" in m and m["targets"].value != "open":
         targets = _targets(m["targets"], ctx)

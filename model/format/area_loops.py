@@ -1,8 +1,10 @@
 """Input of ``arbiter loops``: a scenario, or a card set (``cards:`` without ``objects:``).
 
-A card set becomes a *minimal state* (Decision LOOP-4): one object per card, with
-the card id as object id, controlled by the first player, in play; players
-default to ``[ana, bo]`` and the ruleset to ``altered``. Two top-level keys are
+A card set is read by the card-set reader of ``arbiter check`` (the same card keys)
+and becomes a state (Decision LOOP-4): one object per card, with the card id as
+object id, controlled by the first player, in play; players default to
+``[ana, bo]`` and the ruleset to ``altered``. The search itself keeps only the cards
+with abilities and what they name (``solver/cmd_loops.py``). Two top-level keys are
 added to both kinds of file: ``expect_verdict:`` (paths of the ``--json`` output of
 ``arbiter loops`` and their expected values) and ``loop_search:`` (``budget``,
 ``one_day``: the defaults of the command's options).
@@ -13,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from arbiter.model.format.document import Document, Node, load
-from arbiter.model.format.scenario import TOP_KEY_PARSERS, TOP_KEYS, ParseContext, parse_document
+from arbiter.model.format.scenario import TOP_KEY_PARSERS, ParseContext, parse_document
 from arbiter.model.scenario import Expectation, Scenario
 
 CARDSET_DEFAULT_PLAYERS = ["ana", "bo"]
@@ -55,36 +57,36 @@ TOP_KEY_PARSERS["expect_verdict"] = _expect_verdict
 TOP_KEY_PARSERS["loop_search"] = _loop_search
 
 
-def _as_scenario(doc: Document) -> Document:
-    """A card set as a scenario document: one object per card (LOOP-4)."""
+def _cardset_scenario(doc: Document) -> Scenario:
+    """A card set as the loop search's start: read by the card-set reader of
+    ``arbiter check`` (``keywords``, ``roles``, ``effect``, ``include`` ... are the same
+    keys), then one object per card, in play, owned by the first player (LOOP-4)."""
+    from arbiter.model.cardset import game_state
+    from arbiter.model.format.cardset import read_cardset
+
     root = doc.node().mapping(what="a mapping with cards (a card set) or objects (a scenario)")
     if "cards" not in root:
         doc.node()._missing("cards")
-    players = root["players"].value if "players" in root else CARDSET_DEFAULT_PLAYERS
-    owner = players[0] if isinstance(players, list) and players else "ana"
-    cards = root["cards"].mapping(what="a mapping of card ids to cards")
-    for cid, cnode in cards.items():  # a card's id becomes an object id: check it where it stands
-        Node(doc, cnode.path, cid).ident("a card id")
+    players: tuple[str, ...] = tuple(CARDSET_DEFAULT_PLAYERS)
+    if "players" in root:
+        players = tuple(
+            n.ident("a player name") for n in root["players"].seq("a list of player names")
+        )
+        if not players or len(set(players)) != len(players):
+            root["players"].fail("a list of distinct player names")
     data = {k: n.value for k, n in root.items()}
-    if "format" in root and root["format"].integer(1, 2) == 2:  # the card language, lowered
-        data["cards"] = {cid: _lowered_for_loops(cnode) for cid, cnode in cards.items()}
-    data.pop("format", None)
     data.setdefault("ruleset", CARDSET_DEFAULT_RULESET)
-    data.setdefault("players", list(CARDSET_DEFAULT_PLAYERS))
-    data["objects"] = {cid: {"owner": owner, "card": cid} for cid in cards}
-    return Document(doc.name, data, doc.marks, doc.key_marks)
-
-
-def _lowered_for_loops(node: Node) -> dict[str, object]:
-    """A format 2 card as the loop search reads it: its triggers and quick actions lowered;
-    a one-shot ``do:`` is refused where it stands, as format 1's ``roles``/``effect`` are."""
-    from arbiter.model.format.cards_v2 import lowered
-
-    card = lowered(node)[0]
-    if isinstance(node.value, dict) and "do" in node.value:
-        card = {k: v for k, v in card.items() if k not in ("roles", "effect")}
-        card["do"] = node.value["do"]
-    return card
+    doc = Document(doc.name, data, doc.marks, doc.key_marks)
+    extra = frozenset({"players"} | set(TOP_KEY_PARSERS))
+    cardset = read_cardset(doc, players=players, extra_keys=extra)
+    state = game_state(cardset, dict.fromkeys(cardset.cards, players[0]), players)
+    ctx = ParseContext(doc, state)
+    top = doc.node().mapping()
+    extras: dict[str, object] = {}
+    for key, parser in TOP_KEY_PARSERS.items():
+        if key in top:
+            extras[key] = parser(top[key], ctx)
+    return Scenario(doc.name, ctx.state, (), (), {cid: {} for cid in cardset.cards}, extras)
 
 
 def load_for_loops(filename: str, text: str | None = None) -> LoopInput:
@@ -95,12 +97,7 @@ def load_for_loops(filename: str, text: str | None = None) -> LoopInput:
     doc = load(filename, text)
     root = doc.node().mapping(what="a mapping with cards (a card set) or objects (a scenario)")
     kind = "scenario" if "objects" in root else "cardset"
-    if kind == "cardset":
-        allowed = TOP_KEYS | set(TOP_KEY_PARSERS) | {"format"}
-        root_node = doc.node()
-        root_node.mapping(allowed)
-        doc = _as_scenario(doc)
-    scenario = parse_document(doc)
+    scenario = _cardset_scenario(doc) if kind == "cardset" else parse_document(doc)
     expect = scenario.extras.get("expect_verdict", ())
     options = scenario.extras.get("loop_search", SearchOptions())
     assert isinstance(expect, tuple) and isinstance(options, SearchOptions)

@@ -19,6 +19,7 @@ from arbiter.model.format.scenario import (
 from arbiter.model.format.schema import OBJECT_PROPERTIES, STEP_SCHEMAS
 from arbiter.model.state import JSON, GameObject, GameState
 from arbiter.model.steps import Step
+from arbiter.model.wording import did_you_mean
 
 COUNTERS = ("damage", "lives")
 
@@ -54,26 +55,31 @@ def _ids(node: Node, ctx: ParseContext, objects_only: bool) -> frozenset[str]:
     out = set()
     for n in parts:
         name = n.ident("an object id or 'self'")
-        root = ctx.doc.root
-        objects = root.get("objects") if isinstance(root, dict) else None
-        if (
-            objects_only
-            and name not in ("self", "any")
-            and (not isinstance(objects, dict) or name not in objects)
-        ):
+        if objects_only and name not in ("self", "any") and name not in _object_ids(ctx):
             _declared(n, ctx)
         out.add(name)
     return frozenset(out)
 
 
-def _declared(node: Node, ctx: ParseContext) -> str:
-    """An object id declared anywhere under ``objects`` (objects may name later ones)."""
-    oid = node.ident("an object id")
+def _object_ids(ctx: ParseContext) -> list[str]:
+    """The ids declared anywhere under ``objects`` (objects may name later ones); in a card
+    set (no ``objects``) the card ids, which are the objects' ids in its games (LOOP-4)."""
     root = ctx.doc.root
-    objects = root.get("objects") if isinstance(root, dict) else None
-    if not isinstance(objects, dict) or oid not in objects:
-        known = ", ".join(sorted(objects)) if isinstance(objects, dict) else "none"
-        node.fail(f"an object declared under 'objects' ({known})")
+    if not isinstance(root, dict):
+        return []
+    objects = root.get("objects", root.get("cards"))
+    return [str(k) for k in objects] if isinstance(objects, dict) else []
+
+
+def _declared(node: Node, ctx: ParseContext) -> str:
+    """An object id declared anywhere under ``objects`` (or a card id of a card set)."""
+    oid = node.ident("an object id")
+    known = _object_ids(ctx)
+    if oid not in known:
+        node.fail(
+            f"an object declared under 'objects' ({', '.join(sorted(known)) or 'none'})",
+            hint=did_you_mean(oid, known),
+        )
     return oid
 
 

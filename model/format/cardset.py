@@ -52,32 +52,59 @@ def load_cardset(filename: str, text: str | None = None) -> CardSet:
     """Parse a card-set file (or ``text`` under that name) and the files it includes;
     bad input is a located InputError."""
     load_areas()
-    doc = load(filename, text)
+    return read_cardset(load(filename, text))
+
+
+def read_cardset(
+    doc: Document, *, players: tuple[str, ...] = PLAYERS, extra_keys: frozenset[str] = frozenset()
+) -> CardSet:
+    """The card set of a loaded document. ``arbiter loops`` reads card sets with this same
+    reader; it allows its own top-level keys (``extra_keys``) and names its players."""
     folder = os.path.realpath(doc.folder)
     cards: dict[str, Card] = {}
     files: list[str] = []
-    old: list[str] = []
-    ruleset = _read(
-        doc, folder, cards, files, stack=[os.path.realpath(filename)], expected=None, old=old
-    )
-    return CardSet(filename, ruleset, cards, tuple(files), upgraded=tuple(old))
+    reader = _Reader(folder, players, extra_keys)
+    ruleset = reader.read(doc, cards, files, [os.path.realpath(doc.name)], None)
+    return CardSet(doc.name, ruleset, cards, tuple(files), upgraded=tuple(reader.old))
+
+
+class _Reader:
+    """What every file of one card set is read with: its folder, players and extra keys."""
+
+    def __init__(self, folder: str, players: tuple[str, ...], extra_keys: frozenset[str]):
+        self.folder = folder
+        self.players = players
+        self.extra_keys = extra_keys
+        self.old: list[str] = []  # files of format 1, read by upgrading them in memory
+
+    def read(
+        self,
+        doc: Document,
+        cards: dict[str, Card],
+        files: list[str],
+        stack: list[str],
+        expected: tuple[str, Node] | None,
+    ) -> Ruleset:
+        return _read(doc, self, cards, files, stack, expected)
 
 
 def _read(
     doc: Document,
-    folder: str,
+    reader: _Reader,
     cards: dict[str, Card],
     files: list[str],
     stack: list[str],
     expected: tuple[str, Node] | None,
-    old: list[str],
 ) -> Ruleset:
     files.append(doc.name)
-    top = doc.node().mapping(TOP_KEYS, required=("ruleset",), what="a card set: a mapping")
+    folder = reader.folder
+    top = doc.node().mapping(
+        TOP_KEYS | reader.extra_keys, required=("ruleset",), what="a card set: a mapping"
+    )
+    ruleset = _ruleset(top["ruleset"], top.get("policies"))
     version = top["format"].integer(1, 2) if "format" in top else 1
     if version == 1:
-        old.append(doc.name)
-    ruleset = _ruleset(top["ruleset"], top.get("policies"))
+        reader.old.append(doc.name)
     if expected is not None and ruleset.name != expected[0]:
         top["ruleset"].fail(f"the ruleset of the including file ({expected[0]})")
     for inc in top["include"].seq("a list of file names") if "include" in top else []:
@@ -86,9 +113,7 @@ def _read(
             continue  # already read through another include: its cards are there
         if len(files) >= MAX_INCLUDES:
             inc.fail(f"at most {MAX_INCLUDES} files in one card set", got=False)
-        _read(
-            load(shown), folder, cards, files, [*stack, path], (ruleset.name, top["ruleset"]), old
-        )
+        reader.read(load(shown), cards, files, [*stack, path], (ruleset.name, top["ruleset"]))
     if "cards" in top:
         for cid, cnode in top["cards"].mapping(what="a mapping of card ids to cards").items():
             Node(doc, cnode.path, cid).ident("a card id")
@@ -96,7 +121,7 @@ def _read(
                 cnode.fail(
                     f"a new card id: '{cid}' is already a card of this set", key=True, got=False
                 )
-            cards[cid] = parse_card(cnode, cid, ruleset, version)
+            cards[cid] = parse_card(cnode, cid, ruleset, reader.players, version)
     return ruleset
 
 
@@ -168,22 +193,27 @@ def _step_refs(node: Node) -> list[Reference]:
     return refs
 
 
-def parse_card(node: Node, cid: str, ruleset: Ruleset, version: int = 1) -> Card:
+def parse_card(
+    node: Node,
+    cid: str,
+    ruleset: Ruleset,
+    players: tuple[str, ...] = PLAYERS,
+    version: int = 1,
+) -> Card:
     """One card; a format 2 card's card-language keys are lowered to format 1 first
     (``arbiter.model.format.cards_v2``), a format 1 card is read into the card language."""
     if version == 2:
         node.mapping(CARD_KEYS | V2_KEYS | set(OBJECT_KEY_PARSERS), required=("kind",))
         raw, parsed, skipped = lowered(node)
         given = node.value if isinstance(node.value, dict) else {}
-        legacy = {k: v for k, v in given.items() if k not in V2_KEYS}
-        more, missing = upgraded(legacy)
-        card = parse_card(Node(node.doc, node.path, raw), cid, ruleset)
+        more, missing = upgraded({k: v for k, v in given.items() if k not in V2_KEYS})
+        card = parse_card(Node(node.doc, node.path, raw), cid, ruleset, players)
         return replace(
             card,
             abilities=(*parsed, *more),
             unmodelled=missing,
             described_only=skipped,
-            keys=frozenset(node.value) if isinstance(node.value, dict) else card.keys,
+            keys=frozenset(given) if given else card.keys,
         )
     m = node.mapping(CARD_KEYS | set(OBJECT_KEY_PARSERS), required=("kind",))
     kind = m["kind"].ident("a card kind")
@@ -217,7 +247,7 @@ def parse_card(node: Node, cid: str, ruleset: Ruleset, version: int = 1) -> Card
     for role in roles:
         if role.card is not None:
             refs.append(Reference("card", role.card, role.where))
-    state = GameState(ruleset, PLAYERS, {"self": replace(template, id="self")})
+    state = GameState(ruleset, players, {"self": replace(template, id="self")})
     for i, role in enumerate(roles):
         state = state.with_object(_role_object(role, i + 2))
     ctx = ParseContext(node.doc, state)

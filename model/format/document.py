@@ -18,6 +18,7 @@ from typing import NoReturn
 import yaml
 
 from arbiter.model.errors import InputError, Location
+from arbiter.model.wording import did_you_mean
 
 MAX_BYTES = 5_000_000
 MAX_NODES = 200_000
@@ -283,8 +284,12 @@ class Node:
     def dotted(self) -> str:
         return path_text(self.path)
 
-    def fail(self, expected: str, *, key: bool = False, got: bool = True) -> NoReturn:
+    def fail(
+        self, expected: str, *, key: bool = False, got: bool = True, hint: str = ""
+    ) -> NoReturn:
+        """``hint``: ends the message (a "did you mean" from ``model.wording``)."""
         message = f"expected {expected}, got {describe(self.value)}" if got else expected
+        message += hint
         raise InputError(message, location=self.doc.location(self.path, key=key), path=self.dotted)
 
     def child(self, part: PathPart, value: object) -> Node:
@@ -305,7 +310,10 @@ class Node:
             for k, n in items.items():
                 if k not in allowed_set:
                     options = ", ".join(sorted(allowed_set))
-                    n.fail(f"unknown key '{k}'; expected one of: {options}", key=True, got=False)
+                    hint = did_you_mean(k, allowed_set)
+                    n.fail(
+                        f"unknown key '{k}'{hint}; expected one of: {options}", key=True, got=False
+                    )
         for k in required:
             if k not in items:
                 self._missing(k)
@@ -352,7 +360,7 @@ class Node:
     def choice(self, options: Iterable[str]) -> str:
         opts = list(options)
         if not isinstance(self.value, str) or self.value not in opts:
-            self.fail("one of " + ", ".join(opts))
+            self.fail("one of " + ", ".join(opts), hint=did_you_mean(self.value, opts))
         return self.value
 
     def number_or_vector(self) -> int | tuple[int, ...]:

@@ -30,6 +30,7 @@ from arbiter.model.steps import (
     Step,
 )
 from arbiter.model.values.features import Feature
+from arbiter.model.wording import did_you_mean
 
 TOP_KEYS = {
     "ruleset",
@@ -85,13 +86,15 @@ class ParseContext:
         oid = node.ident("an object id")
         if oid not in self.state.objects:
             known = ", ".join(sorted(self.state.objects)) or "none"
-            node.fail(f"an object declared under 'objects' ({known})")
+            hint = did_you_mean(oid, self.state.objects)
+            node.fail(f"an object declared under 'objects' ({known})", hint=hint)
         return oid
 
     def player(self, node: Node) -> str:
         name = node.ident("a player")
         if name not in self.state.players:
-            node.fail("one of the players " + ", ".join(self.state.players))
+            hint = did_you_mean(name, self.state.players)
+            node.fail("one of the players " + ", ".join(self.state.players), hint=hint)
         return name
 
     def stat_of(self, node: Node, target: str) -> str:
@@ -102,7 +105,10 @@ class ParseContext:
         stat = node.ident("a characteristic name")
         known = self.known_stats()
         if self.strict_stats and stat not in known:
-            node.fail("a characteristic that some object has (" + ", ".join(sorted(known)) + ")")
+            node.fail(
+                "a characteristic that some object has (" + ", ".join(sorted(known)) + ")",
+                hint=did_you_mean(stat, known),
+            )
         return stat
 
 
@@ -195,20 +201,35 @@ def _base(node: Node) -> dict[str, BaseValue]:
 
 
 def _features(node: Node) -> dict[str, Feature]:
+    """A mapping ``{Armor: 1, Steadfast: true}``, or a list of flag names and one-entry
+    mappings ``[Gigantic, {Tough: 1}]`` (docs/format.md shows both)."""
     out: dict[str, Feature] = {}
-    if isinstance(node.value, list):  # [Steadfast, ...] flags only
+    if isinstance(node.value, list):
         for n in node.seq():
-            name = n.ident("a feature name")
-            out[name] = Feature(name)
+            if isinstance(n.value, dict):
+                entries = n.mapping(what="a feature name or {Name: number}")
+                if len(entries) != 1:
+                    n.fail("a feature name or a mapping of one feature {Name: number}")
+                ((name, v),) = entries.items()
+            else:
+                name, v = n.ident("a feature name or {Name: number}"), n.child(0, True)
+            _feature_into(out, name, v, n)
         return out
     for name, v in node.mapping().items():
-        if v.value is True:
-            out[name] = Feature(name)
-        elif isinstance(v.value, int) and not isinstance(v.value, bool):
-            out[name] = Feature(name, v.integer())
-        else:
-            v.fail("true (a flag feature) or an integer (a numbered feature)")
+        _feature_into(out, name, v, v)
     return out
+
+
+def _feature_into(out: dict[str, Feature], name: str, v: Node, where: Node) -> None:
+    Node(where.doc, where.path, name).ident("a feature name")
+    if name in out:
+        where.fail(f"each feature once ('{name}' is named twice)", got=False)
+    if v.value is True:
+        out[name] = Feature(name)
+    elif isinstance(v.value, int) and not isinstance(v.value, bool):
+        out[name] = Feature(name, v.integer())
+    else:
+        v.fail("true (a flag feature) or an integer (a numbered feature)")
 
 
 def parse_protection(node: Node, default_source: str) -> Protection:
@@ -239,7 +260,7 @@ def _object(
     if "card" in m:
         cid = m["card"].ident("a card id")
         if cid not in cards:
-            m["card"].fail("a card declared under 'cards'")
+            m["card"].fail("a card declared under 'cards'", hint=did_you_mean(cid, cards))
         card = cards[cid]
 
     def pick(key: str) -> Node | None:
@@ -296,7 +317,10 @@ def parse_step(node: Node, ctx: ParseContext) -> Step:
     if len(kinds) != 1 or kinds[0] not in STEP_PARSERS:
         options = ", ".join(sorted(STEP_PARSERS))
         bad = next((m[k] for k in kinds if k not in STEP_PARSERS), node)
-        bad.fail(f"exactly one step kind ({options})", key=bad is not node, got=bad is node)
+        hint = did_you_mean(bad.path[-1], STEP_PARSERS) if bad is not node else ""
+        bad.fail(
+            f"exactly one step kind ({options})", key=bad is not node, got=bad is node, hint=hint
+        )
     step = STEP_PARSERS[kinds[0]](m[kinds[0]], ctx)
     illegal = m["illegal"].text("a rule id") if "illegal" in m else None
     return replace(step, where=node.where, illegal=illegal)

@@ -47,10 +47,14 @@ PROTECTION = _obj(
     [],
 )
 
+_FEATURE_MAP = {"type": "object", "additionalProperties": {"oneOf": [{"const": True}, _INT]}}
 FEATURES = {
     "oneOf": [
-        {"type": "object", "additionalProperties": {"oneOf": [{"const": True}, _INT]}},
-        {"type": "array", "items": _ID},
+        _FEATURE_MAP,
+        {
+            "type": "array",
+            "items": {"oneOf": [_ID, {**_FEATURE_MAP, "minProperties": 1, "maxProperties": 1}]},
+        },
     ]
 }
 

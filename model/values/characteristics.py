@@ -116,8 +116,11 @@ def modify_number(
     timestamp: int,
     rounding: Rounding = Rounding.DOWN,
     label: str = "",
+    by_passive: bool = False,
 ) -> Outcome:
-    """Attempt one numeric modification of ``obj.stat``; blocked parts are discarded."""
+    """Attempt one numeric modification of ``obj.stat``; blocked parts are discarded.
+
+    ``by_passive``: made by a passive ability, folded after effects (``values.in_order``)."""
     base = obj.base.get(stat)
     if base is None:
         absent = RuleStep("A-CHAR-2", f"{obj.id} has no {stat}: it cannot be modified")
@@ -141,8 +144,36 @@ def modify_number(
     rule = "E-LIMIT-3" if op is Op.SET else "E-OPS-1"
     shown = "/".join("-" if a is None else str(a) for a in kept)
     note = f"{label or op.value} {shown} from {source} at t{timestamp}"
-    mod = Modification(op, kept, source, timestamp, rounding, (*why, RuleStep(rule, note)), label)
-    return Outcome(obj.with_mod(stat, mod), True, (*why, RuleStep(rule, note)))
+    steps = (*why, RuleStep(rule, note))
+    mod = Modification(op, kept, source, timestamp, rounding, steps, label, by_passive)
+    after = obj.with_mod(stat, mod)
+    floor = _floor_steps(obj, after, stat, op)
+    if floor:  # where the floor applies: this modification's trace says so (E-FLOOR-1)
+        steps = (*steps, *floor)
+        after = obj.with_mod(stat, replace(mod, because=steps))
+    return Outcome(after, True, steps)
+
+
+def _floor_steps(before: GameObject, after: GameObject, stat: str, op: Op) -> tuple[RuleStep, ...]:
+    """E-FLOOR-1 where it applies to one modification: it starts from a value counted
+    below 0 (shown 0, the raw value remembered; ``set`` does not read it), or it leaves one."""
+    old, new = read(before, stat), read(after, stat)
+    if not isinstance(old, NumberReading) or not isinstance(new, NumberReading):
+        return ()
+    out: list[RuleStep] = []
+    for i, (o, n) in enumerate(zip(old.components, new.components, strict=True)):
+        where = f"{after.id}.{stat}" + (f" (component {i + 1})" if new.vector else "")
+        if o.base + o.bonus < 0 and o.raw != n.raw and op is not Op.SET:
+            out.append(
+                RuleStep(
+                    "E-FLOOR-1",
+                    f"{where} starts from the remembered {o.raw} (shown 0), not from 0: "
+                    f"now {n.raw}, shown {n.shown}",
+                )
+            )
+        elif n.base + n.bonus < 0:
+            out.append(RuleStep("E-FLOOR-1", f"{where} shows 0; {n.raw} is remembered"))
+    return tuple(out)
 
 
 def modify_set(

@@ -64,6 +64,19 @@ class Modification:
     rounding: Rounding = Rounding.DOWN
     because: Trace = ()
     label: str = ""  # how the step that made it was written: "swap", "copy", ...
+    by_passive: bool = False  # made by a passive ability: folded after effects, as listed
+
+
+def in_order(mods: Sequence[Modification]) -> list[Modification]:
+    """The order of the fold (E-OPS-2, A-ORDER-1 for numbers).
+
+    Modifications made by effects apply in timestamp order, however they are listed.
+    Those made by passive abilities apply after them (each derivation starts again from
+    the stored state, A-PASS-1), one at a time in the order they were applied, which is
+    the order of A-ORDER-1 (dependency first, then timestamps), not their sources'
+    timestamp order. The sort is stable, so the passives' own order is kept.
+    """
+    return sorted(mods, key=lambda m: (m.by_passive, 0 if m.by_passive else m.timestamp))
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,9 +120,9 @@ def apply_to_component(c: Component, op: Op, amount: int, rounding: Rounding) ->
 
 
 def fold(base: Sequence[int], mods: Sequence[Modification]) -> tuple[Component, ...]:
-    """E-OPS-2: the remembered state after every modification, in timestamp order."""
+    """E-OPS-2: the remembered state after every modification, in the order of ``in_order``."""
     comps = [Component(b) for b in base]
-    for m in sorted(mods, key=lambda m: m.timestamp):
+    for m in in_order(mods):
         for i, amount in enumerate(m.amounts):
             if amount is not None and i < len(comps):
                 comps[i] = apply_to_component(comps[i], m.op, amount, m.rounding)
@@ -200,7 +213,7 @@ def read_number(
     """One rules question: what does this characteristic read as now?"""
     comps = fold(base, mods)
     trace: list[RuleStep] = list(because)
-    for m in sorted(mods, key=lambda m: m.timestamp):
+    for m in in_order(mods):
         trace.extend(m.because)
     readings = tuple(read_component(b, c, limit) for b, c in zip(base, comps, strict=True))
     if limit is not None:

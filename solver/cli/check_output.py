@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from arbiter.model.state import JSON
+from arbiter.model.wording import plural
 from arbiter.solver.check.diagnostics import (
     PLANNED,
     SET_CHECKS,
@@ -143,7 +144,8 @@ def print_text(checked: Sequence[Checked]) -> None:
         cs = r.cardset
         out.rule(f"[bold]arbiter check[/bold] {escape(cs.source)}")
         out.print(
-            f"ruleset {cs.ruleset.name}, {r.plan.cards} cards in {len(cs.files)} file(s); "
+            f"ruleset {cs.ruleset.name}, {plural(r.plan.cards, 'card')} in "
+            f"{plural(len(cs.files), 'file')}; "
             f"examined {r.plan.pairs} of {r.all_pairs} pairs and {r.plan.triples} of "
             f"{r.all_triples} triples (pruned by what abilities read and write), "
             f"{r.seconds:.2f} s ({r.backend})"
@@ -177,8 +179,8 @@ def print_text(checked: Sequence[Checked]) -> None:
                         out.print(f"   [dim]and, under {suffix}:[/dim] {escape(other)}")
         n = counts(r.diagnostics)
         out.print(
-            f"\n{n['error']} error(s), {n['warning']} warning(s), "
-            f"{n['ruling']} ruling(s) to confirm"
+            f"\n{plural(n['error'], 'error')}, {plural(n['warning'], 'warning')}, "
+            f"{plural(n['ruling'], 'ruling')} to confirm"
         )
         if pending_codes():
             pending = ", ".join(pending_codes())

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from arbiter.model.wording import plural
 from arbiter.solver.cli.options import TIME_LIMIT
 
 if TYPE_CHECKING:
@@ -56,11 +57,16 @@ def _why(problem: SplitProblem, result: Allocation, objective: str) -> list[str]
     from arbiter.solver.damage.problem import Status
 
     what = {"kills": "units destroyed", "damage": "damage dealt", "value": "value destroyed"}
+    reached = {  # the objective reached, worded for its number: "1 unit destroyed"
+        "kills": plural(result.objective or 0, "unit destroyed", "units destroyed"),
+        "damage": f"{result.objective} damage dealt",
+        "value": f"{result.objective} value destroyed",
+    }[objective]
     lines = []
     if result.status is Status.OPTIMAL:
         better = "more" if problem.maximise else "fewer"
         lines.append(
-            f"OPTIMAL: {result.objective} {what[objective]}; CP-SAT proved the bound "
+            f"OPTIMAL: {reached}; CP-SAT proved the bound "
             f"{result.bound}: no legal split gives {better} {what[objective]}."
         )
         lines.append(
@@ -74,7 +80,7 @@ def _why(problem: SplitProblem, result: Allocation, objective: str) -> list[str]
         )
     elif result.status is Status.FEASIBLE:
         lines.append(
-            f"FEASIBLE: {result.objective} {what[objective]}, bound {result.bound}: not proven "
+            f"FEASIBLE: {reached}, bound {result.bound}: not proven "
             "within the time limit. " + " ".join(result.notes)
         )
     elif result.status is Status.INFEASIBLE:
@@ -246,6 +252,6 @@ def _print_result(out: dict[str, Any]) -> None:
     c.print(f"status {out['status']}, wall time {out['wall_time'] * 1000:.1f} ms")
     if "optima" in out:
         more = "" if out["optima_complete"] else " (limit reached: there may be more)"
-        c.print(f"{out['optima_count']} optimal allocation(s){more}:")
+        c.print(f"{plural(out['optima_count'], 'optimal allocation')}{more}:")
         for o in out["optima"]:
             c.print("  " + ", ".join(f"{k}: {v}" for k, v in o.items()))

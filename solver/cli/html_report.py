@@ -8,6 +8,7 @@ from __future__ import annotations
 import html
 from collections.abc import Sequence
 
+from arbiter.model.wording import plural
 from arbiter.solver.check.diagnostics import CheckResult, Diagnostic
 from arbiter.solver.cli.check_output import SEVERITIES, Checked, counts, pending_codes
 
@@ -84,13 +85,16 @@ def render(checked: Sequence[Checked]) -> str:
         n = counts(r.diagnostics)
         body.append(f"<h2>{_e(r.cardset.source)}</h2>")
         body.append(
-            f"<p>ruleset <b>{_e(r.cardset.ruleset.name)}</b>, {r.plan.cards} cards in "
-            f"{len(r.cardset.files)} file(s); examined {r.plan.pairs} of {r.all_pairs} pairs "
+            f"<p>ruleset <b>{_e(r.cardset.ruleset.name)}</b>, {plural(r.plan.cards, 'card')} in "
+            f"{plural(len(r.cardset.files), 'file')}; "
+            f"examined {r.plan.pairs} of {r.all_pairs} pairs "
             f"and {r.plan.triples} of {r.all_triples} triples.</p>"
         )
         body.append(
             '<p class="summary">'
-            + "".join(f'<span class="{s.value}">{n[s.value]} {s.value}</span>' for s in SEVERITIES)
+            + "".join(
+                f'<span class="{s.value}">{plural(n[s.value], s.value)}</span>' for s in SEVERITIES
+            )
             + "</p>"
         )
         for sev in SEVERITIES:

@@ -9,6 +9,7 @@ from arbiter.model.state import JSON, GameState
 from arbiter.model.values import characteristics as ch
 from arbiter.model.values.reading import NumberReading
 from arbiter.model.view import derived, shown
+from arbiter.model.wording import plural
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -33,6 +34,19 @@ def _fmt(value: JSON) -> str:
     if isinstance(value, list):
         return "/".join(str(v) for v in value)
     return str(value)
+
+
+def in_words(value: object) -> str:
+    """An event field as a person reads it: ``{ogre: 5, squire: 1}`` → ``ogre 5, squire 1``,
+    ``[a, b]`` → ``a, b`` (never a Python repr)."""
+    if isinstance(value, dict):
+        return ", ".join(f"{k} {in_words(v)}" for k, v in value.items()) or "none"
+    if isinstance(value, list | tuple):
+        return ", ".join(in_words(v) for v in value) or "none"
+    return str(value)
+
+
+SPLITS = ("split", "optimal_split")  # events whose allocation the run report spells out
 
 
 def objects_table(state: GameState, title: str = "objects") -> object:
@@ -74,6 +88,11 @@ def objects_table(state: GameState, title: str = "objects") -> object:
                 table.add_row(name, zone, _e(fname), "yes", "", "", "")
             else:
                 table.add_row(name, zone, _e(fname), str(f.shown), str(f.number), "", "")
+        for cname in sorted(c for c, n in obj.counters.items() if n):  # damage, wounds ...
+            name = f"[bold]{_e(oid)}[/bold]" if first else ""
+            zone = _e(obj.zone) if first else ""
+            first = False
+            table.add_row(name, zone, f"counter {_e(cname)}", str(obj.counters[cname]), "", "", "")
         if first:
             table.add_row(f"[bold]{_e(oid)}[/bold]", _e(obj.zone), "-", "", "", "", "")
     return table
@@ -98,7 +117,7 @@ def print_explain(state: GameState, out: Console) -> None:
                 out.print(f"  {oid}.{fname}: [{s.rule}] {s.note}", markup=False)
     out.print("[bold]events[/bold]")
     for i, e in enumerate(state.events):
-        body = ", ".join(f"{k}={v}" for k, v in e.fields)
+        body = ", ".join(f"{k}={in_words(v)}" for k, v in e.fields)
         out.print(f"  {i}. {e.kind}: {body}  [{' '.join(e.rules)}]", markup=False)
         for s in e.because:
             out.print(f"       [{s.rule}] {s.note}", markup=False)
@@ -110,6 +129,11 @@ def print_run(result: RunResult, *, explain: bool = False) -> None:
     out.print(objects_table(derived(result.state)))
     if explain:
         print_explain(derived(result.state), out)
+    for e in result.state.events:
+        fields = dict(e.fields)
+        if e.kind in SPLITS and isinstance(fields.get("allocation"), dict):
+            what = fields.get("instruction", "")
+            out.print(f"{e.kind} {_e(str(what))}: {_e(in_words(fields['allocation']))}")
     dependency_section(result, out, explain)
     for c in result.checks:
         where = f"line {c.expectation.where.line}" if c.expectation.where else ""
@@ -120,9 +144,10 @@ def print_run(result: RunResult, *, explain: bool = False) -> None:
                 f"{_e(repr(c.expectation.expected))}  ({at})"
             )
         else:
+            hint = f"; did you mean {_e(c.suggestion)}?" if c.suggestion else ""
             out.print(
                 f"  [red]FAIL[/red]  {_e(c.expectation.path)}: expected "
-                f"{_e(repr(c.expectation.expected))}, got {_e(shown(c.actual))}  "
+                f"{_e(repr(c.expectation.expected))}, got {_e(shown(c.actual))}{hint}  "
                 f"({_e(c.resolved)}, {where}, {at})"
             )
     if result.stopped_by is not None:
@@ -131,7 +156,7 @@ def print_run(result: RunResult, *, explain: bool = False) -> None:
         why = escape(str(result.stopped_by))
         out.print(f"[red]illegal action at step {result.stopped_at}:[/red] {why}")
     verdict = "[green]passed[/green]" if result.ok else "[red]failed[/red]"
-    out.print(f"{verdict}: {result.passed} expectation(s) met, {result.failed} failed")
+    out.print(f"{verdict}: {plural(result.passed, 'expectation')} met, {result.failed} failed")
 
 
 def dependency_section(result: RunResult, out: Console, explain: bool) -> None:
@@ -158,7 +183,7 @@ def print_outcomes(data: Mapping[str, JSON]) -> None:
     summary = data.get("outcome_search", {})
     outcomes = data.get("outcomes", [])
     out.print(
-        f"[bold]{len(outcomes)} distinct outcome(s)[/bold] "
+        f"[bold]{plural(len(outcomes), 'distinct outcome')}[/bold] "
         f"({summary.get('method')}, {summary.get('status')}, "
         f"order matters: {'yes' if summary.get('order_dependent') else 'no'})"
     )

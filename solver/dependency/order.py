@@ -1,425 +1,41 @@
-"""The order of passive abilities (A-PASS-3, A-DEP-2, A-ORDER-1) and the state after them.
-
-Every active passive starts unapplied. Direct dependencies between unapplied
-passives are found by trial application on the partial state (A-DEP-1,
-Decision A-DEP-3, ``model.passives.trial``), only for the pairs whose channels
-can interact (what [B] writes against what [A] reads). They are kept in a
-NetworkX digraph; [A] depends on [B] when [B] is reachable from [A] (the
-transitive closure, A-DEP-2). [A] is free when every unapplied passive it
-depends on also depends on it; the free one with the smallest timestamp is
-applied next (A-ORDER-1), and only the pairs that read or write what it changed
-are trial-applied again. A cycle therefore falls back to timestamp order and
-is reported as an arrow path.
-
-After an event, the previous derivation is reused when the event changed no
-channel any passive reads: its order and targets stay, and only the changed
-objects are recomputed (A-PASS-1 still holds: they start again from base).
-NetworkX is imported only when some dependency exists.
+"""Passive abilities in the view: the ``passives`` and ``region`` keys. The order itself
+(A-ORDER-1) and the state after passives are ``arbiter.model.passive_order`` (one
+derivation, called explicitly by the rules and the view); its names are re-exported here
+for the solver's callers.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field, replace
-from typing import Any
-
 from arbiter.model import passives as pv
 from arbiter.model import view
+from arbiter.model.passive_order import (
+    _LAST,
+    Choice,
+    Edge,
+    Ordering,
+    after_passives,
+    derive,
+    has_passives,
+    order_passives,
+    ordering,
+    reorder,
+    timestamp_order,
+)
 from arbiter.model.state import JSON, GameObject, GameState
-from arbiter.model.trace import RuleStep
 
-
-@dataclass(frozen=True, slots=True)
-class Edge:
-    """A direct dependency seen while ordering: [dependent] depends on [on]."""
-
-    dependent: str
-    on: str
-    reasons: tuple[str, ...]
-    round: int  # how many passives were applied when it was first seen
-    because: tuple[RuleStep, ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
-class Choice:
-    """One step of the order and why that passive was next (A-ORDER-1)."""
-
-    passive: str
-    timestamp: int
-    waiting: tuple[tuple[str, tuple[str, ...]], ...] = ()  # earlier stamps not free, and on what
-    mutual: tuple[str, ...] = ()  # unapplied passives it depends on that depend on it
-    ceased: tuple[str, ...] = ()  # passives that stopped existing before this step (A-DEP-1a)
-
-
-@dataclass(frozen=True)
-class Ordering:
-    """The passives applied to a state, in order, with the explanation and the result."""
-
-    state: GameState  # the state after every passive (what the view shows)
-    order: tuple[str, ...]
-    choices: tuple[Choice, ...]
-    edges: tuple[Edge, ...]
-    cycles: tuple[tuple[str, ...], ...]  # arrow paths, first node repeated at the end
-    passives: Mapping[str, pv.Passive]
-    stamps: Mapping[str, int]
-    applied_to: Mapping[str, frozenset[str]] = field(default_factory=dict)
-    trials: int = 0  # pairs compared by trial application
-    applications: int = 0  # trial applications of a passive on the partial state
-    reused: bool = False
-
-
-class _Graph:
-    """Direct dependencies among unapplied passives; NetworkX only once an edge exists."""
-
-    def __init__(self) -> None:
-        self.out: dict[str, dict[str, pv.Dependence]] = {}
-        self.g: Any = None
-
-    def set(self, a: str, b: str, dep: pv.Dependence | None) -> None:
-        row = self.out.setdefault(a, {})
-        if dep is None:
-            if b in row:
-                del row[b]
-                self.g.remove_edge(a, b)
-            return
-        if self.g is None:
-            import networkx as nx
-
-            self.g = nx.DiGraph()
-        row[b] = dep
-        self.g.add_edge(a, b)
-
-    def remove(self, node: str) -> None:
-        self.out.pop(node, None)
-        if self.g is not None and node in self.g:
-            for pred in list(self.g.predecessors(node)):
-                self.out[pred].pop(node, None)
-            self.g.remove_node(node)
-
-    def status(self, node: str) -> tuple[bool, tuple[str, ...], tuple[str, ...]]:
-        """(free, blocking, mutual) for ``node`` by the transitive closure (A-DEP-2)."""
-        row = self.out.get(node)
-        if not row:
-            return True, (), ()
-        sinks = tuple(sorted(b for b in row if not self.out.get(b)))
-        if sinks:  # it depends on one that depends on nothing: not free, no need to look on
-            return False, sinks, ()
-        import networkx as nx
-
-        below = nx.descendants(self.g, node)
-        above = nx.ancestors(self.g, node)
-        blocking = tuple(sorted(below - above))
-        return not blocking, blocking, tuple(sorted(below & above))
-
-    def cycle(self, node: str, members: Iterable[str]) -> tuple[str, ...]:
-        import networkx as nx
-
-        sub = self.g.subgraph({node, *members})
-        path = [u for u, _ in nx.find_cycle(sub, source=node)]
-        return (*path, path[0])
-
-
-def _channel_index(
-    ids: Iterable[str], chans: Mapping[str, frozenset[pv.Channel]]
-) -> tuple[dict[pv.Channel, set[str]], dict[str, set[str]]]:
-    exact: dict[pv.Channel, set[str]] = {}
-    by_attr: dict[str, set[str]] = {}
-    for pid in ids:
-        for ch in chans[pid]:
-            exact.setdefault(ch, set()).add(pid)
-            by_attr.setdefault(ch[0], set()).add(pid)
-    return exact, by_attr
-
-
-def _readers(
-    written: Iterable[pv.Channel],
-    exact: Mapping[pv.Channel, set[str]],
-    by_attr: Mapping[str, set[str]],
-) -> set[str]:
-    out: set[str] = set()
-    for attr, name in written:
-        if name == "*":
-            out |= by_attr.get(attr, set())
-        else:
-            out |= exact.get((attr, name), set())
-            out |= exact.get((attr, "*"), set())
-    return out
-
-
-class _Orderer:
-    """One run of A-ORDER-1 on one state: the partial state, the graph, what is cached."""
-
-    def __init__(self, state: GameState) -> None:
-        self.base = state
-        self.board = pv.Board(state)
-        found = sorted(pv.active_passives(self.board.objects), key=lambda p: p.id)
-        self.ps = {p.id: p for p in found}
-        objects, players = self.board.objects, state.players
-        self.keys = {pid: pv.order_key(p, objects, players) for pid, p in self.ps.items()}
-        self.queue = sorted(self.ps, key=lambda pid: self.keys[pid])
-        self.unapplied = set(self.ps)
-        self.graph = _Graph()
-        self.edges: dict[tuple[str, str], Edge] = {}
-        self.trials = self.applications = 0
-        # The prefilter: which passives read the channels another one writes.
-        wr = {pid: pv.writes(p) for pid, p in self.ps.items()}
-        self.sel_rd = {pid: pv.selector_reads(p) for pid, p in self.ps.items()}
-        self.cond_rd = {pid: pv.condition_reads(p) for pid, p in self.ps.items()}
-        reads = {pid: pv.reads(p) for pid, p in self.ps.items()}
-        self.exact, self.by_attr = _channel_index(self.ps, reads)
-        self.candidates = {b: _readers(wr[b], self.exact, self.by_attr) - {b} for b in self.ps}
-        # The B's that may change what A does (its condition): tried again when A's inputs change.
-        self.cond_sources: dict[str, set[str]] = {}
-        for b, aa in self.candidates.items():
-            for a in aa:
-                if pv.overlaps(wr[b], self.cond_rd[a]):
-                    self.cond_sources.setdefault(a, set()).add(b)
-        self.by_source: dict[str, list[str]] = {}
-        for pid in self.queue:
-            self.by_source.setdefault(self.ps[pid].source, []).append(pid)
-        # What applying B would change, kept until B reads something that changed or one of
-        # the objects it applies to changes; and the channels it would really change.
-        self.trial_cache: dict[str, pv.Application] = {}
-        self.cached_on: dict[str, set[str]] = {}
-        self.delta_cache: dict[str, set[pv.Channel]] = {}
-        self.order: list[str] = []
-        self.head = 0
-
-    # -- trial application -----------------------------------------------------------------
-
-    def trial_apply(self, b: str) -> pv.Application:
-        got = self.trial_cache.get(b)
-        if got is None:
-            got = self.trial_cache[b] = pv.apply_passive(self.ps[b], self.board)
-            self.applications += 1
-            for oid in got.targets:
-                self.cached_on.setdefault(oid, set()).add(b)
-        return got
-
-    def delta(self, b: str) -> set[pv.Channel]:
-        """The channels applying B would really change (on the objects it changes)."""
-        got = self.delta_cache.get(b)
-        if got is None:
-            got = set()
-            for oid, obj in self.trial_apply(b).changes.items():
-                got |= pv.changed_channels(self.board.objects[oid], obj)
-            self.delta_cache[b] = got
-        return got
-
-    def clauses(self, a: str, b: str) -> str:
-        """Which clauses of A-DEP-1 applying B could make true for A: only those reading a
-        channel that B really changes (the prefilter inside a pair)."""
-        changed = self.delta(b)
-        out = "a" if ("abilities", self.ps[a].source) in changed else ""
-        if pv.overlaps(changed, self.sel_rd[a]):
-            out += "b"
-        if pv.overlaps(changed, self.cond_rd[a]):
-            out += "c"
-        return out
-
-    def evaluate(self, pairs: Mapping[str, set[str]]) -> None:
-        """Trial-apply each B and compare each A given with it (A-DEP-1, A-DEP-3)."""
-        for b in sorted(pairs):
-            if b not in self.unapplied:
-                continue
-            changes = self.trial_apply(b).changes
-            for a in sorted(pairs[b] & self.unapplied):
-                which = self.clauses(a, b)
-                dep = None
-                if which:
-                    self.trials += 1
-                    dep = pv.trial(self.ps[a], self.ps[b], self.board, changes, which)
-                if dep is None and b not in self.graph.out.get(a, {}):
-                    continue
-                self.graph.set(a, b, dep)
-                if dep is not None:
-                    self._record(dep)
-
-    def _record(self, dep: pv.Dependence) -> None:
-        key = (dep.dependent, dep.on)
-        old = self.edges.get(key)
-        if old is None:
-            self.edges[key] = Edge(*key, dep.reasons, len(self.order), dep.because)
-        else:
-            reasons = tuple(sorted(set(dep.reasons) | set(old.reasons)))
-            self.edges[key] = replace(old, reasons=reasons)
-
-    # -- A-ORDER-1 ------------------------------------------------------------------------
-
-    def next_free(self) -> tuple[str, tuple[tuple[str, tuple[str, ...]], ...], tuple[str, ...]]:
-        """The free passive with the smallest timestamp, those before it that wait, and the
-        passives it depends on that depend on it (a cycle)."""
-        waiting: list[tuple[str, tuple[str, ...]]] = []
-        while self.queue[self.head] not in self.unapplied:
-            self.head += 1  # everything before it is applied or gone
-        for pid in self.queue[self.head :]:
-            if pid not in self.unapplied:
-                continue
-            free, blocking, mutual = self.graph.status(pid)
-            if free:
-                return pid, tuple(waiting), mutual
-            waiting.append((pid, blocking))
-        raise AssertionError("no free passive")  # a sink of the condensation is always free
-
-    def apply(self, chosen: str) -> tuple[pv.Application, dict[str, GameObject]]:
-        done = self.trial_cache.pop(chosen, None) or pv.apply_passive(self.ps[chosen], self.board)
-        before = {oid: self.board.objects[oid] for oid in done.changes}
-        self.board.commit(done.changes)
-        self.order.append(chosen)
-        self.unapplied.discard(chosen)
-        self.graph.remove(chosen)
-        return done, before
-
-    def after(self, done: pv.Application, before: Mapping[str, GameObject]) -> list[str]:
-        """Drop the passives that no longer exist (returned), and trial-apply again the
-        pairs that what was applied can have changed (A-ORDER-1: re-evaluated)."""
-        written: set[pv.Channel] = set()
-        for oid, obj in done.changes.items():
-            written |= pv.changed_channels(before[oid], obj)
-        lost = sorted(name for attr, name in written if attr == "abilities")
-        written = {c for c in written if c[0] != "abilities"}
-        touched = _readers(written, self.exact, self.by_attr) & self.unapplied
-        ceased = []
-        for oid in lost:
-            for pid in self.by_source.get(oid, ()):
-                if pid not in self.unapplied:
-                    continue
-                if pv.exists(self.ps[pid], self.board.objects):
-                    touched.add(pid)
-                    continue
-                self.unapplied.discard(pid)  # A-DEP-1a: removed by what was applied
-                self.graph.remove(pid)
-                touched.discard(pid)
-                ceased.append(pid)
-        # A pair (A, B) can change only if B's trial application is stale (B reads what
-        # changed, or an object it applies to changed) or if A's condition may now flip
-        # differently; otherwise A-DEP-1 a/b compare the same objects as before.
-        stale = set(touched)
-        for oid in done.changes:
-            stale |= self.cached_on.pop(oid, set())
-        pairs: dict[str, set[str]] = {}
-        for b in stale:
-            self.trial_cache.pop(b, None)
-            self.delta_cache.pop(b, None)
-            if b in self.unapplied and self.candidates[b]:
-                pairs.setdefault(b, set()).update(self.candidates[b])
-        for a in touched:
-            for b in self.cond_sources.get(a, ()):
-                pairs.setdefault(b, set()).add(a)
-        self.evaluate(pairs)
-        return ceased
-
-    def run(self) -> Ordering:
-        self.evaluate({b: set(aa) for b, aa in self.candidates.items() if aa})
-        choices: list[Choice] = []
-        cycles: dict[frozenset[str], tuple[str, ...]] = {}
-        applied_to: dict[str, frozenset[str]] = {}
-        ceased: list[str] = []
-        while self.unapplied:
-            chosen, waiting, mutual = self.next_free()
-            if mutual and frozenset((chosen, *mutual)) not in cycles:
-                cycles[frozenset((chosen, *mutual))] = self.graph.cycle(chosen, mutual)
-            stamp = self.keys[chosen][0]
-            choices.append(Choice(chosen, stamp, waiting, mutual, tuple(ceased)))
-            done, before = self.apply(chosen)
-            applied_to[chosen] = frozenset(done.targets)
-            ceased = self.after(done, before) if done.changes else []
-        if ceased:
-            choices.append(Choice("", 0, (), (), tuple(ceased)))
-        return Ordering(
-            state=self.board.state(self.base),
-            order=tuple(self.order),
-            choices=tuple(choices),
-            edges=tuple(self.edges[k] for k in sorted(self.edges)),
-            cycles=tuple(cycles.values()),
-            passives=self.ps,
-            stamps={pid: self.keys[pid][0] for pid in self.ps},
-            applied_to=applied_to,
-            trials=self.trials,
-            applications=self.applications,
-        )
-
-
-def order_passives(state: GameState) -> Ordering:
-    """Apply every active passive of ``state`` in the order of A-ORDER-1."""
-    return _Orderer(state).run()
-
-
-def timestamp_order(state: GameState) -> GameState:
-    """Every passive applied in timestamp order alone, ignoring dependency (for --explain)."""
-    board = pv.Board(state)
-    ps = sorted(
-        pv.active_passives(board.objects),
-        key=lambda p: pv.order_key(p, board.objects, state.players),
-    )
-    for p in ps:
-        board.commit(pv.apply_passive(p, board).changes)
-    return board.state(state)
-
-
-# -- reuse after an event --------------------------------------------------------------------
-
-
-def _signature(obj: GameObject) -> tuple[object, ...]:
-    """Everything of an object that a passive can read, or that decides its order."""
-    return (
-        obj.zone,
-        obj.kind,
-        obj.controlled_by,
-        obj.timestamp,
-        obj.region,
-        pv.subtypes(obj),
-        frozenset(obj.features),
-        obj.abilities,
-        obj.protections,  # an immunity can stop a passive from changing what others read
-    )
-
-
-def reorder(previous: Ordering, old: GameState, new: GameState) -> Ordering:
-    """The ordering of ``new``, reusing ``previous`` (of ``old``) when the event changed no
-    channel that any passive reads; otherwise a full recomputation."""
-    rounding = new.ruleset.division_rounding
-    if (
-        old.players != new.players
-        or old.ruleset != new.ruleset
-        or len(old.objects) != len(new.objects)
-        or any(k not in old.objects for k in new.objects)
-    ):
-        return order_passives(new)
-    changed = [oid for oid, obj in new.objects.items() if obj is not old.objects[oid]]
-    if any(_signature(new.objects[o]) != _signature(old.objects[o]) for o in changed):
-        return order_passives(new)
-    objects = dict(previous.state.objects)
-    for oid in changed:
-        obj = new.objects[oid]
-        for pid in previous.order:
-            if oid in previous.applied_to[pid]:
-                obj = pv.apply_effect(previous.passives[pid], obj, previous.stamps[pid], rounding)
-        objects[oid] = obj
-    return replace(previous, state=replace(new, objects=objects), reused=True)
-
-
-_LAST: list[tuple[GameState, Ordering]] = []
-
-
-def ordering(state: GameState) -> Ordering:
-    """The ordering of ``state``, reusing the last one computed when it can."""
-    if _LAST and _LAST[0][0] is state:
-        return _LAST[0][1]
-    result = reorder(_LAST[0][1], _LAST[0][0], state) if _LAST else order_passives(state)
-    _LAST[:] = [(state, result)]
-    return result
-
-
-def has_passives(state: GameState) -> bool:
-    return any(isinstance(a, pv.Passive) for o in state.objects.values() for a in o.abilities)
-
-
-def derive(state: GameState) -> GameState:
-    """The view's derivation hook: characteristics after passives (A-PASS-2)."""
-    if not has_passives(state):
-        return state
-    return ordering(state).state
+__all__ = [
+    "Choice",
+    "Edge",
+    "Ordering",
+    "after_passives",
+    "derive",
+    "has_passives",
+    "order_passives",
+    "ordering",
+    "register",
+    "reorder",
+    "timestamp_order",
+]
 
 
 def _passives_section(obj: GameObject, state: GameState) -> tuple[str, JSON] | None:
@@ -437,9 +53,9 @@ def _region_section(obj: GameObject, state: GameState) -> tuple[str, JSON] | Non
 
 
 def register() -> None:
-    """Plug passives into the view (derivation, ``passives`` key)."""
-    if derive not in view.DERIVATIONS:
-        view.DERIVATIONS.append(derive)
+    """Plug passives into the view (``passives`` and ``region`` keys). The derivation is not
+    registered: ``arbiter.model.view.derived`` calls ``after_passives`` explicitly."""
+    if _passives_section not in view.OBJECT_SECTIONS:
         view.OBJECT_SECTIONS.append(_passives_section)
         view.OBJECT_SECTIONS.append(_region_section)
 

@@ -118,7 +118,7 @@ def ability_graph(state: GameState) -> nx.DiGraph:
     items: list[tuple[str, ab.Trigger | ab.QuickAction]] = []
     for oid in sorted(state.objects):
         obj = state.objects[oid]
-        if obj.zone not in ab.IN_PLAY:
+        if not ab.in_play(obj.zone):
             continue
         for a in ab.abilities(obj):
             items.append((oid, a))

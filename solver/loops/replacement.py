@@ -47,6 +47,9 @@ def _ids(sel: rp.Selector, me: str) -> frozenset[str] | None:
     return frozenset(me if i == "self" else i for i in sel.ids) if sel.ids else None
 
 
+selector_ids = _ids  # for the card-set pruning of ``arbiter loops`` (solver/cmd_loops.py)
+
+
 def _targets(r: rp.Replacement, t: rp.Template) -> frozenset[str] | None:
     if t.target == "same":
         return _ids(r.pattern.affected, r.source)
@@ -55,6 +58,9 @@ def _targets(r: rp.Replacement, t: rp.Template) -> frozenset[str] | None:
     if t.target == "choose":
         return _ids(t.choose or rp.Selector(), r.source)
     return frozenset({t.target})
+
+
+template_ids = _targets
 
 
 def _amounts(r: rp.Replacement, t: rp.Template) -> tuple[int, int | None]:

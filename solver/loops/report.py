@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from arbiter.model.format.area_loops import LoopInput
-from arbiter.model.state import JSON
+from arbiter.model.state import JSON, GameState
 from arbiter.solver.loops.decide import DEFAULT_BUDGET, Verdict
 
 RANK = {"loop": 0, "undetermined": 1, "terminates": 2}
@@ -51,6 +51,8 @@ def analyse(data: LoopInput, budget: int = DEFAULT_BUDGET, one_day: bool = False
     from arbiter.solver.loops import replacement as loop_replacement
 
     state = data.scenario.start
+    if data.kind == "cardset":
+        state = with_abilities(state)
     graph = loop_graph.ability_graph(state)
     found = loop_graph.candidates(graph)
     # replacement chains (LOOP-5): their own graph, confirmed by the replacement pipeline
@@ -88,6 +90,27 @@ def analyse(data: LoopInput, budget: int = DEFAULT_BUDGET, one_day: bool = False
     else:
         verdict = combined(per, budget, with_chains=bool(per_chain))
     return LoopReport(data.scenario.source, data.kind, verdict, tuple(per), budget)
+
+
+def with_abilities(state: GameState) -> GameState:
+    """The objects of a card set that the search needs (LOOP-4): the cards with abilities
+    and, transitively, the objects their abilities name; a large set of vanilla cards
+    costs nothing to search."""
+    from dataclasses import replace
+
+    from arbiter.model.damage import replacement as rp
+    from arbiter.solver.loops import graph as loop_graph
+    from arbiter.solver.loops import replacement as loop_replacement
+
+    keep = {oid for oid, obj in state.objects.items() if obj.abilities}
+    for r in rp.replacements_in_play(replace(state, objects={o: state.objects[o] for o in keep})):
+        for sel in (r.pattern.affected, r.pattern.source, r.pattern.source_except):
+            keep |= set(loop_replacement.selector_ids(sel, r.source) or ()) if sel else set()
+        for t in r.instead:
+            keep |= set(loop_replacement.template_ids(r, t) or ())
+    keep &= set(state.objects)
+    sub = loop_graph.sub_state(state, tuple(sorted(keep)))
+    return replace(sub, clock=state.clock)
 
 
 def combined(

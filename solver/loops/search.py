@@ -156,7 +156,7 @@ def seeds(state: GameState, only: frozenset[str] | None = None) -> list[Move]:
     out: list[Move] = []
     for oid in sorted(state.objects):
         obj = state.objects[oid]
-        if obj.zone not in ab.IN_PLAY:
+        if not ab.in_play(obj.zone):
             continue
         for a in obj.abilities:
             if not isinstance(a, ab.Trigger) or (only is not None and f"{oid}.{a.id}" not in only):
