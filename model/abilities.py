@@ -19,6 +19,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
+from arbiter.model.effects import algebra as fx
+from arbiter.model.effects import refs as rf
 from arbiter.model.errors import IllegalAction
 from arbiter.model.state import Ability, Event, GameObject, GameState
 from arbiter.model.steps import GainFeature, LoseFeature, Modify, Move, Step
@@ -33,71 +35,21 @@ NEW_DAY_PHASE = "morning"
 
 
 @dataclass(frozen=True, slots=True)
-class Effect:
-    """One instruction: ``kind`` applied to every object or player ``target`` names.
-
-    ``target`` is a reference: ``self``, ``it`` (what the triggering event was about),
-    ``controller``, ``opponent``, a player, an object id or a card id (every object
-    made from that card).
-    """
-
-    kind: str
-    target: str
-    amount: int = 0  # damage, counter (signed), modify value
-    name: str = ""  # counter name, stat, feature, zone
-    op: str = ""  # modify: add, set, multiply, divide
-    number: int | None = None  # gain: the feature's number
-
-
-@dataclass(frozen=True, slots=True)
-class Cost:
-    """``exhaust`` the target (it must be ready), or ``pay`` ``amount`` of a counter."""
-
-    kind: str
-    target: str
-    name: str = ""
-    amount: int = 0
-
-
-@dataclass(frozen=True, slots=True)
-class Condition:
-    """``if:`` a counter of the target is within bounds (checked at resolution)."""
-
-    target: str
-    counter: str
-    at_least: int | None = None
-    at_most: int | None = None
-
-    def holds(self, value: int) -> bool:
-        return (self.at_least is None or value >= self.at_least) and (
-            self.at_most is None or value <= self.at_most
-        )
-
-
-@dataclass(frozen=True, slots=True)
-class Pattern:
-    """What a trigger waits for: an event kind about a subject (``any`` or a reference)."""
-
-    event: str
-    subject: str = "any"
-    name: str = ""  # zone (enters/leaves), counter, stat, phase, action
-    change: str = "any"  # counter: up, down or any
-
-
-@dataclass(frozen=True, slots=True)
 class Trigger(Ability):
-    when: Pattern = Pattern("phase")
-    effects: tuple[Effect, ...] = ()
+    """A triggered ability in the card language: its event, effects, "may" and "if"."""
+
+    when: fx.When = fx.When(fx.EventKind.PHASE, rf.ANY)
+    effects: tuple[fx.Effect, ...] = ()
     optional: bool = False
-    condition: Condition | None = None
+    condition: fx.Condition | None = None
     text: str = ""
 
 
 @dataclass(frozen=True, slots=True)
 class QuickAction(Ability):
-    costs: tuple[Cost, ...] = ()
-    effects: tuple[Effect, ...] = ()
-    condition: Condition | None = None
+    costs: tuple[fx.Effect, ...] = ()  # exhaust <ref>, or counters of <ref> (-N: pay N)
+    effects: tuple[fx.Effect, ...] = ()
+    condition: fx.Condition | None = None
     text: str = ""
 
 
@@ -194,11 +146,16 @@ def activation_key(obj: str, action: str) -> str:
 # -- effects -----------------------------------------------------------------------------
 
 
-def _impossible(state: GameState, effect: Effect, source: str, why: str) -> GameState:
+def _impossible(state: GameState, effect: fx.Effect, source: str, why: str) -> GameState:
     return state.with_event(
         Event(
             "impossible",
-            (("effect", effect.kind), ("target", effect.target), ("source", source), ("why", why)),
+            (
+                ("effect", rf.kind(effect)),
+                ("target", rf.ref(effect.selector)),
+                ("source", source),
+                ("why", why),
+            ),
             ("A-GOLD-3",),
         )
     )
@@ -233,18 +190,20 @@ def _shown_target(target: str) -> str:
     return target[len(PLAYER) :] if is_player(target) else target
 
 
-def apply_effect(state: GameState, effect: Effect, source: str, it: str | None) -> GameState:
+def apply_effect(state: GameState, effect: fx.Effect, source: str, it: str | None) -> GameState:
     """Apply one effect to every target it names (A-GOLD-3: a missing target is skipped)."""
-    targets = resolve(state, effect.target, source, it)
+    reference = rf.ref(effect.selector)
+    kind, amount = rf.kind(effect), rf.amount(effect)
+    targets = resolve(state, reference, source, it)
     if not targets:
-        return _impossible(state, effect, source, f"'{effect.target}' names nothing now")
+        return _impossible(state, effect, source, f"'{reference}' names nothing now")
     for target in targets:
         player = is_player(target)
-        if effect.kind == "damage":
-            if effect.amount <= 0:
+        if kind == "damage":
+            if amount <= 0:
                 continue  # D-TIME-3: 0 damage is not dealt
             counter = "life" if player else "damage"
-            delta = -effect.amount if player else effect.amount
+            delta = -amount if player else amount
             state = with_counter(
                 state, target, counter, counter_value(state, target, counter) + delta
             )
@@ -253,19 +212,19 @@ def apply_effect(state: GameState, effect: Effect, source: str, it: str | None) 
                     "damage",
                     (
                         ("target", _shown_target(target)),
-                        ("amount", effect.amount),
+                        ("amount", amount),
                         ("sources", [source]),
                         ("damaged", True),
                     ),
                     ("DMG-0",),
                 )
             )
-        elif effect.kind == "counter":
-            state = _add_counter(state, target, effect.name, effect.amount, source)
+        elif kind == "counter":
+            state = _add_counter(state, target, rf.name(effect), amount, source)
         elif player:
-            state = _impossible(state, effect, source, f"{effect.kind} needs an object")
-        elif effect.kind in ("ready", "exhaust"):
-            value = 1 if effect.kind == "exhaust" else 0
+            state = _impossible(state, effect, source, f"{kind} needs an object")
+        elif kind in ("ready", "exhaust"):
+            value = 1 if kind == "exhaust" else 0
             if counter_value(state, target, "exhausted") != value:
                 state = _add_counter(
                     state,
@@ -279,22 +238,23 @@ def apply_effect(state: GameState, effect: Effect, source: str, it: str | None) 
     return state
 
 
-def _foundation_step(effect: Effect, target: str, source: str) -> Step:
+def _foundation_step(effect: fx.Effect, target: str, source: str) -> Step:
     """Effects that are the foundation's steps, aimed at a resolved target."""
-    if effect.kind == "modify":
+    kind, name = rf.kind(effect), rf.name(effect)
+    if kind == "modify":
         return Modify(
-            target=target, stat=effect.name, op=effect.op, value=effect.amount, source=source
+            target=target, stat=name, op=rf.op(effect), value=rf.amount(effect), source=source
         )
-    if effect.kind == "gain":
-        return GainFeature(target=target, feature=effect.name, number=effect.number, source=source)
-    if effect.kind == "lose":
-        return LoseFeature(target=target, feature=effect.name)
-    assert effect.kind == "move", effect.kind
-    return Move(target=target, zone=effect.name)
+    if kind == "gain":
+        return GainFeature(target=target, feature=name, number=rf.number(effect), source=source)
+    if kind == "lose":
+        return LoseFeature(target=target, feature=name)
+    assert kind == "move", kind
+    return Move(target=target, zone=name)
 
 
 def apply_effects(
-    state: GameState, effects: Iterable[Effect], source: str, it: str | None
+    state: GameState, effects: Iterable[fx.Effect], source: str, it: str | None
 ) -> GameState:
     for effect in effects:
         state = apply_effect(state, effect, source, it)
@@ -327,9 +287,9 @@ def _as_target(state: GameState, shown: str) -> str:
     return shown if shown in state.objects else player_ref(shown)
 
 
-def _touches(event: Event, pattern: Pattern) -> bool:
+def _touches(event: Event, pattern: fx.When) -> bool:
     """Whether the event is of the kind the pattern waits for (subject aside)."""
-    kind, name = pattern.event, pattern.name
+    kind, name = rf.event(pattern), rf.event_name(pattern)
     if kind == "damaged":
         return event.kind == "damage" and bool(event.get("damaged"))
     if kind in ("enters", "leaves"):
@@ -371,12 +331,13 @@ def _counter_delta(event: Event, name: str) -> int:
 def matches(state: GameState, trigger: Trigger, source: str, event: Event) -> bool:
     if not _touches(event, trigger.when):
         return False
-    if trigger.when.subject == "any" or trigger.when.event == "phase":
+    watched = rf.subject(trigger.when)
+    if watched == "any" or rf.event(trigger.when) == "phase":
         return True
     subject = _subject(event)
     if subject is None:
         return False
-    return _as_target(state, subject) in resolve(state, trigger.when.subject, source)
+    return _as_target(state, subject) in resolve(state, watched, source)
 
 
 def triggered(state: GameState, events: Iterable[Event]) -> Queue:
@@ -401,7 +362,7 @@ def triggered(state: GameState, events: Iterable[Event]) -> Queue:
         for obj in sources:
             looks_back = not in_play(obj.zone)
             for ab in obj.abilities:
-                if not isinstance(ab, Trigger) or (looks_back and ab.when.event != "leaves"):
+                if not isinstance(ab, Trigger) or (looks_back and rf.event(ab.when) != "leaves"):
                     continue
                 if matches(state, ab, obj.id, event):
                     out.append(Pending(obj.id, ab.id, it))
@@ -409,14 +370,15 @@ def triggered(state: GameState, events: Iterable[Event]) -> Queue:
 
 
 def condition_holds(
-    state: GameState, condition: Condition | None, source: str, it: str | None
+    state: GameState, condition: fx.Condition | None, source: str, it: str | None
 ) -> bool:
     if condition is None:
         return True
-    targets = resolve(state, condition.target, source, it)
+    targets = resolve(state, rf.condition_target(condition), source, it)
+    counter = rf.condition_counter(condition)
     # a condition about nothing does not hold: "if the Battery has a counter", no Battery
     return bool(targets) and all(
-        condition.holds(counter_value(state, t, condition.counter)) for t in targets
+        rf.condition_holds(condition, counter_value(state, t, counter)) for t in targets
     )
 
 
@@ -477,18 +439,20 @@ def unpaid(state: GameState, source: str, action: QuickAction) -> tuple[str, str
     if obj is None or not in_play(obj.zone):
         return ("QA-1", f"{source} is not in play: its quick actions do not work")
     for cost in action.costs:
-        targets = resolve(state, cost.target, source)
+        reference = rf.ref(cost.selector)
+        targets = resolve(state, reference, source)
         if not targets:
-            return ("A-GOLD-2", f"the cost names '{cost.target}', which names nothing")
+            return ("A-GOLD-2", f"the cost names '{reference}', which names nothing")
+        name, amount = rf.name(cost), rf.cost_amount(cost)
         for t in targets:
-            if cost.kind == "exhaust":
+            if rf.cost_kind(cost) == "exhaust":
                 if is_player(t) or counter_value(state, t, "exhausted"):
                     return ("A-GOLD-2", f"cost: exhaust {_shown_target(t)}, which is exhausted")
-            elif counter_value(state, t, cost.name) < cost.amount:
-                have = counter_value(state, t, cost.name)
+            elif counter_value(state, t, name) < amount:
+                have = counter_value(state, t, name)
                 return (
                     "A-GOLD-2",
-                    f"cost: pay {cost.amount} {cost.name} of {_shown_target(t)}, which has {have}",
+                    f"cost: pay {amount} {name} of {_shown_target(t)}, which has {have}",
                 )
     if not condition_holds(state, action.condition, source, None):
         return ("QA-1", f"the condition of {source}.{action.id} does not hold")
@@ -530,11 +494,11 @@ def activate(state: GameState, source: str, action_id: str) -> tuple[GameState, 
         )
     )
     for cost in action.costs:
-        for t in resolve(state, cost.target, source):
-            if cost.kind == "exhaust":
+        for t in resolve(state, rf.ref(cost.selector), source):
+            if rf.cost_kind(cost) == "exhaust":
                 state = _add_counter(state, t, "exhausted", 1, source)
             else:
-                state = _add_counter(state, t, cost.name, -cost.amount, source)
+                state = _add_counter(state, t, rf.name(cost), -rf.cost_amount(cost), source)
     state = apply_effects(state, action.effects, source, None)
     return state, triggered(state, state.events[mark:])
 
@@ -581,7 +545,7 @@ class Begin(Step):
 class Apply(Step):
     """``effect: {...}``: one effect of the ability language, from a named source."""
 
-    effect: Effect
+    effect: fx.Effect
     source: str = "effect"
 
     def resolve(self, state: GameState) -> GameState:

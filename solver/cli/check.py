@@ -123,6 +123,11 @@ def command(
     if not files:
         raise Exit(0)
     cardsets = [load_cardset(f) for f in files]  # every input error before any work
+    from arbiter.model.effects.rewrite import v1_note
+
+    note = v1_note([n for cs in cardsets for n in cs.upgraded])
+    if note:
+        click.echo(note, err=True)
     backend = Backend(jobs=jobs, dask=dask_address)
     if witness_dir is None:
         beside = os.path.dirname(os.path.abspath(html_path)) if html_path else os.getcwd()

@@ -114,10 +114,12 @@ def schema(cardset: bool) -> None:
 
 COMMANDS = (
     "arbiter.solver.cli.check",
+    "arbiter.solver.cli.describe",
     "arbiter.solver.cli.damage",
     "arbiter.solver.cli.graph",
     "arbiter.solver.cli.importer",
     "arbiter.solver.cli.loops",
+    "arbiter.solver.cli.upgrade",
 )
 
 
