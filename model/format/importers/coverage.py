@@ -90,13 +90,13 @@ def _keywords_of(
 
 def converted(line: Line, reading: Reading, spell: bool) -> ReadLine:
     """The line with its reading converted into the card language, or what was lost."""
-    from arbiter.model.format.importers.to_abilities import abilities
+    from arbiter.model.format.importers.to_abilities import abilities, written
     from arbiter.model.format.importers.to_effects import Lost
 
     if not reading.modelled or reading.node is None:
         return ReadLine(line, reading)
     try:
-        return ReadLine(line, reading, abilities(reading.node, spell))
+        return ReadLine(line, reading, written(abilities(reading.node, spell)))
     except Lost as lost:
         return ReadLine(line, reading, lost=lost.what)
 

@@ -54,6 +54,32 @@ def abilities(node: Node, spell: bool) -> tuple[a.CardAbility, ...]:
     return (a.CardAbility(a.Kind.TRIGGER, effects, when=event, condition=cond),)
 
 
+def written(abilities: tuple[a.CardAbility, ...]) -> tuple[a.CardAbility, ...]:
+    """The abilities, checked to survive the card language's YAML: written with
+    ``model.effects.emit`` and read back with ``model.effects.syntax`` they must be the
+    same values; else ``Lost`` (the line would not load, or would mean something else)."""
+    from arbiter.model.effects import emit, syntax
+    from arbiter.model.errors import InputError
+    from arbiter.model.format.document import Document
+
+    for ab in abilities:
+        try:
+            if ab.kind is a.Kind.ON_PLAY:
+                data = emit.effects(ab.effects)
+                back = syntax.effects(Document("(import)", data).node())
+                same = back == ab.effects
+            else:
+                data = emit.ability(ab, 0)
+                node = Document("(import)", data).node()
+                again = syntax.ability(node, ab.kind, 0)
+                same = replace(again, ident=ab.ident, text=ab.text) == ab
+        except InputError as exc:
+            raise Lost(f"the card language's YAML does not read it back ({exc})") from exc
+        if not same:
+            raise Lost("the card language's YAML reads it back as something else")
+    return abilities
+
+
 def _names(node: Node) -> list[str]:
     return [k for k, _ in node.slots]
 
