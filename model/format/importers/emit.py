@@ -10,8 +10,8 @@ the lines not modelled); its modelled lines are written in the card language (fo
 from __future__ import annotations
 
 import os
-from dataclasses import replace
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from arbiter.model.effects import algebra as a
@@ -114,7 +114,8 @@ def write_sets(cards: Sequence[ImportedCard], game: Game, out_dir: str, lang: st
             _write(out_dir, name, {**head, "include": parts})
         top_files.append(name)
     if len(top_files) > 1:
-        pool = {"ruleset": game.value, "format": 2, "title": f"{game.value} pool", "include": top_files}
+        title = f"{game.value} pool"
+        pool = {"ruleset": game.value, "format": 2, "title": title, "include": top_files}
         _write(out_dir, "pool.yaml", pool)
         top_files.append("pool.yaml")
     return top_files

@@ -22,6 +22,7 @@ from arbiter.model.format.importers.to_effects import (
     _Ctx,
     _int,
     _node,
+    _one_choice,
     _slot,
     _word,
     selector,
@@ -156,8 +157,6 @@ _PHASES = {
     "noon": ("noon", None),
     "dusk": ("dusk", None),
     "night": ("night", None),
-    "start-beginning": ("beginning", None),
-    "start-beginning-2": ("beginning", None),
     "start-turn": ("", a.EventKind.START_OF_TURN),
     "end-turn": ("", a.EventKind.END_OF_TURN),
 }
@@ -336,7 +335,8 @@ def _clauses(node: Node, ctx: _Ctx) -> tuple[a.Effect, ...]:
 
 def _verbs(node: Node, subject: object, ctx: _Ctx) -> tuple[a.Effect, ...]:
     if node.form.name in ("vp-and", "bvp-and"):
-        return (*_verbs(_node(node, "a"), subject, ctx), *_verbs(_node(node, "b"), subject, ctx))
+        both = [*_verbs(_node(node, "a"), subject, ctx), *_verbs(_node(node, "b"), subject, ctx)]
+        return tuple(_one_choice(both))
     if node.form.name in ("vp", "bvp"):
         vp = _node(node, "a")
         conv = VERB_PHRASES.get(vp.form.name)
@@ -356,4 +356,3 @@ def _clause(node: Node, ctx: _Ctx) -> tuple[a.Effect, ...]:
     if conv is None:
         raise Lost(f"the instruction '{node.render()}'")
     return tuple(conv(node, ctx))
-

@@ -22,7 +22,6 @@ from arbiter.model.format.importers.clauses import (
     ModKind,
     Node,
     NounPhrase,
-    Shape,
     Value,
     Word,
     WordKind,
@@ -155,20 +154,29 @@ def _mod(s: a.Selector, mod: Mod) -> a.Selector:
             return replace(s, lacks=s.lacks | {_LACKS[mod.value]})
     if mod.kind is ModKind.PLACE and mod.value == "here" and s.zone is None:
         return replace(s, here=True)
-    if mod.kind in (ModKind.PLACE, ModKind.ZONE) and mod.value in _PLACES and not s.here:
-        if s.zone is None:
-            return replace(s, zone=_PLACES[mod.value])
+    placed = mod.kind in (ModKind.PLACE, ModKind.ZONE) and mod.value in _PLACES
+    if placed and not s.here and s.zone is None:
+        return replace(s, zone=_PLACES[mod.value])
     if mod.kind is ModKind.ZONE and mod.value in _ZONES and not s.here and s.zone is None:
         if s.side not in (a.Side.ANY, a.Side.YOURS):
             raise Lost(f"'{mod.text}' of an opponent's object")
         return replace(s, zone=_ZONES[mod.value], side=a.Side.YOURS)
-    if mod.kind is ModKind.COMPARE and mod.value.startswith("might") and mod.value[5:7] in (
-        "<=",
-        ">=",
-    ):
-        compare = a.Compare.AT_MOST if mod.value[5:7] == "<=" else a.Compare.AT_LEAST
-        test = a.StatTest("might", compare, int(mod.value[7:]))
-        return replace(s, stats=(*s.stats, test))
+    if mod.kind is ModKind.COMPARE:
+        return replace(s, stats=(*s.stats, _stat_test(mod)))
+    raise Lost(f"'{mod.text}'")
+
+
+# the characteristics a comparison names, as the rulesets call them (Decision CHECK-STD)
+_STATS = {"might": "might", "hand_cost": "hand_cost", "energy_cost": "energy"}
+
+
+def _stat_test(mod: Mod) -> a.StatTest:
+    """ "with 3 {might} or less", "with Hand Cost {2} or more": one characteristic of each
+    object compared with a printed number (a total over the targets is not a filter)."""
+    for op, compare in (("<=", a.Compare.AT_MOST), (">=", a.Compare.AT_LEAST)):
+        stat, sep, bound = mod.value.partition(op)
+        if sep and stat in _STATS and bound.isdigit():
+            return a.StatTest(_STATS[stat], compare, int(bound))
     raise Lost(f"'{mod.text}'")
 
 
@@ -267,10 +275,14 @@ def _keyword(timed: bool) -> Clause:
         word = _word(n, "k", WordKind.KEYWORD)
         target = _sel(n, "t", c)
         dur = _duration(n, "w") if timed else a.INSTANT
-        return [
-            replace(_e(a.Give(a.Grant.KEYWORD, name), target), duration=dur)
-            for name in str(word.value).split(",")
-        ]
+        out = []
+        for printed in str(word.value).split(","):
+            name, _, number = printed.partition(" ")
+            if number and not number.isdigit():
+                raise Lost(f"the keyword '{printed}'")
+            count = a.Const(int(number)) if number else None
+            out.append(replace(_e(a.Give(a.Grant.KEYWORD, name), target, count), duration=dur))
+        return _one_choice(out)
 
     return conv
 
@@ -335,7 +347,16 @@ def _cost_less(sign: int) -> Clause:
 
 
 def _gain_boost_status(n: Node, c: _Ctx) -> list[a.Effect]:
-    return [*_boost(n, c), *_status(True)(n, c)]
+    return _one_choice([*_boost(n, c), *_status(True)(n, c)])
+
+
+def _one_choice(effects: list[a.Effect]) -> list[a.Effect]:
+    """Several effects of one clause on a chosen object ("give a unit [Shield 3] and
+    [Tank]") are about the same object; separate effects would each choose their own, so
+    such a clause is not converted."""
+    if len(effects) > 1 and any(e.selector.chosen for e in effects):
+        raise Lost("several effects on one chosen object")
+    return effects
 
 
 CLAUSES: dict[str, Clause] = {
