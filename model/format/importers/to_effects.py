@@ -340,10 +340,30 @@ def _icons(n: Node, name: str) -> int:
 
 def _cost_less(sign: int) -> Clause:
     def conv(n: Node, c: _Ctx) -> list[a.Effect]:
-        target = _sel(n, "t", c) if "t" in [k for k, _ in n.slots] else a.SELF
-        return [_e(a.ModifyCost(), target, a.Const(sign * _icons(n, "i")))]
+        amount = a.Const(sign * _icons(n, "i"))
+        value = _slot(n, "t") if "t" in [k for k, _ in n.slots] else None
+        if isinstance(value, NounPhrase) and value.det is Det.NEXT:
+            return [_next_cost(value, amount, c)]
+        target = _sel(n, "t", c) if value is not None else a.SELF
+        return [_e(a.ModifyCost(), target, amount)]
 
     return conv
+
+
+# "the next Spell you play [this turn]": the cards a player plays, counted once
+_NEXT_PLAYED = {"you-play": a.INSTANT, "you-play-this-turn": a.Duration(a.Lasts.END_OF_TURN)}
+
+
+def _next_cost(np: NounPhrase, amount: a.Amount, ctx: _Ctx) -> a.Effect:
+    """ "The next Permanent you play this turn costs {1} less": a cost change used up by
+    the first card it applies to (``once``), lasting the turn when it says so."""
+    played = [m for m in np.post if m.kind is ModKind.CONTROL and m.value in _NEXT_PLAYED]
+    if len(played) != 1:
+        raise Lost(f"'{np.render()}' (the next card of which play)")
+    rest = replace(np, det=Det.ALL, count=None, post=tuple(m for m in np.post if m != played[0]))
+    target = replace(selector(rest, ctx), side=a.Side.YOURS)
+    effect = _e(a.ModifyCost(once=True), target, amount)
+    return replace(effect, duration=_NEXT_PLAYED[played[0].value])
 
 
 def _gain_boost_status(n: Node, c: _Ctx) -> list[a.Effect]:
