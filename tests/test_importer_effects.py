@@ -95,12 +95,29 @@ def test_for_each_becomes_a_per_amount_over_the_counted_objects() -> None:
     assert e.amount == a.Per(counted, 1)
 
 
+@pytest.mark.rule("IMP-ALGEBRA", "A-PASS-1", "Riftbound 135.2")
+def test_a_static_line_becomes_a_passive_written_in_the_area_syntax() -> None:
+    from arbiter.model.format.importers.to_passives import data
+
+    ab = only(rb("Your Mechs have +1 {might}."))
+    assert ab.kind is a.Kind.PASSIVE
+    (e,) = ab.effects
+    assert e.selector == a.Selector(a.Pick.ALL, side=a.Side.YOURS, subtypes=frozenset({"Mech"}))
+    assert e.duration == a.Duration(a.Lasts.WHILE_IN_PLAY)
+    assert data(ab) == {
+        "applies_to": {"subtype": "Mech", "controller": "you"},
+        "effect": {"stat": "might", "op": "add", "value": 1},
+    }
+    assert only(rb("I have [Tank].")).effects[0].action == a.Give(a.Grant.KEYWORD, "Tank")
+
+
 @pytest.mark.rule("IMP-ALGEBRA", "IMP-FULL")
 @pytest.mark.parametrize(
     ("text", "spell", "missing"),
     [
         ("Give a unit [Shield 3] and [Tank] this turn.", True, "several effects on one chosen"),
-        ("Your Mechs have +1 {might}.", False, "static"),
+        ("Other friendly units here have [Tank].", False, "placed"),
+        ("I enter ready.", False, "static"),
         ("Deal 3 to a unit at a battlefield.", True, "at a battlefield"),
         ("Kill a unit. Its controller draws 1.", True, "Its controller"),
         ("When I conquer, draw 1.", False, "the event"),

@@ -4,7 +4,8 @@ when large), a pool file including every set, and the report.
 Each card keeps its provenance under ``source`` (set, number, lang, printed text, and
 the lines not modelled); its modelled lines are written in the card language (format 2:
 ``do:``, ``triggers:``, ``quick_actions:``, each ability with the printed line as its
-``text``), written by ``model.effects.emit``.
+``text``), written by ``model.effects.emit``; static lines as ``passives:`` in the area
+syntax (``to_passives``).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from typing import Any
 
 from arbiter.model.effects import algebra as a
 from arbiter.model.effects import emit
+from arbiter.model.format.importers import to_passives
 from arbiter.model.format.importers.coverage import ImportedCard
 from arbiter.model.format.importers.sources import Game, Section
 
@@ -75,6 +77,10 @@ def language(card: ImportedCard) -> dict[str, Any]:
         for ab in r.abilities:
             if ab.kind is a.Kind.ON_PLAY:
                 done.extend(ab.effects)
+                continue
+            if ab.kind is a.Kind.PASSIVE:  # the area syntax (to_passives)
+                passive = {"text": r.line.printed, **to_passives.data(ab)}
+                out.setdefault("passives", []).append(passive)
                 continue
             items = out.setdefault(_LISTS[ab.kind], [])
             ident = f"{'t' if ab.kind is a.Kind.TRIGGER else 'q'}{len(items) + 1}"

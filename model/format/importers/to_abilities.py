@@ -4,8 +4,8 @@ each clause). ``abilities(node, spell)`` returns the abilities or raises ``Lost`
 
 A keyword line gives no ability: its keywords are the card's named features
 (``keywords:``, IMP-KW). A static ability (a line on a permanent without a trigger or
-a cost) is not converted: a format 2 card writes passives in the area syntax, not in
-the card language yet, so such a line stays opaque (docs/rules.md, IMP-ALGEBRA).
+a cost) becomes passives when ``to_passives`` can write them in the area syntax a
+format 2 card uses for passives; otherwise it stays opaque (IMP-ALGEBRA).
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from arbiter.model.effects import algebra as a
 from arbiter.model.format.importers.clauses import Det, Node, NounPhrase, Shape, WordKind
 from arbiter.model.format.importers.to_effects import (
     CLAUSES,
+    STATIC_CLAUSES,
     VERB_PHRASES,
     Lost,
     _Ctx,
@@ -45,6 +46,10 @@ def abilities(node: Node, spell: bool) -> tuple[a.CardAbility, ...]:
         effects = _body(_node(node, "b"), _Ctx(False))
         cond = IN_RESERVE if FROM_RESERVE in costs else None
         return (a.CardAbility(a.Kind.QUICK, effects, costs=costs, condition=cond),)
+    if name == "static-effect":
+        from arbiter.model.format.importers.to_passives import passives
+
+        return passives(_body(_node(node, "b"), _Ctx(False, static=True)))
     when = _TRIGGERS.get(name)
     if when is None:
         raise Lost(f"a line of the form '{name}' ({node.form.meaning.value})")
@@ -64,6 +69,8 @@ def written(abilities: tuple[a.CardAbility, ...]) -> tuple[a.CardAbility, ...]:
     from arbiter.model.format.document import Document
 
     for ab in abilities:
+        if ab.kind is a.Kind.PASSIVE:
+            continue  # written in the area syntax, read back by to_passives
         try:
             if ab.kind is a.Kind.ON_PLAY:
                 data = emit.effects(ab.effects)
@@ -352,7 +359,7 @@ def _clause(node: Node, ctx: _Ctx) -> tuple[a.Effect, ...]:
         if name[:-3] not in _DRAWN_BY:
             raise Lost(f"'{node.render()}' done by another player or object")
         name = name[:-3]
-    conv = CLAUSES.get(name)
+    conv = CLAUSES.get(name) or (STATIC_CLAUSES.get(name) if ctx.static else None)
     if conv is None:
         raise Lost(f"the instruction '{node.render()}'")
     return tuple(conv(node, ctx))

@@ -40,8 +40,9 @@ class Lost(Exception):
 
 
 class _Ctx:
-    def __init__(self, trigger: bool) -> None:
+    def __init__(self, trigger: bool, static: bool = False) -> None:
         self.trigger = trigger
+        self.static = static  # a static line: "I have …", "your Mechs are …" are read
 
 
 def _slot(node: Node, name: str) -> Value:
@@ -449,4 +450,17 @@ VERB_PHRASES: dict[str, Clause] = {
     "gain-status": _status(True),
     "loses-status": _status(False),
     "lose-status": _status(False),
+}
+
+# what a static line says its objects have (to_passives): only read on a static line
+STATIC_CLAUSES: dict[str, Clause] = {
+    "has-might": _might(False),
+    "have-might": _might(False),
+    "have-additional-might": _might(False),
+    "has-kw": _keyword(False),
+    "have-kw": _keyword(False),
+    "each-have-kw": _keyword(False),
+    "is-kw": _keyword(False),
+    "are-kw": _keyword(False),
+    "am-kw": _keyword(False),
 }
