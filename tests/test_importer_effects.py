@@ -111,6 +111,13 @@ def test_a_static_line_becomes_a_passive_written_in_the_area_syntax() -> None:
     assert only(rb("I have [Tank].")).effects[0].action == a.Give(a.Grant.KEYWORD, "Tank")
 
 
+@pytest.mark.rule("IMP-ALGEBRA", "Riftbound 383.4.c", "Riftbound 383.4.d")
+def test_conquer_and_hold_triggers_wait_for_their_event() -> None:
+    assert only(rb("When I conquer, draw 1.")).when == a.When(a.EventKind.CONQUERS, a.SELF)
+    assert only(rb("When you conquer, draw 1.")).when == a.When(a.EventKind.CONQUERS, a.YOU)
+    assert only(rb("When I hold, draw 1.")).when == a.When(a.EventKind.HOLDS, a.SELF)
+
+
 @pytest.mark.rule("IMP-ALGEBRA", "IMP-FULL")
 @pytest.mark.parametrize(
     ("text", "spell", "missing"),
@@ -120,7 +127,7 @@ def test_a_static_line_becomes_a_passive_written_in_the_area_syntax() -> None:
         ("I enter ready.", False, "static"),
         ("Deal 3 to a unit at a battlefield.", True, "at a battlefield"),
         ("Kill a unit. Its controller draws 1.", True, "Its controller"),
-        ("When I conquer, draw 1.", False, "the event"),
+        ("When you conquer here, draw 1.", False, "the event"),
     ],
 )
 def test_a_line_read_completely_but_not_convertible_is_not_modelled(

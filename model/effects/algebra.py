@@ -455,6 +455,11 @@ class EventKind(Enum):
     COUNTER = "counter"  # a counter changes
     MODIFIED = "modified"  # a characteristic is modified
     ACTIVATED = "activated"  # a quick action is played
+    # Riftbound battlefields (added for imported cards): "when I conquer" / "when you
+    # conquer" (Riftbound 383.4.c), "when I hold" (383.4.d), "when I move" (Riftbound 448)
+    CONQUERS = "conquers"
+    HOLDS = "holds"
+    MOVES = "moves"
 
 
 @dataclass(frozen=True, slots=True)

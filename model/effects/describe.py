@@ -346,6 +346,9 @@ EVENT_WORDS = {
     a.EventKind.GAINS_LIVES: "gains extra lives",
     a.EventKind.MODIFIED: "is modified",
     a.EventKind.ACTIVATED: "uses a quick action",
+    a.EventKind.CONQUERS: "conquers",
+    a.EventKind.HOLDS: "holds",
+    a.EventKind.MOVES: "moves",
 }
 
 

@@ -128,6 +128,12 @@ _EVENTS = {
     "dies": a.EventKind.DIES,
     "die": a.EventKind.DIES,
     "played": a.EventKind.PLAYED,
+    "conquer": a.EventKind.CONQUERS,
+    "conquers": a.EventKind.CONQUERS,
+    "hold": a.EventKind.HOLDS,
+    "holds": a.EventKind.HOLDS,
+    "move": a.EventKind.MOVES,
+    "moves": a.EventKind.MOVES,
 }
 
 
