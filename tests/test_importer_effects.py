@@ -118,6 +118,17 @@ def test_conquer_and_hold_triggers_wait_for_their_event() -> None:
     assert only(rb("When I hold, draw 1.")).when == a.When(a.EventKind.HOLDS, a.SELF)
 
 
+@pytest.mark.rule("IMP-ALGEBRA", "Riftbound 383.1")
+def test_a_trigger_on_either_of_two_events_is_one_trigger_per_event() -> None:
+    r = rb("When I attack or defend, draw 1.")
+    assert r.modelled
+    assert [ab.when for ab in r.abilities] == [
+        a.When(a.EventKind.ATTACKS, a.SELF),
+        a.When(a.EventKind.DEFENDS, a.SELF),
+    ]
+    assert r.abilities[0].effects == r.abilities[1].effects
+
+
 @pytest.mark.rule("IMP-ALGEBRA", "IMP-FULL")
 @pytest.mark.parametrize(
     ("text", "spell", "missing"),

@@ -53,11 +53,13 @@ def abilities(node: Node, spell: bool) -> tuple[a.CardAbility, ...]:
     when = _TRIGGERS.get(name)
     if when is None:
         raise Lost(f"a line of the form '{name}' ({node.form.meaning.value})")
-    event = when(node)
-    ctx = _Ctx(event.subject.pick not in (a.Pick.SELF, a.Pick.YOU, a.Pick.OPPONENT))
-    cond = _condition(_node(node, "k"), ctx) if "k" in _names(node) else None
-    effects = _body(_node(node, "b"), ctx)
-    return (a.CardAbility(a.Kind.TRIGGER, effects, when=event, condition=cond),)
+    out = []
+    for event in when(node):  # "when I attack or defend": one trigger per event
+        ctx = _Ctx(event.subject.pick not in (a.Pick.SELF, a.Pick.YOU, a.Pick.OPPONENT))
+        cond = _condition(_node(node, "k"), ctx) if "k" in _names(node) else None
+        effects = _body(_node(node, "b"), ctx)
+        out.append(a.CardAbility(a.Kind.TRIGGER, effects, when=event, condition=cond))
+    return tuple(out)
 
 
 def written(abilities: tuple[a.CardAbility, ...]) -> tuple[a.CardAbility, ...]:
@@ -95,20 +97,30 @@ def _names(node: Node) -> list[str]:
 # -- triggers --------------------------------------------------------------------------------
 
 
-def _played(zone: str) -> Callable[[Node], a.When]:
-    return lambda node: a.When(a.EventKind.PLAYED, a.SELF, zone)
+def _played(zone: str) -> Callable[[Node], list[a.When]]:
+    return lambda node: [a.When(a.EventKind.PLAYED, a.SELF, zone)]
 
 
-def _event(node: Node) -> a.When:
-    t = _node(node, "t")
-    return _trigger(t)
+def _event(node: Node) -> list[a.When]:
+    return _triggers(_node(node, "t"))
 
 
-def _phase_event(node: Node) -> a.When:
-    return _phase(_node(node, "t"))
+def _triggers(t: Node) -> list[a.When]:
+    """The events of a trigger: "I attack or defend", "… or when …" are several, each of
+    which triggers the same ability (Riftbound 383.1)."""
+    if t.form.name in ("attack-or-defend", "attacks-or-defends"):
+        subject = _subject(t, "t")
+        return [a.When(a.EventKind.ATTACKS, subject), a.When(a.EventKind.DEFENDS, subject)]
+    if t.form.name in ("or", "or-when"):
+        return [*_triggers(_node(t, "a")), *_triggers(_node(t, "b"))]
+    return [_trigger(t)]
 
 
-_TRIGGERS: dict[str, Callable[[Node], a.When]] = {
+def _phase_event(node: Node) -> list[a.When]:
+    return [_phase(_node(node, "t"))]
+
+
+_TRIGGERS: dict[str, Callable[[Node], list[a.When]]] = {
     "on-played": _played(""),
     "on-played-hand": _played("hand"),
     "on-played-reserve": _played("reserve"),
