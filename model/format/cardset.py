@@ -31,7 +31,16 @@ from arbiter.model.ruleset import Ruleset
 from arbiter.model.state import GameObject, GameState
 from arbiter.model.steps import BoostFeature, GainFeature, Modify, Protect, Step
 
-TOP_KEYS = {"ruleset", "policies", "include", "cards", "title", "description", "include_only", "format"}
+TOP_KEYS = {
+    "ruleset",
+    "policies",
+    "include",
+    "cards",
+    "title",
+    "description",
+    "include_only",
+    "format",
+}
 CARD_KEYS = {
     "name",
     "kind",
