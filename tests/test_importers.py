@@ -458,11 +458,10 @@ def test_imported_card_sets_are_valid_under_the_card_set_schema(
 ) -> None:
     import jsonschema
 
+    from arbiter.model.format.areas import OBJECT_KEY_PARSERS
     from arbiter.model.format.cardset_schema import build_cardset_schema
     from arbiter.model.format.importers import emit
-    from arbiter.model.format.scenario import OBJECT_KEY_PARSERS, load_areas
 
-    load_areas()
     monkeypatch.setattr(emit, "PART_SIZE", 4)
     run(["import", "riftbound", str(RB), "-o", str(tmp_path)], capsys)
     schema = build_cardset_schema(sorted(OBJECT_KEY_PARSERS))

@@ -12,7 +12,8 @@ from arbiter.model.format.importers.emit import write_sets
 from arbiter.model.format.importers.patterns import LineParser
 from arbiter.model.format.importers.sources import Game, find_realdata, load_pool, pool_file
 from arbiter.model.format.importers.text import squash
-from arbiter.solver.check.diagnostics import Severity, run_check
+from arbiter.solver.check.base import Severity
+from arbiter.solver.check.diagnostics import run_check
 from tests.helpers import ROOT
 
 REALDATA = find_realdata(str(ROOT))

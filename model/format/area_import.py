@@ -12,8 +12,8 @@ Both are validated for shape; neither changes the card's object.
 
 from __future__ import annotations
 
+from arbiter.model.format.context import ObjectKeyParser, ParseContext
 from arbiter.model.format.document import Node
-from arbiter.model.format.scenario import OBJECT_KEY_PARSERS, ParseContext
 from arbiter.model.state import GameObject
 
 SOURCE_KEYS = {"set", "number", "lang", "text", "not_modelled", "id"}
@@ -38,5 +38,7 @@ def _reading(node: Node, ctx: ParseContext, obj: GameObject) -> GameObject:
     return obj
 
 
-OBJECT_KEY_PARSERS["source"] = _source
-OBJECT_KEY_PARSERS["reading"] = _reading
+OBJECT_KEY_PARSERS: dict[str, ObjectKeyParser] = {
+    "source": _source,
+    "reading": _reading,
+}

@@ -9,10 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from arbiter.solver.check.diagnostics import CardIndex, Diagnostic, Severity, set_check
+from arbiter.solver.check.base import CardIndex, Diagnostic, Severity
 
 
-@set_check("imported", "not-modelled")
 def not_modelled(index: CardIndex) -> Iterator[Diagnostic]:
     """A line of an imported card's text that arbiter did not model (info)."""
     for card in sorted(index.cardset.cards.values(), key=lambda c: c.id):

@@ -5,10 +5,12 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import TYPE_CHECKING
 
 import click
 
-from arbiter.solver.check.diagnostics import Progress
+if TYPE_CHECKING:
+    from arbiter.solver.check.diagnostics import Progress
 
 FORMATS = ("text", "json", "sarif")
 
@@ -99,9 +101,10 @@ def command(
     import sys
 
     from arbiter.model.format.cardset import load_cardset
-    from arbiter.solver.check.diagnostics import Backend, Severity, failing, run_check
+    from arbiter.solver.check.base import Severity
+    from arbiter.solver.check.diagnostics import Backend, failing, run_check
     from arbiter.solver.cli import check_output
-    from arbiter.solver.cli.main import Exit, emit_json
+    from arbiter.solver.cli.output import Exit, emit_json
 
     if as_json and fmt not in (None, "json"):
         raise click.UsageError("--json and --format sarif cannot be combined")
@@ -162,7 +165,7 @@ def command(
 
 
 def _list_checks() -> None:
-    from arbiter.solver.check.diagnostics import PLANNED
+    from arbiter.solver.check.catalogue import PLANNED
     from arbiter.solver.cli.check_output import implemented_codes, pending_codes, summary
 
     for code in implemented_codes():

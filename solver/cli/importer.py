@@ -53,7 +53,7 @@ def command(
     from arbiter.model.format.importers.emit import write_sets
     from arbiter.model.format.importers.patterns import LineParser
     from arbiter.model.format.importers.sources import Game, load_pool
-    from arbiter.solver.cli.main import Exit, emit_json
+    from arbiter.solver.cli.output import Exit, emit_json
 
     if lang != "en":
         raise click.UsageError("only English text (--lang en) is read for now")
