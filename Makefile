@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-dev
 STAMP_RUN := $(VENV)/.installed
 
-.PHONY: demo test lint typecheck pytest goldens fuzz notebooks notebooks-clean bench clean
+.PHONY: demo test lint typecheck pytest package goldens fuzz notebooks notebooks-clean bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -20,10 +20,10 @@ $(STAMP): pyproject.toml | $(BIN)/python
 	touch $@ $(STAMP_RUN)
 
 demo: $(STAMP_RUN)
-	$(BIN)/python -m arbiter.solver.cli.demo
+	$(BIN)/arbiter demo
 
 lint: $(STAMP)
-	$(BIN)/ruff check model solver tests benchmarks
+	$(BIN)/ruff check arbiter model solver tests benchmarks
 
 typecheck: $(STAMP)
 	$(BIN)/mypy
@@ -31,7 +31,10 @@ typecheck: $(STAMP)
 pytest: $(STAMP)
 	$(BIN)/pytest
 
-test: lint typecheck pytest
+test: lint typecheck pytest package
+
+package: $(STAMP)  # sdist + wheel, installed into a fresh venv outside the checkout
+	$(BIN)/python -m tests.package_check
 
 goldens: $(STAMP)  # rewrite tests/goldens/: every example's whole answer
 	$(BIN)/python -m tests.goldens

@@ -16,8 +16,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from arbiter.solver.damage.problem import SplitProblem, Status, Target, brute_force  # noqa: E402
+from arbiter.solver.damage.problem import SplitProblem, Target, brute_force
 from arbiter.solver.damage.split import solve  # noqa: E402
+from arbiter.solver.status import Status  # noqa: E402
 
 # (targets, pool, repeats, brute force?)
 SIZES = [

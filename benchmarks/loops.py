@@ -19,7 +19,7 @@ from typing import TypeVar
 
 import yaml
 
-from arbiter.model.format.area_loops import load_for_loops
+from arbiter.model.format.loop_input import load_for_loops
 from arbiter.solver.loops import graph as loop_graph
 from arbiter.solver.loops import search as loop_search
 from arbiter.solver.loops.report import analyse

@@ -22,7 +22,7 @@ from arbiter.model.ruleset import RULESETS  # noqa: E402
 from arbiter.model.state import GameObject, GameState  # noqa: E402
 from arbiter.solver.choices.outcomes import exhaustive_leaves, order_dependent  # noqa: E402
 from arbiter.solver.choices.replacement import build_model, build_universe, expand_cpsat, solve_all
-from arbiter.solver.engine.runner import RunOptions  # noqa: E402
+from arbiter.solver.engine.options import RunOptions  # noqa: E402
 
 WOUND = frozenset({"wounded"})
 LIVES = frozenset({"gains-lives"})

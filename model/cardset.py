@@ -32,27 +32,6 @@ from arbiter.model.steps import (
     Step,
 )
 
-# Zones each ruleset knows (A-ZONE-1/2 for Altered). ``play`` is the default zone of
-# every object. Areas that add zones extend these sets.
-ZONES: dict[str, set[str]] = {
-    "eredan": {"play", "hand", "deck", "discard"},
-    "berserk": {"play", "hand", "deck", "graveyard", "squad"},
-    "riftbound": {"play", "hand", "deck", "trash", "base", "battlefield"},
-    "altered": {
-        "play",
-        "adventure",
-        "discard",
-        "expedition",
-        "hero",
-        "landmark",
-        "limbo",
-        "reserve",
-        "deck",
-        "hand",
-        "mana",
-    },
-}
-
 SIDES = ("any", "ally", "enemy")
 
 
@@ -121,7 +100,7 @@ class CardSet:
 
     @property
     def zones(self) -> frozenset[str]:
-        return frozenset(ZONES.get(self.ruleset.name, {"play"}))
+        return self.ruleset.zones
 
 
 # -- footprints: what a card reads and writes -------------------------------------------

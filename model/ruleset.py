@@ -40,6 +40,21 @@ class ToughVersion(Enum):
     RULES_3_0 = "3.0"  # complete rules 3.0, 7.4.7: not waived
 
 
+class DamageEvent(Enum):
+    """What damage marks on an object: wounds (Berserk) or damage (the other games)."""
+
+    DEALT_DAMAGE = "dealt-damage"
+    WOUNDED = "wounded"
+
+
+class PlayKernel(Enum):
+    """How cards are played and objects move: the foundation's zones, or the Altered kernel
+    (A-ZONE, A-SPELL: expeditions, reserve, Limbo, statistics with boosts, knowledge)."""
+
+    FOUNDATION = "foundation"
+    ALTERED = "altered"
+
+
 class ShortPool(Enum):
     """Decision D-TIME-4: a split pool smaller than the number of chosen targets."""
 
@@ -57,16 +72,53 @@ class Ruleset:
     tough_version: ToughVersion = ToughVersion.GLOSSARY
     short_pool: ShortPool = ShortPool.CONTROLLER_CHOOSES
     quick_action_cap: int = 100  # A-GOLD-9: activations of one quick action per day
+    # What a game is, not a Decision a file may change (not under ``policies:``):
+    zones: frozenset[str] = frozenset({"play"})  # the zones it knows
+    damage_event: DamageEvent = DamageEvent.DEALT_DAMAGE
+    play_kernel: PlayKernel = PlayKernel.FOUNDATION
+    # the characteristics every card of the game may have (Decision CHECK-STD): a set that
+    # names one of them is never wrong about it, even when none of its own cards has it
+    characteristics: frozenset[str] = frozenset()
 
     def with_policies(self, **changes: object) -> Ruleset:
         return replace(self, **changes)  # type: ignore[arg-type]
 
 
+# The zones each game knows (A-ZONE-1/2 for Altered); ``play`` is every object's default.
+_ZONES: dict[str, frozenset[str]] = {
+    "eredan": frozenset({"play", "hand", "deck", "discard"}),
+    "berserk": frozenset({"play", "hand", "deck", "graveyard", "squad"}),
+    "riftbound": frozenset({"play", "hand", "deck", "trash", "base", "battlefield"}),
+    "altered": frozenset({
+        "play",
+        "adventure",
+        "discard",
+        "expedition",
+        "hero",
+        "landmark",
+        "limbo",
+        "reserve",
+        "deck",
+        "hand",
+        "mana",
+    }),
+}
+
+
 RULESETS: dict[str, Ruleset] = {
-    "eredan": Ruleset("eredan"),
-    "berserk": Ruleset("berserk"),
-    "riftbound": Ruleset("riftbound"),
-    "altered": Ruleset("altered"),
+    "eredan": Ruleset("eredan", zones=_ZONES["eredan"]),
+    "berserk": Ruleset("berserk", zones=_ZONES["berserk"], damage_event=DamageEvent.WOUNDED),
+    "riftbound": Ruleset(
+        "riftbound",
+        zones=_ZONES["riftbound"],
+        characteristics=frozenset({"might", "energy", "power"}),
+    ),
+    "altered": Ruleset(
+        "altered",
+        zones=_ZONES["altered"],
+        play_kernel=PlayKernel.ALTERED,
+        characteristics=frozenset({"forest", "mountain", "water", "hand_cost", "reserve_cost"}),
+    ),
 }
 
 # The policy fields a file may set under ``policies:``, with their enum type.
@@ -82,4 +134,4 @@ POLICY_INTS: frozenset[str] = frozenset({"quick_action_cap"})
 
 
 def policy_names() -> list[str]:
-    return [f.name for f in fields(Ruleset) if f.name != "name"]
+    return [f.name for f in fields(Ruleset) if f.name not in ("name", "characteristics")]

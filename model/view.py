@@ -1,6 +1,10 @@
 """The JSON view of a state (DESIGN.md, output contract) and expectations on it.
 
-Keys may be added, never renamed: tools and tests read them.
+Keys may be added, never renamed: tools and tests read them. What is shown and checked is
+the state after passive abilities (A-PASS-1, ``model.passive_order.after_passives``,
+called explicitly here). The sections of an object are a literal list
+(``OBJECT_SECTIONS``): nothing registers itself on import, so the view never depends on
+which modules were imported.
 """
 
 from __future__ import annotations
@@ -9,6 +13,9 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
+from arbiter.model import passives as pv
+from arbiter.model.altered import view as altered_view
+from arbiter.model.damage.prevention import prevention_json
 from arbiter.model.passive_order import after_passives
 from arbiter.model.scenario import Expectation
 from arbiter.model.state import JSON, GameObject, GameState
@@ -16,27 +23,26 @@ from arbiter.model.values import characteristics as ch
 from arbiter.model.values.reading import NumberReading
 from arbiter.model.wording import nearest
 
-# Later areas add per-object sections (prevention, passives, counters ...) here:
+# The per-object sections after the characteristics, features and counters, in order:
 # each takes the object and the state and returns (key, value) or None.
 ObjectSection = Callable[[GameObject, GameState], "tuple[str, JSON] | None"]
-OBJECT_SECTIONS: list[ObjectSection] = []
-# ... and top-level sections of the whole state (game counters ...): (key, value) or None.
-StateSection = Callable[[GameState], "tuple[str, JSON] | None"]
-STATE_SECTIONS: list[StateSection] = []
 
-# Further derivations a state goes through before it is shown or checked, after the
-# passive abilities (which ``derived`` always applies, explicitly).
-Derivation = Callable[[GameState], GameState]
-DERIVATIONS: list[Derivation] = []
+
+def region_section(obj: GameObject, state: GameState) -> tuple[str, JSON] | None:
+    """``"region"``: the region object an object is in, when it has one."""
+    return ("region", obj.region) if obj.region is not None else None
+
+
+OBJECT_SECTIONS: tuple[ObjectSection, ...] = (
+    region_section,
+    *altered_view.SECTIONS,
+    prevention_json,
+)
 
 
 def derived(state: GameState) -> GameState:
-    """The state as it is shown and checked: characteristics after passives (A-PASS-1,
-    ``model.passive_order.after_passives``), whatever was imported."""
-    state = after_passives(state)
-    for derivation in DERIVATIONS:
-        state = derivation(state)
-    return state
+    """The state as it is shown and checked: characteristics after passives (A-PASS-1)."""
+    return after_passives(state)
 
 
 def characteristic_json(obj: GameObject, stat: str) -> dict[str, JSON] | None:
@@ -55,7 +61,11 @@ def characteristic_json(obj: GameObject, stat: str) -> dict[str, JSON] | None:
     return {"shown": r.shown, "base": sorted(r.base)}
 
 
-def object_json(obj: GameObject, state: GameState) -> dict[str, JSON]:
+def object_json(
+    obj: GameObject, state: GameState, before: GameState | None = None
+) -> dict[str, JSON]:
+    """The object as the output contract shows it; ``before``: the state before passive
+    abilities applied (``"passives"`` lists those of an object that had some)."""
     chars = {}
     for stat in sorted(obj.base):
         value = characteristic_json(obj, stat)
@@ -78,6 +88,9 @@ def object_json(obj: GameObject, state: GameState) -> dict[str, JSON]:
         out["card"] = obj.card
     if obj.counters:  # damage, wounds, lives, boosts ... (left out when there are none)
         out["counters"] = dict(sorted(obj.counters.items()))
+    had = before.objects.get(obj.id) if before is not None else obj
+    if had is not None and pv.passives_of(had):
+        out["passives"] = [p.id for p in pv.passives_of(obj)]
     for section in OBJECT_SECTIONS:
         item = section(obj, state)
         if item is not None:
@@ -86,18 +99,17 @@ def object_json(obj: GameObject, state: GameState) -> dict[str, JSON]:
 
 
 def state_json(state: GameState) -> dict[str, JSON]:
-    state = derived(state)
+    """The output contract of ``state``: its objects after passive abilities."""
+    before, state = state, derived(state)
     out: dict[str, JSON] = {
         "ruleset": state.ruleset.name,
         "players": list(state.players),
-        "objects": {oid: object_json(state.objects[oid], state) for oid in sorted(state.objects)},
+        "objects": {
+            oid: object_json(state.objects[oid], state, before) for oid in sorted(state.objects)
+        },
         "events": [e.as_json() for e in state.events],
         "counters": counters_json(state.counters),  # game counters: mana.<player> ...
     }
-    for section in STATE_SECTIONS:
-        item = section(state)
-        if item is not None and item[0] not in out:
-            out[item[0]] = item[1]
     return out
 
 

@@ -15,7 +15,8 @@ from arbiter.model.format.document import load as _load_document
 from arbiter.model.format.scenario import parse_document, parse_file
 from arbiter.model.scenario import Scenario
 from arbiter.model.state import JSON
-from arbiter.solver.engine.runner import RunOptions, RunResult
+from arbiter.solver.engine.options import RunOptions
+from arbiter.solver.engine.runner import RunResult
 from arbiter.solver.engine.runner import run as _run
 
 if TYPE_CHECKING:
@@ -23,7 +24,8 @@ if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
     from arbiter.solver.check.diagnostics import CheckResult
-    from arbiter.solver.choices.outcomes import Best, OutcomeSet
+    from arbiter.solver.choices.leaves import Best
+    from arbiter.solver.choices.outcomes import OutcomeSet
     from arbiter.solver.damage.problem import Allocation, SplitProblem
     from arbiter.solver.loops.report import LoopReport
 
@@ -178,9 +180,9 @@ def damage(
     ``all_optimal``, every optimal allocation is listed (at most ``limit``).
     Raises ``InputError`` when the scenario has no open split.
     """
-    from arbiter.solver.damage.problem import Status
     from arbiter.solver.damage.split import all_optimal as enumerate_optima
     from arbiter.solver.damage.split import solve
+    from arbiter.solver.status import Status
 
     problem, name, who, instr = _problem(scenario, objective, for_player)
     result = solve(problem, time_limit=time_limit, workers=workers)
@@ -247,7 +249,7 @@ def loops(path: str | Path, *, budget: int | None = None, one_day: bool = False)
     The report has ``.verdict`` (``.verdict``, ``.reason``, ``.mandatory``, the witness
     ``.prefix`` and ``.cycle``, ``.steps``) and ``.candidates``; ``.as_json()`` is the CLI's JSON.
     """
-    from arbiter.model.format.area_loops import load_for_loops
+    from arbiter.model.format.loop_input import load_for_loops
     from arbiter.solver.loops.report import analyse
     from arbiter.solver.loops.search import DEFAULT_BUDGET
 
@@ -266,7 +268,7 @@ def draw_loop(report: LoopReport, *, ax: Axes | None = None, title: str | None =
     from arbiter.solver.loops.graph import draw_on, figure
     from arbiter.solver.loops.report import witness_ring
 
-    name = f"{report.verdict.verdict}: {Path(report.source).name}" if title is None else title
+    name = f"{report.verdict.verdict.value}: {Path(report.source).name}" if title is None else title
     if ax is None:
         return figure(witness_ring(report), name)
     draw_on(ax, witness_ring(report), name)
@@ -395,7 +397,10 @@ def dependency_graph(scenario: Scenario | str | Path) -> DependencyGraph:
     return DependencyGraph(
         scenario.source,
         graph_json(state, result),
-        {o: object_json(result.state.objects[o], result.state) for o in result.state.objects},
+        {
+            o: object_json(result.state.objects[o], result.state, state)
+            for o in result.state.objects
+        },
         {o: object_json(by_time.objects[o], by_time) for o in by_time.objects},
     )
 

@@ -1,6 +1,7 @@
 """Solving a CP-SAT model honestly: one place that turns a solve into a frozen result.
 
-A command builds its model (its own function), then calls ``solve`` here, which
+A command builds its model (its own function), then calls ``run`` (or ``solve``, which
+reads variables by name) here: the only ``CpSolver`` of arbiter. It
 - sets the time limit, a fixed random seed and the number of workers (default 1),
 - reports CP-SAT's status as it is: UNKNOWN is never INFEASIBLE, FEASIBLE never OPTIMAL,
 - reads values only when there is a solution (after UNKNOWN, CP-SAT's ``value()`` returns
@@ -13,21 +14,14 @@ ortools is imported inside the functions (DESIGN.md: heavy imports stay lazy).
 from __future__ import annotations
 
 import time
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from enum import Enum
 from typing import Any
 
 from arbiter.model.errors import InternalError
+from arbiter.solver.status import Status
 
 SEED = 20240601  # fixed: the same model gives the same answer
-
-
-class Status(Enum):
-    OPTIMAL = "OPTIMAL"
-    FEASIBLE = "FEASIBLE"
-    INFEASIBLE = "INFEASIBLE"
-    UNKNOWN = "UNKNOWN"
 
 
 @dataclass(frozen=True)
@@ -43,29 +37,66 @@ class Solved:
 
     @property
     def has_solution(self) -> bool:
-        return self.status in (Status.OPTIMAL, Status.FEASIBLE)
+        return self.status.has_solution
 
 
-def new_solver(time_limit: float, workers: int = 1, seed: int = SEED) -> Any:
-    """A ``CpSolver`` with the project's settings: a time limit, a fixed seed, ``workers``."""
+@dataclass(frozen=True)
+class Solve:
+    """One solve as its caller reads it: the status, the values of ``read`` (empty unless
+    there is a solution), the objective and its proven bound (None without a solution or
+    without an objective), and the wall time."""
+
+    status: Status
+    values: tuple[int, ...]
+    objective: float | None
+    bound: float | None
+    wall_time: float
+
+
+def run(
+    model: Any,
+    *,
+    time_limit: float,
+    read: Sequence[Any] = (),
+    what: str = "the model",
+    workers: int = 1,
+    seed: int = SEED,
+    callback: Any = None,
+    enumerate_all: bool = False,
+    fixed_search: bool = False,
+) -> Solve:
+    """The one CP-SAT solve of arbiter: ``model`` with a time limit, the fixed seed and
+    ``workers``; ``enumerate_all`` calls ``callback`` on every solution (one worker);
+    ``fixed_search`` follows the model's decision strategy exactly (no presolve)."""
     from ortools.sat.python import cp_model
 
     if not time_limit > 0:
         raise InternalError(f"a time limit must be positive, got {time_limit}")
     solver = cp_model.CpSolver()
-    solver.parameters.max_time_in_seconds = float(time_limit)
-    solver.parameters.num_workers = workers
     solver.parameters.random_seed = seed
-    return solver
-
-
-def status_name(solver: Any, code: Any, model: Any, what: str) -> str:
-    """CP-SAT's status name for ``code``; MODEL_INVALID raises ``InternalError`` with the
-    model's validation message (a bug in the builder of ``what``, never bad input)."""
-    name = str(solver.status_name(code))
-    if name == "MODEL_INVALID":
+    solver.parameters.num_workers = 1 if enumerate_all or fixed_search else workers
+    if enumerate_all:
+        solver.parameters.enumerate_all_solutions = True
+    if fixed_search:
+        solver.parameters.search_branching = cp_model.FIXED_SEARCH
+        solver.parameters.cp_model_presolve = False
+    solver.parameters.max_time_in_seconds = float(time_limit)
+    start = time.perf_counter()
+    code = solver.solve(model, callback) if callback is not None else solver.solve(model)
+    wall = time.perf_counter() - start
+    if code == cp_model.MODEL_INVALID:
         raise InternalError(f"CP-SAT: MODEL_INVALID for {what}: {model.validate() or 'no message'}")
-    return name
+    status = {
+        cp_model.OPTIMAL: Status.OPTIMAL,
+        cp_model.FEASIBLE: Status.FEASIBLE,
+        cp_model.INFEASIBLE: Status.INFEASIBLE,
+    }.get(code, Status.UNKNOWN)
+    if not status.has_solution:
+        return Solve(status, (), None, None, wall)
+    values = tuple(int(solver.value(v)) for v in read)
+    if not model.has_objective():
+        return Solve(status, values, None, None, wall)
+    return Solve(status, values, solver.objective_value, solver.best_objective_bound, wall)
 
 
 def solve(
@@ -77,29 +108,14 @@ def solve(
     seed: int = SEED,
 ) -> Solved:
     """Solve ``model`` (a ``cp_model.CpModel``) and read ``variables`` by name."""
-    from ortools.sat.python import cp_model
-
-    if not time_limit > 0:
-        raise InternalError(f"a time limit must be positive, got {time_limit}")
-    solver = cp_model.CpSolver()
-    solver.parameters.max_time_in_seconds = float(time_limit)
-    solver.parameters.num_workers = workers
-    solver.parameters.random_seed = seed
-    start = time.perf_counter()
-    code = solver.solve(model)
-    wall = time.perf_counter() - start
-    if code == cp_model.MODEL_INVALID:
-        raise InternalError(f"CP-SAT model invalid: {model.validate() or 'no message'}")
-    status = {
-        cp_model.OPTIMAL: Status.OPTIMAL,
-        cp_model.FEASIBLE: Status.FEASIBLE,
-        cp_model.INFEASIBLE: Status.INFEASIBLE,
-    }.get(code, Status.UNKNOWN)
-    if status not in (Status.OPTIMAL, Status.FEASIBLE):
-        return Solved(status, None, None, wall)
-    objective = bound = None
-    if model.has_objective():
-        objective = round(solver.objective_value)
-        bound = round(solver.best_objective_bound)
-    values = {name: int(solver.value(var)) for name, var in variables.items()}
-    return Solved(status, objective, bound, wall, values)
+    names = list(variables)
+    done = run(
+        model, time_limit=time_limit, read=[variables[n] for n in names], workers=workers, seed=seed
+    )
+    if not done.status.has_solution:
+        return Solved(done.status, None, None, done.wall_time)
+    objective = None if done.objective is None else round(done.objective)
+    bound = None if done.bound is None else round(done.bound)
+    return Solved(
+        done.status, objective, bound, done.wall_time, dict(zip(names, done.values, strict=True))
+    )

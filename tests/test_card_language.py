@@ -264,8 +264,8 @@ def test_per_demon_is_counted_when_the_effect_resolves() -> None:
 
 @pytest.mark.parametrize("name", sorted(p.name for p in (V1 / "loops").glob("*.yaml")))
 def test_upgrading_a_format_1_loops_file_keeps_its_verdict(name: str) -> None:
-    from arbiter.model.format.area_loops import load_for_loops
-    from arbiter.solver.cli.main import without_timings
+    from arbiter.model.format.loop_input import load_for_loops
+    from arbiter.solver.cli.output import without_timings
     from arbiter.solver.loops.report import analyse
 
     old = (V1 / "loops" / name).read_text(encoding="utf-8")

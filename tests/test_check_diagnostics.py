@@ -12,18 +12,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from arbiter.model.errors import InputError
-from arbiter.model.format.area_loops import load_for_loops
 from arbiter.model.format.cardset import load_cardset
+from arbiter.model.format.loop_input import load_for_loops
 from arbiter.model.format.scenario import parse_file
-from arbiter.solver.check.diagnostics import (
-    TUPLE_CHECKS,
-    Diagnostic,
-    build_index,
-    examine,
-    load_checks,
-    plan,
-    run_check,
-)
+from arbiter.solver.check.base import Diagnostic, build_index
+from arbiter.solver.check.catalogue import TUPLE_CHECKS
+from arbiter.solver.check.diagnostics import examine, plan, run_check
 from arbiter.solver.check.witness import write_witnesses
 from arbiter.solver.cli.check_output import implemented_codes
 from arbiter.solver.engine.runner import run
@@ -49,7 +43,9 @@ def flawed() -> list[Diagnostic]:
 
 @pytest.mark.rule("CHECK-REF", "A-CHAR-2", "B-NAMED-1", "E-IMM-1b", "E-DIV")
 def test_flawed_yields_each_implemented_kind_once(flawed: list[Diagnostic]) -> None:
-    assert sorted(codes(flawed)) == sorted(implemented_codes())
+    # not-modelled (an info about imported cards, without a witness) is found on imported
+    # pools: tests/test_importers.py
+    assert sorted(codes(flawed)) == sorted(c for c in implemented_codes() if c != "not-modelled")
 
 
 @pytest.mark.parametrize("game", CLEAN)
@@ -273,7 +269,6 @@ def test_pruning_by_reads_and_writes_never_loses_a_diagnostic(text: str) -> None
     """Examining only the tuples that share a join key (and one subject per class of
     equivalent subjects) finds every interaction of abilities that examining every ordered
     tuple of distinct cards finds."""
-    load_checks()
     index = build_index(load_cardset("set.yaml", text))
     pruned = {(d.code, d.abilities) for d in examine(index, plan(index).units)}
     assert pruned == _examine_everything(text)

@@ -15,14 +15,9 @@ from hypothesis import strategies as st
 from arbiter.model.format.cardset import load_cardset
 from arbiter.model.format.document import load
 from arbiter.model.format.scenario import parse_document
-from arbiter.solver.check.diagnostics import (
-    TUPLE_CHECKS,
-    build_index,
-    examine,
-    load_checks,
-    plan,
-    run_check,
-)
+from arbiter.solver.check.base import build_index
+from arbiter.solver.check.catalogue import TUPLE_CHECKS
+from arbiter.solver.check.diagnostics import examine, plan, run_check
 from arbiter.solver.engine.runner import run
 
 PASSIVES = [
@@ -89,7 +84,6 @@ def _pruned(text: str, codes: set[str]) -> set[tuple[str, tuple[str, ...]]]:
 def test_pruning_never_loses_a_dependency_cycle(text: str) -> None:
     """Examining only the pairs where one card's passives write what the other's read finds
     every cycle that examining every ordered pair of cards finds."""
-    load_checks()
     assert _pruned(text, {"dependency-cycle"}) == _everything(text, {"dependency-cycle"})
 
 
@@ -97,7 +91,6 @@ def test_pruning_never_loses_a_dependency_cycle(text: str) -> None:
 @settings(max_examples=40)
 @given(damage_sets())
 def test_pruning_never_loses_a_d_prev_3_ruling(text: str) -> None:
-    load_checks()
     assert _pruned(text, {"ruling-D-PREV-3"}) == _everything(text, {"ruling-D-PREV-3"})
 
 

@@ -15,7 +15,7 @@ def test_json_lists_every_diagnostic_with_its_witness_file(tmp_path: Path) -> No
     done = cli("check", FLAWED, "--json", "--witness-dir", str(tmp_path))
     assert done.returncode == 1, done.stderr
     out = json.loads(done.stdout)
-    assert out["summary"] == {"error": 5, "warning": 5, "ruling": 3}
+    assert out["summary"] == {"error": 5, "warning": 5, "ruling": 3, "info": 0}
     for d in out["diagnostics"]:
         assert {"code", "severity", "cards", "rules", "message", "witness"} <= set(d)
         assert Path(d["witness"]).is_file()

@@ -16,14 +16,9 @@ from hypothesis import strategies as st
 
 from arbiter.model.format.cardset import load_cardset
 from arbiter.model.format.scenario import parse_file
-from arbiter.solver.check.diagnostics import (
-    TUPLE_CHECKS,
-    build_index,
-    examine,
-    load_checks,
-    plan,
-    run_check,
-)
+from arbiter.solver.check.base import build_index
+from arbiter.solver.check.catalogue import TUPLE_CHECKS
+from arbiter.solver.check.diagnostics import examine, plan, run_check
 from arbiter.solver.check.witness import write_witnesses
 from arbiter.solver.choices.outcomes import enumerate_outcomes
 from tests.helpers import ROOT
@@ -150,7 +145,6 @@ def test_pruning_never_loses_a_competition(text: str) -> None:
     """Examining only the pairs where one card's replacements wait for (or make) an event
     of a kind, on an object kind, that the other's wait for finds every competition that
     examining every ordered pair of cards finds."""
-    load_checks()
     index = build_index(load_cardset("set.yaml", text))
     (check,) = [c for c in TUPLE_CHECKS if c.name == CODE]
     every = [(CODE, combo) for combo in itertools.permutations(index.cardset.cards, 2)]

@@ -16,18 +16,17 @@ from arbiter.model.damage.action_step import GameActionStep
 from arbiter.model.errors import IllegalAction
 from arbiter.model.scenario import Scenario
 from arbiter.model.state import Event, GameState
+from arbiter.solver.choices.leaves import objective_value, objects_of
 from arbiter.solver.choices.outcomes import (
-    Status,
     enumerate_outcomes,
     exhaustive_leaves,
     minimax,
-    objective_value,
-    objects_of,
     order_dependent,
     replay,
 )
 from arbiter.solver.choices.replacement import best_cpsat, expand_cpsat
-from arbiter.solver.engine.runner import RunOptions
+from arbiter.solver.engine.options import RunOptions
+from arbiter.solver.status import Status
 from tests.helpers import ROOT, cli, scenario
 from tests.replacement_cases import replacement_sets
 

@@ -10,7 +10,6 @@ from hypothesis import strategies as st
 
 from arbiter.solver.damage.problem import (
     SplitProblem,
-    Status,
     Target,
     allocations,
     brute_force,
@@ -18,6 +17,7 @@ from arbiter.solver.damage.problem import (
     score,
 )
 from arbiter.solver.damage.split import all_optimal, solve
+from arbiter.solver.status import Status
 from tests.helpers import ROOT, cli
 
 OPEN = str(ROOT / "examples" / "damage" / "volibear_open.yaml")

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from arbiter.model import abilities as ab
 from arbiter.model.effects import algebra as fx
 from arbiter.model.effects.refs import reference
-from arbiter.model.format.area_loops import load_for_loops
+from arbiter.model.format.loop_input import load_for_loops
 from arbiter.model.ruleset import RULESETS
 from arbiter.model.state import GameObject, GameState
 from arbiter.solver.loops import decide as loops

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from arbiter.model.format.area_loops import load_for_loops
+from arbiter.model.format.loop_input import load_for_loops
 from arbiter.solver.loops.report import analyse
 from tests.helpers import cli
 

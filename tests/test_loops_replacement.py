@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from arbiter.model.damage import replacement as rp
 from arbiter.model.damage.actions import GameAction, ProposedEvent
-from arbiter.model.format.area_loops import LoopInput, load_for_loops
+from arbiter.model.format.loop_input import LoopInput, load_for_loops
 from arbiter.model.state import GameState
 from arbiter.solver.loops import graph as loop_graph
 from arbiter.solver.loops import replacement as loop_replacement

@@ -154,7 +154,7 @@ def test_multiplication_that_leaves_the_range_is_refused_at_its_step(
 @pytest.mark.rule("ROBUST-LIMITS")
 def test_the_ceilings_on_objects_and_steps(tmp_path: Path) -> None:
     """At most 256 objects and 1000 steps: beyond, refused at the list with its path."""
-    from arbiter.model.format.scenario import MAX_OBJECTS, MAX_STEPS
+    from arbiter.model.format.context import MAX_OBJECTS, MAX_STEPS
 
     objects = "".join(f"  o{i}: {{owner: a, kind: c}}\n" for i in range(MAX_OBJECTS + 1))
     path = tmp_path / "many.yaml"

@@ -9,7 +9,6 @@ import jsonschema
 import pytest
 
 from arbiter.model.format.document import load
-from arbiter.model.format.scenario import load_areas
 from arbiter.model.format.schema import build_schema
 from tests.helpers import ROOT, cli
 from tests.test_examples import SCENARIOS
@@ -25,14 +24,12 @@ def test_schema_command_prints_a_valid_json_schema() -> None:
 
 @pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: str(p.relative_to(ROOT / "examples")))
 def test_every_example_scenario_satisfies_the_schema(path: Path) -> None:
-    load_areas()
     validator = jsonschema.Draft202012Validator(build_schema())
     errors = sorted(validator.iter_errors(load(str(path)).root), key=lambda e: list(e.path))
     assert [f"{list(e.path)}: {e.message}" for e in errors][:3] == []
 
 
 def test_the_schema_rejects_an_unknown_step_kind() -> None:
-    load_areas()
     validator = jsonschema.Draft202012Validator(build_schema())
     doc = {"ruleset": "eredan", "players": ["a"], "objects": {}, "steps": [{"shuffle": {}}]}
     assert not validator.is_valid(doc)

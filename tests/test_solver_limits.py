@@ -28,7 +28,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from arbiter.model.errors import InternalError
-from arbiter.solver.cpsat import Status, solve
+from arbiter.solver.cpsat import solve
+from arbiter.solver.status import Status
 from tests import harness
 from tests.strategies import EXAMPLES, yaml_examples
 

@@ -27,8 +27,8 @@ WOUND_KINDS = ("wounded", "dealt-damage")
 
 
 def event_kind(state: GameState) -> str:
-    """Berserk wounds; the other games deal damage (model/damage/actions.py's kinds)."""
-    return "wounded" if state.ruleset.name == "berserk" else "dealt-damage"
+    """Berserk wounds; the other games deal damage (the ruleset's ``damage_event``)."""
+    return state.ruleset.damage_event.value
 
 
 def propose(state: GameState, instr: dm.Instruction, events: Sequence[Event]) -> GameAction:

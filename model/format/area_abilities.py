@@ -8,6 +8,7 @@ Object and card keys: ``triggers:``, ``quick_actions:``, ``counters:``; top-leve
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from arbiter.model.abilities import (
     EVENT_KINDS,
@@ -19,14 +20,8 @@ from arbiter.model.abilities import (
 )
 from arbiter.model.effects import algebra as fx
 from arbiter.model.effects.refs import reference
+from arbiter.model.format.context import ObjectKeyParser, ParseContext, StepParser, TopKeyParser
 from arbiter.model.format.document import Node
-from arbiter.model.format.scenario import (
-    OBJECT_KEY_PARSERS,
-    TOP_KEY_PARSERS,
-    ParseContext,
-    step_kind,
-)
-from arbiter.model.format.schema import OBJECT_PROPERTIES, STEP_SCHEMAS
 from arbiter.model.state import GameObject
 from arbiter.model.steps import NUMBER_OPS, Step
 
@@ -248,8 +243,13 @@ def parse_game_counters(node: Node, ctx: ParseContext) -> dict[str, int]:
 
 _LIST = {"type": "array", "items": {"type": "object"}}
 _COUNTERS = {"type": "object", "additionalProperties": {"type": "integer"}}
-OBJECT_PROPERTIES.update(triggers=_LIST, quick_actions=_LIST, counters=_COUNTERS)
-STEP_SCHEMAS.update(
+# The JSON Schema of this area's keys and step kinds (``arbiter schema``).
+SCHEMA_OBJECT_PROPERTIES: dict[str, Any] = {
+    "triggers": _LIST,
+    "quick_actions": _LIST,
+    "counters": _COUNTERS,
+}
+SCHEMA_STEPS: dict[str, Any] = dict(
     activate={
         "type": "object",
         "properties": {"object": {"type": "string"}, "action": {"type": "string"}},
@@ -260,23 +260,17 @@ STEP_SCHEMAS.update(
     effect={"type": "object"},
 )
 
-OBJECT_KEY_PARSERS["triggers"] = parse_triggers
-OBJECT_KEY_PARSERS["quick_actions"] = parse_quick_actions
-TOP_KEY_PARSERS["counters"] = parse_game_counters
 
 
-@step_kind("activate")
 def _activate(node: Node, ctx: ParseContext) -> Step:
     m = node.mapping({"object", "action"}, required=("object", "action"))
     return Activate(object=ctx.object_id(m["object"]), action=m["action"].ident("an action id"))
 
 
-@step_kind("begin")
 def _begin(node: Node, ctx: ParseContext) -> Step:
     return Begin(phase=node.ident("a phase name (morning begins a new day)"))
 
 
-@step_kind("effect")
 def _effect(node: Node, ctx: ParseContext) -> Step:
     m = node.mapping(what="an effect, with an optional source")
     source = m["source"].ident("a source name") if "source" in m else "effect"
@@ -285,3 +279,21 @@ def _effect(node: Node, ctx: ParseContext) -> Step:
 
 
 # -- JSON view ---------------------------------------------------------------------------
+
+
+STEPS: dict[str, StepParser] = {
+    "activate": _activate,
+    "begin": _begin,
+    "effect": _effect,
+}
+
+
+OBJECT_KEY_PARSERS: dict[str, ObjectKeyParser] = {
+    "triggers": parse_triggers,
+    "quick_actions": parse_quick_actions,
+}
+
+
+TOP_KEY_PARSERS: dict[str, TopKeyParser] = {
+    "counters": parse_game_counters,
+}

@@ -8,8 +8,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from arbiter.model import view
-from arbiter.model.altered.keywords import TERRAINS, boosts, expeditions_of, statistics
+from arbiter.model.altered.keywords import TERRAINS
 from arbiter.model.altered.play import InternalChoice, PlayChoices
 from arbiter.model.altered.spells import (
     ACTIONS,
@@ -35,20 +34,18 @@ from arbiter.model.altered.steps import (
 from arbiter.model.altered.zones import (
     BOOSTS,
     EXPEDITIONS,
-    FACE_DOWN,
     STATUSES,
     ZONES,
     Permission,
     Prohibition,
-    is_face_down,
-    known_to,
     turn_face_down,
-    zone_kind,
 )
 from arbiter.model.effects import algebra as fx
+from arbiter.model.format import foundation
+from arbiter.model.format.context import ObjectKeyParser, ParseContext, StepParser
 from arbiter.model.format.document import Node
-from arbiter.model.format.scenario import OBJECT_KEY_PARSERS, STEP_PARSERS, ParseContext, step_kind
-from arbiter.model.state import JSON, GameObject, GameState
+from arbiter.model.ruleset import PlayKernel
+from arbiter.model.state import GameObject
 from arbiter.model.steps import Step
 
 ZONE_NAMES = sorted(ZONES) + [f"expedition:{e}" for e in EXPEDITIONS]
@@ -224,12 +221,6 @@ def _spell(node: Node, ctx: ParseContext, obj: GameObject) -> GameObject:
     return replace(obj, abilities=(*obj.abilities, text))
 
 
-OBJECT_KEY_PARSERS["spell"] = _spell
-OBJECT_KEY_PARSERS["cannot"] = _cannot
-OBJECT_KEY_PARSERS["can"] = _can
-OBJECT_KEY_PARSERS["boosts"] = _boosts
-OBJECT_KEY_PARSERS["status"] = _status
-OBJECT_KEY_PARSERS["face_down"] = _face_down
 
 
 # -- step kinds -------------------------------------------------------------------------------
@@ -241,7 +232,6 @@ def _ids(node: Node, ctx: ParseContext) -> tuple[str, ...]:
     return (ctx.object_id(node),)
 
 
-@step_kind("mana")
 def _mana(node: Node, ctx: ParseContext) -> Step:
     amounts = {}
     for player, n in node.entries():
@@ -249,7 +239,6 @@ def _mana(node: Node, ctx: ParseContext) -> Step:
     return SetMana(amounts=amounts)
 
 
-@step_kind("play")
 def _play(node: Node, ctx: ParseContext) -> Step:
     m = node.mapping(
         {"card", "player", "mode", "targets", "may", "internal", "for_free", "into"},
@@ -276,7 +265,6 @@ def _play(node: Node, ctx: ParseContext) -> Step:
     return Play(card=card, choices=choices)
 
 
-@step_kind("send")
 def _send(node: Node, ctx: ParseContext) -> Step:
     m = node.mapping({"target", "to", "player"}, required=("target", "to"))
     return Send(
@@ -286,15 +274,14 @@ def _send(node: Node, ctx: ParseContext) -> Step:
     )
 
 
-_FOUNDATION_MOVE = STEP_PARSERS["move"]
+_FOUNDATION_MOVE = foundation.STEPS["move"]
 
 
-@step_kind("move")
 def _move(node: Node, ctx: ParseContext) -> Step:
     """Under ``ruleset: altered`` a move to an Altered zone is the Altered move; any other
     move (another ruleset, or a zone such as the foundation's ``play``) is the foundation's."""
     zone_value = node.value.get("zone") if isinstance(node.value, dict) else None
-    if ctx.state.ruleset.name != "altered" or zone_value not in ZONE_NAMES:
+    if ctx.state.ruleset.play_kernel is not PlayKernel.ALTERED or zone_value not in ZONE_NAMES:
         return _FOUNDATION_MOVE(node, ctx)
     m = node.mapping({"target", "zone", "player"}, required=("target", "zone"))
     return Send(
@@ -304,7 +291,6 @@ def _move(node: Node, ctx: ParseContext) -> Step:
     )
 
 
-@step_kind("boosts")
 def _gain_boosts(node: Node, ctx: ParseContext) -> Step:
     m = node.mapping({"target", "amount"}, required=("target", "amount"))
     return GainBoosts(target=ctx.object_id(m["target"]), amount=m["amount"].integer(1, 10**6))
@@ -320,35 +306,29 @@ def _grant(node: Node, ctx: ParseContext, can: bool) -> Step:
     )
 
 
-@step_kind("cannot")
 def _cannot_step(node: Node, ctx: ParseContext) -> Step:
     return _grant(node, ctx, can=False)
 
 
-@step_kind("can")
 def _can_step(node: Node, ctx: ParseContext) -> Step:
     return _grant(node, ctx, can=True)
 
 
-@step_kind("switch")
 def _switch(node: Node, ctx: ParseContext) -> Step:
     m = node.mapping({"target"}, required=("target",))
     return Switch(target=ctx.object_id(m["target"]))
 
 
-@step_kind("face_down")
 def _face_down_step(node: Node, ctx: ParseContext) -> Step:
     m = node.mapping({"target"}, required=("target",))
     return FaceDown(target=ctx.object_id(m["target"]))
 
 
-@step_kind("look")
 def _look(node: Node, ctx: ParseContext) -> Step:
     m = node.mapping({"player", "target"}, required=("player", "target"))
     return Look(player=ctx.player(m["player"]), target=ctx.object_id(m["target"]))
 
 
-@step_kind("use")
 def _use(node: Node, ctx: ParseContext) -> Step:
     m = node.mapping({"target", "stat", "player", "gain_mana"}, required=("target", "stat"))
     target = ctx.object_id(m["target"])
@@ -360,7 +340,6 @@ def _use(node: Node, ctx: ParseContext) -> Step:
     )
 
 
-@step_kind("dusk")
 def _dusk(node: Node, ctx: ParseContext) -> Step:
     terrains: dict[str, tuple[str, ...]] = {}
     if node.value:
@@ -374,7 +353,6 @@ def _dusk(node: Node, ctx: ParseContext) -> Step:
     return Dusk(terrains=terrains)
 
 
-@step_kind("rest")
 def _rest(node: Node, ctx: ParseContext) -> Step:
     order: dict[str, tuple[str, ...]] = {}
     if node.value:
@@ -385,7 +363,6 @@ def _rest(node: Node, ctx: ParseContext) -> Step:
     return Rest(order=order)
 
 
-@step_kind("decide")
 def _decide(node: Node, ctx: ParseContext) -> Step:
     choices: dict[str, tuple[str, ...]] = {}
     initiative = None
@@ -397,44 +374,29 @@ def _decide(node: Node, ctx: ParseContext) -> Step:
     return Decide(choices=choices, initiative=initiative)
 
 
-# -- JSON view --------------------------------------------------------------------------------
+STEPS: dict[str, StepParser] = {
+    "mana": _mana,
+    "play": _play,
+    "send": _send,
+    "move": _move,
+    "boosts": _gain_boosts,
+    "cannot": _cannot_step,
+    "can": _can_step,
+    "switch": _switch,
+    "face_down": _face_down_step,
+    "look": _look,
+    "use": _use,
+    "dusk": _dusk,
+    "rest": _rest,
+    "decide": _decide,
+}
 
 
-def _altered(state: GameState) -> bool:
-    return state.ruleset.name == "altered"
-
-
-def _statistics_section(obj: GameObject, state: GameState) -> tuple[str, JSON] | None:
-    """Statistics with boosts added (absent for face-down objects and non-characters)."""
-    if not _altered(state) or obj.kind != "character" or is_face_down(obj):
-        return None
-    return "statistics", dict(statistics(obj))
-
-
-def _boosts_section(obj: GameObject, state: GameState) -> tuple[str, JSON] | None:
-    return ("boosts", boosts(obj)) if _altered(state) else None
-
-
-def _knowledge_section(obj: GameObject, state: GameState) -> tuple[str, JSON] | None:
-    if not _altered(state):
-        return None
-    return "known_to", known_to(state, obj)
-
-
-def _place_section(obj: GameObject, state: GameState) -> tuple[str, JSON] | None:
-    if not _altered(state):
-        return None
-    statuses = sorted(k for k in obj.counters if k in STATUSES and obj.counters[k])
-    out: dict[str, JSON] = {
-        "zone_kind": zone_kind(obj.zone),
-        "face_down": obj.counters.get(FACE_DOWN, 0) > 0,
-        "statuses": statuses,
-    }
-    if zone_kind(obj.zone) == "expedition":
-        out["expeditions"] = list(expeditions_of(obj))
-    return "altered", out
-
-
-view.OBJECT_SECTIONS.extend(
-    [_statistics_section, _boosts_section, _knowledge_section, _place_section]
-)
+OBJECT_KEY_PARSERS: dict[str, ObjectKeyParser] = {
+    "spell": _spell,
+    "cannot": _cannot,
+    "can": _can,
+    "boosts": _boosts,
+    "status": _status,
+    "face_down": _face_down,
+}

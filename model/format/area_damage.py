@@ -8,6 +8,7 @@ Object keys: ``prevention`` (shields), ``damage_bonus``, ``damage``
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from arbiter.model.damage import instructions as dm
 from arbiter.model.damage import prevention as pv
@@ -20,11 +21,10 @@ from arbiter.model.damage.steps import (
     ResolveDamage,
 )
 from arbiter.model.format.area_replacement import _fixed_for
+from arbiter.model.format.context import ObjectKeyParser, ParseContext, StepParser
 from arbiter.model.format.document import Node
-from arbiter.model.format.scenario import OBJECT_KEY_PARSERS, ParseContext, step_kind
 from arbiter.model.state import GameObject
 from arbiter.model.steps import Step
-from arbiter.model.view import OBJECT_SECTIONS
 
 AMOUNT_LIMIT = 10**6
 
@@ -109,11 +109,6 @@ def _damage_key(node: Node, ctx: ParseContext, obj: GameObject) -> GameObject:
     return replace(obj, counters=counters)
 
 
-OBJECT_KEY_PARSERS["prevention"] = _prevention_key
-OBJECT_KEY_PARSERS["damage_bonus"] = _bonus_key
-OBJECT_KEY_PARSERS["damage"] = _damage_key
-if pv.prevention_json not in OBJECT_SECTIONS:
-    OBJECT_SECTIONS.append(pv.prevention_json)
 
 
 # -- steps --------------------------------------------------------------------------------
@@ -236,7 +231,6 @@ def _step_id(node: Node, prefix: str) -> str:
     return f"{prefix}{index}"
 
 
-@step_kind("damage")
 def _damage(node: Node, ctx: ParseContext) -> Step:
     m = node.mapping(INSTRUCTION_KEYS | CHOICE_KEYS | {"targets", "candidates"})
     instr = _instruction(m, node, ctx, _step_id(node, "damage"))
@@ -260,20 +254,17 @@ def _damage(node: Node, ctx: ParseContext) -> Step:
     return DealDamage(instruction=instr, targets=targets, candidates=candidates, **_choices(m, ctx))  # type: ignore[arg-type]
 
 
-@step_kind("declare_damage")
 def _declare(node: Node, ctx: ParseContext) -> Step:
     m = node.mapping(INSTRUCTION_KEYS | {"targets"}, required=("targets", "id"))
     instr = _instruction(m, node, ctx, "")
     return DeclareDamage(instruction=instr, targets=_targets(m["targets"], ctx))
 
 
-@step_kind("resolve_damage")
 def _resolve(node: Node, ctx: ParseContext) -> Step:
     m = node.mapping(CHOICE_KEYS | {"id"}, required=("id",))
     return ResolveDamage(instruction_id=m["id"].ident("an instruction id"), **_choices(m, ctx))  # type: ignore[arg-type]
 
 
-@step_kind("prevent")
 def _prevent(node: Node, ctx: ParseContext) -> Step:
     """``prevent: {target, amount, source, controller, id}``: a new shield (P-5)."""
     m = node.mapping({"target", "amount", "source", "controller", "id"}, required=("target",))
@@ -284,30 +275,40 @@ def _prevent(node: Node, ctx: ParseContext) -> Step:
     return Prevent(target=target, shield=shield)
 
 
-def _register_schema() -> None:
-    """Describe the area's keys in the JSON Schema tables (``arbiter schema``)."""
-    from arbiter.model.format import schema
-
-    integer = {"type": "integer"}
-    ident = {"type": ["string", "integer"]}
-    one_or_list: dict[str, object] = {
-        "oneOf": [integer, {"type": "object"}, {"type": "array"}, {"type": "string"}]
-    }
-    for key in ("prevention", "damage_bonus"):
-        schema.OBJECT_PROPERTIES.setdefault(key, one_or_list)
-    schema.OBJECT_PROPERTIES.setdefault("damage", {"type": "integer", "minimum": 0})
-    instruction: dict[str, object] = {"type": "object"}
-    schema.STEP_SCHEMAS.setdefault("damage", instruction)
-    schema.STEP_SCHEMAS.setdefault("declare_damage", instruction)
-    schema.STEP_SCHEMAS.setdefault("resolve_damage", {"type": "object", "required": ["id"]})
-    schema.STEP_SCHEMAS.setdefault(
-        "prevent",
-        {
-            "type": "object",
-            "required": ["target"],
-            "properties": {"target": ident, "amount": integer, "source": ident, "id": ident},
-        },
-    )
+# The JSON Schema of this area's keys and step kinds (``arbiter schema``).
+_INTEGER = {"type": "integer"}
+_IDENT = {"type": ["string", "integer"]}
+_ONE_OR_LIST: dict[str, Any] = {
+    "oneOf": [_INTEGER, {"type": "object"}, {"type": "array"}, {"type": "string"}]
+}
+_INSTRUCTION: dict[str, Any] = {"type": "object"}
+SCHEMA_OBJECT_PROPERTIES: dict[str, Any] = {
+    "prevention": _ONE_OR_LIST,
+    "damage_bonus": _ONE_OR_LIST,
+    "damage": {"type": "integer", "minimum": 0},
+}
+SCHEMA_STEPS: dict[str, Any] = {
+    "damage": _INSTRUCTION,
+    "declare_damage": _INSTRUCTION,
+    "resolve_damage": {"type": "object", "required": ["id"]},
+    "prevent": {
+        "type": "object",
+        "required": ["target"],
+        "properties": {"target": _IDENT, "amount": _INTEGER, "source": _IDENT, "id": _IDENT},
+    },
+}
 
 
-_register_schema()
+STEPS: dict[str, StepParser] = {
+    "damage": _damage,
+    "declare_damage": _declare,
+    "resolve_damage": _resolve,
+    "prevent": _prevent,
+}
+
+
+OBJECT_KEY_PARSERS: dict[str, ObjectKeyParser] = {
+    "prevention": _prevention_key,
+    "damage_bonus": _bonus_key,
+    "damage": _damage_key,
+}

@@ -4,12 +4,13 @@ last until the end of the turn, day or combat."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from arbiter.model.effects import algebra as a
 from arbiter.model.effects import syntax
 from arbiter.model.effects.perform import EndOf, Perform
+from arbiter.model.format.context import ParseContext, StepParser
 from arbiter.model.format.document import Node
-from arbiter.model.format.scenario import ParseContext, step_kind
-from arbiter.model.format.schema import STEP_SCHEMAS
 from arbiter.model.steps import Step
 
 PERFORM_KEYS = {"by", "do", "choose", "x", "split", "may", "trigger", "event"}
@@ -30,7 +31,6 @@ def _chosen(
     return {str(i): picked for i, e in enumerate(effects) if e.selector.chosen}
 
 
-@step_kind("perform")
 def _perform(node: Node, ctx: ParseContext) -> Step:
     m = node.mapping(PERFORM_KEYS, required=("by",))
     if ("do" in m) == ("trigger" in m):
@@ -82,12 +82,12 @@ def _perform(node: Node, ctx: ParseContext) -> Step:
     )
 
 
-@step_kind("end_of")
 def _end_of(node: Node, ctx: ParseContext) -> Step:
     return EndOf(until=node.choice(("turn", "day", "combat")))
 
 
-STEP_SCHEMAS["perform"] = {
+SCHEMA_STEPS: dict[str, Any] = {}
+SCHEMA_STEPS["perform"] = {
     "type": "object",
     "description": "effects of the card language played by an object",
     "properties": {
@@ -101,7 +101,10 @@ STEP_SCHEMAS["perform"] = {
         "event": {"description": "the event that happened: {attacks: <object id>, zone}"},
     },
 }
-STEP_SCHEMAS["end_of"] = {
+SCHEMA_STEPS["end_of"] = {
     "enum": ["turn", "day", "combat"],
     "description": "effects lasting until then end",
 }
+
+
+STEPS: dict[str, StepParser] = {"perform": _perform, "end_of": _end_of}

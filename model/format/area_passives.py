@@ -22,10 +22,10 @@ Effects: ``{stat, op, value}`` (a modification of the foundation), ``{gain: K}``
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
+from arbiter.model.format.context import ObjectKeyParser, ParseContext
 from arbiter.model.format.document import Node
-from arbiter.model.format.scenario import OBJECT_KEY_PARSERS, ParseContext
-from arbiter.model.format.schema import OBJECT_PROPERTIES
 from arbiter.model.passives import Condition, EffectKind, Passive, PassiveEffect, Selector
 from arbiter.model.state import GameObject
 from arbiter.model.steps import NUMBER_OPS
@@ -146,13 +146,10 @@ def parse_region(node: Node, ctx: ParseContext, obj: GameObject) -> GameObject:
     return replace(obj, region=rid)
 
 
-OBJECT_KEY_PARSERS["passives"] = parse_passives
-OBJECT_KEY_PARSERS["region"] = parse_region
 
 # The JSON Schema of objects (shown by ``arbiter schema`` once the areas are loaded).
 _NAME_OR_NAMES = {"oneOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}}]}
-OBJECT_PROPERTIES["region"] = {"type": "string"}
-OBJECT_PROPERTIES["passives"] = {
+_PASSIVES_SCHEMA: dict[str, Any] = {
     "type": "array",
     "items": {
         "type": "object",
@@ -182,4 +179,16 @@ OBJECT_PROPERTIES["passives"] = {
             "effect": {"type": "object"},
         },
     },
+}
+
+
+OBJECT_KEY_PARSERS: dict[str, ObjectKeyParser] = {
+    "passives": parse_passives,
+    "region": parse_region,
+}
+
+
+SCHEMA_OBJECT_PROPERTIES: dict[str, Any] = {
+    "region": {"type": "string"},
+    "passives": _PASSIVES_SCHEMA,
 }

@@ -4,19 +4,14 @@ the ``game-action`` step, the top-level ``choices:`` (docs/format.md, "Replaceme
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from arbiter.model.choicepoints import FixedChoice
 from arbiter.model.damage.action_step import GameActionStep
 from arbiter.model.damage.actions import EVENT_KINDS, GameAction, ProposedEvent
 from arbiter.model.damage.replacement import SIDES, Pattern, Replacement, Selector, Template
+from arbiter.model.format.context import ObjectKeyParser, ParseContext, StepParser, TopKeyParser
 from arbiter.model.format.document import Node
-from arbiter.model.format.scenario import (
-    OBJECT_KEY_PARSERS,
-    TOP_KEY_PARSERS,
-    ParseContext,
-    step_kind,
-)
-from arbiter.model.format.schema import OBJECT_PROPERTIES, STEP_SCHEMAS
 from arbiter.model.state import JSON, GameObject, GameState
 from arbiter.model.steps import Step
 from arbiter.model.wording import did_you_mean
@@ -190,7 +185,6 @@ def _replacements(node: Node, ctx: ParseContext, obj: GameObject) -> GameObject:
     return replace(obj, abilities=(*obj.abilities, *made))
 
 
-OBJECT_KEY_PARSERS["replacements"] = _replacements
 
 
 # -- game actions and fixed choices ----------------------------------------------------------
@@ -272,7 +266,6 @@ def _event_targets(node: Node, ctx: ParseContext, source: str) -> list[str]:
     return found
 
 
-@step_kind("game-action")
 def _game_action(node: Node, ctx: ParseContext) -> Step:
     m = node.mapping({"id", "source", "events"}, required=("events",))
     aid = _action_id(node)
@@ -316,7 +309,6 @@ def _choices(node: Node, ctx: ParseContext) -> dict[str, tuple[FixedChoice, ...]
     return out
 
 
-TOP_KEY_PARSERS["choices"] = _choices
 
 
 # -- JSON Schema (for editors) --------------------------------------------------------------
@@ -328,7 +320,7 @@ _SELECTOR: dict[str, object] = {
         {"type": "object"},
     ]
 }
-STEP_SCHEMAS["game-action"] = {
+_GAME_ACTION_SCHEMA: dict[str, Any] = {
     "type": "object",
     "required": ["events"],
     "additionalProperties": False,
@@ -350,8 +342,30 @@ STEP_SCHEMAS["game-action"] = {
         },
     },
 }
-OBJECT_PROPERTIES["replacements"] = {"type": "array", "items": {"type": "object"}}
-OBJECT_PROPERTIES["counters"] = {
+_COUNTERS_SCHEMA: dict[str, Any] = {
     "type": "object",
     "additionalProperties": {"type": "integer", "minimum": 0},
+}
+
+
+STEPS: dict[str, StepParser] = {
+    "game-action": _game_action,
+}
+
+
+OBJECT_KEY_PARSERS: dict[str, ObjectKeyParser] = {
+    "replacements": _replacements,
+}
+
+
+TOP_KEY_PARSERS: dict[str, TopKeyParser] = {
+    "choices": _choices,
+}
+
+
+# The JSON Schema of this area's keys and step kinds (``arbiter schema``).
+SCHEMA_STEPS: dict[str, Any] = {"game-action": _GAME_ACTION_SCHEMA}
+SCHEMA_OBJECT_PROPERTIES: dict[str, Any] = {
+    "replacements": {"type": "array", "items": {"type": "object"}},
+    "counters": _COUNTERS_SCHEMA,
 }

@@ -3,8 +3,8 @@
 A card set names its ruleset, may ``include:`` other card-set files of the same
 folder (never outside it: absolute paths, ``..`` and symlinks that leave the
 folder are refused, and so are include cycles), and holds ``cards:``. Card keys
-that other areas register in ``OBJECT_KEY_PARSERS`` are parsed through the same
-registry as scenario objects. A card's one-shot ``effect`` uses the scenario
+of the areas (``OBJECT_KEY_PARSERS`` of ``areas.py``) are parsed by the same parsers
+as scenario objects. A card's one-shot ``effect`` uses the scenario
 step syntax with role names (``self`` and the card's ``roles``) as object ids.
 """
 
@@ -14,24 +14,31 @@ import os
 from dataclasses import replace
 
 from arbiter.model.cardset import SIDES, Card, CardSet, Reference, Role
+from arbiter.model.format.areas import OBJECT_KEY_PARSERS
 from arbiter.model.format.cards_v2 import V2_KEYS, lowered, upgraded
-from arbiter.model.format.document import Document, Node, load
-from arbiter.model.format.scenario import (
-    OBJECT_KEY_PARSERS,
+from arbiter.model.format.context import (
     ParseContext,
     _base,
     _counters,
     _features,
-    _ruleset,
-    load_areas,
     parse_protection,
-    parse_step,
 )
+from arbiter.model.format.document import Document, Node, load
+from arbiter.model.format.scenario import _ruleset, parse_step
 from arbiter.model.ruleset import Ruleset
 from arbiter.model.state import GameObject, GameState
 from arbiter.model.steps import BoostFeature, GainFeature, Modify, Protect, Step
 
-TOP_KEYS = {"ruleset", "policies", "include", "cards", "title", "description", "format"}
+TOP_KEYS = {
+    "ruleset",
+    "policies",
+    "include",
+    "cards",
+    "title",
+    "description",
+    "include_only",
+    "format",
+}
 CARD_KEYS = {
     "name",
     "kind",
@@ -51,7 +58,6 @@ MAX_INCLUDES = 64
 def load_cardset(filename: str, text: str | None = None) -> CardSet:
     """Parse a card-set file (or ``text`` under that name) and the files it includes;
     bad input is a located InputError."""
-    load_areas()
     return read_cardset(load(filename, text))
 
 
@@ -105,7 +111,8 @@ def _read(
     version = top["format"].integer(1, 2) if "format" in top else 1
     if version == 1:
         reader.old.append(doc.name)
-    if expected is not None and ruleset.name != expected[0]:
+    game = str(top["ruleset"].value)  # the game the file names (an included file: the same)
+    if expected is not None and game != expected[0]:
         top["ruleset"].fail(f"the ruleset of the including file ({expected[0]})")
     for inc in top["include"].seq("a list of file names") if "include" in top else []:
         path, shown = _include_path(inc, folder, stack)
@@ -113,7 +120,9 @@ def _read(
             continue  # already read through another include: its cards are there
         if len(files) >= MAX_INCLUDES:
             inc.fail(f"at most {MAX_INCLUDES} files in one card set", got=False)
-        reader.read(load(shown), cards, files, [*stack, path], (ruleset.name, top["ruleset"]))
+        reader.read(load(shown), cards, files, [*stack, path], (game, top["ruleset"]))
+    if "include_only" in top:
+        top["include_only"].text("the name of the file that includes this one")
     if "cards" in top:
         for cid, cnode in top["cards"].mapping(what="a mapping of card ids to cards").items():
             Node(doc, cnode.path, cid).ident("a card id")
@@ -123,6 +132,15 @@ def _read(
                 )
             cards[cid] = parse_card(cnode, cid, ruleset, reader.players, version)
     return ruleset
+
+
+def include_only(filename: str) -> str | None:
+    """The including file named by ``include_only:`` (a part of a split set, checked only
+    through the file that includes it), or None."""
+    doc = load(filename)
+    top = doc.node().value
+    value = top.get("include_only") if isinstance(top, dict) else None
+    return value if isinstance(value, str) else None
 
 
 def _include_path(node: Node, folder: str, stack: list[str]) -> tuple[str, str]:

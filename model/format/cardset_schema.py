@@ -88,6 +88,7 @@ def build_cardset_schema(area_keys: list[str] | None = None) -> dict[str, Any]:
                 },
             },
             "include": {"type": "array", "items": {"type": "string", "pattern": "^[^/\\\\]"}},
+            "include_only": {"type": "string"},
             "cards": {
                 "type": "object",
                 "propertyNames": {"pattern": r"^[^.\s]{1,100}$"},

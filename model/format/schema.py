@@ -1,12 +1,13 @@
 """The JSON Schema of scenario files (``arbiter schema``), for editors.
 
-Areas that add step kinds add their schema to ``STEP_SCHEMAS``.
+The areas give the schema of their step kinds and keys in ``model/format/areas.py``.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from arbiter.model.format import areas
 from arbiter.model.ruleset import POLICY_ENUMS, RULESETS
 
 _ID = {"type": "string", "pattern": r"^[^.\s]{1,100}$"}
@@ -58,7 +59,7 @@ FEATURES = {
     ]
 }
 
-STEP_SCHEMAS: dict[str, dict[str, Any]] = {
+_FOUNDATION_STEPS: dict[str, dict[str, Any]] = {
     "modify": _obj(
         {
             "target": _ID,
@@ -103,7 +104,7 @@ STEP_SCHEMAS: dict[str, dict[str, Any]] = {
     "expect": {"type": "object"},
 }
 
-OBJECT_PROPERTIES: dict[str, Any] = {
+_FOUNDATION_OBJECT_PROPERTIES: dict[str, Any] = {
     "owner": _ID,
     "controller": _ID,
     "kind": _ID,
@@ -117,12 +118,14 @@ OBJECT_PROPERTIES: dict[str, Any] = {
     "protections": {"type": "array", "items": PROTECTION},
 }
 
+# The foundation's, then each area's (model/format/areas.py).
+STEP_SCHEMAS: dict[str, dict[str, Any]] = _FOUNDATION_STEPS | areas.SCHEMA_STEPS
+OBJECT_PROPERTIES: dict[str, Any] = _FOUNDATION_OBJECT_PROPERTIES | areas.SCHEMA_OBJECT_PROPERTIES
+
 
 def _step_schema() -> dict[str, Any]:
-    from arbiter.model.format.scenario import STEP_PARSERS
-
     variants = []
-    kinds = {kind: STEP_SCHEMAS.get(kind, {}) for kind in STEP_PARSERS} | STEP_SCHEMAS
+    kinds = {kind: STEP_SCHEMAS.get(kind, {}) for kind in areas.STEP_PARSERS} | STEP_SCHEMAS
     for kind, schema in sorted(kinds.items()):
         variants.append(
             {
@@ -140,14 +143,12 @@ def _step_schema() -> dict[str, Any]:
 
 
 def build_schema() -> dict[str, Any]:
-    """The schema of every step kind and key registered so far (call ``load_areas`` first).
+    """The schema of every step kind and key of the format.
 
     Areas that give no detailed schema for a key or step kind get an open one.
     """
-    from arbiter.model.format.scenario import OBJECT_KEY_PARSERS, TOP_KEY_PARSERS
-
-    object_properties = {k: {} for k in OBJECT_KEY_PARSERS} | OBJECT_PROPERTIES
-    top_extra: dict[str, Any] = {k: {} for k in TOP_KEY_PARSERS}
+    object_properties = {k: {} for k in areas.OBJECT_KEY_PARSERS} | OBJECT_PROPERTIES
+    top_extra: dict[str, Any] = {k: {} for k in areas.TOP_KEY_PARSERS}
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "title": "arbiter scenario (format v1)",

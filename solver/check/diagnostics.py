@@ -1,15 +1,8 @@
-"""Diagnostics for a card set: the framework of ``arbiter check``.
+"""Diagnostics for a card set: running the checks of ``solver/check/catalogue.py``.
 
-Each diagnostic kind is one function in a registry:
-
-- a **set check** looks at the whole card set once (``SET_CHECKS``);
-- a **tuple check** looks at pairs or triples of cards that can be in play
-  together (``TUPLE_CHECKS``). Each role of a tuple check says, for every card,
-  the *join keys* it offers: what the card's abilities write (``defense`` of a
-  character, by division) or read (a ``defense`` it has, or protects). Only the
-  tuples whose cards share a join key in every role are examined: that is the
-  pruning by what each ability reads and writes. A card set of 500 cards has
-  124,750 pairs; a check examines the few that touch the same characteristic.
+The set checks run once; the tuple checks examine the tuples of cards that share a
+join key in every role (``plan``): a card set of 500 cards has 124,750 pairs; a check
+examines the few that touch the same characteristic.
 
 The examination of tuples is a list of independent units, so it fans out over
 processes (``--jobs``) or a Dask cluster (``--dask``); results are sorted
@@ -23,191 +16,18 @@ import time
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
-from enum import Enum
 from typing import Any
 
-from arbiter.model.cardset import Card, CardSet, Footprint, footprint
-from arbiter.model.errors import InputError, Location
-from arbiter.model.state import JSON, Guard
-
-
-class Severity(Enum):
-    ERROR = "error"
-    WARNING = "warning"
-    RULING = "ruling"  # rests on a Decision of docs/rules.md: a human confirms
-
-    @property
-    def rank(self) -> int:
-        return {"error": 3, "warning": 2, "ruling": 1}[self.value]
-
-
-@dataclass(frozen=True, slots=True)
-class Witness:
-    """A minimal scenario (YAML text) that ``arbiter run`` executes to show the problem;
-    its ``expect:`` block states what happens. A ruling's witness may come with
-    ``variants``: the same scenario under the other reading of the Decision, written
-    beside it as ``<file>.<suffix>.yaml``."""
-
-    name: str  # a stable file stem
-    text: str
-    variants: tuple[tuple[str, str], ...] = ()  # (suffix, text)
-
-
-@dataclass(frozen=True, slots=True)
-class Diagnostic:
-    code: str
-    severity: Severity
-    cards: tuple[str, ...]
-    abilities: tuple[str, ...]  # "card.effect[0]", "card.protections[0]" ...
-    rules: tuple[str, ...]
-    message: str
-    witness: Witness | None = None
-    locations: tuple[Location, ...] = ()
-
-    def sort_key(self) -> tuple[int, str, tuple[str, ...], tuple[str, ...], str]:
-        return (-self.severity.rank, self.code, self.cards, self.abilities, self.message)
-
-    def as_json(self, witness_path: str | None) -> dict[str, JSON]:
-        return {
-            "code": self.code,
-            "severity": self.severity.value,
-            "cards": list(self.cards),
-            "abilities": list(self.abilities),
-            "rules": list(self.rules),
-            "message": self.message,
-            "witness": witness_path,
-            "locations": [
-                {"file": loc.file, "line": loc.line, "column": loc.column} for loc in self.locations
-            ],
-        }
-
-
-@dataclass(frozen=True)
-class CardIndex:
-    """A card set with what the checks look up: footprints, kinds, who has what."""
-
-    cardset: CardSet
-    prints: dict[str, Footprint]
-    kinds: frozenset[str]
-    stat_holders: dict[str, tuple[str, ...]]  # stat -> cards that have it in base
-    feature_holders: dict[str, tuple[str, ...]]  # feature -> cards that have it
-    by_kind: dict[str, tuple[str, ...]]  # kind -> its cards, in file order
-    representatives: dict[tuple[str, str], str]  # (stat, kind) -> the first card that has
-    # it as a number and can be modified: one subject per class of equivalent subjects
-    order: dict[str, int]  # card -> its position in the set
-
-    @property
-    def cards(self) -> dict[str, Card]:
-        return dict(self.cardset.cards)
-
-    def card(self, cid: str) -> Card:
-        return self.cardset.cards[cid]
-
-    def role_kinds(self, card: Card, role: str) -> frozenset[str]:
-        """The kinds of the objects a role of ``card`` can stand for."""
-        r = card.role(role)
-        if r.card is not None:
-            other = self.cardset.cards.get(r.card)
-            return frozenset({other.kind}) if other is not None else frozenset()
-        return r.kinds or self.kinds
-
-    def first_of(self, kinds: frozenset[str]) -> Card | None:
-        """The card of one of ``kinds`` with the smallest id (never file order: where a card
-        is written must not change which card a diagnostic names, Decision ORD-1)."""
-        ids = [cid for k in kinds for cid in self.by_kind.get(k, ())]
-        return self.card(min(ids)) if ids else None
-
-
-def build_index(cardset: CardSet) -> CardIndex:
-    prints = {cid: footprint(card) for cid, card in cardset.cards.items()}
-    stats: dict[str, list[str]] = {}
-    feats: dict[str, list[str]] = {}
-    for cid, fp in prints.items():
-        for s in sorted(fp.has_stats):
-            stats.setdefault(s, []).append(cid)
-        for f in sorted(fp.features):
-            feats.setdefault(f, []).append(cid)
-    kinds: dict[str, list[str]] = {}
-    reps: dict[tuple[str, str], str] = {}
-    for card in cardset.cards.values():
-        kinds.setdefault(card.kind, []).append(card.id)
-        for stat, value in card.template.base.items():
-            immune = Guard.CANNOT_MODIFY in card.template.guards_on(stat)
-            if not isinstance(value, frozenset) and not immune:
-                reps.setdefault((stat, card.kind), card.id)
-    return CardIndex(
-        cardset,
-        prints,
-        frozenset(kinds),
-        {k: tuple(v) for k, v in stats.items()},
-        {k: tuple(v) for k, v in feats.items()},
-        {k: tuple(v) for k, v in kinds.items()},
-        reps,
-        {cid: i for i, cid in enumerate(cardset.cards)},
-    )
-
-
-# -- the registry ------------------------------------------------------------------------
-
-SetCheckFn = Callable[[CardIndex], Iterable[Diagnostic]]
-JoinKeys = Callable[[CardIndex, Card], frozenset[Hashable]]
-ExamineFn = Callable[[CardIndex, tuple[str, ...]], Iterable[Diagnostic]]
-
-
-@dataclass(frozen=True)
-class SetCheck:
-    name: str
-    codes: tuple[str, ...]
-    run: SetCheckFn
-
-
-@dataclass(frozen=True)
-class TupleCheck:
-    """Examines tuples of distinct cards, one per role, sharing a join key in every role."""
-
-    name: str
-    codes: tuple[str, ...]
-    roles: tuple[JoinKeys, ...]
-    examine: ExamineFn
-
-
-SET_CHECKS: list[SetCheck] = []
-TUPLE_CHECKS: list[TupleCheck] = []
-
-
-def set_check(name: str, *codes: str) -> Callable[[SetCheckFn], SetCheckFn]:
-    def register(fn: SetCheckFn) -> SetCheckFn:
-        SET_CHECKS.append(SetCheck(name, codes, fn))
-        return fn
-
-    return register
-
-
-def tuple_check(
-    name: str, codes: Sequence[str], roles: Sequence[JoinKeys]
-) -> Callable[[ExamineFn], ExamineFn]:
-    def register(fn: ExamineFn) -> ExamineFn:
-        TUPLE_CHECKS.append(TupleCheck(name, tuple(codes), tuple(roles), fn))
-        return fn
-
-    return register
-
-
-@dataclass(frozen=True)
-class Planned:
-    """A diagnostic kind whose check plugs in when its area is merged (see its text)."""
-
-    code: str
-    severity: Severity
-    rules: tuple[str, ...]
-    plugs_in: str
-
-
-# Registration points for the areas built in parallel. Each becomes ONE function
-# registered with ``@set_check`` or ``@tuple_check`` in solver/check/foundation.py;
-# until then it is listed (``arbiter check --list-checks``), never faked.
-PLANNED: tuple[Planned, ...] = ()  # every kind of issue 8 is registered
-
+from arbiter.model.cardset import CardSet
+from arbiter.model.errors import InputError
+from arbiter.model.state import JSON
+from arbiter.solver.check.base import (
+    CardIndex,
+    Diagnostic,
+    Severity,
+    build_index,
+)
+from arbiter.solver.check.catalogue import SET_CHECKS, TUPLE_CHECKS
 
 # -- planning and examining tuples -------------------------------------------------------
 
@@ -250,7 +70,6 @@ def plan(index: CardIndex) -> Plan:
 
 
 def examine(index: CardIndex, units: Sequence[Unit]) -> list[Diagnostic]:
-    load_checks()  # in a fresh worker process too
     checks = {c.name: c for c in TUPLE_CHECKS}
     out: list[Diagnostic] = []
     for name, combo in units:
@@ -376,7 +195,6 @@ def run_check(
     cardset: CardSet, backend: Backend | None = None, progress: Progress | None = None
 ) -> CheckResult:
     """Every registered diagnostic on ``cardset``, sorted canonically."""
-    load_checks()
     backend = backend or Backend()
     start = time.perf_counter()
     index = build_index(cardset)
@@ -391,26 +209,6 @@ def run_check(
         "dask" if backend.dask else (f"{backend.jobs} processes" if backend.jobs > 1 else "serial")
     )
     return CheckResult(cardset, diagnostics, the_plan, time.perf_counter() - start, where)
-
-
-_LOADED: list[bool] = []
-CHECK_MODULES = (
-    "arbiter.solver.check.foundation",
-    "arbiter.solver.check.interactions",
-    "arbiter.solver.check.replacement",
-    "arbiter.solver.check.rulings",
-)
-
-
-def load_checks() -> None:
-    """Import every module of ``CHECK_MODULES`` (in order): each registers its kinds."""
-    if _LOADED:
-        return
-    _LOADED.append(True)
-    import importlib
-
-    for name in CHECK_MODULES:
-        importlib.import_module(name)
 
 
 def failing(diagnostics: Iterable[Diagnostic], fail_on: Severity) -> bool:

@@ -3,8 +3,8 @@ references, absent characteristics (A-CHAR-2), named-feature gains that never
 change anything (B-NAMED-1); and, in solver/check/rulings.py, rulings on
 Decisions E-IMM-1b and E-DIV.
 
-Each kind is one function registered with ``@set_check`` or ``@tuple_check``
-(solver/check/diagnostics.py); each diagnostic carries a witness scenario.
+Each kind is one function, listed in solver/check/catalogue.py; each diagnostic
+carries a witness scenario.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from arbiter.model.errors import Location
 from arbiter.model.state import JSON
 from arbiter.model.steps import Modify, Move
 from arbiter.solver.check import witness as w
-from arbiter.solver.check.diagnostics import CardIndex, Diagnostic, Severity, set_check
+from arbiter.solver.check.base import CardIndex, Diagnostic, Severity
 
 NUMBER_WRITES = ("add", "set", "multiply", "divide", "copy", "swap", "swap-bonus")
 
@@ -76,15 +76,14 @@ def _gains(index: CardIndex) -> tuple[dict[str, set[str]], dict[str, set[str]]]:
 # -- unknown references ------------------------------------------------------------------
 
 
-@set_check(
-    "references", "unknown-card", "unknown-zone", "unknown-characteristic", "unknown-feature"
-)
 def unknown_references(index: CardIndex) -> Iterator[Diagnostic]:
     cards = index.cardset.cards
     zones = index.cardset.zones
     gained_stats, gained_feats = _gains(index)
     ruleset = index.cardset.ruleset.name
-    known_stats = set(index.stat_holders) | set(gained_stats)
+    known_stats = (
+        set(index.stat_holders) | set(gained_stats) | index.cardset.ruleset.characteristics
+    )
     for card in cards.values():
         for ref in card.refs:
             roles = {"self", *(r.name for r in card.roles)}
@@ -248,7 +247,6 @@ def _unknown_feature(index: CardIndex, card: Card, fw: FeatureWrite) -> Diagnost
 # -- A-CHAR-2: a characteristic no card the ability can reach has --------------------------
 
 
-@set_check("absent-characteristic", "absent-characteristic")
 def absent_characteristic(index: CardIndex) -> Iterator[Diagnostic]:
     gained_stats, _ = _gains(index)
     for card in index.cardset.cards.values():
@@ -305,7 +303,6 @@ def _covers(card: Card, fw: FeatureWrite) -> bool:
 # -- B-NAMED-1: gaining a named feature that never changes anything -----------------------
 
 
-@set_check("useless-named-gain", "useless-named-gain")
 def useless_named_gain(index: CardIndex) -> Iterator[Diagnostic]:
     lowered = {
         fw.feature

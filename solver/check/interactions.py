@@ -23,13 +23,11 @@ from arbiter.model.errors import Location
 from arbiter.model.ruleset import PreventionTiming
 from arbiter.model.state import JSON, GameState
 from arbiter.solver.check import witness as w
-from arbiter.solver.check.diagnostics import (
+from arbiter.solver.check.base import (
     CardIndex,
     Diagnostic,
     Severity,
     Witness,
-    set_check,
-    tuple_check,
 )
 
 if TYPE_CHECKING:
@@ -53,11 +51,11 @@ def _passive_channels(card: Card, which: str) -> frozenset[Hashable]:
     return frozenset(out)
 
 
-def _writes_keys(index: CardIndex, card: Card) -> frozenset[Hashable]:
+def writes_keys(index: CardIndex, card: Card) -> frozenset[Hashable]:
     return _passive_channels(card, "writes")
 
 
-def _reads_keys(index: CardIndex, card: Card) -> frozenset[Hashable]:
+def reads_keys(index: CardIndex, card: Card) -> frozenset[Hashable]:
     return _passive_channels(card, "reads")
 
 
@@ -65,7 +63,6 @@ def _after(state: GameState, cid: str) -> list[JSON]:
     return [p.id for p in pv.passives_of(state.objects[cid])]
 
 
-@tuple_check("dependency-cycle", ["dependency-cycle"], [_writes_keys, _reads_keys])
 def dependency_cycle(index: CardIndex, combo: tuple[str, ...]) -> Iterator[Diagnostic]:
     """passives of cards that can be in play together depend on each other (A-ORDER-1)"""
     first, second = combo
@@ -138,7 +135,6 @@ def _cycle_diagnostic(
 # -- loop-mandatory / loop-capped: the loop search on the cards' minimal states -----------
 
 
-@set_check("loops", "loop-mandatory", "loop-capped")
 def loops(index: CardIndex) -> Iterator[Diagnostic]:
     """loops of triggers and quick actions (LOOP-2; A-GOLD-9 caps quick actions)"""
     with_abilities = [
@@ -154,7 +150,7 @@ def loops(index: CardIndex) -> Iterator[Diagnostic]:
     for cand in loop_graph.candidates(loop_graph.ability_graph(state)):
         sub = loop_graph.sub_state(state, cand.objects)
         verdict = search.decide(sub, seeded=frozenset(cand.abilities))
-        if verdict.verdict == "loop":
+        if verdict.verdict is search.LoopVerdict.LOOP:
             yield _loop_diagnostic(index, sub, cand.abilities, cand.arrows(), verdict)
 
 
@@ -225,7 +221,7 @@ def _bonuses(card: Card) -> list[dm.DamageBonus]:
     return [a for a in card.template.abilities if isinstance(a, dm.DamageBonus) and a.amount > 0]
 
 
-def _dealer_keys(index: CardIndex, card: Card) -> frozenset[Hashable]:
+def dealer_keys(index: CardIndex, card: Card) -> frozenset[Hashable]:
     out: set[Hashable] = set()
     for _, step in _hits(card):
         for role in step.targets or ():
@@ -234,11 +230,11 @@ def _dealer_keys(index: CardIndex, card: Card) -> frozenset[Hashable]:
     return frozenset(out)
 
 
-def _bonus_keys(index: CardIndex, card: Card) -> frozenset[Hashable]:
+def bonus_keys(index: CardIndex, card: Card) -> frozenset[Hashable]:
     return frozenset((k, kind) for b in _bonuses(card) for k in b.to for kind in index.kinds)
 
 
-def _shielded_keys(index: CardIndex, card: Card) -> frozenset[Hashable]:
+def shielded_keys(index: CardIndex, card: Card) -> frozenset[Hashable]:
     if not prev.shields(card.template):
         return frozenset()
     return frozenset((k, card.kind) for k in dm.ACTION_KINDS)
@@ -251,7 +247,6 @@ def _source_doc(step: DealDamage, dealer: str) -> dict[str, JSON]:
     return {src.kind: dealer}
 
 
-@tuple_check("ruling-D-PREV-3", ["ruling-D-PREV-3"], [_dealer_keys, _bonus_keys, _shielded_keys])
 def bonus_against_prevention(index: CardIndex, combo: tuple[str, ...]) -> Iterator[Diagnostic]:
     """a damage bonus and a prevention where Decision D-PREV-3's readings differ"""
     dealer, giver, shielded = (index.card(c) for c in combo)

@@ -22,7 +22,7 @@ from arbiter.model.damage.action_step import GameActionStep
 from arbiter.model.damage.actions import GameAction, ProposedEvent, counter_changes
 from arbiter.model.state import JSON, GameObject, GameState
 from arbiter.solver.check import witness as w
-from arbiter.solver.check.diagnostics import CardIndex, Diagnostic, Severity, Witness, tuple_check
+from arbiter.solver.check.base import CardIndex, Diagnostic, Severity, Witness
 
 OWNERS = (("you", "you"), ("you", "opponent"))
 
@@ -40,7 +40,7 @@ def _kinds_of(index: CardIndex, card: Card, sel: rp.Selector | None) -> frozense
     return sel.kinds or index.kinds
 
 
-def _waits(index: CardIndex, card: Card) -> frozenset[Hashable]:
+def waits(index: CardIndex, card: Card) -> frozenset[Hashable]:
     """(event kind, object kind) for every event a replacement of the card waits for."""
     return frozenset(
         (kind, ok)
@@ -50,7 +50,7 @@ def _waits(index: CardIndex, card: Card) -> frozenset[Hashable]:
     )
 
 
-def _waits_or_makes(index: CardIndex, card: Card) -> frozenset[Hashable]:
+def waits_or_makes(index: CardIndex, card: Card) -> frozenset[Hashable]:
     """What the card waits for, and the events its replacements make instead (a chain)."""
     made: set[Hashable] = set()
     for r in _replacements(card):
@@ -65,7 +65,7 @@ def _waits_or_makes(index: CardIndex, card: Card) -> frozenset[Hashable]:
             else:
                 objs = index.kinds
             made.update((k, ok) for k in kinds for ok in objs)
-    return _waits(index, card) | made
+    return waits(index, card) | made
 
 
 # -- the game the pair is examined in -------------------------------------------------------
@@ -146,14 +146,13 @@ def _describe(e: ProposedEvent) -> str:
     return f"{e.target} would be {e.kind.replace('-', ' ')} {e.amount} (from {e.source})"
 
 
-@tuple_check("replacement-competition", ["replacement-competition"], [_waits_or_makes, _waits])
 def replacement_competition(index: CardIndex, combo: tuple[str, ...]) -> Iterator[Diagnostic]:
     """replacements of two cards competing for (or chaining on) one event (R-5, R-4)"""
     first, second = combo
     a, b = index.card(first), index.card(second)
     if not _replacements(a) or not _replacements(b):
         return
-    reverse = _waits_or_makes(index, b) & _waits(index, a)
+    reverse = waits_or_makes(index, b) & waits(index, a)
     if first > second and reverse:
         return  # met from both sides: examined once, in id order
     for owners in OWNERS:
@@ -235,10 +234,9 @@ def _count(text: str) -> tuple[int, bool]:
     """What ``arbiter run`` finds on the witness: the number of distinct outcomes (the
     cards' texts as written, a "may" kept) and whether one depends on the order."""
     from arbiter.model.format.document import load
-    from arbiter.model.format.scenario import load_areas, parse_document
+    from arbiter.model.format.scenario import parse_document
     from arbiter.solver.choices.outcomes import enumerate_outcomes
 
-    load_areas()
     found = enumerate_outcomes(parse_document(load("witness.yaml", text)), method="exhaustive")
     return len(found.outcomes), found.order_dependent
 

@@ -10,7 +10,7 @@ from arbiter.model.ruleset import Rounding
 from arbiter.model.state import JSON, Guard
 from arbiter.model.steps import Modify
 from arbiter.solver.check import witness as w
-from arbiter.solver.check.diagnostics import CardIndex, Diagnostic, Severity, set_check, tuple_check
+from arbiter.solver.check.base import CardIndex, Diagnostic, Severity
 from arbiter.solver.check.foundation import _bold, _locs, _role_ids
 
 # -- rulings: E-IMM-1b (divide vs "cannot be decreased") and E-DIV (rounding) ------------
@@ -28,7 +28,7 @@ def _decreasing(sw: StatWrite) -> bool:
     return False
 
 
-def _divider_keys(index: CardIndex, card: Card) -> frozenset[Hashable]:
+def divider_keys(index: CardIndex, card: Card) -> frozenset[Hashable]:
     return frozenset(
         (sw.stat, kind)
         for sw in index.prints[card.id].stat_writes
@@ -43,11 +43,11 @@ def _guards(card: Card, stat: str) -> bool:
     ) and Guard.CANNOT_MODIFY not in card.template.guards_on(stat)
 
 
-def _protector_keys(index: CardIndex, card: Card) -> frozenset[Hashable]:
+def protector_keys(index: CardIndex, card: Card) -> frozenset[Hashable]:
     return frozenset((s, card.kind) for s in card.template.base if _guards(card, s))
 
 
-def _granter_keys(index: CardIndex, card: Card) -> frozenset[Hashable]:
+def granter_keys(index: CardIndex, card: Card) -> frozenset[Hashable]:
     return frozenset(
         (sw.stat, kind)
         for sw in index.prints[card.id].stat_writes
@@ -56,7 +56,7 @@ def _granter_keys(index: CardIndex, card: Card) -> frozenset[Hashable]:
     )
 
 
-def _subject_keys(index: CardIndex, card: Card) -> frozenset[Hashable]:
+def subject_keys(index: CardIndex, card: Card) -> frozenset[Hashable]:
     """A subject of a granted protection: the diagnostic depends only on its kind and on
     its having the characteristic (not immune to every modification), so one card per
     class of equivalent subjects is examined (``CardIndex.representatives``)."""
@@ -174,21 +174,16 @@ def _imm_diagnostic(
         )
 
 
-@tuple_check("ruling-E-IMM-1b/self", ["ruling-E-IMM-1b"], [_divider_keys, _protector_keys])
 def divide_vs_own_protection(index: CardIndex, combo: tuple[str, ...]) -> Iterator[Diagnostic]:
     divider, subject = (index.card(c) for c in combo)
     yield from _imm_diagnostic(index, divider, subject, None)
 
 
-@tuple_check(
-    "ruling-E-IMM-1b/granted", ["ruling-E-IMM-1b"], [_divider_keys, _granter_keys, _subject_keys]
-)
 def divide_vs_granted_protection(index: CardIndex, combo: tuple[str, ...]) -> Iterator[Diagnostic]:
     divider, granter, subject = (index.card(c) for c in combo)
     yield from _imm_diagnostic(index, divider, subject, granter)
 
 
-@set_check("ruling-E-DIV", "ruling-E-DIV")
 def division_rounding(index: CardIndex) -> Iterator[Diagnostic]:
     """One ruling per division that does not say how it rounds and meets a card of the set
     whose starting value it does not divide evenly (the first such card is the example)."""

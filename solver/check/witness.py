@@ -21,7 +21,7 @@ from arbiter.model.steps import (
     Protect,
     Step,
 )
-from arbiter.solver.check.diagnostics import Diagnostic, Witness
+from arbiter.solver.check.base import Diagnostic, Witness
 
 PLAYERS = ["you", "opponent"]
 _DUMPER: type = getattr(yaml, "CSafeDumper", yaml.SafeDumper)  # libyaml's emitter is fast

@@ -22,57 +22,29 @@ another order and ends elsewhere.
 
 from __future__ import annotations
 
-import json
 import time
 from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field
-from enum import Enum
 from typing import Any
 
 from arbiter.model.choicepoints import ChoosingStep, Decision
+from arbiter.model.damage.action_step import GameActionStep
 from arbiter.model.errors import IllegalAction, InputError
 from arbiter.model.scenario import Expect, Scenario
 from arbiter.model.state import JSON, Event, GameState
 from arbiter.model.steps import Step
-from arbiter.model.view import object_json
-from arbiter.solver.engine.runner import RunOptions, resolve_step
-
-
-class Status(Enum):
-    OPTIMAL = "OPTIMAL"  # every sequence searched / the best proven
-    FEASIBLE = "FEASIBLE"  # a time limit stopped the search: the list may be incomplete
-    INFEASIBLE = "INFEASIBLE"
-    UNKNOWN = "UNKNOWN"
-
-
-def objects_of(state: GameState) -> dict[str, JSON]:
-    """The ``objects`` of the output contract (DESIGN.md) for ``state``."""
-    return {oid: object_json(state.objects[oid], state) for oid in sorted(state.objects)}
-
-
-def fingerprint(objects: Mapping[str, JSON]) -> str:
-    """Canonical text of the objects: two outcomes are the same when these are equal."""
-    return json.dumps(objects, sort_keys=True, separators=(",", ":"))
-
-
-def outcome_of(step: ChoosingStep[Any], run: Any) -> str:
-    """The canonical key of a finished run: the step's cheap key when it has one (equal
-    exactly when the objects are equal), else the objects' fingerprint."""
-    key = step.outcome_key(run)
-    if key is not None:
-        return "changes " + json.dumps(key)
-    return fingerprint(objects_of(step.finish(run)))
-
-
-@dataclass(frozen=True)
-class Leaf:
-    """One distinct end of one step: its key (``outcome_of``), a witness, and the tag
-    sets reaching it."""
-
-    fingerprint: str
-    decisions: tuple[Decision, ...]
-    tagsets: frozenset[frozenset[str]]
-    dependent: bool | None = None  # decided by the engine itself (CP-SAT), else from tagsets
+from arbiter.solver.choices import replacement
+from arbiter.solver.choices.leaves import (
+    Best,
+    Leaf,
+    fingerprint,
+    objective_value,
+    objects_of,
+    outcome_of,
+)
+from arbiter.solver.engine.options import RunOptions
+from arbiter.solver.engine.step import resolve_step
+from arbiter.solver.status import Status
 
 
 @dataclass(frozen=True)
@@ -174,10 +146,9 @@ def order_dependent(leaves: Mapping[str, Leaf]) -> set[str]:
 
 # -- engines per step kind --------------------------------------------------------------------
 
-# A step kind with a CP-SAT model registers ``fn(step, index, run, options) -> (leaves,
-# status)`` here (solver/choices/replacement.py does for game actions).
+# The step kinds with a CP-SAT model: ``fn(step, index, run, options) -> (leaves, status)``.
 Expander = Callable[[Any, int, Any, RunOptions], "tuple[dict[str, Leaf], Status]"]
-CPSAT_EXPANDERS: dict[type[Step], Expander] = {}
+CPSAT_EXPANDERS: Mapping[type[Step], Expander] = {GameActionStep: replacement.expand_cpsat}
 METHODS = ("cp-sat", "exhaustive")
 
 
@@ -284,29 +255,6 @@ def _step_branches(
 
 
 # -- (c) the best sequence ---------------------------------------------------------------------
-
-
-def objective_value(objects: Mapping[str, JSON], objective: Mapping[str, int]) -> int:
-    """``{"enemy.damage": 1, "r1.lives": -1}``: the weighted sum of those counters."""
-    total = 0
-    for path, weight in objective.items():
-        oid, _, counter = path.partition(".")
-        obj = objects.get(oid)
-        counters = obj.get("counters", {}) if isinstance(obj, dict) else {}
-        total += weight * int(counters.get(counter, 0))
-    return total
-
-
-@dataclass(frozen=True)
-class Best:
-    """(c) The best sequence found: status, value, proven bound, witness, wall time."""
-
-    status: Status
-    value: int
-    bound: int
-    choices: tuple[Decision, ...]
-    objects: Mapping[str, JSON]
-    wall_time: float
 
 
 def best_outcome(

@@ -32,17 +32,10 @@ from arbiter.model.damage.action_step import GameActionStep
 from arbiter.model.damage.actions import EVENT_COUNTERS, ProposedEvent, counter_changes
 from arbiter.model.errors import InternalError
 from arbiter.model.state import GameState
-from arbiter.solver.choices.outcomes import (
-    CPSAT_EXPANDERS,
-    Best,
-    Leaf,
-    Status,
-    objective_value,
-    objects_of,
-    outcome_of,
-)
-from arbiter.solver.cpsat import new_solver, status_name
-from arbiter.solver.engine.runner import RunOptions
+from arbiter.solver import cpsat
+from arbiter.solver.choices.leaves import Best, Leaf, objective_value, objects_of, outcome_of
+from arbiter.solver.engine.options import RunOptions
+from arbiter.solver.status import Status
 
 UNIVERSE_LIMIT = 200_000
 
@@ -176,19 +169,6 @@ def build_model(u: Universe) -> _Built:
     return built
 
 
-def _solver(time_limit: float, workers: int) -> Any:
-    return new_solver(time_limit, workers, seed=0)
-
-
-def _status(solver: Any, code: Any, model: Any) -> Status:
-    name = status_name(solver, code, model, "the replacement model")
-    return {
-        "OPTIMAL": Status.OPTIMAL,
-        "FEASIBLE": Status.FEASIBLE,
-        "INFEASIBLE": Status.INFEASIBLE,
-    }.get(name, Status.UNKNOWN)
-
-
 def solve_all(built: _Built, time_limit: float = 10.0) -> Enumeration:
     """Every solution, with a callback (enumeration needs one worker)."""
     from ortools.sat.python import cp_model
@@ -212,11 +192,15 @@ def solve_all(built: _Built, time_limit: float = 10.0) -> Enumeration:
                         stack.extend(u.apps[k].children)
             found.append(frozenset(chosen))
 
-    solver = _solver(time_limit, 1)
-    solver.parameters.enumerate_all_solutions = True
     t0 = time.perf_counter()
-    code = solver.solve(built.model, Collect())
-    status = _status(solver, code, built.model)
+    done = cpsat.run(  # enumeration: one worker
+        built.model,
+        time_limit=time_limit,
+        what="the replacement model",
+        callback=Collect(),
+        enumerate_all=True,
+    )
+    status = done.status
     if status is Status.FEASIBLE or (status is Status.UNKNOWN and found):
         status = Status.FEASIBLE  # stopped by the time limit: the list may be incomplete
     return Enumeration(status, tuple(sorted(set(found), key=sorted)), time.perf_counter() - t0)
@@ -247,15 +231,18 @@ def solve_best(
         exists = 1 if p is None else built.y[p]
         terms.append(weight * (exists - sum(built.y[k] for k in on.get(n, []))))
     built.model.maximize(sum(terms))
-    solver = _solver(time_limit, workers)
-    t0 = time.perf_counter()
-    status = _status(solver, solver.solve(built.model), built.model)
-    wall = time.perf_counter() - t0
-    if status not in (Status.OPTIMAL, Status.FEASIBLE):
-        return BestSolve(status, 0, 0, frozenset(), wall)
-    chosen = frozenset(k for k, v in enumerate(built.y) if solver.value(v))
+    done = cpsat.run(
+        built.model,
+        time_limit=time_limit,
+        read=list(built.y),
+        what="the replacement model",
+        workers=workers,
+    )
+    if not done.status.has_solution or done.objective is None or done.bound is None:
+        return BestSolve(done.status, 0, 0, frozenset(), done.wall_time)
+    chosen = frozenset(k for k, v in enumerate(done.values) if v)
     return BestSolve(
-        status, round(solver.objective_value), round(solver.best_objective_bound), chosen, wall
+        done.status, round(done.objective), round(done.bound), chosen, done.wall_time
     )
 
 
@@ -332,7 +319,6 @@ def expand_cpsat(
     return leaves, found.status
 
 
-CPSAT_EXPANDERS[GameActionStep] = expand_cpsat
 
 
 def best_cpsat(

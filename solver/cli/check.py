@@ -5,10 +5,12 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import TYPE_CHECKING
 
 import click
 
-from arbiter.solver.check.diagnostics import Progress
+if TYPE_CHECKING:
+    from arbiter.solver.check.diagnostics import Progress
 
 FORMATS = ("text", "json", "sarif")
 
@@ -99,9 +101,10 @@ def command(
     import sys
 
     from arbiter.model.format.cardset import load_cardset
-    from arbiter.solver.check.diagnostics import Backend, Severity, failing, run_check
+    from arbiter.solver.check.base import Severity
+    from arbiter.solver.check.diagnostics import Backend, failing, run_check
     from arbiter.solver.cli import check_output
-    from arbiter.solver.cli.main import Exit, emit_json
+    from arbiter.solver.cli.output import Exit, emit_json
 
     if as_json and fmt not in (None, "json"):
         raise click.UsageError("--json and --format sarif cannot be combined")
@@ -113,6 +116,15 @@ def command(
         raise click.UsageError("give at least one card-set file")
     if jobs > 1 and dask_address:
         raise click.UsageError("choose one of --jobs and --dask")
+    from arbiter.model.format.cardset import include_only
+
+    parts = {f: include_only(f) for f in files}
+    for f, owner in parts.items():
+        if owner is not None:
+            click.echo(f"{f}: include-only (a part of {owner}); checked through {owner}", err=True)
+    files = tuple(f for f in files if parts[f] is None)
+    if not files:
+        raise Exit(0)
     cardsets = [load_cardset(f) for f in files]  # every input error before any work
     from arbiter.model.effects.rewrite import v1_note
 
@@ -153,7 +165,7 @@ def command(
 
 
 def _list_checks() -> None:
-    from arbiter.solver.check.diagnostics import PLANNED
+    from arbiter.solver.check.catalogue import PLANNED
     from arbiter.solver.cli.check_output import implemented_codes, pending_codes, summary
 
     for code in implemented_codes():

@@ -13,18 +13,12 @@ from dataclasses import dataclass
 
 from arbiter.model.state import JSON
 from arbiter.model.wording import plural
-from arbiter.solver.check.diagnostics import (
-    PLANNED,
-    SET_CHECKS,
-    TUPLE_CHECKS,
-    CheckResult,
-    Diagnostic,
-    Severity,
-    load_checks,
-)
+from arbiter.solver.check.base import Diagnostic, Severity
+from arbiter.solver.check.catalogue import PLANNED, SET_CHECKS, TUPLE_CHECKS
+from arbiter.solver.check.diagnostics import CheckResult
 from arbiter.solver.check.witness import write_witnesses
 
-SEVERITIES = (Severity.ERROR, Severity.WARNING, Severity.RULING)
+SEVERITIES = (Severity.ERROR, Severity.WARNING, Severity.RULING, Severity.INFO)
 SUMMARIES: dict[str, str] = {
     "unknown-card": "a reference to a card that is not in the set",
     "unknown-zone": "a zone the ruleset does not have",
@@ -50,7 +44,6 @@ class Checked:
 
 
 def implemented_codes() -> list[str]:
-    load_checks()
     codes = [c for s in SET_CHECKS for c in s.codes] + [c for t in TUPLE_CHECKS for c in t.codes]
     return list(dict.fromkeys(codes))
 
@@ -117,8 +110,18 @@ def as_json(checked: Sequence[Checked]) -> dict[str, JSON]:
     }
 
 
-_STYLE = {Severity.ERROR: "red", Severity.WARNING: "yellow", Severity.RULING: "cyan"}
-_TITLE = {Severity.ERROR: "errors", Severity.WARNING: "warnings", Severity.RULING: "rulings"}
+_STYLE = {
+    Severity.ERROR: "red",
+    Severity.WARNING: "yellow",
+    Severity.RULING: "cyan",
+    Severity.INFO: "dim",
+}
+_TITLE = {
+    Severity.ERROR: "errors",
+    Severity.WARNING: "warnings",
+    Severity.RULING: "rulings",
+    Severity.INFO: "info",
+}
 
 
 def _bold_cards(message: str, cards: Sequence[str]) -> str:
@@ -133,7 +136,9 @@ def _bold_cards(message: str, cards: Sequence[str]) -> str:
     return pattern.sub(lambda m: f"[bold]{m.group(1)}[/bold]", text)
 
 
-def print_text(checked: Sequence[Checked]) -> None:
+def print_text(checked: Sequence[Checked], *, timings: bool = True) -> None:
+    """The report for people; ``timings=False`` leaves the wall time out (``arbiter demo``
+    prints the same bytes every time)."""
     from rich.markup import escape
 
     from arbiter.solver.cli.report import console
@@ -148,7 +153,8 @@ def print_text(checked: Sequence[Checked]) -> None:
             f"{plural(len(cs.files), 'file')}; "
             f"examined {r.plan.pairs} of {r.all_pairs} pairs and {r.plan.triples} of "
             f"{r.all_triples} triples (pruned by what abilities read and write), "
-            f"{r.seconds:.2f} s ({r.backend})"
+            + (f"{r.seconds:.2f} s " if timings else "")
+            + f"({r.backend})"
         )
         if not r.diagnostics:
             out.print("[green]no problem found[/green]")
@@ -181,6 +187,7 @@ def print_text(checked: Sequence[Checked]) -> None:
         out.print(
             f"\n{plural(n['error'], 'error')}, {plural(n['warning'], 'warning')}, "
             f"{plural(n['ruling'], 'ruling')} to confirm"
+            + (f", {plural(n['info'], 'line')} not modelled" if n["info"] else "")
         )
         if pending_codes():
             pending = ", ".join(pending_codes())

@@ -54,7 +54,7 @@ def _check_fixed(step: DealDamage | ResolveDamage, state: GameState) -> dict[str
 
 
 def _why(problem: SplitProblem, result: Allocation, objective: str) -> list[str]:
-    from arbiter.solver.damage.problem import Status
+    from arbiter.solver.status import Status
 
     what = {"kills": "units destroyed", "damage": "damage dealt", "value": "value destroyed"}
     reached = {  # the objective reached, worded for its number: "1 unit destroyed"
@@ -157,11 +157,11 @@ def command(
     """
     from arbiter.model.errors import InputError
     from arbiter.model.format.scenario import parse_file
-    from arbiter.solver.cli.main import Exit, emit_json
+    from arbiter.solver.cli.output import Exit, emit_json
     from arbiter.solver.damage.open import find_step, is_open, open_split, rows, state_before
-    from arbiter.solver.damage.problem import Status
     from arbiter.solver.damage.split import all_optimal as enumerate_optima
     from arbiter.solver.damage.split import solve
+    from arbiter.solver.status import Status
 
     scenario = parse_file(file)
     index, step = find_step(scenario.steps, scenario.source)

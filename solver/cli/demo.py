@@ -1,4 +1,5 @@
-"""``make demo``: ``arbiter check`` over the example card sets, then every seed scenario."""
+"""``arbiter demo`` (and ``make demo``): ``arbiter check`` over the example card sets, then
+every seed scenario, from the examples shipped inside the package: it works anywhere."""
 
 from __future__ import annotations
 
@@ -7,12 +8,10 @@ import os
 import sys
 import tempfile
 
+import click
+
 from arbiter.model.errors import InputError
-from arbiter.model.format.cardset import load_cardset
-from arbiter.model.format.scenario import parse_file
-from arbiter.solver.check.diagnostics import run_check
-from arbiter.solver.cli import check_output, report
-from arbiter.solver.engine import runner as engine
+from arbiter.solver.cli.output import Exit
 
 CLEAN_SETS = ("eredan", "berserk", "riftbound", "altered")
 # What a seed set genuinely holds: Hextech Ray (3) with Annie's +1 against the Poro's
@@ -23,6 +22,10 @@ EXPECTED: dict[str, tuple[str, ...]] = {"riftbound": ("ruling-D-PREV-3",)}
 def check_card_sets(root: str, witness_dir: str) -> int:
     """Check the four seed card sets (clean but for the rulings of ``EXPECTED``) and
     flawed.yaml (a problem of each kind); return the number of surprises."""
+    from arbiter.model.format.cardset import load_cardset
+    from arbiter.solver.check.diagnostics import run_check
+    from arbiter.solver.cli import check_output, report
+
     out = report.console()
     out.rule("[bold]arbiter demo 1/2: arbiter check over the example card sets[/bold]")
     surprises = 0
@@ -34,7 +37,9 @@ def check_card_sets(root: str, witness_dir: str) -> int:
             out.print(f"[red]bad input[/red] {exc.one_line()}", markup=False)
             surprises += 1
             continue
-        check_output.print_text([check_output.with_witnesses(result, witness_dir)])
+        check_output.print_text(
+            [check_output.with_witnesses(result, witness_dir)], timings=False
+        )
         out.print()
         found = tuple(d.code for d in result.diagnostics)
         if name in CLEAN_SETS:
@@ -49,6 +54,10 @@ def check_card_sets(root: str, witness_dir: str) -> int:
 
 
 def run_seeds(root: str) -> int:
+    from arbiter.model.format.scenario import parse_file
+    from arbiter.solver.cli import report
+    from arbiter.solver.engine import runner as engine
+
     out = report.console()
     files = sorted(glob.glob(os.path.join(root, "seeds", "*.yaml")))
     failures = 0
@@ -82,6 +91,12 @@ def main() -> int:
     surprises = check_card_sets(root, witness_dir)
     failures = run_seeds(root)
     return 1 if surprises or failures else 0
+
+
+@click.command("demo")
+def command() -> None:
+    """Check the example card sets, then run every worked example of the rules sources."""
+    raise Exit(main())
 
 
 if __name__ == "__main__":

@@ -45,7 +45,7 @@ def command(file: str, card: str | None, as_json: bool) -> None:
     """Render the cards of a card-set FILE (or one CARD) as plain English."""
     from arbiter.model.effects.rewrite import v1_note
     from arbiter.model.format.cardset import load_cardset
-    from arbiter.solver.cli.main import emit_json
+    from arbiter.solver.cli.output import emit_json
 
     note = v1_note(load_cardset(file).upgraded)
     if note:

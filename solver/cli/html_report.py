@@ -9,7 +9,8 @@ import html
 from collections.abc import Sequence
 
 from arbiter.model.wording import plural
-from arbiter.solver.check.diagnostics import CheckResult, Diagnostic
+from arbiter.solver.check.base import Diagnostic
+from arbiter.solver.check.diagnostics import CheckResult
 from arbiter.solver.cli.check_output import SEVERITIES, Checked, counts, pending_codes
 
 CSS = """

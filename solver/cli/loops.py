@@ -9,11 +9,15 @@ and one entry per candidate. Exit 0, or 1 when the file's ``expect_verdict:`` fa
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import click
 
 from arbiter.model.state import JSON
-from arbiter.solver.loops.decide import DEFAULT_BUDGET
-from arbiter.solver.loops.report import LoopReport, analyse, check_expectations, witness_ring
+from arbiter.solver.loops.decide import DEFAULT_BUDGET, LoopVerdict
+
+if TYPE_CHECKING:
+    from arbiter.solver.loops.report import LoopReport
 
 
 def _print(report: LoopReport, checks: list[tuple[str, JSON, JSON, bool]]) -> None:
@@ -23,16 +27,20 @@ def _print(report: LoopReport, checks: list[tuple[str, JSON, JSON, bool]]) -> No
 
     out = console()
     v = report.verdict
-    colour = {"loop": "red", "terminates": "green", "undetermined": "yellow"}[v.verdict]
+    colour = {
+        LoopVerdict.LOOP: "red",
+        LoopVerdict.TERMINATES: "green",
+        LoopVerdict.UNDETERMINED: "yellow",
+    }[v.verdict]
     mand = "" if v.mandatory is None else (" (mandatory)" if v.mandatory else " (optional)")
-    out.print(f"[bold]{report.source}[/bold]: [bold {colour}]{v.verdict}[/]{mand}")
+    out.print(f"[bold]{report.source}[/bold]: [bold {colour}]{v.verdict.value}[/]{mand}")
     out.print(f"  {v.reason}")
     if report.candidates:
         table = Table(title="candidate loops (static pass)", title_justify="left")
         for col in ("cycle of abilities", "verdict"):
             table.add_column(col)
         for path, _, cv in report.candidates:
-            table.add_row(path, "" if cv is None else cv.verdict)
+            table.add_row(path, "" if cv is None else cv.verdict.value)
         out.print(table)
     if v.steps:
         out.print("witness:")
@@ -71,8 +79,9 @@ def _print(report: LoopReport, checks: list[tuple[str, JSON, JSON, bool]]) -> No
 )
 def _loops(file: str, budget: int | None, one_day: bool, as_json: bool, png: str | None) -> None:
     """Detect loops in a card set or a scenario FILE: loop, terminates or undetermined."""
-    from arbiter.model.format.area_loops import load_for_loops
-    from arbiter.solver.cli.main import Exit, emit_json
+    from arbiter.model.format.loop_input import load_for_loops
+    from arbiter.solver.cli.output import Exit, emit_json
+    from arbiter.solver.loops.report import analyse, check_expectations, witness_ring
 
     data = load_for_loops(file)
     chosen = budget or data.options.budget or DEFAULT_BUDGET
@@ -81,7 +90,7 @@ def _loops(file: str, budget: int | None, one_day: bool, as_json: bool, png: str
     if png:
         from arbiter.solver.loops.graph import draw
 
-        draw(witness_ring(report), png, f"{report.verdict.verdict}: {file}")
+        draw(witness_ring(report), png, f"{report.verdict.verdict.value}: {file}")
     if as_json:
         out = report.as_json()
         if checks:

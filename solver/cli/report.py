@@ -166,7 +166,6 @@ def dependency_section(result: RunResult, out: Console, explain: bool) -> None:
 
     if not has_passives(result.state):
         return
-    derived(result.state)
     order = ordering(result.state)
     for c in order.cycles:
         out.print(f"[yellow]dependency cycle[/yellow] {arrow_path(c)} (timestamp order used)")

@@ -7,11 +7,16 @@ from collections.abc import Sequence
 
 from arbiter.model.errors import Location
 from arbiter.model.state import JSON
-from arbiter.solver.check.diagnostics import Severity
+from arbiter.solver.check.base import Severity
 from arbiter.solver.cli.check_output import Checked, summary
 
 SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
-LEVEL = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.RULING: "note"}
+LEVEL = {
+    Severity.ERROR: "error",
+    Severity.WARNING: "warning",
+    Severity.RULING: "note",
+    Severity.INFO: "note",
+}
 
 
 def _uri(path: str) -> str:

@@ -13,9 +13,9 @@ import click
 def command(files: tuple[str, ...], check: bool) -> None:
     """Rewrite format 1 card-set FILES as format 2 in place."""
     from arbiter.model.effects.rewrite import upgrade_text
-    from arbiter.model.format.area_loops import load_for_loops
     from arbiter.model.format.cardset import TOP_KEYS, load_cardset
     from arbiter.model.format.document import load, read_text
+    from arbiter.model.format.loop_input import load_for_loops
 
     for name in files:
         text = read_text(name)

@@ -8,21 +8,16 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from enum import Enum
 
 from arbiter.model.damage import instructions as dm
 from arbiter.model.damage import prevention as pv
 from arbiter.model.errors import IllegalAction
 from arbiter.model.state import GameState
+from arbiter.solver.status import Status
 
 OBJECTIVES = ("kills", "damage", "value")
 
 
-class Status(Enum):
-    OPTIMAL = "OPTIMAL"
-    FEASIBLE = "FEASIBLE"
-    INFEASIBLE = "INFEASIBLE"
-    UNKNOWN = "UNKNOWN"
 
 
 @dataclass(frozen=True, slots=True)

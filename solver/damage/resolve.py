@@ -1,6 +1,5 @@
-"""Resolving damage steps whose split is left open: CP-SAT chooses it (engine.RESOLVERS).
-
-Imported by ``engine.load_solver_areas``; ortools is imported only when a split is open.
+"""Resolving damage steps whose split is left open: CP-SAT chooses it
+(``solver/engine/step.py`` RESOLVERS). ortools is imported only when a split is open.
 """
 
 from __future__ import annotations
@@ -14,7 +13,7 @@ from arbiter.model.errors import IllegalAction, InputError
 from arbiter.model.state import Event, GameState
 from arbiter.model.steps import Step
 from arbiter.model.trace import RuleStep
-from arbiter.solver.engine.runner import RESOLVERS, RunOptions
+from arbiter.solver.engine.options import RunOptions
 
 
 def choose(
@@ -28,8 +27,9 @@ def choose(
     options: RunOptions,
 ) -> tuple[dict[str, int], Event]:
     """The optimal split for the step, and an event that reports the proof."""
-    from arbiter.solver.damage.problem import Status, problem_for
+    from arbiter.solver.damage.problem import problem_for
     from arbiter.solver.damage.split import solve
+    from arbiter.solver.status import Status
 
     problem = problem_for(state, instr, targets, candidates, weights, objective, for_player)
     result = solve(problem, time_limit=options.time_limit, workers=options.workers)
@@ -99,7 +99,3 @@ def resolve_later(step: Step, state: GameState, options: RunOptions) -> GameStat
     )
     state = take_pending(state, pending).with_event(event)
     return drp.deal(state, pending, split, step.shield_order)
-
-
-RESOLVERS[DealDamage] = resolve_deal
-RESOLVERS[ResolveDamage] = resolve_later

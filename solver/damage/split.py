@@ -14,17 +14,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from arbiter.solver.cpsat import status_name
-from arbiter.solver.damage.problem import (
-    STAGES,
-    Allocation,
-    SplitProblem,
-    Status,
-    score,
-    stage_values,
-)
+from arbiter.solver import cpsat
+from arbiter.solver.damage.problem import STAGES, Allocation, SplitProblem, score, stage_values
+from arbiter.solver.status import Status
 
-SEED = 20240601
 PACK_BITS = 40  # one solve optimises terms whose combined weights stay below 2**PACK_BITS
 
 
@@ -160,7 +153,16 @@ def _weighted(pack: list[Term]) -> tuple[Any, list[int]]:
     return expr, weights
 
 
-_STATUS = {"OPTIMAL": Status.OPTIMAL, "FEASIBLE": Status.FEASIBLE}
+@dataclass(frozen=True)
+class Stage:
+    """One solve of a staged optimisation: the allocation found, the objective and bound
+    of the stage, and the values the watched criteria reached."""
+
+    status: Status
+    values: tuple[int, ...] = ()
+    objective: float = 0.0
+    bound: float = 0.0
+    watched: tuple[int, ...] = ()
 
 
 @dataclass
@@ -172,35 +174,38 @@ class _Run:
     deadline: float
     solves: int = 0
 
-    def step(
-        self, objective: Any, watch: Sequence[Any] = ()
-    ) -> tuple[str, list[int], float, float, list[int]]:
-        from ortools.sat.python import cp_model
+    def _time_left(self) -> float:
+        return max(0.001, self.deadline - time.perf_counter())
 
+    def step(self, objective: Any, watch: Sequence[Any] = ()) -> Stage:
         m = self.built.model
         m.clear_objective()
         constant = isinstance(objective, int)
         if not constant:
             m.maximize(objective)
-        solver = cp_model.CpSolver()
-        solver.parameters.random_seed = SEED
-        solver.parameters.num_workers = self.workers
-        solver.parameters.max_time_in_seconds = max(0.001, self.deadline - time.perf_counter())
-        code = solver.solve(m)
+        exprs = [e for e in watch if not isinstance(e, int)]
+        alloc = list(self.built.alloc)
+        done = cpsat.run(
+            m,
+            time_limit=self._time_left(),
+            read=[*alloc, *exprs],
+            what="the split model",
+            workers=self.workers,
+        )
         self.solves += 1
-        name = status_name(solver, code, m, "the split model")
-        if name not in _STATUS:
-            return name, [], 0.0, 0.0, []
-        values = [solver.value(a) for a in self.built.alloc]
-        watched = [e if isinstance(e, int) else solver.value(e) for e in watch]
+        if not done.status.has_solution:
+            return Stage(done.status)
+        values = done.values[: len(alloc)]
+        reached = iter(done.values[len(alloc) :])
+        watched = tuple(e if isinstance(e, int) else next(reached) for e in watch)
         m.clear_hints()
-        for a, v in zip(self.built.alloc, values, strict=True):
+        for a, v in zip(alloc, values, strict=True):
             m.add_hint(a, v)
-        if constant:
-            return name, values, float(objective), float(objective), watched
-        return name, values, solver.objective_value, solver.best_objective_bound, watched
+        if constant or done.objective is None or done.bound is None:
+            return Stage(done.status, values, float(objective), float(objective), watched)
+        return Stage(done.status, values, done.objective, done.bound, watched)
 
-    def lexmax(self) -> tuple[str, list[int]]:
+    def lexmax(self) -> Stage:
         """The canonical optimum: the allocation largest in target order (unique).
 
         A depth-first search decides a_1, a_2, ... in order, trying the upper half
@@ -216,18 +221,15 @@ class _Run:
         m.add_decision_strategy(
             list(self.built.alloc), cp_model.CHOOSE_FIRST, cp_model.SELECT_UPPER_HALF
         )
-        solver = cp_model.CpSolver()
-        solver.parameters.random_seed = SEED
-        solver.parameters.num_workers = 1
-        solver.parameters.search_branching = cp_model.FIXED_SEARCH
-        solver.parameters.cp_model_presolve = False  # keep the decision order exact
-        solver.parameters.max_time_in_seconds = max(0.001, self.deadline - time.perf_counter())
-        code = solver.solve(m)
+        done = cpsat.run(  # the decision order kept exact: fixed search, no presolve
+            m,
+            time_limit=self._time_left(),
+            read=list(self.built.alloc),
+            what="the split model",
+            fixed_search=True,
+        )
         self.solves += 1
-        name = status_name(solver, code, m, "the split model")
-        if name not in _STATUS:
-            return name, []
-        return name, [solver.value(a) for a in self.built.alloc]
+        return Stage(done.status, done.values)
 
 
 def solve(
@@ -263,30 +265,32 @@ def solve(
     is_canonical = folded
     for n, pack in enumerate(_packs(criteria)):
         expr, weights = _weighted(pack)
-        code, found, obj, bnd, reached = run.step(expr, [t.expr for t in pack])
-        if code not in _STATUS:
+        stage = run.step(expr, [t.expr for t in pack])
+        if not stage.status.has_solution:
             if n == 0:
-                out = Status.INFEASIBLE if code == "INFEASIBLE" else Status.UNKNOWN
+                out = stage.status  # INFEASIBLE or UNKNOWN, as CP-SAT said
                 return Allocation(out, {}, frozenset(), None, None, time.perf_counter() - start)
             status = Status.FEASIBLE
             is_canonical = False
             notes.append(f"'{pack[0].name}' not proven within the time limit")
             break
-        values = found
+        values = list(stage.values)
         if n == 0:
-            objective, bound = _first(problem, built, pack[0], weights[0], obj, bnd)
-        if code != "OPTIMAL":
+            objective, bound = _first(
+                problem, built, pack[0], weights[0], stage.objective, stage.bound
+            )
+        if stage.status is not Status.OPTIMAL:
             status = Status.FEASIBLE
             is_canonical = False
             notes.append(f"'{pack[0].name}' not proven optimal within the time limit")
             break
-        for t, v in zip(pack, reached, strict=True):
+        for t, v in zip(pack, stage.watched, strict=True):
             if not isinstance(t.expr, int):
                 built.model.add(t.expr == v)  # proven best: fixed before the next criteria
     if status is Status.OPTIMAL and canonical and not folded:
-        code, found = run.lexmax()
-        if code in _STATUS:
-            values = found
+        last = run.lexmax()
+        if last.status.has_solution:
+            values = list(last.values)
             is_canonical = True
         else:  # the allocation is still optimal; only the canonical tie-break is missing
             notes.append("the canonical order was not reached within the time limit")
@@ -345,14 +349,14 @@ def all_optimal(
             if len(found) > limit:
                 self.stop_search()
 
-    solver = cp_model.CpSolver()
-    solver.parameters.random_seed = SEED
-    solver.parameters.num_workers = 1  # enumeration needs a single worker
-    solver.parameters.enumerate_all_solutions = True
-    solver.parameters.max_time_in_seconds = time_limit
-    code = solver.solve(built.model, Collect())
-    name = status_name(solver, code, built.model, "the enumeration model")
-    complete = name in ("OPTIMAL", "INFEASIBLE") and len(found) <= limit
+    done = cpsat.run(  # enumeration: one worker
+        built.model,
+        time_limit=time_limit,
+        what="the enumeration model",
+        callback=Collect(),
+        enumerate_all=True,
+    )
+    complete = done.status in (Status.OPTIMAL, Status.INFEASIBLE) and len(found) <= limit
     key = [t.id for t in problem.targets]
     unique = {tuple(sp[k] for k in key): sp for sp in found}
     ordered = sorted(unique, reverse=True)[:limit]

@@ -150,7 +150,7 @@ def explain_lines(state: GameState) -> list[str]:
     lines.append("  dependency order: " + (ARROW.join(result.order) or "-"))
     lines.append("  timestamp order alone: " + ARROW.join(by_stamp))
     by_time = timestamp_order(state)
-    diffs = _differences(result.state, by_time)
+    diffs = _differences(result.state, by_time, state)
     if diffs:
         lines.append("  timestamps alone would give a different result (wrong by A-ORDER-1):")
         lines.extend(f"    {d}" for d in diffs)
@@ -159,12 +159,12 @@ def explain_lines(state: GameState) -> list[str]:
     return lines
 
 
-def _differences(by_dependency: GameState, by_time: GameState) -> list[str]:
+def _differences(by_dependency: GameState, by_time: GameState, before: GameState) -> list[str]:
     from arbiter.model.view import object_json
 
     out = []
     for oid in sorted(by_dependency.objects):
-        a = object_json(by_dependency.objects[oid], by_dependency)
+        a = object_json(by_dependency.objects[oid], by_dependency, before)
         b = object_json(by_time.objects[oid], by_time)
         for key in ("characteristics", "features"):
             for name in sorted(set(a[key]) | set(b[key])):

@@ -1,4 +1,9 @@
-"""Resolving the steps of a scenario and checking its expectations."""
+"""Resolving the steps of a scenario and checking its expectations.
+
+What the expectations read is the view of the state after passive abilities
+(``arbiter.model.view.state_json`` derives it explicitly). The finishers that add keys to the
+answer are a literal list (``FINISHERS``).
+"""
 
 from __future__ import annotations
 
@@ -8,33 +13,15 @@ from dataclasses import dataclass, field
 from arbiter.model.errors import IllegalAction, InputError
 from arbiter.model.scenario import Expect, Expectation, Scenario
 from arbiter.model.state import JSON, Event, GameState
-from arbiter.model.steps import Step
 from arbiter.model.view import Check, check, state_json
-from arbiter.solver.dependency import order as dependency  # noqa: F401  (registers the passive-ability derivation)
+from arbiter.solver.choices import outcomes
+from arbiter.solver.engine.options import RunOptions
+from arbiter.solver.engine.step import after_step, resolve_step
 
-
-@dataclass(frozen=True)
-class RunOptions:
-    """How decisions left open by a scenario are made."""
-
-    time_limit: float = 10.0
-    workers: int = 1
-    outcomes: bool = False  # also enumerate every legal choice sequence (run --outcomes)
-
-
-# Steps that need a decision procedure register a resolver here (by step class).
-Resolver = Callable[[Step, GameState, RunOptions], GameState]
-RESOLVERS: dict[type[Step], Resolver] = {}
-
-# Hooks run after every resolved step, in order: (state before, state after, options) -> state.
-# solver/engine/triggers.py resolves the triggers the step's events triggered (TRIG-1).
-AfterStep = Callable[[GameState, GameState, RunOptions], GameState]
-AFTER_STEP: list[AfterStep] = []
-
-# Hooks run after the last step; each returns keys added to the JSON output and to the
-# view the final expectations read (solver/choices/outcomes.py adds "outcomes").
+# Run after the last step, in order; each returns keys added to the JSON output and to the
+# view the final expectations read ("outcomes", when --outcomes is given or read).
 Finisher = Callable[[Scenario, GameState, RunOptions], dict[str, JSON]]
-FINISHERS: list[Finisher] = []
+FINISHERS: tuple[Finisher, ...] = (outcomes.finisher,)
 
 
 @dataclass(frozen=True)
@@ -78,16 +65,8 @@ class RunResult:
         return out
 
 
-def resolve_step(step: Step, state: GameState, options: RunOptions) -> GameState:
-    resolver = RESOLVERS.get(type(step))
-    if resolver is not None:
-        return resolver(step, state, options)
-    return step.resolve(state)
-
-
 def run(scenario: Scenario, options: RunOptions | None = None) -> RunResult:
     """Resolve every step in order; check expectations where they stand."""
-    load_solver_areas()
     options = options or RunOptions()
     state = scenario.start
     checks: list[Check] = []
@@ -117,9 +96,7 @@ def run(scenario: Scenario, options: RunOptions | None = None) -> RunResult:
         if step.illegal is not None:
             expected = Expectation(f"steps[{i}].illegal", step.illegal, step.where)
             checks.append(Check(expected, None, False, f"steps[{i}].illegal", i))
-        for hook in AFTER_STEP:
-            new_state = hook(state, new_state, options)
-        state = new_state
+        state = after_step(state, new_state, options)
     extra: dict[str, JSON] = {}
     for finisher in FINISHERS:
         extra.update(finisher(scenario, state, options))
@@ -128,26 +105,3 @@ def run(scenario: Scenario, options: RunOptions | None = None) -> RunResult:
         view.update(extra)
         checks.extend(check(view, e, None) for e in scenario.expect)
     return RunResult(scenario, state, tuple(checks), extra=extra)
-
-
-_SOLVER_AREAS_LOADED = False
-SOLVER_AREAS = (
-    "arbiter.solver.engine.triggers",
-    "arbiter.solver.choices.hooks",
-    "arbiter.solver.damage.resolve",
-)
-
-
-def load_solver_areas() -> None:
-    """Import the modules of ``SOLVER_AREAS``, in that order: they register resolvers,
-    after-step hooks and finishers. Each must import its
-    heavy libraries (ortools, networkx) lazily, so ``arbiter run`` on a stats-only file stays
-    light (tests/test_architecture.py)."""
-    global _SOLVER_AREAS_LOADED
-    if _SOLVER_AREAS_LOADED:
-        return
-    _SOLVER_AREAS_LOADED = True
-    import importlib
-
-    for name in SOLVER_AREAS:
-        importlib.import_module(name)

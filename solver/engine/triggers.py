@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from arbiter.model import abilities as ab
 from arbiter.model.state import Event, GameState
-from arbiter.solver.engine import runner as engine
+from arbiter.solver.engine.options import RunOptions
 
 TRIGGER_BOUND = 1000
 
@@ -43,9 +43,6 @@ def settle(
     return state, queue
 
 
-def _after_step(before: GameState, after: GameState, options: engine.RunOptions) -> GameState:
+def after_step(before: GameState, after: GameState, options: RunOptions) -> GameState:
+    """The engine's after-step hook: the triggers of the step's events, resolved."""
     return settle(before, after)[0]
-
-
-if _after_step not in engine.AFTER_STEP:
-    engine.AFTER_STEP.append(_after_step)

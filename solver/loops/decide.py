@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from enum import StrEnum
 
 from arbiter.model import abilities as ab
 from arbiter.model.effects import refs as rf
@@ -47,11 +48,20 @@ from arbiter.solver.loops.search import (
 # -- verdicts ----------------------------------------------------------------------------
 
 
+class LoopVerdict(StrEnum):
+    """The three sound answers (LOOP-2): a loop with its witness, termination with the
+    reason, or undetermined with the budget that ran out."""
+
+    LOOP = "loop"
+    TERMINATES = "terminates"
+    UNDETERMINED = "undetermined"
+
+
 @dataclass(frozen=True)
 class Verdict:
     """``loop`` | ``terminates`` | ``undetermined``, with its witness or its reason."""
 
-    verdict: str
+    verdict: LoopVerdict
     reason: str
     mandatory: bool | None = None
     prefix: tuple[Move, ...] = ()
@@ -73,7 +83,7 @@ class Verdict:
 
     def as_json(self) -> dict[str, JSON]:
         return {
-            "verdict": self.verdict,
+            "verdict": self.verdict.value,
             "mandatory": self.mandatory,
             "witness": list(self.steps),
             "per_iteration": dict(self.per_iteration),
@@ -256,7 +266,7 @@ def _loop(
         reason += f"; A-GOLD-9 allows {cap['iterations_per_day']} iteration(s) a day: {per_day}"
     rules = ["LOOP-1", "LOOP-2"] + (["A-GOLD-9", "LOOP-3"] if cap is not None else [])
     return Verdict(
-        "loop",
+        LoopVerdict.LOOP,
         reason,
         mandatory,
         tuple(prefix),
@@ -320,7 +330,7 @@ def _terminates(ex: Exploration, budget: int) -> Verdict:
         f"has {longest} move(s); at the end: {tail}"
     )
     return Verdict(
-        "terminates",
+        LoopVerdict.TERMINATES,
         reason,
         None,
         explored=ex.expanded,
@@ -351,7 +361,7 @@ def decide(
         f"plays followed to {deepest} move(s); retry with a larger --budget"
     )
     return Verdict(
-        "undetermined",
+        LoopVerdict.UNDETERMINED,
         reason,
         None,
         explored=ex.expanded,

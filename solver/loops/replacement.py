@@ -29,7 +29,7 @@ from arbiter.model.damage import replacement as rp
 from arbiter.model.damage.actions import GameAction, ProposedEvent
 from arbiter.model.state import JSON, GameState
 from arbiter.model.steps import Step
-from arbiter.solver.loops.decide import Verdict
+from arbiter.solver.loops.decide import LoopVerdict, Verdict
 from arbiter.solver.loops.graph import Candidate
 
 if TYPE_CHECKING:
@@ -47,7 +47,7 @@ def _ids(sel: rp.Selector, me: str) -> frozenset[str] | None:
     return frozenset(me if i == "self" else i for i in sel.ids) if sel.ids else None
 
 
-selector_ids = _ids  # for the card-set pruning of ``arbiter loops`` (solver/cmd_loops.py)
+selector_ids = _ids  # for the card-set pruning of ``arbiter loops`` (solver/cli/loops.py)
 
 
 def _targets(r: rp.Replacement, t: rp.Template) -> frozenset[str] | None:
@@ -208,12 +208,12 @@ def confirm(
     steps = _steps(run)
     wall = time.perf_counter() - t0
 
-    def verdict(kind: str, reason: str, rules: tuple[str, ...]) -> Verdict:
+    def verdict(kind: LoopVerdict, reason: str, rules: tuple[str, ...]) -> Verdict:
         # a loop is mandatory when no replacement on it says "may"
         used = {a.by for a in _applied(run)}
         optional = any(r.optional for r in run.active if r.id in used)
-        mandatory = (not optional) if kind == "loop" else None
-        done = kind == "terminates"
+        mandatory = (not optional) if kind is LoopVerdict.LOOP else None
+        done = kind is LoopVerdict.TERMINATES
         return Verdict(
             kind,
             reason,
@@ -231,19 +231,19 @@ def confirm(
         reason = f"{R4}; the chain stopped after {n} replacement(s)"
         if lineage:
             reason += f" ({lineage}); {_blocked(run)}"
-        return verdict("terminates", reason, ("R-4", "LOOP-2", "LOOP-5"))
+        return verdict(LoopVerdict.TERMINATES, reason, ("R-4", "LOOP-2", "LOOP-5"))
     if repeated:
         reason = (
             f"without R-4 the proposed events repeat after {n} replacement(s): "
             "the chain would never end"
         )
-        return verdict("loop", reason, ("LOOP-2", "LOOP-5"))
+        return verdict(LoopVerdict.LOOP, reason, ("LOOP-2", "LOOP-5"))
     if rp.point(run) is not None:
         what = "with R-4" if once_per_action else "without R-4"
         reason = f"{what} the chain is still going after {n} replacement(s) (the budget)"
-        return verdict("undetermined", reason, ("LOOP-2", "LOOP-5"))
+        return verdict(LoopVerdict.UNDETERMINED, reason, ("LOOP-2", "LOOP-5"))
     reason = f"even without R-4 the chain stops after {n} replacement(s)"
-    return verdict("terminates", reason, ("LOOP-2", "LOOP-5"))
+    return verdict(LoopVerdict.TERMINATES, reason, ("LOOP-2", "LOOP-5"))
 
 
 def decide_chain(
@@ -265,7 +265,12 @@ def decide_chain(
             f"({c.arrows()}): its replacements wait for events no object here can have"
         )
         return Verdict(
-            "terminates", reason, None, complete=True, budget=budget, rules=("LOOP-2", "LOOP-5")
+            LoopVerdict.TERMINATES,
+            reason,
+            None,
+            complete=True,
+            budget=budget,
+            rules=("LOOP-2", "LOOP-5"),
         )
     return confirm(state, action, budget, once_per_action=once_per_action)
 

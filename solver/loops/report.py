@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from arbiter.model.format.area_loops import LoopInput
+from arbiter.model.format.loop_input import LoopInput
 from arbiter.model.state import JSON, GameState
-from arbiter.solver.loops.decide import DEFAULT_BUDGET, Verdict
+from arbiter.solver.loops.decide import DEFAULT_BUDGET, LoopVerdict, Verdict
 
-RANK = {"loop": 0, "undetermined": 1, "terminates": 2}
+RANK = {LoopVerdict.LOOP: 0, LoopVerdict.UNDETERMINED: 1, LoopVerdict.TERMINATES: 2}
 
 
 @dataclass(frozen=True)
@@ -35,7 +35,7 @@ class LoopReport:
         out["candidates"] = [
             {"path": path, "objects": list(objs)}
             | (
-                {"verdict": v.verdict, "mandatory": v.mandatory, "reason": v.reason}
+                {"verdict": v.verdict.value, "mandatory": v.mandatory, "reason": v.reason}
                 if v is not None
                 else {}
             )
@@ -68,7 +68,7 @@ def analyse(data: LoopInput, budget: int = DEFAULT_BUDGET, one_day: bool = False
     if data.kind == "scenario":
         verdict = loops.decide(state, budget, one_day=one_day)
         rows = tuple((c.arrows(), c.objects, None) for c in found)
-        if per_chain and verdict.verdict == "terminates":
+        if per_chain and verdict.verdict is LoopVerdict.TERMINATES:
             triggers = ("(triggers and quick actions)", (), verdict)
             verdict = combined([triggers, *per_chain], budget, where=" from the scenario's state")
         return LoopReport(data.scenario.source, data.kind, verdict, (*rows, *per_chain), budget)
@@ -80,7 +80,7 @@ def analyse(data: LoopInput, budget: int = DEFAULT_BUDGET, one_day: bool = False
     per += per_chain
     if not per:
         verdict = Verdict(
-            "terminates",
+            LoopVerdict.TERMINATES,
             "no ability can trigger or enable itself again: the trigger graph of the card set "
             f"has no cycle ({graph.number_of_nodes()} abilities, {graph.number_of_edges()} edges)",
             complete=True,
@@ -122,7 +122,7 @@ def combined(
     """One verdict for several candidates: the most alarming, or all of them ending."""
     found = [v for _, _, v in per if v is not None]
     best = min(found, key=lambda v: (RANK[v.verdict], not v.mandatory))
-    if best.verdict != "terminates":
+    if best.verdict is not LoopVerdict.TERMINATES:
         return best
     reasons = "; ".join(f"({p}) {v.reason}" for p, _, v in per if v is not None)
     rules = best.rules
@@ -131,7 +131,7 @@ def combined(
         rules = tuple(dict.fromkeys(r for v in found for r in v.rules))
         steps = next((v.steps for v in found if v.steps), ())
     return Verdict(
-        "terminates",
+        LoopVerdict.TERMINATES,
         f"every candidate loop ends{where}: {reasons}",
         complete=True,
         explored=sum(v.explored for v in found),

@@ -1,0 +1,87 @@
+"""Every check of ``arbiter check``, in the order they run: one literal list per kind.
+
+A new diagnostic kind is one function in a module of this package and one line here.
+"""
+
+from __future__ import annotations
+
+from arbiter.solver.check import foundation, imported, interactions, replacement, rulings
+from arbiter.solver.check.base import Planned, SetCheck, TupleCheck
+
+SET_CHECKS: tuple[SetCheck, ...] = (
+    SetCheck(
+        "references",
+        (
+            "unknown-card",
+            "unknown-zone",
+            "unknown-characteristic",
+            "unknown-feature",
+        ),
+        foundation.unknown_references,
+    ),
+    SetCheck("absent-characteristic", ("absent-characteristic",), foundation.absent_characteristic),
+    SetCheck("useless-named-gain", ("useless-named-gain",), foundation.useless_named_gain),
+    SetCheck("imported", ("not-modelled",), imported.not_modelled),
+    SetCheck(
+        "loops",
+        (
+            "loop-mandatory",
+            "loop-capped",
+        ),
+        interactions.loops,
+    ),
+    SetCheck("ruling-E-DIV", ("ruling-E-DIV",), rulings.division_rounding),
+)
+
+TUPLE_CHECKS: tuple[TupleCheck, ...] = (
+    TupleCheck(
+        "dependency-cycle",
+        ("dependency-cycle",),
+        (
+            interactions.writes_keys,
+            interactions.reads_keys,
+        ),
+        interactions.dependency_cycle,
+    ),
+    TupleCheck(
+        "ruling-D-PREV-3",
+        ("ruling-D-PREV-3",),
+        (
+            interactions.dealer_keys,
+            interactions.bonus_keys,
+            interactions.shielded_keys,
+        ),
+        interactions.bonus_against_prevention,
+    ),
+    TupleCheck(
+        "replacement-competition",
+        ("replacement-competition",),
+        (
+            replacement.waits_or_makes,
+            replacement.waits,
+        ),
+        replacement.replacement_competition,
+    ),
+    TupleCheck(
+        "ruling-E-IMM-1b/self",
+        ("ruling-E-IMM-1b",),
+        (
+            rulings.divider_keys,
+            rulings.protector_keys,
+        ),
+        rulings.divide_vs_own_protection,
+    ),
+    TupleCheck(
+        "ruling-E-IMM-1b/granted",
+        ("ruling-E-IMM-1b",),
+        (
+            rulings.divider_keys,
+            rulings.granter_keys,
+            rulings.subject_keys,
+        ),
+        rulings.divide_vs_granted_protection,
+    ),
+)
+
+# Kinds listed (``arbiter check --list-checks``) before their check exists; never faked.
+PLANNED: tuple[Planned, ...] = ()

@@ -1,0 +1,41 @@
+"""One step of a scenario: resolved by its own pure ``resolve``, or by the solver that
+decides what it leaves open; then the triggers its events triggered (TRIG-1).
+
+The wiring is explicit: ``RESOLVERS`` and ``AFTER_STEP`` are literal, nothing registers
+itself on import, so no answer depends on which modules were imported.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+
+from arbiter.model.damage.steps import DealDamage, ResolveDamage
+from arbiter.model.state import GameState
+from arbiter.model.steps import Step
+from arbiter.solver.damage import resolve as damage
+from arbiter.solver.engine import triggers
+from arbiter.solver.engine.options import RunOptions
+
+Resolver = Callable[[Step, GameState, RunOptions], GameState]
+# Steps that need a decision procedure, by step class.
+RESOLVERS: Mapping[type[Step], Resolver] = {
+    DealDamage: damage.resolve_deal,
+    ResolveDamage: damage.resolve_later,
+}
+
+AfterStep = Callable[[GameState, GameState, RunOptions], GameState]
+# Run after every resolved step, in order: (state before, state after, options) -> state.
+AFTER_STEP: tuple[AfterStep, ...] = (triggers.after_step,)
+
+
+def resolve_step(step: Step, state: GameState, options: RunOptions) -> GameState:
+    resolver = RESOLVERS.get(type(step))
+    if resolver is not None:
+        return resolver(step, state, options)
+    return step.resolve(state)
+
+
+def after_step(before: GameState, after: GameState, options: RunOptions) -> GameState:
+    for hook in AFTER_STEP:
+        after = hook(before, after, options)
+    return after

@@ -1,0 +1,65 @@
+"""``arbiter import`` on the published pools, when this machine has them
+(``$ARBITER_REALDATA`` or ``../shared/realdata``); skipped with the reason otherwise.
+Coverage numbers go to docs/benchmarks.md (benchmarks/coverage.py), never to asserts."""
+
+from __future__ import annotations
+
+import pytest
+
+from arbiter.model.format.cardset import load_cardset
+from arbiter.model.format.importers.coverage import Status, import_pool
+from arbiter.model.format.importers.emit import write_sets
+from arbiter.model.format.importers.patterns import LineParser
+from arbiter.model.format.importers.sources import Game, find_realdata, load_pool, pool_file
+from arbiter.model.format.importers.text import squash
+from arbiter.solver.check.base import Severity
+from arbiter.solver.check.diagnostics import run_check
+from tests.helpers import ROOT
+
+REALDATA = find_realdata(str(ROOT))
+
+
+def _pool_or_skip(game: Game) -> str:
+    path = pool_file(REALDATA, game)
+    if path is None:
+        pytest.skip(
+            f"no published {game.value} pool here (set ARBITER_REALDATA or put it in "
+            "../shared/realdata/): the importer is tested on synthetic fixtures only"
+        )
+    return path
+
+
+@pytest.mark.rule("IMP-READ", "IMP-KW")
+@pytest.mark.parametrize("game", list(Game), ids=lambda g: g.value)
+def test_every_published_card_is_read_and_every_keyword_is_mapped(game: Game) -> None:
+    pool = load_pool(game, _pool_or_skip(game))
+    assert pool.skipped == ()
+    cards = import_pool(pool)
+    assert len(cards) == len(pool.cards)
+    parser = LineParser(game, {t for c in pool.cards for t in c.tags})
+    from arbiter.model.format.importers.coverage import unmapped_keywords
+
+    assert dict(unmapped_keywords(cards, parser.keywords)) == {}
+
+
+@pytest.mark.rule("IMP-FULL")
+@pytest.mark.parametrize("game", list(Game), ids=lambda g: g.value)
+def test_every_modelled_published_line_renders_back_to_itself(game: Game) -> None:
+    pool = load_pool(game, _pool_or_skip(game))
+    for card in import_pool(pool):
+        for r in card.lines:
+            if r.reading.modelled and r.line.text:
+                assert squash(r.reading.rendering) == squash(r.line.text.rstrip("."))
+
+
+@pytest.mark.rule("CHECK-IMPORT")
+@pytest.mark.parametrize("game", list(Game), ids=lambda g: g.value)
+def test_checking_a_whole_published_pool_finds_no_false_error(game: Game, tmp_path: object) -> None:
+    pool = load_pool(game, _pool_or_skip(game))
+    cards = import_pool(pool)
+    files = write_sets(cards, game, str(tmp_path), "en")
+    result = run_check(load_cardset(f"{tmp_path}/{files[-1]}"))
+    assert result.plan.cards == len(cards)
+    assert {d.severity for d in result.diagnostics} <= {Severity.INFO}
+    opaque_lines = sum(len(c.not_modelled) for c in cards if c.status is not Status.FULL)
+    assert len(result.diagnostics) == opaque_lines
