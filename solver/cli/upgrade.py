@@ -21,6 +21,9 @@ def command(files: tuple[str, ...], check: bool) -> None:
         text = read_text(name)
         root = load(name, text).root
         if isinstance(root, dict) and "objects" in root:
+            from arbiter.model.format.scenario import parse_file
+
+            parse_file(name)  # bad input is refused (exit 2) even though nothing changes
             click.echo(f"{name}: a scenario: its steps are the same in format 1 and 2")
             continue
         # bad input is refused before anything is written (a loops card set has more keys)
