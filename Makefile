@@ -40,7 +40,7 @@ goldens: $(STAMP)  # rewrite tests/goldens/: every example's whole answer
 	$(BIN)/python -m tests.goldens
 
 fuzz: $(STAMP)
-	ARBITER_FUZZ=long $(BIN)/pytest tests/test_fuzz.py tests/test_determinism.py -q -s
+	ARBITER_FUZZ=long $(BIN)/pytest tests/test_fuzz.py tests/test_fuzz_outside.py tests/test_determinism.py -q -s
 
 bench: $(STAMP)
 	for b in benchmarks/*.py; do $(BIN)/python $$b || exit 1; done

@@ -22,6 +22,7 @@ from dataclasses import dataclass, replace
 from arbiter.model.effects import algebra as fx
 from arbiter.model.effects import refs as rf
 from arbiter.model.errors import IllegalAction
+from arbiter.model.might_layers import might_in
 from arbiter.model.state import Ability, Event, GameObject, GameState
 from arbiter.model.steps import GainFeature, LoseFeature, Modify, Move, Step
 
@@ -43,6 +44,7 @@ class Trigger(Ability):
     optional: bool = False
     condition: fx.Condition | None = None
     text: str = ""
+    once_each_turn: bool = False  # Riftbound 383.3.f: resolves once a turn at most
 
 
 @dataclass(frozen=True, slots=True)
@@ -332,7 +334,12 @@ def matches(state: GameState, trigger: Trigger, source: str, event: Event) -> bo
     if not _touches(event, trigger.when):
         return False
     watched = rf.subject(trigger.when)
-    if watched == "any" or rf.event(trigger.when) == "phase":
+    if rf.event(trigger.when) == "phase":  # "at the start of YOUR turn": the phase's player
+        player = event.get("player")
+        if watched == "any" or not isinstance(player, str):
+            return watched == "any"
+        return player_ref(player) in resolve(state, watched, source)
+    if watched == "any":
         return True
     subject = _subject(event)
     if subject is None:
@@ -375,11 +382,25 @@ def condition_holds(
     if condition is None:
         return True
     targets = resolve(state, rf.condition_target(condition), source, it)
-    counter = rf.condition_counter(condition)
     # a condition about nothing does not hold: "if the Battery has a counter", no Battery
     return bool(targets) and all(
-        rf.condition_holds(condition, counter_value(state, t, counter)) for t in targets
+        all(_part_holds(state, t, p) for p in rf.counter_parts(condition)) for t in targets
     )
+
+
+def _part_holds(state: GameState, target: str, part: fx.Condition) -> bool:
+    """One part of a trigger's ``if``: a counter, a characteristic (Riftbound 708: Mighty
+    reads Might) or a keyword of ``target``."""
+    obj = state.objects.get(target)
+    if part.test is fx.Test.HAS:
+        return obj is not None and part.name in obj.features
+    if part.test is fx.Test.STAT:
+        if obj is not None and part.stat in obj.base and part.stat == "might":
+            value = might_in(state, obj)
+        else:
+            value = counter_value(state, target, part.stat)
+        return part.compare.holds(value, part.bound)
+    return part.compare.holds(counter_value(state, target, part.name), part.bound)
 
 
 def resolve_pending(state: GameState, pending: Pending, accept: bool = True) -> GameState:
@@ -393,6 +414,40 @@ def resolve_pending(state: GameState, pending: Pending, accept: bool = True) -> 
                 ("TRIG-1", "A-GOLD-7"),
             )
         )
+    once = f"once_each_turn.{pending.source}.{ab.id}"
+    if ab.once_each_turn:  # Riftbound 383.3.f; end_turn clears the mark (317.2.c)
+        if once in state.counters:
+            return state.with_event(
+                Event(
+                    "trigger",
+                    (
+                        ("object", pending.source),
+                        ("ability", ab.id),
+                        ("resolved", False),
+                        ("once_each_turn", True),
+                    ),
+                    ("Riftbound 383.3.f",),
+                )
+            )
+        state = replace(state, counters={**state.counters, once: 1})
+    cap = state.ruleset.reaction_cap
+    if cap:  # Altered 1.4.6.c: a Reaction of an object activates at most ``cap`` times a day
+        key = f"activations.{pending.source}.reaction:{ab.id}"
+        used = state.counters.get(key, 0)
+        if used >= cap:
+            return state.with_event(
+                Event(
+                    "trigger",
+                    (
+                        ("object", pending.source),
+                        ("ability", ab.id),
+                        ("resolved", False),
+                        ("capped", cap),
+                    ),
+                    ("Altered 1.4.6.c",),
+                )
+            )
+        state = replace(state, counters={**state.counters, key: used + 1})
     holds = condition_holds(state, ab.condition, pending.source, pending.it)
     done = holds and (accept or not ab.optional)
     rules = ["TRIG-1"] + (["TRIG-2"] if ab.optional else []) + (["TRIG-4"] if ab.condition else [])

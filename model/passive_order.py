@@ -20,6 +20,9 @@ is reported as an arrow path.
 After an event, the previous derivation is reused when the event changed no
 channel any passive reads: its order and targets stay, and only the changed
 objects are recomputed (A-PASS-1 still holds: they start again from base).
+The state after passives is marked ``derived`` (a field of ``GameState``), so it
+is never derived twice; the reuse goes through a small bounded memo that is a
+pure cache: no answer depends on earlier calls (tested with the memo disabled).
 The graph is plain Python (the model imports no graph library); ``arbiter.solver.dependency.order``
 draws and explains it.
 """
@@ -27,6 +30,7 @@ draws and explains it.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 
 from arbiter.model import passives as pv
@@ -363,7 +367,7 @@ class _Orderer:
         if ceased:
             choices.append(Choice("", 0, (), (), tuple(ceased)))
         return Ordering(
-            state=self.board.state(self.base),
+            state=replace(self.board.state(self.base), derived=True),
             order=tuple(self.order),
             choices=tuple(choices),
             edges=tuple(self.edges[k] for k in sorted(self.edges)),
@@ -390,7 +394,7 @@ def timestamp_order(state: GameState) -> GameState:
     )
     for p in ps:
         board.commit(pv.apply_passive(p, board).changes)
-    return board.state(state)
+    return replace(board.state(state), derived=True)
 
 
 # -- reuse after an event --------------------------------------------------------------------
@@ -432,19 +436,70 @@ def reorder(previous: Ordering, old: GameState, new: GameState) -> Ordering:
             if oid in previous.applied_to[pid]:
                 obj = pv.apply_effect(previous.passives[pid], obj, previous.stamps[pid], rounding)
         objects[oid] = obj
-    return replace(previous, state=replace(new, objects=objects), reused=True)
+    return replace(previous, state=replace(new, objects=objects, derived=True), reused=True)
 
 
-_LAST: list[tuple[GameState, Ordering]] = []
+class _Memo:
+    """A bounded memo of orderings, keyed by the identity of the stored state (it holds the
+    state itself, so an id is never reused while its entry lives). A pure cache: every
+    answer is the one computed without it (``tests/test_passive_memo.py`` compares runs
+    with the memo disabled). ``ordering`` answers only from an entry computed in full for
+    that very state; ``after_passives`` may also reuse the most recent ordering after an
+    event (``reorder``), which gives the same state as a full recomputation."""
+
+    SIZE = 8
+
+    def __init__(self) -> None:
+        self.entries: list[tuple[GameState, Ordering]] = []  # most recent last
+        self.enabled = True
+
+    def find(self, state: GameState) -> Ordering | None:
+        for known, result in self.entries:
+            if known is state:
+                return result
+        return None
+
+    def keep(self, state: GameState, result: Ordering) -> Ordering:
+        if self.enabled:
+            self.entries = [e for e in self.entries if e[0] is not state][-(self.SIZE - 1) :]
+            self.entries.append((state, result))
+        return result
+
+    def full(self, state: GameState) -> Ordering:
+        hit = self.find(state) if self.enabled else None
+        if hit is not None and not hit.reused:
+            return hit
+        return self.keep(state, order_passives(state))
+
+    def derived(self, state: GameState) -> GameState:
+        if not self.enabled:
+            return order_passives(state).state
+        hit = self.find(state)
+        if hit is not None:
+            return hit.state
+        if self.entries:
+            old, previous = self.entries[-1]
+            return self.keep(state, reorder(previous, old, state)).state
+        return self.keep(state, order_passives(state)).state
+
+
+_MEMO = _Memo()
+
+
+@contextmanager
+def memo_disabled() -> Iterator[None]:
+    """Every ordering computed afresh while inside (to check that the memo is a pure cache)."""
+    was, _MEMO.enabled = _MEMO.enabled, False
+    try:
+        yield
+    finally:
+        _MEMO.enabled = was
 
 
 def ordering(state: GameState) -> Ordering:
-    """The ordering of ``state``, reusing the last one computed when it can."""
-    if _LAST and _LAST[0][0] is state:
-        return _LAST[0][1]
-    result = reorder(_LAST[0][1], _LAST[0][0], state) if _LAST else order_passives(state)
-    _LAST[:] = [(state, result)]
-    return result
+    """The ordering of ``state``, computed in full (or the same result computed for this
+    very state before)."""
+    return _MEMO.full(state)
 
 
 def has_passives(state: GameState) -> bool:
@@ -454,13 +509,11 @@ def has_passives(state: GameState) -> bool:
 def after_passives(state: GameState) -> GameState:
     """A-PASS-1, A-PASS-2: the state whose objects have their characteristics, features and
     keywords after every passive, applied in the order of A-ORDER-1. The stored state is
-    never changed. Given a state this function returned, it returns it unchanged (a
-    derivation is never applied twice)."""
-    if _LAST and _LAST[0][1].state is state:
+    never changed. The result is marked ``derived``; given a derived state, this function
+    returns it unchanged (a derivation is never applied twice), whatever was called before."""
+    if state.derived or not has_passives(state):
         return state
-    if not has_passives(state):
-        return state
-    return ordering(state).state
+    return _MEMO.derived(state)
 
 
 derive = after_passives  # the name the view and the tests use

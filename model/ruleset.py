@@ -40,6 +40,42 @@ class ToughVersion(Enum):
     RULES_3_0 = "3.0"  # complete rules 3.0, 7.4.7: not waived
 
 
+class ReplacementChooser(Enum):
+    """Who orders several replacement effects of one event."""
+
+    REPLACEMENT_CONTROLLER = "replacement-controller"  # Berserk 531.4 (R-5)
+    AFFECTED_OWNER = "affected-owner"  # Riftbound 372: the owner of the object acted on
+
+
+class ReplacementReach(Enum):
+    """How many simultaneous events one replacement effect may replace."""
+
+    ONCE_PER_ACTION = "once-per-action"  # Berserk 531.3 (R-4): one event of the action
+    ONE_SEQUENCE = "one-sequence"  # Riftbound 373.2: every qualified event, in one sequence
+
+
+class GiganticVersion(Enum):
+    """A-KW-GIGANTIC: what switching a Gigantic character does."""
+
+    GLOSSARY = "glossary"  # the seed: "the other expedition" is none, nothing moves (default)
+    RULES_3_0 = "3.0"  # complete rules 3.0, 7.4.4.m: its card switches, it joins nothing
+
+
+class ToughPayment(Enum):
+    """When Tough X is paid: with the cost at declaration (the glossary, the default) or
+    before each step that acts on the Tough object, optionally (Altered 3.0, 7.4.7.d-e)."""
+
+    DECLARATION = "declaration"
+    EACH_STEP = "each-step"
+
+
+class NumberedGain(Enum):
+    """Gaining a numbered keyword already held."""
+
+    KEEP_LARGER = "keep-larger"  # Berserk 517 (B-NAMED-1): a larger number replaces it
+    SUM = "sum"  # Riftbound 807.2, 809.2, 814.2, 823.2: the values are summed
+
+
 class DamageEvent(Enum):
     """What damage marks on an object: wounds (Berserk) or damage (the other games)."""
 
@@ -72,10 +108,19 @@ class Ruleset:
     tough_version: ToughVersion = ToughVersion.GLOSSARY
     short_pool: ShortPool = ShortPool.CONTROLLER_CHOOSES
     quick_action_cap: int = 100  # A-GOLD-9: activations of one quick action per day
+    reaction_cap: int = 0  # Altered 1.4.6.c: activations of one Reaction per day (0: none)
+    numbered_gain: NumberedGain = NumberedGain.KEEP_LARGER
+    tough_payment: ToughPayment = ToughPayment.DECLARATION
+    gigantic_version: GiganticVersion = GiganticVersion.GLOSSARY
+    replacement_chooser: ReplacementChooser = ReplacementChooser.REPLACEMENT_CONTROLLER
+    replacement_reach: ReplacementReach = ReplacementReach.ONCE_PER_ACTION
     # What a game is, not a Decision a file may change (not under ``policies:``):
     zones: frozenset[str] = frozenset({"play"})  # the zones it knows
     damage_event: DamageEvent = DamageEvent.DEALT_DAMAGE
     play_kernel: PlayKernel = PlayKernel.FOUNDATION
+    # every object of a scenario names its zone (A-ZONE-1: Altered has no zone "play" an
+    # object could default to); otherwise an object without ``zone:`` is in ``play``
+    objects_need_zone: bool = False
     # the characteristics every card of the game may have (Decision CHECK-STD): a set that
     # names one of them is never wrong about it, even when none of its own cards has it
     characteristics: frozenset[str] = frozenset()
@@ -112,11 +157,15 @@ RULESETS: dict[str, Ruleset] = {
         "riftbound",
         zones=_ZONES["riftbound"],
         characteristics=frozenset({"might", "energy", "power"}),
+        replacement_chooser=ReplacementChooser.AFFECTED_OWNER,
+        replacement_reach=ReplacementReach.ONE_SEQUENCE,
+        numbered_gain=NumberedGain.SUM,
     ),
     "altered": Ruleset(
         "altered",
         zones=_ZONES["altered"],
         play_kernel=PlayKernel.ALTERED,
+        objects_need_zone=True,
         characteristics=frozenset({"forest", "mountain", "water", "hand_cost", "reserve_cost"}),
     ),
 }
@@ -128,9 +177,14 @@ POLICY_ENUMS: dict[str, type[Enum]] = {
     "prevention_order": PreventionOrder,
     "tough_version": ToughVersion,
     "short_pool": ShortPool,
+    "replacement_chooser": ReplacementChooser,
+    "gigantic_version": GiganticVersion,
+    "tough_payment": ToughPayment,
+    "numbered_gain": NumberedGain,
+    "replacement_reach": ReplacementReach,
 }
 
-POLICY_INTS: frozenset[str] = frozenset({"quick_action_cap"})
+POLICY_INTS: frozenset[str] = frozenset({"quick_action_cap", "reaction_cap"})
 
 
 def policy_names() -> list[str]:

@@ -123,6 +123,9 @@ class GameState:
     events: tuple[Event, ...] = ()
     clock: int = 0  # the last timestamp handed out (A-TIME-1)
     counters: Mapping[str, int] = field(default_factory=dict)  # per game: lives, activations ...
+    # True for a state whose characteristics are already after passives (A-PASS-1,
+    # ``model.passive_order.after_passives``): it is never derived again. Not compared.
+    derived: bool = field(default=False, compare=False)
 
     @property
     def active_player(self) -> str:

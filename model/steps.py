@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from arbiter.model.errors import IllegalAction, InputError, Location
+from arbiter.model.ruleset import NumberedGain
 from arbiter.model.state import JSON, BaseValue, Event, GameObject, GameState, Protection
 from arbiter.model.trace import RuleStep
 from arbiter.model.values import characteristics as ch
@@ -225,7 +226,12 @@ class GainFeature(Step):
 
     def resolve(self, state: GameState) -> GameState:
         obj = state.obj(self.target)
-        change = ft.gain(obj.features, self.feature, self.number)
+        summed = state.ruleset.numbered_gain is NumberedGain.SUM and self.number is not None
+        change = (
+            ft.gain_summed(obj.features, self.feature, self.number)
+            if summed and self.number is not None
+            else ft.gain(obj.features, self.feature, self.number)
+        )
         state = state.with_object(replace(obj, features=change.features))
         return state.with_event(
             _feature_event("gain", self.target, self.feature, change, (("number", self.number),))

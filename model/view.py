@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from arbiter.model import passives as pv
 from arbiter.model.altered import view as altered_view
 from arbiter.model.damage.prevention import prevention_json
+from arbiter.model.might_layers import might_json
 from arbiter.model.passive_order import after_passives
 from arbiter.model.scenario import Expectation
 from arbiter.model.state import JSON, GameObject, GameState
@@ -37,6 +38,7 @@ OBJECT_SECTIONS: tuple[ObjectSection, ...] = (
     region_section,
     *altered_view.SECTIONS,
     prevention_json,
+    might_json,
 )
 
 
@@ -174,7 +176,13 @@ def resolve_path(view: dict[str, JSON], path: str) -> tuple[list[str], JSON]:
         rest = parts[1:]
         if not rest:
             parts = ["objects", parts[0]]
-        elif rest[0] in obj and rest[0] not in READING_FIELDS:
+        elif (
+            rest[0] in obj
+            and rest[0] not in READING_FIELDS
+            # ``unit.might``: the characteristic, as for every other one; the section of the
+            # same name (``objects.unit.might``) is named in full
+            and not (len(rest) == 1 and rest[0] in obj.get("characteristics", {}))
+        ):
             parts = ["objects", parts[0], *rest]
             node = _walk(view, parts)
             if rest[0] == "features" and len(rest) == 2 and isinstance(node, dict):

@@ -64,11 +64,14 @@ def run(
     callback: Any = None,
     enumerate_all: bool = False,
     fixed_search: bool = False,
+    parameters: Mapping[str, bool | int | float] | None = None,
 ) -> Solve:
     """The one CP-SAT solve of arbiter: ``model`` with a time limit, the fixed seed and
     ``workers``; ``enumerate_all`` calls ``callback`` on every solution (one worker);
     ``fixed_search`` follows the model's decision strategy exactly (no presolve)."""
     from ortools.sat.python import cp_model
+
+    from arbiter.solver.limits import clamp
 
     if not time_limit > 0:
         raise InternalError(f"a time limit must be positive, got {time_limit}")
@@ -80,7 +83,11 @@ def run(
     if fixed_search:
         solver.parameters.search_branching = cp_model.FIXED_SEARCH
         solver.parameters.cp_model_presolve = False
-    solver.parameters.max_time_in_seconds = float(time_limit)
+    from arbiter.solver.limits import note_cut_solve
+
+    for name, value in (parameters or {}).items():
+        setattr(solver.parameters, name, value)  # e.g. cp_model_presolve for tiny models
+    solver.parameters.max_time_in_seconds = float(clamp(time_limit))  # the command's limit
     start = time.perf_counter()
     code = solver.solve(model, callback) if callback is not None else solver.solve(model)
     wall = time.perf_counter() - start
@@ -91,6 +98,8 @@ def run(
         cp_model.FEASIBLE: Status.FEASIBLE,
         cp_model.INFEASIBLE: Status.INFEASIBLE,
     }.get(code, Status.UNKNOWN)
+    if status in (Status.FEASIBLE, Status.UNKNOWN):
+        note_cut_solve()
     if not status.has_solution:
         return Solve(status, (), None, None, wall)
     values = tuple(int(solver.value(v)) for v in read)
@@ -106,11 +115,17 @@ def solve(
     time_limit: float,
     workers: int = 1,
     seed: int = SEED,
+    parameters: Mapping[str, bool | int | float] | None = None,
 ) -> Solved:
     """Solve ``model`` (a ``cp_model.CpModel``) and read ``variables`` by name."""
     names = list(variables)
     done = run(
-        model, time_limit=time_limit, read=[variables[n] for n in names], workers=workers, seed=seed
+        model,
+        time_limit=time_limit,
+        read=[variables[n] for n in names],
+        workers=workers,
+        seed=seed,
+        parameters=parameters,
     )
     if not done.status.has_solution:
         return Solved(done.status, None, None, done.wall_time)

@@ -120,8 +120,12 @@ def _copy_of_examples() -> Iterator[Path]:
 def _compute(example: str, work: Path) -> str:
     env = dict(os.environ, PYTHONPATH=str(ROOT), PYTHONHASHSEED="0", COLUMNS="100")
     done = subprocess.run(
-        [sys.executable, "-c", "import sys; from tests.goldens import worker; worker(sys.argv[1])",
-         example],
+        [
+            sys.executable,
+            "-c",
+            "import sys; from tests.goldens import worker; worker(sys.argv[1])",
+            example,
+        ],
         capture_output=True,
         text=True,
         cwd=work,

@@ -26,7 +26,7 @@ def board(*objects: GameObject, tough: ToughVersion = ToughVersion.GLOSSARY) -> 
     return GameState(rs, ("ana", "bo"), {o.id: o for o in objects})
 
 
-@pytest.mark.rule("A-DAY-1")
+@pytest.mark.rule("A-DAY-1", "Altered 2.5.1.b", "Altered 2.2.10")
 def test_statistics_add_boosts_and_an_expedition_must_be_greater_and_positive() -> None:
     a = GameObject(
         id="a",
@@ -50,7 +50,7 @@ def test_statistics_add_boosts_and_an_expedition_must_be_greater_and_positive() 
     assert not progress(bare, "ana", "hero", terrains=("mountain", "water")).moves  # not its region
 
 
-@pytest.mark.rule("A-KW-DEFENDER", "A-GOLD-1")
+@pytest.mark.rule("A-KW-DEFENDER", "A-GOLD-1", "Altered 7.4.2.b", "Altered 4.2.4.i")
 def test_an_expedition_with_a_defender_cannot_move_forward_and_fails() -> None:
     state = board(
         char("d", "ana", "expedition:hero", forest=1, Defender=True),
@@ -85,7 +85,7 @@ def test_a_gigantic_defender_stops_both_expeditions_and_its_characters_stay_at_r
     assert state.obj("imp").zone == "expedition:companion"
 
 
-@pytest.mark.rule("A-KW-ETERNAL", "A-DAY-2")
+@pytest.mark.rule("A-KW-ETERNAL", "A-DAY-2", "Altered 7.4.3.b", "Altered 4.2.5.b")
 def test_rest_sends_characters_of_moved_expeditions_to_reserve_except_eternal_ones() -> None:
     state = final(
         """
@@ -106,7 +106,7 @@ def test_rest_sends_characters_of_moved_expeditions_to_reserve_except_eternal_on
     assert all(not k.startswith("moved.") for k in state.counters)  # a new day starts
 
 
-@pytest.mark.rule("A-KW-SEASONED")
+@pytest.mark.rule("A-KW-SEASONED", "Altered 7.4.6.b", "Altered 7.4.6.c")
 def test_seasoned_keeps_boosts_to_the_reserve_for_any_reason_but_not_elsewhere() -> None:
     state = final(
         """
@@ -127,7 +127,7 @@ def test_seasoned_keeps_boosts_to_the_reserve_for_any_reason_but_not_elsewhere()
     assert state.obj("r").counters.get("boosts", 0) == 0
 
 
-@pytest.mark.rule("A-KW-GIGANTIC")
+@pytest.mark.rule("A-KW-GIGANTIC", "Altered 7.4.4.b", "Altered 7.4.4.c", "Altered 7.4.4.e")
 def test_gigantic_is_one_object_present_and_counted_in_both_expeditions() -> None:
     state = final(
         """
@@ -147,7 +147,7 @@ def test_gigantic_is_one_object_present_and_counted_in_both_expeditions() -> Non
         assert expedition_statistics(state, "ana", exp).totals["forest"] == 3
 
 
-@pytest.mark.rule("A-FLEET-1")
+@pytest.mark.rule("A-FLEET-1", "Altered 2.4.6.d")
 def test_a_fleeting_character_going_to_the_reserve_is_discarded_instead() -> None:
     state = final(
         """
@@ -160,7 +160,7 @@ def test_a_fleeting_character_going_to_the_reserve_is_discarded_instead() -> Non
     assert state.obj("f").zone == "discard"
 
 
-@pytest.mark.rule("A-KW-TOUGH", "A-KW-TOUGH-2")
+@pytest.mark.rule("A-KW-TOUGH", "A-KW-TOUGH-2", "Altered 7.4.7.c")
 @pytest.mark.parametrize("version", list(ToughVersion))
 def test_tough_costs_x_more_against_an_opponents_object_only(version: ToughVersion) -> None:
     state = board(
@@ -213,7 +213,7 @@ def test_a_spell_played_for_free_at_a_tough_character(policy: str, paid: int) ->
     theirs=st.lists(st.integers(-3, 6), max_size=4),
     boosts=st.integers(0, 3),
 )
-@pytest.mark.rule("A-DAY-1")
+@pytest.mark.rule("A-DAY-1", "Altered 4.2.4.b", "Altered 4.2.4.e", "Altered 4.2.4.f")
 def test_an_expedition_moves_exactly_when_its_total_is_positive_and_greater(
     mine: list[int], theirs: list[int], boosts: int
 ) -> None:

@@ -162,7 +162,7 @@ def test_an_internal_action_that_cannot_be_paid_cannot_be_played() -> None:
 SIMPLE = "{targets: {t: {kind: character}}, steps: [{boost: 1, target: t}]}"
 
 
-@pytest.mark.rule("A-SPELL-6")
+@pytest.mark.rule("A-SPELL-6", "Altered 2.4.6.a", "Altered 2.4.6.e", "Altered 3.2.8")
 def test_a_spell_from_hand_goes_to_reserve_and_from_reserve_becomes_fleeting_then_discard() -> None:
     state = final(
         spell(
@@ -178,7 +178,7 @@ def test_a_spell_from_hand_goes_to_reserve_and_from_reserve_becomes_fleeting_the
     assert [e["target"] for e in events(state, "status")] == ["card"]  # once: from the Reserve
 
 
-@pytest.mark.rule("A-SPELL-6")
+@pytest.mark.rule("A-SPELL-6", "Altered 2.4.6.b")
 def test_a_spell_with_fleeting_printed_is_fleeting_from_anywhere() -> None:
     body = spell(SIMPLE, "play: {card: card, targets: {t: squire}}").replace(
         "zone: hand, base:", "zone: hand, features: {Fleeting: true}, base:"

@@ -44,7 +44,9 @@ def character(
     )
 
 
-@pytest.mark.rule("A-ZONE-1", "A-ZONE-2")
+@pytest.mark.rule(
+    "A-ZONE-1", "A-ZONE-2", "Altered 3.1.3", "Altered 3.1.1.c", "Altered 3.2.3", "Altered 3.2.5.a"
+)
 def test_the_glossary_zones_split_into_visible_and_hidden() -> None:
     assert {"adventure", "discard", "expedition", "hero", "landmark", "limbo", "reserve"} == VISIBLE
     assert {"deck", "hand", "mana"} == HIDDEN
@@ -82,7 +84,7 @@ def test_a_hidden_card_used_for_its_characteristics_is_revealed_first() -> None:
     assert knows(state, "bo", state.obj("h"))
 
 
-@pytest.mark.rule("A-CHAR-3")
+@pytest.mark.rule("A-CHAR-3", "Altered 2.3.1")
 def test_a_face_down_object_has_no_base_characteristics_and_no_statistics() -> None:
     state = board(character("x", counters={"boosts": 1}))
     state = FaceDown(target="x").resolve(state)
@@ -97,7 +99,7 @@ def test_a_face_down_object_has_no_base_characteristics_and_no_statistics() -> N
     assert "A-CHAR-3" in state.events[-1].rules
 
 
-@pytest.mark.rule("A-GOLD-6")
+@pytest.mark.rule("A-GOLD-6", "Altered 3.1.2.c")
 def test_a_card_sent_to_another_players_zone_goes_to_its_owners() -> None:
     state = board(character("rat", owner="bo", controller="ana"))
     state = Send(target="rat", zone="reserve", player="ana").resolve(state)
@@ -129,7 +131,7 @@ def test_a_boost_does_not_follow_a_character_that_left_and_came_back() -> None:
     assert hawk.timestamp == state.clock > 1
 
 
-@pytest.mark.rule("A-TIME-1")
+@pytest.mark.rule("A-TIME-1", "Altered 3.2.4.d", "Altered 3.2.4.b")
 def test_switching_expeditions_is_not_a_zone_change() -> None:
     state = final(
         """
@@ -143,7 +145,7 @@ def test_switching_expeditions_is_not_a_zone_change() -> None:
     assert state.obj("x").timestamp == 1 and state.obj("x").counters["boosts"] == 1
 
 
-@pytest.mark.rule("A-TIME-1", "A-GOLD-8")
+@pytest.mark.rule("A-TIME-1", "A-GOLD-8", "Altered 2.2.15")
 def test_objects_moved_at_once_are_stamped_in_initiative_order_then_each_players_order() -> None:
     state = final(
         """
@@ -201,7 +203,9 @@ def _apply(state: GameState, effect: str, n: int) -> GameState:
     effects=st.lists(st.tuples(EFFECTS, st.integers(0, 5)), max_size=6),
     route=st.lists(DESTINATIONS, min_size=1, max_size=3),
 )
-@pytest.mark.rule("A-GOLD-7", "A-GOLD-7b", "A-TIME-1", "A-KW-SEASONED")
+@pytest.mark.rule(
+    "A-GOLD-7", "A-GOLD-7b", "A-TIME-1", "A-KW-SEASONED", "Altered 2.5.j", "Altered 2.5.k"
+)
 def test_moving_never_leaves_an_effect_tied_to_the_old_object_on_the_new_one(
     origin: str, seasoned: bool, effects: list[tuple[str, int]], route: list[str]
 ) -> None:

@@ -252,7 +252,8 @@ def test_each_timeline_row_is_the_run_of_the_steps_before_it(amounts: list[int])
     )
     text = (
         "ruleset: altered\nplayers: [ana, bo]\ncounters: {life.bo: 100}\n"
-        "objects:\n  lantern:\n    owner: ana\n    kind: permanent\n    quick_actions:\n"
+        "objects:\n  lantern:\n    owner: ana\n    kind: permanent\n    zone: landmark\n"
+        "    quick_actions:\n"
         f"{actions}steps:\n{steps}"
     )
     rows = api.timeline(api.scenario_from_text(text), ["counters.life.bo"])

@@ -38,7 +38,8 @@ def _within(name: str, packages: tuple[str, ...]) -> bool:
 def test_model_never_imports_solver_networkx_or_ortools() -> None:
     offenders = {
         str(p.relative_to(ROOT)): sorted(
-            n for n in imported_modules(p.read_text(encoding="utf-8"))
+            n
+            for n in imported_modules(p.read_text(encoding="utf-8"))
             if _within(n, FORBIDDEN_IN_MODEL)
         )
         for p in _files("model")
@@ -73,7 +74,8 @@ def test_the_domain_never_imports_the_command_line() -> None:
     imports it, so every type the API returns lives below the CLI."""
     offenders = {
         str(p.relative_to(ROOT)): sorted(
-            n for n in imported_modules(p.read_text(encoding="utf-8"))
+            n
+            for n in imported_modules(p.read_text(encoding="utf-8"))
             if _within(n, ("arbiter.solver.cli", "click", "rich"))
         )
         for p in _files("model", "solver")

@@ -359,7 +359,7 @@ steps:
     assert chars["spell_cost"]["shown"] == 6
 
 
-@pytest.mark.rule("A-CHAR-1")
+@pytest.mark.rule("A-CHAR-1", "Altered 2.3.1")
 def test_a_card_object_has_the_base_characteristics_printed_on_its_card() -> None:
     out = view("""
 ruleset: eredan
@@ -381,8 +381,8 @@ def test_an_absent_characteristic_cannot_be_modified_but_can_be_gained() -> None
 ruleset: altered
 players: [ana]
 objects:
-  token: {owner: ana, kind: character, base: {forest: 1}}
-  river: {owner: ana, kind: character, base: {forest: 0, water: 3}}
+  token: {owner: ana, kind: character, zone: expedition:hero, base: {forest: 1}}
+  river: {owner: ana, kind: character, zone: expedition:hero, base: {forest: 0, water: 3}}
 steps:
   - modify: {target: token, stat: water, op: add, value: 2}
   - gain: {target: token, stat: water, value: 1}
@@ -402,7 +402,7 @@ def test_an_absent_characteristic_is_left_out_of_the_view() -> None:
 ruleset: altered
 players: [ana]
 objects:
-  token: {owner: ana, kind: character, base: {forest: 1}}
+  token: {owner: ana, kind: character, zone: expedition:hero, base: {forest: 1}}
 expect:
   token.water: null
 """)

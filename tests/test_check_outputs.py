@@ -15,14 +15,14 @@ def test_json_lists_every_diagnostic_with_its_witness_file(tmp_path: Path) -> No
     done = cli("check", FLAWED, "--json", "--witness-dir", str(tmp_path))
     assert done.returncode == 1, done.stderr
     out = json.loads(done.stdout)
-    assert out["summary"] == {"error": 5, "warning": 5, "ruling": 3, "info": 0}
+    assert out["summary"] == {"error": 5, "warning": 7, "ruling": 4, "info": 0}
     for d in out["diagnostics"]:
         assert {"code", "severity", "cards", "rules", "message", "witness"} <= set(d)
         assert Path(d["witness"]).is_file()
         assert Path(d["witness"]).parent == tmp_path / "flawed"
     severities = [d["severity"] for d in out["diagnostics"]]
     assert severities == sorted(severities, key=["error", "warning", "ruling"].index)
-    assert out["cardsets"][0]["stats"]["all_pairs"] == 210  # 21 cards
+    assert out["cardsets"][0]["stats"]["all_pairs"] == 325  # 26 cards
 
 
 def test_witnesses_run_with_arbiter_run(tmp_path: Path) -> None:
@@ -56,8 +56,8 @@ def test_exit_codes_follow_fail_on(tmp_path: Path) -> None:
 def test_text_report_groups_by_severity_and_names_witnesses(tmp_path: Path) -> None:
     done = cli("check", FLAWED, "--witness-dir", str(tmp_path))
     text = done.stdout
-    assert text.index("errors (5)") < text.index("warnings (5)") < text.index("rulings (3)")
-    assert "witness:" in text and "examined 3 of 210 pairs" in text
+    assert text.index("errors (5)") < text.index("warnings (7)") < text.index("rulings (4)")
+    assert "witness:" in text and "examined 4 of 325 pairs" in text
     assert "(arbiter loops it)" in text and "under base-first:" in text
 
 
@@ -81,17 +81,21 @@ def test_sarif_points_at_the_card_set_lines(tmp_path: Path) -> None:
 
 
 def test_html_is_one_self_contained_file(tmp_path: Path) -> None:
-    html = tmp_path / "report.html"
-    done = cli("check", FLAWED, "--html", str(html))
+    (tmp_path / "reports").mkdir()
+    (tmp_path / "work").mkdir()
+    html = tmp_path / "reports" / "report.html"
+    done = cli("check", FLAWED, "--html", str(html), cwd=tmp_path / "work")
     assert done.returncode == 1
     page = html.read_text(encoding="utf-8")
     assert page.startswith("<!DOCTYPE html>") and "<style>" in page
     assert "<script" not in page and "http://" not in page and "src=" not in page
-    assert page.count('class="diag ') == 13 and "Dependency graph" in page
+    assert page.count('class="diag ') == 16 and "Dependency graph" in page
     # the graph of arbiter graph, inline: the flawed set's seeded cycle drawn and named
     assert page.count("<svg") == 1 and "</svg>" in page and "https://" not in page
     assert "cycle: mute_inquisitor.1 → hushed_oracle.1 → mute_inquisitor.1" in page
-    assert (tmp_path / "arbiter-witnesses" / "flawed").is_dir()  # beside the report
+    # witnesses go into the working folder, never beside the report unless asked
+    assert (tmp_path / "work" / "arbiter-witnesses" / "flawed").is_dir()
+    assert not (tmp_path / "reports" / "arbiter-witnesses").exists()
 
 
 def test_list_checks_names_every_kind() -> None:

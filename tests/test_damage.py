@@ -41,7 +41,9 @@ def refused(out: dict[str, Any]) -> list[str]:
     return [c["actual"] for c in out["expect"]["checks"] if c["path"].endswith(".illegal")]
 
 
-@pytest.mark.rule("D-BONUS-1")
+@pytest.mark.rule(
+    "D-BONUS-1", "Riftbound 714", "Riftbound 417.4", "Riftbound 417.5", "Riftbound 713"
+)
 def test_bonuses_add_up_once_and_never_multiply() -> None:
     out = run_steps(
         "  - damage: {each: 6, targets: [a], source: bolt, bonuses: [{source: relic, amount: 2}]}\n"
@@ -52,7 +54,7 @@ def test_bonuses_add_up_once_and_never_multiply() -> None:
     assert "D-BONUS-1" in hit["rules"]
 
 
-@pytest.mark.rule("D-BONUS-2", "D-BONUS-2b")
+@pytest.mark.rule("D-BONUS-2", "D-BONUS-2b", "Riftbound 714.1", "Riftbound 714.2")
 def test_a_negative_bonus_total_gives_no_bonus_not_a_reduction() -> None:
     out = run_steps(
         "  - damage: {each: 4, targets: [a], source: bolt,"
@@ -69,7 +71,9 @@ def test_a_negative_bonus_total_gives_no_bonus_not_a_reduction() -> None:
     assert (hit["amount"], hit["bonus"]) == (6, 2)  # +1 (annie) +2 -1: a malus cancels a bonus
 
 
-@pytest.mark.rule("D-EACH-1")
+@pytest.mark.rule(
+    "D-EACH-1", "Riftbound 715.2", "Riftbound 417.1.b", "Riftbound 417.1.c", "Riftbound 417.1.d"
+)
 def test_each_target_gets_the_bonus_separately() -> None:
     out = run_steps("  - damage: {each: 6, targets: [a, b], source: bolt}\n")
     assert [e["amount"] for e in damage_events(out)] == [7, 7]  # not a shared 7
@@ -88,7 +92,7 @@ def test_prevention_on_one_target_takes_nothing_from_the_other() -> None:
     assert first["rules"][0] == "D-EACH-1" and "P-1" in first["rules"]
 
 
-@pytest.mark.rule("D-DIST-1", "D-TIME-1")
+@pytest.mark.rule("D-DIST-1", "D-TIME-1", "Riftbound 715.3")
 def test_a_split_adds_the_bonus_to_the_total_and_not_to_each_target() -> None:
     out = run_steps(
         "  - damage: {split: 5, source: {ability: furious, card: volibear}, targets: [a, b, c],"
@@ -112,7 +116,7 @@ def test_a_split_must_use_the_whole_total_and_give_each_chosen_target_one() -> N
     assert out["expect"]["failed"] == 0
 
 
-@pytest.mark.rule("D-TIME-3")
+@pytest.mark.rule("D-TIME-3", "Riftbound 417.1.e")
 def test_no_more_targets_than_damage_when_targets_are_chosen() -> None:
     six = "[a, b, c, d, e, f]"
     ok = run_steps(
@@ -172,7 +176,7 @@ def test_a_total_below_the_number_of_targets_gives_one_to_some_and_nothing_to_th
     assert sorted(e["amount"] for e in damage_events(chosen)) == [0, 1, 1]
 
 
-@pytest.mark.rule("D-ZERO-1")
+@pytest.mark.rule("D-ZERO-1", "Riftbound 715.4")
 def test_a_bonus_creates_no_damage_when_the_instruction_deals_none() -> None:
     out = run_steps(
         "  - damage: {each: 0, targets: [a], source: bolt}\n"

@@ -39,7 +39,7 @@ def edges_of(data: dict[str, object]) -> set[tuple[str, str, str]]:
 # -- the three clauses of direct dependency, on the rules' own examples ---------------------
 
 
-@pytest.mark.rule("A-DEP-1", "A-ORDER-1", "A-DEP-4")
+@pytest.mark.rule("A-DEP-1", "A-ORDER-1", "A-DEP-4", "Altered 2.3.2")
 def test_removing_an_ability_is_dependency_on_existence() -> None:
     data = graph_of(SEEDS / "altered_dependency_existence.yaml")
     assert edges_of(data) == {("a.1", "b.1", "A-DEP-1a")}
@@ -74,9 +74,9 @@ def test_dependency_is_decided_on_the_state_not_declared() -> None:
         ruleset: altered
         players: [ana, bo]
         objects:
-          a: {owner: ana, kind: character, base: {subtypes: [Elemental]},
+          a: {owner: ana, kind: character, zone: expedition:hero, base: {subtypes: [Elemental]},
               passives: [{applies_to: {subtype: Elemental}, effect: {gain: Gigantic}}]}
-          b: {owner: bo, kind: character, base: {subtypes: [Elemental]},
+          b: {owner: bo, kind: character, zone: expedition:hero, base: {subtypes: [Elemental]},
               passives: [{applies_to: {kind: character}, effect: {add_subtypes: [Elemental]}}]}
         """
     )
@@ -109,13 +109,14 @@ def test_a_dependency_that_disappears_after_an_application_stops_blocking() -> N
         ruleset: altered
         players: [ana, bo]
         objects:
-          a: {owner: ana, kind: character, timestamp: 1,
+          a: {owner: ana, kind: character, zone: expedition:hero, timestamp: 1,
               passives: [{applies_to: {subtype: Elemental}, effect: {gain: Gigantic}}]}
-          x: {owner: ana, kind: character, timestamp: 2,
+          x: {owner: ana, kind: character, zone: expedition:hero, timestamp: 2,
               passives: [{applies_to: {subtype: Spirit}, effect: {add_subtypes: [Elemental]}}]}
-          b: {owner: bo, kind: character, timestamp: 3,
+          b: {owner: bo, kind: character, zone: expedition:hero, timestamp: 3,
               passives: [{applies_to: {subtype: Spirit}, effect: {add_subtypes: [Elemental]}}]}
-          c: {owner: bo, kind: character, timestamp: 4, base: {subtypes: [Spirit]}}
+          c: {owner: bo, kind: character, zone: expedition:hero,
+              timestamp: 4, base: {subtypes: [Spirit]}}
         """
     )
     result = dep.order_passives(sc.start)
@@ -144,7 +145,7 @@ def test_region_condition_is_read_through_the_regions_subtypes() -> None:
     assert not pv.overlaps(pv.writes(a), pv.reads(b))
 
 
-@pytest.mark.rule("A-ORDER-1")
+@pytest.mark.rule("A-ORDER-1", "Altered 2.3.3")
 def test_a_cycle_falls_back_to_timestamps_and_is_reported() -> None:
     data = graph_of(SEEDS / "altered_dependency_cycle.yaml")
     assert edges_of(data) == {("a.1", "b.1", "A-DEP-1a"), ("b.1", "a.1", "A-DEP-1a")}
@@ -164,11 +165,14 @@ def test_a_three_cycle_is_free_only_through_the_closure() -> None:
         ruleset: altered
         players: [ana, bo]
         objects:
-          a: {owner: ana, kind: character, timestamp: 1, base: {subtypes: [Spirit]},
+          a: {owner: ana, kind: character, zone: expedition:hero,
+              timestamp: 1, base: {subtypes: [Spirit]},
               passives: [{applies_to: {subtype: Elemental}, effect: {add_subtypes: [Spirit]}}]}
-          b: {owner: ana, kind: character, timestamp: 2, base: {subtypes: [Animal]},
+          b: {owner: ana, kind: character, zone: expedition:hero,
+              timestamp: 2, base: {subtypes: [Animal]},
               passives: [{applies_to: {subtype: Animal}, effect: {add_subtypes: [Elemental]}}]}
-          c: {owner: bo, kind: character, timestamp: 3, base: {subtypes: [Elemental]},
+          c: {owner: bo, kind: character, zone: expedition:hero,
+              timestamp: 3, base: {subtypes: [Elemental]},
               passives: [{applies_to: {subtype: Spirit}, effect: {add_subtypes: [Animal]}}]}
         """
     )

@@ -66,7 +66,7 @@ def test_a_set_characteristic_accepts_add_remove_and_set() -> None:
 ruleset: altered
 players: [ana]
 objects:
-  r: {owner: ana, kind: region, base: {subtypes: [Forest, Mountain]}}
+  r: {owner: ana, kind: region, zone: adventure, base: {subtypes: [Forest, Mountain]}}
 steps:
   - modify: {target: r, stat: subtypes, op: remove, value: [Forest]}
   - modify: {target: r, stat: subtypes, op: add, value: [Water]}

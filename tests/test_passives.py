@@ -20,9 +20,9 @@ GIGANTIC_ELEMENTALS = """
 ruleset: altered
 players: [ana, bo]
 objects:
-  a: {owner: ana, kind: character, timestamp: 1,
+  a: {owner: ana, kind: character, zone: expedition:hero, timestamp: 1,
       passives: [{applies_to: {subtype: Elemental}, effect: {gain: Gigantic}}]}
-  c: {owner: bo, kind: character, timestamp: 2, base: {subtypes: [Spirit]}}
+  c: {owner: bo, kind: character, zone: expedition:hero, timestamp: 2, base: {subtypes: [Spirit]}}
 """
 
 
@@ -49,9 +49,9 @@ def test_passives_apply_only_to_objects_in_play_and_from_sources_in_play() -> No
 ruleset: altered
 players: [ana, bo]
 objects:
-  a: {owner: ana, kind: character, timestamp: 1,
+  a: {owner: ana, kind: character, zone: expedition:hero, timestamp: 1,
       passives: [{applies_to: {kind: character}, effect: {stat: power, op: add, value: 2}}]}
-  c: {owner: bo, kind: character, base: {power: 1}}
+  c: {owner: bo, kind: character, zone: expedition:hero, base: {power: 1}}
   r: {owner: bo, kind: character, zone: reserve, base: {power: 1}}
 steps:
   - expect: {c.power: 3, r.power: 1, c.power.base: 1}
@@ -80,11 +80,11 @@ def test_passives_apply_one_at_a_time_in_timestamp_order(
 ruleset: altered
 players: [ana, bo]
 objects:
-  s: {{owner: ana, kind: character, timestamp: {t_set},
+  s: {{owner: ana, kind: character, zone: expedition:hero, timestamp: {t_set},
       passives: [{{applies_to: {{kind: character}}, effect: {{stat: power, op: set, value: 2}}}}]}}
-  p: {{owner: bo, kind: character, timestamp: {t_add},
+  p: {{owner: bo, kind: character, zone: expedition:hero, timestamp: {t_add},
       passives: [{{applies_to: {{kind: character}}, effect: {{stat: power, op: add, value: 1}}}}]}}
-  c: {{owner: bo, kind: character, timestamp: 5, base: {{power: 7}}}}
+  c: {{owner: bo, kind: character, zone: expedition:hero, timestamp: 5, base: {{power: 7}}}}
 """
     )
     assert out["objects"]["c"]["characteristics"]["power"]["shown"] == power
@@ -96,13 +96,13 @@ def test_entering_a_zone_gives_a_new_timestamp_and_a_later_place_in_the_order() 
 ruleset: altered
 players: [ana, bo]
 objects:
-  s: {owner: ana, kind: character, timestamp: 1,
+  s: {owner: ana, kind: character, zone: expedition:hero, timestamp: 1,
       passives: [{applies_to: {kind: character, other: true},
                   effect: {stat: power, op: set, value: 2}}]}
-  p: {owner: bo, kind: character, timestamp: 2,
+  p: {owner: bo, kind: character, zone: expedition:hero, timestamp: 2,
       passives: [{applies_to: {kind: character, other: true},
                   effect: {stat: power, op: add, value: 1}}]}
-  c: {owner: bo, kind: character, timestamp: 3, base: {power: 7}}
+  c: {owner: bo, kind: character, zone: expedition:hero, timestamp: 3, base: {power: 7}}
 steps:
   - expect: {c.power: 3}
   - move: {target: s, zone: reserve}
@@ -123,11 +123,11 @@ def test_simultaneous_timestamps_follow_initiative_order(players: str, power: in
 ruleset: altered
 players: {players}
 objects:
-  s: {{owner: ana, kind: character, timestamp: 1,
+  s: {{owner: ana, kind: character, zone: expedition:hero, timestamp: 1,
       passives: [{{applies_to: {{kind: character}}, effect: {{stat: power, op: set, value: 2}}}}]}}
-  p: {{owner: bo, kind: character, timestamp: 1,
+  p: {{owner: bo, kind: character, zone: expedition:hero, timestamp: 1,
       passives: [{{applies_to: {{kind: character}}, effect: {{stat: power, op: add, value: 1}}}}]}}
-  c: {{owner: bo, kind: character, timestamp: 5, base: {{power: 7}}}}
+  c: {{owner: bo, kind: character, zone: expedition:hero, timestamp: 5, base: {{power: 7}}}}
 """
     )
     # the first player's objects take the earlier stamps: ana's "set 2" first, then +1
@@ -141,9 +141,10 @@ def test_losing_all_abilities_removes_keywords_but_not_the_fleeting_status() -> 
 ruleset: altered
 players: [ana, bo]
 objects:
-  b: {owner: bo, kind: character,
+  b: {owner: bo, kind: character, zone: expedition:hero,
       passives: [{applies_to: {kind: character, other: true}, effect: {lose_all_abilities: true}}]}
-  c: {owner: ana, kind: character, features: {Gigantic: true, Fleeting: true, Tough: 2}}
+  c: {owner: ana, kind: character, zone: expedition:hero,
+      features: {Gigantic: true, Fleeting: true, Tough: 2}}
 """
     )
     assert out["objects"]["c"]["features"] == {"Fleeting": True}
@@ -156,12 +157,12 @@ def test_selector_by_controller_keyword_and_a_condition_on_the_source() -> None:
 ruleset: altered
 players: [ana, bo]
 objects:
-  a: {owner: ana, kind: character, base: {subtypes: [Elemental]},
+  a: {owner: ana, kind: character, zone: expedition:hero, base: {subtypes: [Elemental]},
       passives: [{applies_to: {controller: opponent, keyword: Defender},
                   condition: {subtype: Elemental}, effect: {lose: Defender}},
                  {id: tough, applies_to: {controller: you}, effect: {gain: Tough, number: 1}}]}
-  d: {owner: bo, kind: character, features: [Defender]}
-  e: {owner: ana, kind: character, features: [Defender]}
+  d: {owner: bo, kind: character, zone: expedition:hero, features: [Defender]}
+  e: {owner: ana, kind: character, zone: expedition:hero, features: [Defender]}
 """
     )
     objs = out["objects"]
@@ -216,7 +217,7 @@ ruleset: altered
 players: [ana, bo]
 objects:
   region: {owner: ana, kind: region, zone: adventure, base: {subtypes: [Water]}}
-  b: {owner: bo, kind: character,
+  b: {owner: bo, kind: character, zone: expedition:hero,
       passives: [{applies_to: {kind: region}, effect: {region_type: [Forest]}}]}
 """
     )
@@ -242,6 +243,7 @@ objects:
   a:
     owner: ana
     kind: character
+    zone: expedition:hero
     passives:
       - {snippet}
 """
@@ -256,8 +258,8 @@ def test_a_region_must_be_a_region_declared_earlier() -> None:
 ruleset: altered
 players: [ana]
 objects:
-  a: {owner: ana, kind: character, region: r}
-  r: {owner: ana, kind: region}
+  a: {owner: ana, kind: character, zone: expedition:hero, region: r}
+  r: {owner: ana, kind: region, zone: adventure}
 """
     with pytest.raises(InputError, match="region declared earlier"):
         scenario(text)
@@ -288,8 +290,8 @@ cards:
     kind: character
     passives: [{applies_to: {self: true}, effect: {gain: Gigantic}}]
 objects:
-  x: {owner: ana, card: giant_maker}
-  y: {owner: bo, card: giant_maker}
+  x: {owner: ana, card: giant_maker, zone: expedition:hero}
+  y: {owner: bo, card: giant_maker, zone: expedition:hero}
 """
     )
     assert out["objects"]["x"]["passives"] == ["x.1"]
@@ -311,11 +313,11 @@ def test_an_immunity_gained_by_an_event_is_seen_by_the_passives() -> None:
 ruleset: altered
 players: [ana, bo]
 objects:
-  a: {owner: ana, kind: character, timestamp: 1,
+  a: {owner: ana, kind: character, zone: expedition:hero, timestamp: 1,
       passives: [{applies_to: {subtype: Elemental}, effect: {gain: Gigantic}}]}
-  b: {owner: bo, kind: character, timestamp: 2,
+  b: {owner: bo, kind: character, zone: expedition:hero, timestamp: 2,
       passives: [{applies_to: {kind: character}, effect: {add_subtypes: [Elemental]}}]}
-  c: {owner: bo, kind: character, timestamp: 3, base: {subtypes: [Spirit]}}
+  c: {owner: bo, kind: character, zone: expedition:hero, timestamp: 3, base: {subtypes: [Spirit]}}
 steps:
   - expect: {c.Gigantic: true, c.subtypes: [Elemental, Spirit]}
   - protect: {target: c, stat: subtypes, cannot: modify}
@@ -337,7 +339,7 @@ ruleset: altered
 {policy}
 players: [ana]
 objects:
-  h: {{owner: ana, kind: character, base: {{power: 5}},
+  h: {{owner: ana, kind: character, zone: expedition:hero, base: {{power: 5}},
       passives: [{{applies_to: {{self: true}}, effect: {{stat: power, op: divide, value: 2}}}}]}}
 """
     )
@@ -351,9 +353,9 @@ def test_a_passive_changes_a_number_after_the_changes_made_by_effects() -> None:
 ruleset: altered
 players: [ana, bo]
 objects:
-  a: {owner: ana, kind: character, timestamp: 1,
+  a: {owner: ana, kind: character, zone: expedition:hero, timestamp: 1,
       passives: [{applies_to: {kind: character}, effect: {stat: power, op: set, value: 4}}]}
-  c: {owner: bo, kind: character, timestamp: 2, base: {power: 1}}
+  c: {owner: bo, kind: character, zone: expedition:hero, timestamp: 2, base: {power: 1}}
 steps:
   - modify: {target: c, stat: power, op: add, value: 1}
 expect:

@@ -97,7 +97,7 @@ ALTERED_OBJECT = """
 ruleset: {ruleset}
 players: [ana, bo]
 objects:
-  c: {{owner: ana, kind: character, base: {{forest: 2}}}}
+  c: {{owner: ana, kind: character, zone: expedition:hero, base: {{forest: 2}}}}
 """
 
 

@@ -80,7 +80,7 @@ def test_all_shields_may_apply_while_wounds_remain() -> None:
     assert (hit["amount"], hit["prevented"]) == (3, 2)
 
 
-@pytest.mark.rule("P-4")
+@pytest.mark.rule("P-4", "Riftbound 437.2", "Riftbound 437.3")
 def test_an_unused_part_is_kept_for_later() -> None:
     out = run(
         "  - prevent: {target: creature, amount: 4, id: ward}\n"
@@ -236,7 +236,7 @@ steps:
 """
 
 
-@pytest.mark.rule("D-PREV-2")
+@pytest.mark.rule("D-PREV-2", "Riftbound 437.4", "Riftbound 417.1.e.1")
 def test_when_all_damage_is_prevented_the_unit_was_not_damaged_and_nothing_triggers() -> None:
     out = view(RIFT.format(policies="", shield=7, amount=6))
     (hit,) = hits(out)
@@ -247,7 +247,7 @@ def test_when_all_damage_is_prevented_the_unit_was_not_damaged_and_nothing_trigg
     assert [t["object"] for t in triggers(partly)] == ["unit"]
 
 
-@pytest.mark.rule("D-PREV-3", "D-PREV-1")
+@pytest.mark.rule("D-PREV-3", "D-PREV-1", "Riftbound 417.1.e.1")
 @pytest.mark.parametrize(
     ("timing", "dealt", "used", "fires"),
     [("with-bonus", 1, 3, True), ("base-first", 0, 3, False)],

@@ -22,6 +22,7 @@ objects:
   lantern:
     owner: ana
     kind: permanent
+    zone: landmark
     quick_actions:
       - id: spark
         do: [{{damage: {{target: opponent, amount: 1}}}}]
@@ -36,7 +37,7 @@ def lantern(steps: list[str], cap: int = 100) -> str:
 ACT = "activate: {object: lantern, action: spark}"
 
 
-@pytest.mark.rule("A-GOLD-9", "QA-1")
+@pytest.mark.rule("A-GOLD-9", "QA-1", "Altered 1.4.6.b")
 def test_the_hundred_and_first_activation_in_a_day_is_refused() -> None:
     result = run_text(lantern([ACT] * 101))
     assert result.stopped_by is not None
@@ -100,6 +101,7 @@ objects:
   pinger:
     owner: ana
     kind: character
+    zone: expedition:hero
     quick_actions:
       - id: ping
         cost: [{exhaust: self}, {pay: {counter: mana, amount: 1}}]
@@ -201,7 +203,7 @@ def test_a_may_that_is_declined_does_nothing() -> None:
     assert accepted.obj("wisp").mods != s.obj("wisp").mods
 
 
-@pytest.mark.rule("CTR-1", "A-GOLD-3")
+@pytest.mark.rule("CTR-1", "A-GOLD-3", "Altered 2.5.g")
 def test_object_counters_never_go_below_zero_but_player_counters_do() -> None:
     s = scenario(CHAIN).start
     ember = fx.Effect(fx.AddCounters("ember"), reference("wisp"), fx.Const(-3))
@@ -227,12 +229,14 @@ objects:
   a:
     owner: ana
     kind: permanent
+    zone: landmark
     triggers:
       - when: {counter: heat, of: self, change: up}
         do: [{counter: {target: b, name: heat, add: 1}}]
   b:
     owner: ana
     kind: permanent
+    zone: landmark
     triggers:
       - when: {counter: heat, of: self, change: up}
         do: [{counter: {target: a, name: heat, add: 1}}]
@@ -262,6 +266,7 @@ def test_enters_leaves_and_phase_triggers_and_a_leaving_object_sees_its_own_leav
       herald:
         owner: ana
         kind: character
+        zone: expedition:hero
         triggers:
           - when: {enters: any, zone: play}
             do: [{counter: {target: it, name: welcome, add: 1}}]
@@ -309,7 +314,7 @@ def test_bad_abilities_are_located_input_errors(snippet: str, path: str) -> None
     ruleset: altered
     players: [ana, bo]
     objects:
-      x: {{owner: ana, kind: character, {snippet}}}
+      x: {{owner: ana, kind: character, zone: expedition:hero, {snippet}}}
     """
     with pytest.raises(InputError) as exc:
         scenario(text)
@@ -324,7 +329,7 @@ def test_the_cli_reports_a_bad_ability_on_one_line_with_exit_2(tmp_path: object)
     bad = tmp_path / "bad.yaml"
     bad.write_text(
         "ruleset: altered\nplayers: [ana]\nobjects:\n"
-        "  x: {owner: ana, kind: c, triggers: [{when: {damaged: self}, do: 3}]}\n"
+        "  x: {owner: ana, kind: c, zone: landmark, triggers: [{when: {damaged: self}, do: 3}]}\n"
     )
     done = cli("run", str(bad))
     assert done.returncode == 2

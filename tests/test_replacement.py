@@ -92,7 +92,7 @@ steps:
 )
 
 
-@pytest.mark.rule("R-1")
+@pytest.mark.rule("R-1", "Riftbound 369", "Riftbound 370.1")
 def test_takes_no_wounds_from_x_replaces_those_wounds_with_nothing() -> None:
     out = view(WARD)
     assert counters(out, "knight") == {"damage": 2}  # the spell's 3 replaced, the axe's 2 not
@@ -117,7 +117,7 @@ def test_a_replacement_waits_for_its_own_kind_of_event_only() -> None:
     assert "replaced" not in kinds(out)
 
 
-@pytest.mark.rule("R-1")
+@pytest.mark.rule("R-1", "Riftbound 370.1.a")
 def test_a_replacement_can_make_part_of_the_event_happen_with_another_amount() -> None:
     text = (
         PLAYERS
@@ -217,7 +217,7 @@ def test_druid_replaces_only_one_of_razgals_gains() -> None:
     assert all("R-4" in e["rules"] for e in blocked)  # druid_gift could not apply again
 
 
-@pytest.mark.rule("R-4", "R-LINEAGE")
+@pytest.mark.rule("R-4", "R-LINEAGE", "Riftbound 370.2")
 def test_a_replacement_whose_result_matches_its_own_pattern_ends() -> None:
     text = (
         PLAYERS
@@ -278,7 +278,7 @@ def test_when_both_players_could_replace_the_active_player_chooses() -> None:
     assert "active player" in point.because[0].note
 
 
-@pytest.mark.rule("R-5")
+@pytest.mark.rule("R-5", "Riftbound 374")
 def test_when_only_one_player_could_replace_that_player_chooses() -> None:
     text = (
         PLAYERS
@@ -385,7 +385,7 @@ choices:
 # -- R-6 --------------------------------------------------------------------------------------
 
 
-@pytest.mark.rule("R-6")
+@pytest.mark.rule("R-6", "Riftbound 370")
 def test_the_soul_stone_replaces_the_druids_replacement() -> None:
     out = view(open_seed("berserk_soul_stone.yaml"))
     final = [e for e in out["events"] if e["kind"] == "wounded"]
@@ -519,7 +519,7 @@ def test_a_fixed_choice_must_name_an_option() -> None:
     assert info.value.rule == "R-2"
 
 
-@pytest.mark.rule("R-1")
+@pytest.mark.rule("R-1", "Riftbound 368.1")
 def test_a_card_gives_each_of_its_objects_its_own_replacement() -> None:
     text = (
         PLAYERS

@@ -140,6 +140,16 @@ def rest(state: GameState, order: Mapping[str, Sequence[str]] | None = None) -> 
         where = expeditions_of(obj)
         if not any(moved_today(state, obj.controlled_by, e) for e in where):
             continue
+        kept = [s for s in ("anchored", "asleep") if obj.counters.get(s, 0)]
+        if kept:  # Altered 2.4.2, 2.4.3: not sent to the Reserve (and the status goes below)
+            state = state.with_event(
+                Event(
+                    "rest",
+                    (("target", obj.id), ("stays", True), ("because", kept)),
+                    tuple(RULE_OF_STATUS[s] for s in kept),
+                )
+            )
+            continue
         if has(obj, "Eternal"):
             state = state.with_event(
                 Event(
@@ -160,7 +170,27 @@ def rest(state: GameState, order: Mapping[str, Sequence[str]] | None = None) -> 
         for obj in mine:
             state = move(state, obj.id, "reserve", cause="rest", rules=("A-DAY-2",)).state
     counters = {k: v for k, v in state.counters.items() if not k.startswith("moved.")}
-    return replace(state, counters=counters)
+    return lose_rest_statuses(replace(state, counters=counters))
+
+
+RULE_OF_STATUS = {"anchored": "Altered 2.4.2", "asleep": "Altered 2.4.3"}
+
+
+def lose_rest_statuses(state: GameState) -> GameState:
+    """Altered 2.4.2, 2.4.3: during Rest every object loses Anchored and Asleep."""
+    for obj in sorted(state.objects.values(), key=lambda o: (o.timestamp, o.id)):
+        lost = [s for s in RULE_OF_STATUS if obj.counters.get(s, 0)]
+        if not lost:
+            continue
+        counters = {k: v for k, v in obj.counters.items() if k not in lost}
+        state = state.with_object(replace(obj, counters=counters)).with_event(
+            Event(
+                "lose-status",
+                (("target", obj.id), ("statuses", lost)),
+                tuple(RULE_OF_STATUS[s] for s in lost),
+            )
+        )
+    return state
 
 
 # -- simultaneous decisions (A-GOLD-8) ------------------------------------------------------

@@ -97,6 +97,9 @@ def expedition_statistics(state: GameState, player: str, expedition: str) -> Exp
     totals = dict.fromkeys(TERRAINS, 0)
     why: list[RuleStep] = []
     for o in members(state, player, expedition):
+        if o.counters.get("asleep", 0):
+            why.append(RuleStep("Altered 2.4.3", f"{o.id} is Asleep: its statistics do not count"))
+            continue
         for t in TERRAINS:
             totals[t] += statistic(o, t)
         if has(o, "Gigantic"):

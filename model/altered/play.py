@@ -13,7 +13,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
-from arbiter.model.altered.keywords import has, other_expedition, tough_cost
+from arbiter.model import emblems
+from arbiter.model.altered.keywords import (
+    ToughCost,
+    has,
+    keyword_number,
+    other_expedition,
+    tough_cost,
+)
 from arbiter.model.altered.spells import (
     SpellStep,
     SpellText,
@@ -39,6 +46,7 @@ from arbiter.model.altered.zones import (
 from arbiter.model.effects import algebra as fx
 from arbiter.model.errors import IllegalAction
 from arbiter.model.passive_order import after_passives
+from arbiter.model.ruleset import ToughPayment, ToughVersion
 from arbiter.model.state import JSON, Event, GameObject, GameState
 from arbiter.model.trace import RuleStep
 from arbiter.model.values import characteristics as ch
@@ -91,6 +99,7 @@ class PlayChoices:
     internal: Mapping[str, InternalChoice] = field(default_factory=dict)
     for_free: bool = False
     into: str | None = None  # the expedition a character is played into
+    tough: Mapping[str, bool] = field(default_factory=dict)  # each-step Tough: pay it or not
 
 
 # -- where a card may be played from (A-GOLD-1, A-GOLD-5) ------------------------------------
@@ -109,6 +118,8 @@ def check_origin(state: GameState, card: GameObject, player: str) -> None:
     if ban is not None:
         also = " although a card allows it" if allow is not None else ""
         raise IllegalAction("A-GOLD-1", f"{card.id} cannot be played from {zone}{also}")
+    if zone == "reserve" and card.counters.get("exhausted", 0):
+        raise IllegalAction("Altered 2.4.5.c", f"{card.id} is exhausted in the Reserve")
     if zone in ("hand", "reserve"):
         return
     if allow is None:
@@ -147,7 +158,12 @@ def play(state: GameState, card_id: str, choices: PlayChoices) -> GameState:
     targets = [oid for name in choices.targets for oid in choices.targets[name]]
     stamps = {oid: state.obj(oid).timestamp for oid in targets}  # who was chosen (A-GOLD-7)
     base = 0 if choices.for_free else base_cost(card)
+    delta, cost_emblems = emblems.cost_change(state, player, card.kind)
+    if delta and not choices.for_free:  # Altered 2.2.14: an Ongoing Emblem alters the cost
+        base = max(0, base + delta)
     tough = tough_cost(state, player, targets, for_free=choices.for_free)
+    if state.ruleset.tough_payment is ToughPayment.EACH_STEP and card.kind == "spell":
+        tough = ToughCost(0, 0, (RuleStep("Altered 7.4.7.e", "Tough is paid at each step"),))
     declared = Event(
         "declare",
         (
@@ -185,6 +201,21 @@ def play(state: GameState, card_id: str, choices: PlayChoices) -> GameState:
         fleeting_why.append(RuleStep(rule, f"{card_id} played from the Reserve: Fleeting"))
     if has(state.obj(card_id), "Fleeting"):
         fleeting_why.append(RuleStep(rule, f"{card_id} has Fleeting printed: Fleeting"))
+    word, fleet_emblems = emblems.fleeting_change(state, player, card.kind)
+    if word is not None and card.kind == "spell":  # Altered 5.2.4.a.3
+        fleeting_why = fleeting_why if word else []
+        if word:
+            fleeting_why.append(RuleStep("Altered 5.2.4.a", f"{fleet_emblems[-1]}: Fleeting"))
+        else:
+            limbo = state.obj(card_id)
+            counters = {k: v for k, v in limbo.counters.items() if k != FLEETING}
+            state = state.with_object(replace(limbo, counters=counters)).with_event(
+                Event(
+                    "status",
+                    (("target", card_id), ("loses", "Fleeting"), ("by", fleet_emblems[-1])),
+                    ("Altered 5.2.4.a",),
+                )
+            )
     if fleeting_why:
         limbo = state.obj(card_id)
         state = state.with_object(replace(limbo, counters={**limbo.counters, FLEETING: 1}))
@@ -197,15 +228,20 @@ def play(state: GameState, card_id: str, choices: PlayChoices) -> GameState:
             )
         )
     pay_rules = ("A-GOLD-2",) + (("A-KW-TOUGH",) if tough.amount else ())
+    if cost_emblems and not choices.for_free:
+        pay_rules += ("Altered 2.2.14",)
     state = pay(state, player, base + tough.amount, card_id, pay_rules)
+    used = [*cost_emblems, *(fleet_emblems if card.kind == "spell" else [])]
     if card.kind == "spell":
         assert text is not None
         for s in steps:
             state = _resolve_step(state, card_id, player, text, s, choices, stamps)
-        return _after_resolution(state, card_id, player)
-    if card.kind == "character":
-        return _join(state, card_id, player, choices.into or EXPEDITIONS[0])
-    return move(state, card_id, "landmark", player=player, cause="play").state
+        state = _after_resolution(state, card_id, player)
+    elif card.kind == "character":
+        state = _join(state, card_id, player, choices.into or EXPEDITIONS[0])
+    else:
+        state = move(state, card_id, "landmark", player=player, cause="play").state
+    return emblems.after_play(state, player, used)
 
 
 def _declared_rules(text: SpellText | None, steps: tuple[SpellStep, ...]) -> list[str]:
@@ -257,7 +293,16 @@ def _after_resolution(state: GameState, card_id: str, player: str) -> GameState:
     if zone_kind(spell.zone) != "limbo":
         return state
     to = "discard" if spell.counters.get(FLEETING, 0) else "reserve"
-    return move(state, card_id, to, player=player, cause="resolved", rules=("A-SPELL-6",)).state
+    marks = {k: v for k, v in state.counters.items() if not k.startswith(f"tough_paid.{card_id}.")}
+    state = replace(state, counters=marks)
+    state = move(state, card_id, to, player=player, cause="resolved", rules=("A-SPELL-6",)).state
+    back = state.objects.get(card_id)
+    if back is not None and zone_kind(back.zone) == "reserve" and has(spell, "Cooldown"):
+        # Altered 7.4.1.b: a spell with Cooldown back in the Reserve becomes exhausted
+        back = replace(back, counters={**back.counters, "exhausted": 1})
+        event = Event("cooldown", (("target", card_id), ("exhausted", True)), ("Altered 7.4.1.b",))
+        state = state.with_object(back).with_event(event)
+    return state
 
 
 # -- resolution ------------------------------------------------------------------------------
@@ -311,6 +356,10 @@ def _condition_holds(
         return zone_kind(obj.zone) == cond.name
     if cond.test is fx.Test.HAS:
         return cond.name in obj.features
+    if cond.test is fx.Test.EXPEDITION:  # Altered 7.5.2, 7.4.4.j
+        from arbiter.model.gigantic import my_expedition_is
+
+        return my_expedition_is(state, obj.id, cond.name)
     return cond.compare.holds(obj.counters.get(BOOSTS, 0), cond.bound)  # boosted
 
 
@@ -363,7 +412,52 @@ def _resolve_step(
         targets = {**targets, **chosen.targets}
         stamps = {**stamps, **{o: state.obj(o).timestamp for o in picked}}
         rules.append("A-SPELL-5")
+    if state.ruleset.tough_payment is ToughPayment.EACH_STEP and not step.internal:
+        state, targets = _pay_tough_at_step(state, card, player, step, targets, choices)
     return _act(state, card, player, step, targets, stamps, rules)
+
+
+def _pay_tough_at_step(
+    state: GameState,
+    card: str,
+    player: str,
+    step: SpellStep,
+    targets: Mapping[str, tuple[str, ...]],
+    choices: PlayChoices,
+) -> tuple[GameState, Mapping[str, tuple[str, ...]]]:
+    """Altered 7.4.7.d-f: before a step acts on an opponent's object with Tough X, its
+    controller decides to pay X (with the mana they have now, gained during the spell
+    included) or not; an object not paid for is not acted on. X is paid once per effect."""
+    slot = slot_of(step.action) or ""
+    kept: list[str] = []
+    derived = after_passives(state)  # A-PASS-1: Tough may come from a passive
+    for oid in targets.get(slot, ()):
+        obj = derived.objects.get(oid)
+        x = keyword_number(obj, "Tough") if obj is not None else 0
+        paid_key = f"tough_paid.{card}.{oid}"
+        if obj is None or x <= 0 or obj.controlled_by == player or paid_key in state.counters:
+            kept.append(oid)
+            continue
+        if choices.for_free and state.ruleset.tough_version is ToughVersion.GLOSSARY:
+            kept.append(oid)
+            continue
+        wants = choices.tough.get(oid, True)
+        if wants and mana(state, player) >= x:
+            state = pay(state, player, x, f"{card}:{step.id}:{oid}", ("Altered 7.4.7.e",))
+            state = replace(state, counters={**state.counters, paid_key: 1})
+            kept.append(oid)
+            continue
+        why = "declines to pay" if not wants else "cannot pay"
+        state = state.with_event(
+            _step_event(
+                step,
+                card,
+                False,
+                ["Altered 7.4.7.d", "A-GOLD-3"] + (["A-GOLD-2"] if wants else []),
+                f"{player} {why} Tough {x} for {oid}: it is not chosen",
+            )
+        )
+    return state, {**targets, slot: tuple(kept)}
 
 
 def _act(

@@ -29,7 +29,7 @@ from arbiter.model.errors import IllegalAction
 from arbiter.model.state import Ability, GameObject, GameState
 
 ACTIONS = ("boost", "send", "modify", "gain", "switch", "mana")
-CONDITIONS = ("zone", "has", "mana_at_least", "boosted")  # their YAML keys
+CONDITIONS = ("zone", "has", "mana_at_least", "boosted", "expedition")  # their YAML keys
 
 
 @dataclass(frozen=True, slots=True)

@@ -21,6 +21,7 @@ from arbiter.model.altered.zones import (
     turn_face_down,
     zone_kind,
 )
+from arbiter.model.gigantic import switch_card
 from arbiter.model.passive_order import after_passives
 from arbiter.model.state import Event, GameState
 from arbiter.model.steps import Step
@@ -68,6 +69,10 @@ class Send(Step):
 
     def resolve(self, state: GameState) -> GameState:
         state = ensure_faces(state)
+        from arbiter.model import standing_modifiers as sm  # Altered 6.2: modifiers on moves
+
+        if sm.has_standing(state) and ":" not in self.zone:
+            return sm.perform(state, (f"send_{self.zone}:{self.target}",), None, self.player)
         return move(state, self.target, self.zone, player=self.player, cause="effect").state
 
 
@@ -149,6 +154,8 @@ class Switch(Step):
     def resolve(self, state: GameState) -> GameState:
         obj = state.obj(self.target)
         other = other_expedition(after_passives(state).obj(self.target))  # A-PASS-1
+        if other is None and (card := switch_card(state, self.target)) is not None:
+            return card  # Altered 7.4.4.m under gigantic_version "3.0"
         if other is None:
             why = RuleStep("A-KW-GIGANTIC", f"{self.target} has no other expedition")
             return state.with_event(

@@ -33,6 +33,7 @@ FACE_DOWN = "face_down"
 REVEALED = "revealed"
 SEEN_BY = "seen_by."  # + player: that player may look at this card
 BOOSTS = "boosts"
+TOKEN = "token"  # the mark of a token (Altered 7.3.4): it never joins another zone (2.1.e)
 FLEETING = "fleeting"  # the Fleeting status (a spell's printed Fleeting is a feature)
 STATUSES = frozenset({"exhausted", "anchored", "asleep", FLEETING})
 
@@ -375,6 +376,23 @@ def move(
             RuleStep("A-FLEET-1", f"{target} is Fleeting: it is discarded instead (rules 2.4.6.d)")
         )
         zone, dst = "discard", "discard"
+    if src == "expedition" and dst != "expedition" and obj.counters.get(TOKEN, 0):
+        why.append(RuleStep("Altered 2.1.e", f"{target} is a token: it ceases to exist instead"))
+        event = Event(
+            "move",
+            (
+                ("target", target),
+                ("from", obj.zone),
+                ("to", zone),
+                ("done", True),
+                ("cause", cause),
+                ("ceases_to_exist", True),
+            ),
+            tuple(dict.fromkeys([*rules, *(s.rule for s in why)])),
+            tuple(why),
+        )
+        gone = replace(state, objects={k: v for k, v in state.objects.items() if k != target})
+        return MoveResult(gone.with_event(event), True, tuple(why))
     if timestamp is None:
         state, timestamp = state.tick()
     new, more = new_object(obj, zone, timestamp)

@@ -270,10 +270,27 @@ def hits(
     return now, tuple(Hit(t, split.get(t, 0), 0) for t in pending.targets), why
 
 
-def _prevented(state: GameState, obj: GameObject, hit: Hit, order: Sequence[str]) -> pv.Prevented:
+def source_kinds(source: DamageSource) -> frozenset[str]:
+    """The kinds of what deals the damage, for a shield restricted by source (Riftbound
+    437.1.b): the units a spell or ability names (417.6.b.3), else the spell, the ability
+    (and, 417.6.b.2.a, the kind of its card), or the units."""
+    if source.dealt_by:
+        return frozenset({"unit"})
+    if source.kind == "ability":
+        return frozenset({"ability", "unit"})
+    return frozenset({source.kind})
+
+
+def _prevented(
+    state: GameState,
+    obj: GameObject,
+    hit: Hit,
+    order: Sequence[str],
+    kinds: frozenset[str] = frozenset(),
+) -> pv.Prevented:
     """D-PREV-1 / Decision D-PREV-3: what the shields take from one hit."""
     if state.ruleset.prevention_timing is PreventionTiming.BASE_FIRST and hit.bonus:
-        first = pv.prevent(obj, state, hit.base, order)
+        first = pv.prevent(obj, state, hit.base, order, kinds)
         bonus = hit.bonus if first.dealt > 0 else 0
         note = f"base {hit.base} first; bonus {hit.bonus:+d} " + (
             "added" if bonus else "not added: no damage left"
@@ -281,7 +298,7 @@ def _prevented(state: GameState, obj: GameObject, hit: Hit, order: Sequence[str]
         return replace(
             first, dealt=first.dealt + bonus, because=(*first.because, RuleStep("D-PREV-3", note))
         )
-    out = pv.prevent(obj, state, hit.base + hit.bonus, order)
+    out = pv.prevent(obj, state, hit.base + hit.bonus, order, kinds)
     if out.prevented and hit.bonus:
         note = f"prevention counts the bonus: {hit.base}{hit.bonus:+d} → {out.dealt}"
         out = replace(out, because=(*out.because, RuleStep("D-PREV-1", note)))
@@ -326,7 +343,7 @@ def damage_events(
             why.append(RuleStep("R-1", f"{hit.target} takes no damage from this source"))
             prevented = pv.Prevented(0, 0, (), ())
         else:
-            prevented = _prevented(state, obj, hit, shield_order)
+            prevented = _prevented(state, obj, hit, shield_order, source_kinds(instr.source))
             why.extend(prevented.because)
             if prevented.prevented:
                 why.append(RuleStep("P-2", "prevention applies after every modifier"))

@@ -22,18 +22,35 @@ class Shield(Ability):
 
     controller: str = ""
     remaining: int = 0
+    # Riftbound 437: "Prevent all" (437.1.b.1.b, 437.3.c), "the next damage" (one hit,
+    # all of it), damage from some kinds of source only (437.1.b), "this turn" (317.2.c)
+    all_damage: bool = False
+    next_hit: bool = False
+    from_kinds: frozenset[str] = frozenset()
+    this_turn: bool = False
     # P-6b: the timestamp its source object had when the shield was created (which
     # object, A-TIME-1); None when the source is not an object (an effect name).
     source_stamp: int | None = None
 
     def as_json(self, active: bool) -> dict[str, JSON]:
-        return {
+        out: dict[str, JSON] = {
             "id": self.id,
-            "remaining": self.remaining,
+            "remaining": "all" if self.all_damage and self.remaining > 0 else self.remaining,
             "controller": self.controller,
             "source": self.source,
             "active": active,
         }
+        if self.from_kinds:
+            out["from"] = sorted(self.from_kinds)
+        if self.next_hit:
+            out["next"] = True
+        if self.this_turn:
+            out["this_turn"] = True
+        return out
+
+    def covers(self, kinds: frozenset[str]) -> bool:
+        """437.1.b: a shield restricted to some sources ignores damage from others."""
+        return not self.from_kinds or bool(self.from_kinds & kinds)
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,15 +180,26 @@ def ordered(
     return out, tuple(why)
 
 
+ALL = 10**9  # D-LETHAL-1 with "Prevent all": no amount is lethal (Riftbound 437.5.b)
+
+
 def total(obj: GameObject, state: GameState) -> int:
     """D-LETHAL-1: the prevention a hit must get through (shields that apply)."""
-    return sum(s.remaining for s in shields(obj) if applies(s, state))
+    live = [s for s in shields(obj) if applies(s, state) and s.remaining > 0]
+    if any(s.all_damage for s in live):
+        return ALL
+    return sum(s.remaining for s in live)
 
 
 def prevent(
-    obj: GameObject, state: GameState, amount: int, chosen: Sequence[str] = ()
+    obj: GameObject,
+    state: GameState,
+    amount: int,
+    chosen: Sequence[str] = (),
+    kinds: frozenset[str] = frozenset(),
 ) -> Prevented:
-    """P-1 … P-4: reduce the damage of one hit (already with every modifier, P-2)."""
+    """P-1 … P-4: reduce the damage of one hit (already with every modifier, P-2);
+    ``kinds`` are the kinds of its source (spell, ability, unit: Riftbound 437.1.b)."""
     order, why = ordered(obj, state, chosen)
     left = amount
     uses: list[ShieldUse] = []
@@ -181,6 +209,22 @@ def prevent(
             break
         if s.remaining <= 0:
             continue
+        if not s.covers(kinds):
+            steps.append(
+                RuleStep(
+                    "Riftbound 437.1.b", f"{s.id} prevents damage from {sorted(s.from_kinds)} only"
+                )
+            )
+            continue
+        if s.all_damage:
+            left_after = 0
+            keep = 0 if s.next_hit else s.remaining
+            uses.append(ShieldUse(s.id, left, keep))
+            rule = "Riftbound 437.1.b.2" if s.next_hit else "Riftbound 437.3.c"
+            what = "the next damage: all of this hit, then it is spent" if s.next_hit else "all"
+            steps.append(RuleStep(rule, f"{s.id} prevents {what} ({left})"))
+            left = left_after
+            break
         used = min(s.remaining, left)
         left -= used
         uses.append(ShieldUse(s.id, used, s.remaining - used))

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field, replace
 from arbiter.model.choicepoints import ChoicePoint, Option
 from arbiter.model.damage.actions import GameAction, Link, ProposedEvent, carry_out
 from arbiter.model.passive_order import after_passives
+from arbiter.model.ruleset import ReplacementChooser, ReplacementReach
 from arbiter.model.state import JSON, Ability, Event, GameObject, GameState
 from arbiter.model.trace import RuleStep
 from arbiter.model.values import characteristics as ch
@@ -272,9 +273,27 @@ def picks(run: ReplacementRun, r: Replacement, e: ProposedEvent) -> list[tuple[s
 
 
 def chooser_of(run: ReplacementRun, cands: list[Candidate]) -> str:
-    """R-5: the player whose replacements could apply, or the active player when both."""
+    """R-5: the player whose replacements could apply, or the active player when both.
+    Under ``replacement_chooser: affected-owner`` (Riftbound 372): the owner of the object
+    the first event acts on; a player acted on decides for themselves (372.1)."""
+    if run.state.ruleset.replacement_chooser is ReplacementChooser.AFFECTED_OWNER:
+        target = cands[0].event.target
+        obj = run.state.objects.get(target)
+        if obj is not None:
+            return obj.owner
+        return target if target in run.state.players else run.state.active_player
     players = {controller_of(c.replacement, run.state) for c in cands}
     return players.pop() if len(players) == 1 else run.state.active_player
+
+
+def chooser_rule(state: GameState) -> str:
+    if state.ruleset.replacement_chooser is ReplacementChooser.AFFECTED_OWNER:
+        return "Riftbound 372"
+    return "R-5"
+
+
+def one_sequence(state: GameState) -> bool:
+    return state.ruleset.replacement_reach is ReplacementReach.ONE_SEQUENCE
 
 
 def _chosen(r: Replacement, targets: tuple[str, ...]) -> str:
@@ -323,12 +342,14 @@ def point(run: ReplacementRun) -> ChoicePoint | None:
         return None
     who = chooser_of(run, cands)
     owners = sorted({controller_of(c.replacement, run.state) for c in cands})
-    why = (
-        "both players' replacements could apply: the active player chooses"
-        if len(owners) > 1
-        else f"only {who}'s replacements could apply: {who} chooses"
-    )
-    return ChoicePoint(who, "R-5", options_of(run, cands), (RuleStep("R-5", why),))
+    rule = chooser_rule(run.state)
+    if rule != "R-5":
+        why = f"{who} owns what the event acts on: {who} orders the replacements"
+    elif len(owners) > 1:
+        why = "both players' replacements could apply: the active player chooses"
+    else:
+        why = f"only {who}'s replacements could apply: {who} chooses"
+    return ChoicePoint(who, rule, options_of(run, cands), (RuleStep(rule, why),))
 
 
 def take(run: ReplacementRun, option: Option) -> ReplacementRun:
@@ -356,6 +377,24 @@ def _take(run: ReplacementRun, option: Option) -> ReplacementRun:
 
 
 def _apply(run: ReplacementRun, c: Candidate, who: str) -> ReplacementRun:
+    """Apply ``c``; under ``replacement_reach: one-sequence`` (Riftbound 373.2) the same
+    replacement goes on, in the same sequence, to every other event of the action it
+    waits for (not to those it made or that came from it: 370.2), then never again."""
+    run = _apply_one(run, c, who)
+    if not one_sequence(run.state):
+        return run
+    r = c.replacement
+    for e in tuple(run.pending):
+        if any(x.by == r.id for x in e.chain) or e.node == c.event.node:
+            continue
+        found = picks(run, r, e)
+        if found:
+            pick = c.targets if c.targets in found else found[0]
+            run = _apply_one(run, Candidate(e, r, pick), who)
+    return run
+
+
+def _apply_one(run: ReplacementRun, c: Candidate, who: str) -> ReplacementRun:
     made = made_instead(c.replacement, c.event, c.targets)
     kept = tuple(e for e in made if e.amount > 0)
     pending = _sorted((*(e for e in run.pending if e.node != c.event.node), *kept))
@@ -430,9 +469,9 @@ def _log_event(a: Applied, aid: str, run: ReplacementRun) -> Event:
         return Event("declined", (*head, ("events", labels)), ("R-1",), (note,))
     e = a.event
     assert e is not None
-    rules = ["R-1", "R-3", "R-4"]
+    rules = ["R-1", "R-3", "Riftbound 373.2" if one_sequence(run.state) else "R-4"]
     if a.chooser != "forced":
-        rules.append("R-5")
+        rules.append(chooser_rule(run.state))
     if e.chain:
         rules.append("R-6")
     made = [m.label(aid) for m in a.made]

@@ -210,6 +210,7 @@ class Test(Enum):
     TURN = "turn"  # it is the turn of a player (name: you | opponent)
     DAY = "day"  # the day number compares with a bound
     PHASE = "phase"  # the current phase is named
+    EXPEDITION = "expedition"  # its expedition is ahead | behind | tied (Altered 7.5.2, 7.4.4.j)
 
 
 @dataclass(frozen=True, slots=True)
@@ -224,7 +225,7 @@ class Condition:
     bound: int = 0
     name: str = ""  # feature / status / zone / phase / player
 
-    RULES: ClassVar[RuleIds] = ("A-SPELL-4", "TRIG-4")
+    RULES: ClassVar[RuleIds] = ("A-SPELL-4", "TRIG-4", "Riftbound 708", "Altered 7.5.2")
 
 
 # -- durations: until ---------------------------------------------------------------------

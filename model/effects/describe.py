@@ -167,6 +167,8 @@ def condition(c: a.Condition) -> str:
         return "it is your turn" if c.name == "you" else "it is the opponent's turn"
     if c.test is a.Test.DAY:
         return f"it is day {bound}"
+    if c.test is a.Test.EXPEDITION:
+        return f"the expedition of {who} is {c.name}"
     return f"it is the {c.name} phase"
 
 

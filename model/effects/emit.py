@@ -96,8 +96,9 @@ def condition(c: a.Condition) -> Data:
         a.Test.REGION: "region",
         a.Test.TURN: "turn",
         a.Test.PHASE: "phase",
+        a.Test.EXPEDITION: "expedition",
     }[c.test]
-    extra = of if c.test in (a.Test.HAS, a.Test.ZONE, a.Test.REGION) else {}
+    extra = of if c.test in (a.Test.HAS, a.Test.ZONE, a.Test.REGION, a.Test.EXPEDITION) else {}
     return {key: c.name, **extra}
 
 

@@ -183,6 +183,10 @@ def holds(state: GameState, ctx: Context, c: a.Condition) -> bool:
         return any(c.name in o.features or o.counters.get(c.name, 0) > 0 for o in objs)
     if c.test is a.Test.ZONE:
         return any(o.zone == c.name for o in objs)
+    if c.test is a.Test.EXPEDITION:  # Altered 7.5.2, 7.4.4.j
+        from arbiter.model.gigantic import my_expedition_is
+
+        return any(my_expedition_is(state, o.id, c.name) for o in objs)
     # REGION: the region object the object stands in has that subtype
     regions = [state.objects[o.region] for o in objs if o.region and o.region in state.objects]
     return any(c.name in _subtypes(r) for r in regions)

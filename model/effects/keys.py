@@ -53,6 +53,8 @@ CONDITION_DOC: dict[str, str] = {
     "turn": "whose turn it is: you | opponent",
     "day": "the day number compared with a bound",
     "phase": "the phase it is",
+    "expedition": "ahead | behind | tied: the standing of the expedition `of` is in "
+    "(Altered 7.5.2; a Gigantic character's two expeditions both, 7.4.4.j)",
     "of": "the object or player the test reads (a selector); default self",
     "at_least": "the bound: the value is at least this",
     "at_most": "the bound: the value is at most this",

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from arbiter.model.effects import algebra as a
 from arbiter.model.effects.upgrade import NotExpressible
+from arbiter.model.might import MIGHTY_AT
 
 Data = object
 
@@ -205,6 +206,11 @@ _ENGINE_EVENTS = {
 def _condition(c: a.Condition) -> dict[str, Data]:
     parts = c.parts if c.test is a.Test.AND else (c,)
     out: dict[str, Data] = {}
+    if c.test is a.Test.HAS:
+        return {"has": c.name, "of": _ref(c.selector)}
+    mighty = (c.stat, c.compare, c.bound) == ("might", a.Compare.AT_LEAST, MIGHTY_AT)
+    if c.test is a.Test.STAT and mighty:  # Riftbound 708
+        return {"mighty": _ref(c.selector)}
     for p in parts:
         if p.test is not a.Test.COUNTER or p.compare is a.Compare.EQUAL:
             raise NotExpressible("a condition other than a counter bound")
@@ -234,6 +240,8 @@ def lower_trigger(ab: a.CardAbility) -> dict[str, Data]:
         when: dict[str, Data]
         if w.event is a.EventKind.PHASE:
             when = {"phase": w.name}
+            if w.subject not in (a.SELF, a.Selector(a.Pick.ALL)):
+                when["of"] = _ref(w.subject)
         elif w.event is a.EventKind.COUNTER:
             when = {"counter": w.name}
             if w.subject != a.Selector(a.Pick.ALL):

@@ -160,9 +160,12 @@ def condition(node: Node) -> a.Condition:
         return a.Condition(a.Test.DAY, compare=cmp, bound=bound)
     if "phase" in m:
         return a.Condition(a.Test.PHASE, name=m["phase"].ident("a phase name"))
+    if "expedition" in m:
+        standing = m["expedition"].choice(("ahead", "behind", "tied"))
+        return a.Condition(a.Test.EXPEDITION, selector=of, name=standing)
     node.fail(
         "a condition with one of: and, or, not, stat, count, counter, has, in, region, turn, "
-        "day, phase",
+        "day, phase, expedition",
         got=False,
     )
 

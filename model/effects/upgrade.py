@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from arbiter.model.effects import algebra as a
+from arbiter.model.might import MIGHTY_AT
 
 Data = object
 Raw = Mapping[str, object]
@@ -238,6 +239,18 @@ def _v1_effect(raw: object) -> a.Effect:
 
 
 def _v1_condition(raw: object) -> a.Condition:
+    if isinstance(raw, dict) and set(raw) == {"mighty"}:  # Riftbound 708
+        return a.Condition(
+            a.Test.STAT,
+            selector=reference(raw["mighty"]),
+            stat="might",
+            compare=a.Compare.AT_LEAST,
+            bound=MIGHTY_AT,
+        )
+    if isinstance(raw, dict) and "has" in raw and set(raw) <= {"has", "of"}:
+        return a.Condition(
+            a.Test.HAS, selector=reference(raw.get("of", "self")), name=str(raw["has"])
+        )
     if not isinstance(raw, dict) or not set(raw) <= {"counter", "of", "at_least", "at_most"}:
         raise NotExpressible("a counter condition")
     of = reference(raw.get("of", "self"))
@@ -281,7 +294,8 @@ def trigger(raw: Raw, index: int, kind: a.Kind = a.Kind.TRIGGER) -> a.CardAbilit
         subject_raw = when[ev]
         name = ""
         if ev == "phase":
-            name, subject = str(subject_raw), a.SELF
+            name = str(subject_raw)  # of: whose phase ("at the start of your turn")
+            subject = reference(when["of"]) if "of" in when else a.SELF
         elif ev == "counter":
             name, subject = str(subject_raw), reference(when.get("of", "any"))
         else:

@@ -22,6 +22,7 @@ from arbiter.model.effects import algebra as fx
 from arbiter.model.effects.refs import reference
 from arbiter.model.format.context import ObjectKeyParser, ParseContext, StepParser, TopKeyParser
 from arbiter.model.format.document import Node
+from arbiter.model.might import MIGHTY_AT
 from arbiter.model.state import GameObject
 from arbiter.model.steps import NUMBER_OPS, Step
 
@@ -32,7 +33,7 @@ EVENT_EXTRAS = {
     "leaves": {"zone"},
     "counter": {"of", "change"},  # not "on": YAML 1.1 reads an unquoted on as true
     "modified": {"stat"},
-    "phase": set(),
+    "phase": {"of"},  # of: controller -- "at the start of your turn"
     "activated": {"action"},
 }
 
@@ -59,7 +60,8 @@ def parse_pattern(node: Node) -> fx.When:
     node.mapping({kind} | EVENT_EXTRAS[kind])
     head = m[kind]
     if kind == "phase":
-        return _when("phase", reference("any"), head.ident("a phase name"))
+        subject = ref(m["of"]) if "of" in m else reference("any")
+        return _when("phase", subject, head.ident("a phase name"))
     if kind == "counter":
         return _when(
             "counter",
@@ -149,7 +151,23 @@ def parse_cost(node: Node) -> fx.Effect:
 
 
 def parse_condition(node: Node) -> fx.Condition:
-    """``if: {counter, of, at_least, at_most}``: the card language's Condition."""
+    """``if: {counter, of, at_least, at_most}``, ``{mighty: X}`` (Riftbound 708: Might
+    5 or more) or ``{has: keyword, of: X}``: the card language's Condition."""
+    if isinstance(node.value, dict) and "mighty" in node.value:
+        mighty = node.mapping({"mighty"})
+        return fx.Condition(
+            fx.Test.STAT,
+            selector=ref(mighty["mighty"]),
+            stat="might",
+            compare=fx.Compare.AT_LEAST,
+            bound=MIGHTY_AT,
+        )
+    if isinstance(node.value, dict) and "has" in node.value:  # a keyword, referenced
+        has = node.mapping({"has", "of"}, required=("has",))
+        name = has["has"].ident("a keyword (a named feature)")
+        return fx.Condition(
+            fx.Test.HAS, selector=ref(has["of"]) if "of" in has else reference("self"), name=name
+        )
     m = node.mapping({"counter", "of", "at_least", "at_most"}, required=("counter",))
     if "at_least" not in m and "at_most" not in m:
         node.fail("'at_least' or 'at_most'", got=False)
@@ -186,7 +204,9 @@ def parse_triggers(node: Node, ctx: ParseContext, obj: GameObject) -> GameObject
     items = node.seq("a list of triggered abilities")
     found: list[Trigger] = []
     for aid, n in zip(_ids(items, "t", obj), items, strict=True):
-        m = n.mapping({"id", "when", "may", "if", "do", "text"}, required=("when", "do"))
+        m = n.mapping(
+            {"id", "when", "may", "if", "do", "text", "once_each_turn"}, required=("when", "do")
+        )
         found.append(
             Trigger(
                 id=aid,
@@ -197,6 +217,7 @@ def parse_triggers(node: Node, ctx: ParseContext, obj: GameObject) -> GameObject
                 optional=m["may"].boolean() if "may" in m else False,
                 condition=parse_condition(m["if"]) if "if" in m else None,
                 text=m["text"].text() if "text" in m else "",
+                once_each_turn=m["once_each_turn"].boolean() if "once_each_turn" in m else False,
             )
         )
     return replace(obj, abilities=(*obj.abilities, *found))

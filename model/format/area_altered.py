@@ -115,14 +115,18 @@ def _slot(name: str, node: Node) -> TargetSlot:
 
 def _condition(node: Node, unless: bool) -> fx.Condition:
     """``if:`` / ``unless:`` of a spell step, read into the card language's Condition."""
-    m = node.mapping({"zone", "has", "mana_at_least", "boosted", "of"})
-    tests = [k for k in ("zone", "has", "mana_at_least", "boosted") if k in m]
+    m = node.mapping({"zone", "has", "mana_at_least", "boosted", "expedition", "of"})
+    tests = [k for k in ("zone", "has", "mana_at_least", "boosted", "expedition") if k in m]
     if len(tests) != 1:
-        node.fail("one of zone, has, mana_at_least, boosted", got=False)
+        node.fail("one of zone, has, mana_at_least, boosted, expedition", got=False)
     test = tests[0]
     subject = m["of"].ident("a target slot or 'self'") if "of" in m else ""
     cond: fx.Condition
-    if test == "boosted":
+    if test == "expedition":  # "if my expedition is behind" (Altered 7.5.2, 7.4.4.j)
+        standing = m["expedition"].choice(["ahead", "behind", "tied"])
+        sel = fx.SELF if subject in ("", "self") else fx.Selector(fx.Pick.NAMED, name=subject)
+        cond = fx.Condition(fx.Test.EXPEDITION, selector=sel, name=standing)
+    elif test == "boosted":
         slot = fx.Selector(fx.Pick.NAMED, name=m["boosted"].ident("a target slot"))
         cond = fx.Condition(fx.Test.COUNTER, selector=slot, name=BOOSTS, bound=1)
     elif test == "mana_at_least":
@@ -239,7 +243,7 @@ def _mana(node: Node, ctx: ParseContext) -> Step:
 
 def _play(node: Node, ctx: ParseContext) -> Step:
     m = node.mapping(
-        {"card", "player", "mode", "targets", "may", "internal", "for_free", "into"},
+        {"card", "player", "mode", "targets", "may", "internal", "for_free", "into", "tough"},
         required=("card",),
     )
     card = ctx.object_id(m["card"])
@@ -258,6 +262,12 @@ def _play(node: Node, ctx: ParseContext) -> Step:
         may=may,
         internal=internal,
         for_free=m["for_free"].boolean() if "for_free" in m else False,
+        tough={
+            ctx.object_id(Node(v.doc, v.path, k)): v.boolean()
+            for k, v in m["tough"].mapping().items()
+        }
+        if "tough" in m
+        else {},
         into=m["into"].choice(list(EXPEDITIONS)) if "into" in m else None,
     )
     return Play(card=card, choices=choices)

@@ -37,8 +37,31 @@ def _shield(node: Node, ctx: ParseContext, holder: GameObject, default_id: str) 
     if isinstance(node.value, int) and not isinstance(node.value, bool):
         amount, m = node.integer(0, AMOUNT_LIMIT), {}
     else:
-        m = node.mapping({"amount", "source", "controller", "id"}, required=("amount",))
-        amount = m["amount"].integer(0, AMOUNT_LIMIT)
+        m = node.mapping(
+            {"amount", "source", "controller", "id", "next", "from", "this_turn"},
+            required=(),
+        )
+        if ("amount" in m) == ("next" in m):
+            node.fail("'amount: N' (or 'all'), or 'next: true' (the next damage)", got=False)
+        all_damage = "next" in m or m["amount"].value == "all"
+        amount = 1 if all_damage else m["amount"].integer(0, AMOUNT_LIMIT)
+        if "next" in m and not m["next"].boolean():
+            m["next"].fail("true")
+        source = m["source"].ident("a source object") if "source" in m else holder.id
+        return pv.Shield(
+            id=m["id"].ident("a shield id") if "id" in m else default_id,
+            source=source,
+            controller=ctx.player(m["controller"]) if "controller" in m else holder.controlled_by,
+            remaining=amount,
+            timestamp=holder.timestamp,
+            source_stamp=_declared_stamp(ctx, holder, source),
+            all_damage=all_damage,
+            next_hit="next" in m,
+            from_kinds=frozenset(k.choice(dm.ACTION_KINDS) for k in _items(m["from"]))
+            if "from" in m
+            else frozenset(),
+            this_turn=m["this_turn"].boolean() if "this_turn" in m else False,
+        )
     source = m["source"].ident("a source object") if "source" in m else holder.id
     return pv.Shield(
         id=m["id"].ident("a shield id") if "id" in m else default_id,
@@ -267,7 +290,10 @@ def _resolve(node: Node, ctx: ParseContext) -> Step:
 
 def _prevent(node: Node, ctx: ParseContext) -> Step:
     """``prevent: {target, amount, source, controller, id}``: a new shield (P-5)."""
-    m = node.mapping({"target", "amount", "source", "controller", "id"}, required=("target",))
+    m = node.mapping(
+        {"target", "amount", "source", "controller", "id", "next", "from", "this_turn"},
+        required=("target",),
+    )
     target = ctx.object_id(m["target"])
     holder = ctx.state.obj(target)
     rest = {k: n.value for k, n in m.items() if k != "target"}
@@ -294,7 +320,15 @@ SCHEMA_STEPS: dict[str, Any] = {
     "prevent": {
         "type": "object",
         "required": ["target"],
-        "properties": {"target": _IDENT, "amount": _INTEGER, "source": _IDENT, "id": _IDENT},
+        "properties": {
+            "target": _IDENT,
+            "amount": {"oneOf": [_INTEGER, {"const": "all"}]},
+            "source": _IDENT,
+            "id": _IDENT,
+            "next": {"type": "boolean"},
+            "from": {},
+            "this_turn": {"type": "boolean"},
+        },
     },
 }
 

@@ -12,12 +12,15 @@ from typing import Any
 from arbiter.model.format import (
     area_abilities,
     area_altered,
+    area_altered_rules,
+    area_combat,
     area_damage,
     area_effects,
     area_import,
     area_loops,
     area_passives,
     area_replacement,
+    area_riftbound,
     foundation,
 )
 from arbiter.model.format.context import ObjectKeyParser, StepParser, TopKeyParser
@@ -29,6 +32,9 @@ STEP_PARSERS: dict[str, StepParser] = {
     **area_replacement.STEPS,
     **area_damage.STEPS,
     **area_effects.STEPS,
+    **area_combat.STEPS,
+    **area_riftbound.STEPS,
+    **area_altered_rules.STEPS,
 }
 
 OBJECT_KEY_PARSERS: dict[str, ObjectKeyParser] = {
@@ -36,8 +42,11 @@ OBJECT_KEY_PARSERS: dict[str, ObjectKeyParser] = {
     **area_altered.OBJECT_KEY_PARSERS,
     **area_replacement.OBJECT_KEY_PARSERS,
     **area_damage.OBJECT_KEY_PARSERS,
+    **area_combat.OBJECT_KEY_PARSERS,
     **area_import.OBJECT_KEY_PARSERS,
     **area_passives.OBJECT_KEY_PARSERS,
+    **area_riftbound.OBJECT_KEY_PARSERS,
+    **area_altered_rules.OBJECT_KEY_PARSERS,
 }
 
 TOP_KEY_PARSERS: dict[str, TopKeyParser] = {
@@ -51,6 +60,7 @@ SCHEMA_OBJECT_PROPERTIES: dict[str, Any] = {
     **area_abilities.SCHEMA_OBJECT_PROPERTIES,
     **area_replacement.SCHEMA_OBJECT_PROPERTIES,
     **area_damage.SCHEMA_OBJECT_PROPERTIES,
+    **area_combat.SCHEMA_OBJECT_PROPERTIES,
     **area_passives.SCHEMA_OBJECT_PROPERTIES,
 }
 SCHEMA_STEPS: dict[str, Any] = {
@@ -58,4 +68,5 @@ SCHEMA_STEPS: dict[str, Any] = {
     **area_replacement.SCHEMA_STEPS,
     **area_damage.SCHEMA_STEPS,
     **area_effects.SCHEMA_STEPS,
+    **area_combat.SCHEMA_STEPS,
 }

@@ -14,6 +14,7 @@ import os
 from dataclasses import replace
 
 from arbiter.model.cardset import SIDES, Card, CardSet, Reference, Role
+from arbiter.model.errors import InputError
 from arbiter.model.format.areas import OBJECT_KEY_PARSERS
 from arbiter.model.format.cards_v2 import V2_KEYS, lowered, upgraded
 from arbiter.model.format.context import (
@@ -120,7 +121,8 @@ def _read(
             continue  # already read through another include: its cards are there
         if len(files) >= MAX_INCLUDES:
             inc.fail(f"at most {MAX_INCLUDES} files in one card set", got=False)
-        reader.read(load(shown), cards, files, [*stack, path], (game, top["ruleset"]))
+        included = _load_card_file(inc, path, shown)
+        reader.read(included, cards, files, [*stack, path], (game, top["ruleset"]))
     if "include_only" in top:
         top["include_only"].text("the name of the file that includes this one")
     if "cards" in top:
@@ -141,6 +143,36 @@ def include_only(filename: str) -> str | None:
     top = doc.node().value
     value = top.get("include_only") if isinstance(top, dict) else None
     return value if isinstance(value, str) else None
+
+
+def _load_card_file(node: Node, path: str, shown: str) -> Document:
+    """An included file, read only once it is known to be a card-set file: a file with
+    other hard links (it may be a file of another folder) is refused, and so is a file that
+    is not a YAML mapping with ``ruleset:`` and card-set keys only; the message never
+    quotes the file's content (it may be a secret that is not a card file)."""
+    name = os.path.basename(shown)
+    not_cards = (
+        f"expected a card-set file; {name} is not a YAML mapping with ruleset: "
+        "(its content is not shown)"
+    )
+    try:
+        links = os.stat(path).st_nlink
+    except OSError:
+        node.fail("expected an existing file of the same folder", got=False)
+    if links > 1:
+        node.fail(
+            f"expected a file with no other hard link; {name} has {links - 1} "
+            "(it may be a file of another folder, its content is not read)",
+            got=False,
+        )
+    try:
+        doc = load(shown)
+    except InputError:
+        node.fail(not_cards, got=False)
+    root = doc.root
+    if not isinstance(root, dict) or "ruleset" not in root:
+        node.fail(not_cards, got=False)
+    return doc
 
 
 def _include_path(node: Node, folder: str, stack: list[str]) -> tuple[str, str]:

@@ -85,6 +85,7 @@ def build_cardset_schema(area_keys: list[str] | None = None) -> dict[str, Any]:
                 "properties": {
                     **{k: {"enum": [m.value for m in e]} for k, e in POLICY_ENUMS.items()},
                     "quick_action_cap": {"type": "integer", "minimum": 0},
+                    "reaction_cap": {"type": "integer", "minimum": 0},
                 },
             },
             "include": {"type": "array", "items": {"type": "string", "pattern": "^[^/\\\\]"}},

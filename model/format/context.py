@@ -58,6 +58,9 @@ class ParseContext:
         # In a scenario a characteristic no object has is a typo (bad input); in a card
         # set it is a diagnostic of ``arbiter check`` (A-CHAR-2), so card sets turn this off.
         self.strict_stats = True
+        # parses a step nested in another (a Riftbound ``chain_item``); set by the scenario
+        # parser, which owns the table of step kinds
+        self.sub_step: Callable[[Node], Step] | None = None
 
     def known_stats(self) -> set[str]:
         known = set(self.gained_stats)

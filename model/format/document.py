@@ -18,6 +18,7 @@ from typing import NoReturn
 import yaml
 
 from arbiter.model.errors import InputError, Location
+from arbiter.model.format.unsafe_text import first_unsafe, shown
 from arbiter.model.wording import did_you_mean
 
 MAX_BYTES = 5_000_000
@@ -185,6 +186,19 @@ def _check_tag(doc: Document, node: yaml.Node, path: Path) -> None:
         )
 
 
+def _check_text(doc: Document, node: yaml.Node, path: Path, text: str, *, name: bool) -> None:
+    """Refuse characters a terminal or a viewer would execute (model/format/unsafe_text.py):
+    in a key nothing but printable text, in a value also tabs and line breaks."""
+    bad = first_unsafe(text, name=name)
+    if bad is not None:
+        what = "a key" if name else "text"
+        raise InputError(
+            f"expected {what} without control characters, got {shown(bad)}",
+            location=Location(doc.name, *_mark(node)),
+            path=path_text(path),
+        )
+
+
 def _convert(doc: Document, node: yaml.Node, path: Path, counter: list[int], depth: int) -> object:
     counter[0] += 1
     if counter[0] > MAX_NODES:
@@ -216,6 +230,7 @@ def _convert(doc: Document, node: yaml.Node, path: Path, counter: list[int], dep
                 )
             _check_tag(doc, key_node, path)
             key = str(key_node.value)
+            _check_text(doc, key_node, (*path, key), key, name=True)
             if key in out:
                 raise InputError(f"duplicate key '{key}'", location=where, path=path_text(path))
             doc.key_marks.setdefault((*path, key), _mark(key_node))
@@ -227,13 +242,19 @@ def _convert(doc: Document, node: yaml.Node, path: Path, counter: list[int], dep
         ]
     try:
         value = _constructor.construct_object(node, deep=True)
-    except (yaml.YAMLError, ValueError) as exc:
-        why = exc.problem if isinstance(exc, yaml.MarkedYAMLError) and exc.problem else exc
+    except Exception as exc:  # noqa: BLE001 - PyYAML's constructors raise KeyError (`!!bool
+        # maybe`), TypeError and AttributeError (`!!timestamp x`) as well as ValueError
+        why: object = exc.problem if isinstance(exc, yaml.MarkedYAMLError) and exc.problem else exc
+        if not isinstance(exc, yaml.YAMLError | ValueError):
+            tag = node.tag.replace("tag:yaml.org,2002:", "!!")
+            why = f"{describe(node.value)} is not a {tag} value"
         raise InputError(
             f"unreadable value: {why}",
             location=Location(doc.name, *_mark(node)),
             path=path_text(path),
         ) from None
+    if isinstance(value, str):
+        _check_text(doc, node, path, value, name=False)
     if isinstance(value, bytes | bytearray) or not isinstance(
         value, str | int | float | bool | type(None)
     ):

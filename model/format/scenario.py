@@ -55,6 +55,7 @@ def parse_document(doc: Document) -> Scenario:
     cards = _cards(top["cards"]) if "cards" in top else {}
     state = GameState(ruleset, players, {})
     ctx = ParseContext(doc, state)
+    ctx.sub_step = lambda n: parse_step(n, ctx)
     if len(top["objects"].mapping(what="a mapping of object ids to objects")) > MAX_OBJECTS:
         top["objects"].fail(f"at most {MAX_OBJECTS} objects", got=False)
     for oid, onode in top["objects"].entries():
@@ -115,6 +116,9 @@ def _object(
         if "card" in m:  # the object is the card's: say so where the card is written
             Node(node.doc, ("cards", m["card"].ident()), None)._missing("kind")
         node._missing("kind")
+    if "zone" not in m and ctx.state.ruleset.objects_need_zone:
+        expected, hint = _zone_needed(ctx.state.ruleset)
+        node.fail(expected, got=False, hint=hint)
     base_node = pick("base")
     feat_node = pick("features")
     prot_node = pick("protections")
@@ -137,6 +141,18 @@ def _object(
         if key_node is not None:
             obj = parser(key_node, ctx, obj)
     return obj
+
+
+def _zone_needed(ruleset: Ruleset) -> tuple[str, str]:
+    """``fail``'s arguments when an object has no ``zone:`` under a ruleset whose objects
+    need one (``Ruleset.objects_need_zone``): no default, so the zones it knows."""
+    game = ruleset.name.capitalize()
+    zones = ", ".join(sorted(ruleset.zones - {"play"}))
+    written = " (an expedition: expedition:hero or expedition:companion)" * (
+        "expedition" in ruleset.zones
+    )
+    expected = f"expected a zone ({game} objects have no default zone 'play')"
+    return expected, f"; give one of: {zones}{written}"
 
 
 def parse_step(node: Node, ctx: ParseContext) -> Step:

@@ -166,6 +166,7 @@ def build_schema() -> dict[str, Any]:
                 "properties": {
                     **{k: {"enum": [m.value for m in e]} for k, e in POLICY_ENUMS.items()},
                     "quick_action_cap": {"type": "integer", "minimum": 0},
+                    "reaction_cap": {"type": "integer", "minimum": 0},
                 },
             },
             "cards": {"type": "object", "additionalProperties": {"type": "object"}},

@@ -63,6 +63,19 @@ def gain(features: Features, name: str, number: int | None) -> FeatureChange:
     return FeatureChange(new, False, why)
 
 
+def gain_summed(features: Features, name: str, number: int) -> FeatureChange:
+    """Riftbound 807.2 (Assault, and Deflect, Shield, Hunt alike): a numbered keyword
+    granted again adds its value to the one held."""
+    current = features.get(name)
+    if current is None or current.number is None:
+        return gain(features, name, number)
+    new = dict(features)
+    total = current.number + number
+    why = RuleStep("Riftbound 807.2", f"{_label(name, current.number)} + {number}: {name} {total}")
+    new[name] = replace(current, number=total).explain(why.rule, why.note)
+    return FeatureChange(new, True, why)
+
+
 def boost(features: Features, name: str, amount: int, source: str, constant: bool) -> FeatureChange:
     """B-NAMED-2: ``+Y to [feature]`` works only on a card that has the feature."""
     current = features.get(name)

@@ -5,7 +5,15 @@ A new diagnostic kind is one function in a module of this package and one line h
 
 from __future__ import annotations
 
-from arbiter.solver.check import foundation, imported, interactions, replacement, rulings
+from arbiter.solver.check import (
+    combat,
+    foundation,
+    imported,
+    interactions,
+    replacement,
+    rulebooks,
+    rulings,
+)
 from arbiter.solver.check.base import Planned, SetCheck, TupleCheck
 
 SET_CHECKS: tuple[SetCheck, ...] = (
@@ -31,6 +39,11 @@ SET_CHECKS: tuple[SetCheck, ...] = (
         interactions.loops,
     ),
     SetCheck("ruling-E-DIV", ("ruling-E-DIV",), rulings.division_rounding),
+    SetCheck(
+        "combat-keywords",
+        ("combat-exclusive-demands", "combat-exempt-tank"),
+        combat.combat_keywords,
+    ),
 )
 
 TUPLE_CHECKS: tuple[TupleCheck, ...] = (
@@ -80,6 +93,18 @@ TUPLE_CHECKS: tuple[TupleCheck, ...] = (
             rulings.subject_keys,
         ),
         rulings.divide_vs_granted_protection,
+    ),
+    TupleCheck(
+        "ruling-rulebook-gigantic",
+        (rulebooks.CODE,),
+        (rulebooks.switcher_keys, rulebooks.giant_keys),
+        rulebooks.gigantic_switch,
+    ),
+    TupleCheck(
+        "ruling-rulebook-tough",
+        (rulebooks.CODE,),
+        (rulebooks.targeter_keys, rulebooks.tough_keys),
+        rulebooks.tough_for_free,
     ),
 )
 

@@ -12,6 +12,7 @@ canonically, so the output does not depend on the backend.
 from __future__ import annotations
 
 import itertools
+import re
 import time
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
@@ -28,6 +29,7 @@ from arbiter.solver.check.base import (
     build_index,
 )
 from arbiter.solver.check.catalogue import SET_CHECKS, TUPLE_CHECKS
+from arbiter.solver.limits import cut, tripped
 
 # -- planning and examining tuples -------------------------------------------------------
 
@@ -128,6 +130,7 @@ class CheckResult:
             "all_pairs": self.all_pairs,
             "triples_examined": self.plan.triples,
             "all_triples": self.all_triples,
+            **({"cut": self.extra["cut"]} if "cut" in self.extra else {}),
         }
 
 
@@ -146,6 +149,8 @@ def _run_units(
         return _run_dask(index, chunks, backend.dask, total, progress)
     if backend.jobs <= 1 or len(chunks) <= 1:
         for chunk in chunks:
+            if cut() is not None:  # the command's time limit or memory ceiling: stop here
+                break
             out.extend(examine(index, chunk))
             done += len(chunk)
             if progress:
@@ -156,11 +161,45 @@ def _run_units(
     ) as pool:
         futures = {pool.submit(_examine_in_worker, chunk): len(chunk) for chunk in chunks}
         for fut in as_completed(futures):
+            if cut() is not None:
+                pool.shutdown(wait=False, cancel_futures=True)
+                break
             out.extend(fut.result())
             done += futures[fut]
             if progress:
                 progress(done, total)
     return out
+
+
+# A Dask scheduler address ``[scheme://]host[:port]`` (IPv6 in brackets).
+DASK_FORM = re.compile(
+    r"^(?:(?P<scheme>[a-z][a-z0-9+.-]*)://)?"
+    r"(?P<host>\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9_.-]+)(?::(?P<port>[0-9]{1,5}))?/?$"
+)
+
+
+def dask_endpoint(address: str) -> tuple[str, str, int | None]:
+    """(scheme, host, port) of an address ``DaskAddress`` accepted."""
+    m = DASK_FORM.match(address)
+    if m is None:  # another transport (inproc:// ...): its library checks it
+        return (address.partition("://")[0], "", None)
+    host = m["host"].strip("[]")
+    return (m["scheme"] or "tcp", host, int(m["port"]) if m["port"] else None)
+
+
+def _reachable(address: str, seconds: float = 5.0) -> None:
+    """Fail fast (one line) when a TCP scheduler does not answer: a Client that cannot
+    connect waits, then prints a traceback from its finaliser."""
+    import socket
+
+    scheme, host, port = dask_endpoint(address)
+    if scheme != "tcp":
+        return
+    try:
+        socket.create_connection((host, port or 8786), timeout=seconds).close()
+    except OSError as exc:
+        why = exc.strerror or type(exc).__name__
+        raise InputError(f"cannot reach the Dask scheduler at {address}: {why}") from None
 
 
 def _run_dask(
@@ -174,6 +213,7 @@ def _run_dask(
         from dask.distributed import Client
     except ImportError:
         raise InputError("--dask needs dask[distributed]: pip install 'arbiter[dask]'") from None
+    _reachable(address)
     try:
         client: Any = Client(address, set_as_default=False, timeout="15s")  # type: ignore[no-untyped-call]
     except (OSError, TimeoutError, ValueError) as exc:
@@ -184,6 +224,9 @@ def _run_dask(
         shared = client.scatter(index, broadcast=True)
         futures: list[Any] = [client.submit(examine, shared, chunk, pure=False) for chunk in chunks]
         for fut, chunk in zip(futures, chunks, strict=True):  # in order: progress as they land
+            if cut() is not None:
+                client.cancel(futures)
+                break
             out.extend(fut.result())
             done += len(chunk)
             if progress:
@@ -208,7 +251,9 @@ def run_check(
     where = (
         "dask" if backend.dask else (f"{backend.jobs} processes" if backend.jobs > 1 else "serial")
     )
-    return CheckResult(cardset, diagnostics, the_plan, time.perf_counter() - start, where)
+    stopped = tripped()
+    extra: dict[str, JSON] = {} if stopped is None else {"cut": f"stopped early by {stopped}"}
+    return CheckResult(cardset, diagnostics, the_plan, time.perf_counter() - start, where, extra)
 
 
 def failing(diagnostics: Iterable[Diagnostic], fail_on: Severity) -> bool:

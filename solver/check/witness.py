@@ -4,7 +4,6 @@ diagnostic. They are built as plain data from the cards and dumped as YAML."""
 from __future__ import annotations
 
 import os
-import re
 from collections.abc import Mapping, Sequence
 
 import yaml
@@ -188,33 +187,57 @@ def loops_file(
 
 
 def _stem(d: Diagnostic) -> str:
-    raw = "--".join([d.code, *d.cards])
-    return re.sub(r"[^A-Za-z0-9_.-]+", "_", raw)[:120]
+    from arbiter.solver.safe_output import safe_name
+
+    return safe_name("--".join([d.code, *d.cards]), "witness")
+
+
+def _canonical(text: str) -> bytes:
+    """The witness as data, keys sorted: the order the card set declared things in (which
+    the witness keeps, as written) does not change its name."""
+    import json
+
+    from arbiter.model.format.document import load  # libyaml's composer: fast
+
+    root = load("witness.yaml", text).root
+    return json.dumps(root, sort_keys=True, ensure_ascii=False).encode("utf-8")
+
+
+def _digest(witness: Witness) -> str:
+    """A hash of what the witness holds: its files are named by it, so runs that write
+    into one folder at once never collide, and a report's names always lead to the
+    content it describes (the same content gives the same name: output is reproducible)."""
+    import hashlib
+
+    h = hashlib.sha256(_canonical(witness.text))
+    for suffix, text in witness.variants:
+        h.update(b"\0" + suffix.encode("utf-8") + b"\0" + _canonical(text))
+    return h.hexdigest()[:12]
 
 
 def write_witnesses(diagnostics: Sequence[Diagnostic], folder: str) -> list[str | None]:
-    """Write each diagnostic's witness into ``folder``; the paths, in the same order."""
+    """Write each diagnostic's witness into ``folder`` (created inside its parent without
+    following links, solver/safe_output.py); the paths, in the same order."""
+    from arbiter.solver.safe_output import WitnessFolder, safe_name
+
     paths: list[str | None] = []
-    used: set[str] = set()
-    made = False
-    for d in diagnostics:
-        if d.witness is None:
-            paths.append(None)
-            continue
-        if not made:
-            os.makedirs(folder, exist_ok=True)
-            made = True
-        stem = _stem(d)
-        name, n = stem, 1
-        while name in used:
-            n += 1
-            name = f"{stem}-{n}"
-        used.add(name)
-        path = os.path.join(folder, name + ".yaml")
-        with open(path, "w", encoding="utf-8") as fh:
-            fh.write(d.witness.text)
-        for suffix, text in d.witness.variants:
-            with open(os.path.join(folder, f"{name}.{suffix}.yaml"), "w", encoding="utf-8") as fh:
-                fh.write(text)
-        paths.append(path)
+    root: WitnessFolder | None = None
+    sub: WitnessFolder | None = None
+    try:
+        for d in diagnostics:
+            if d.witness is None:
+                paths.append(None)
+                continue
+            if sub is None:
+                parent, name = os.path.split(os.path.normpath(folder))
+                root = WitnessFolder.open(parent or ".")
+                sub = root.sub(safe_name(name, "witnesses"))
+            name = f"{_stem(d)}.{_digest(d.witness)}"
+            paths.append(sub.write(name + ".yaml", d.witness.text))
+            for suffix, text in d.witness.variants:
+                sub.write(f"{name}.{safe_name(suffix, 'variant')}.yaml", text)
+    finally:
+        for opened in (sub, root):
+            if opened is not None:
+                opened.close()
     return paths

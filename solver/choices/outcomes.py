@@ -44,6 +44,7 @@ from arbiter.solver.choices.leaves import (
 )
 from arbiter.solver.engine.options import RunOptions
 from arbiter.solver.engine.step import resolve_step
+from arbiter.solver.limits import cut, tripped
 from arbiter.solver.status import Status
 
 
@@ -83,28 +84,38 @@ class OutcomeSet:
     def fingerprints(self) -> frozenset[str]:
         return frozenset(o.fingerprint for o in self.outcomes)
 
+    cut: str | None = None  # what stopped the search (solver/limits.py)
+
     def summary(self) -> dict[str, JSON]:
-        return {
+        out: dict[str, JSON] = {
             "status": self.status.value,
             "method": self.method,
             "count": len(self.outcomes),
             "order_dependent": self.order_dependent,
             "wall_time": round(self.wall_time, 6),
         }
+        if self.cut is not None:
+            out["cut"] = f"stopped early by {self.cut}: the list may be incomplete"
+        return out
 
 
 # -- the exhaustive twin (any ChoosingStep) -------------------------------------------------
 
 
-def exhaustive_leaves(step: ChoosingStep[Any], index: int, run: Any) -> dict[str, Leaf]:
+def exhaustive_leaves(
+    step: ChoosingStep[Any], index: int, run: Any, *, interruptible: bool = False
+) -> dict[str, Leaf]:
     """Every distinct end of ``step`` from ``run``: a depth-first search over every option,
-    memoised on the canonical run state (orders that meet again are searched once)."""
+    memoised on the canonical run state (orders that meet again are searched once).
+    ``interruptible``: the command's limits may stop it (``_Cut``, caught by ``expand``)."""
     memo: dict[Hashable, dict[str, Leaf]] = {}
 
     def explore(r: Any) -> dict[str, Leaf]:
         k = step.key(r)
         if k in memo:
             return memo[k]
+        if interruptible and cut() is not None:  # the command's time limit or memory ceiling
+            raise _Cut
         point = step.point(r)
         if point is None:
             fp = outcome_of(step, r)
@@ -152,12 +163,40 @@ CPSAT_EXPANDERS: Mapping[type[Step], Expander] = {GameActionStep: replacement.ex
 METHODS = ("cp-sat", "exhaustive")
 
 
+class _Cut(Exception):
+    """The command's time limit or memory ceiling stopped a search (solver/limits.py)."""
+
+
+def first_leaf(step: ChoosingStep[Any], index: int, run: Any) -> dict[str, Leaf]:
+    """The end reached by taking the first option at every point: once a search is cut,
+    each open step still ends in a legal outcome (the list is then incomplete: FEASIBLE)."""
+    decisions: list[Decision] = []
+    while (point := step.point(run)) is not None:
+        option = point.options[0]
+        decisions.append(Decision(index, point.chooser, point.rule, option))
+        run = step.take(run, option)
+    fp = outcome_of(step, run)
+    return {fp: Leaf(fp, tuple(decisions), frozenset({frozenset(step.tags(run))}))}
+
+
 def expand(
     step: ChoosingStep[Any], index: int, run: Any, method: str, options: RunOptions
 ) -> tuple[dict[str, Leaf], Status]:
-    if method == "cp-sat" and type(step) in CPSAT_EXPANDERS:
-        return CPSAT_EXPANDERS[type(step)](step, index, run, options)
-    return exhaustive_leaves(step, index, run), Status.OPTIMAL
+    """Every distinct end of one step and the status of that search; once the command's
+    limits are reached, one legal end (FEASIBLE: never OPTIMAL when cut)."""
+    if cut() is not None:
+        return first_leaf(step, index, run), Status.FEASIBLE
+    try:
+        if method == "cp-sat" and type(step) in CPSAT_EXPANDERS and replacement.modelled(run):
+            leaves, status = CPSAT_EXPANDERS[type(step)](step, index, run, options)
+        else:
+            leaves = exhaustive_leaves(step, index, run, interruptible=True)
+            status = Status.OPTIMAL
+    except _Cut:
+        return first_leaf(step, index, run), Status.FEASIBLE
+    if not leaves and status is not Status.OPTIMAL:  # cut before a first solution
+        return first_leaf(step, index, run), Status.FEASIBLE
+    return leaves, status
 
 
 def replay(step: ChoosingStep[Any], run: Any, decisions: tuple[Decision, ...]) -> Any:
@@ -223,7 +262,8 @@ def enumerate_outcomes(
             )
         )
     outcomes.sort(key=lambda o: ([(d.step, d.option.key) for d in o.choices], o.fingerprint))
-    return OutcomeSet(status, method, tuple(outcomes), time.perf_counter() - t0)
+    stopped = tripped() if status is not Status.OPTIMAL else None
+    return OutcomeSet(status, method, tuple(outcomes), time.perf_counter() - t0, stopped)
 
 
 def _step_branches(

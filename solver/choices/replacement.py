@@ -289,13 +289,24 @@ def end_of(u: Universe, chosen: frozenset[int]) -> tuple[ProposedEvent, ...]:
     )
 
 
+def modelled(run: Any) -> bool:
+    """Whether the CP-SAT model fits the run's rules: it counts each replacement once per
+    action (R-4); under Riftbound 373.2 (``replacement_reach: one-sequence``) the
+    exhaustive search decides instead."""
+    state = getattr(run, "state", None)
+    return state is None or not rp.one_sequence(state)
+
+
 def expand_cpsat(
     step: GameActionStep, index: int, run: rp.ReplacementRun, options: RunOptions
 ) -> tuple[dict[str, Leaf], Status]:
     """The distinct ends of one game action from every CP-SAT solution: solutions are
     grouped by outcome (the counters they change), with the tags of each (order
     dependence); one witness per outcome is replayed through the rules process, which
-    checks the model."""
+    checks the model. The model counts each replacement once per action (R-4); under
+    Riftbound 373.2 (``replacement_reach: one-sequence``) the exhaustive search decides."""
+    if not modelled(run):
+        raise InternalError("the CP-SAT model of replacements follows R-4, not Riftbound 373.2")
     u = build_universe(run)
     found = solve_all(build_model(u), options.time_limit)
     if found.status is Status.INFEASIBLE:
@@ -331,6 +342,8 @@ def best_cpsat(
     choice is made for the objective's sake (the best case for the player it measures)."""
     options = options or RunOptions()
     run = step.begin(state)
+    if rp.one_sequence(run.state):
+        raise InternalError("the CP-SAT model of replacements follows R-4, not Riftbound 373.2")
     u = build_universe(run)
     solved = solve_best(build_model(u), objective, options.time_limit, options.workers)
     if solved.status not in (Status.OPTIMAL, Status.FEASIBLE):

@@ -11,6 +11,7 @@ import click
 
 if TYPE_CHECKING:
     from arbiter.solver.check.diagnostics import Progress
+from arbiter.solver.cli.options import TIME_LIMIT, DaskAddress
 
 FORMATS = ("text", "json", "sarif")
 
@@ -21,18 +22,21 @@ def _progress_bar(show: bool, label: str) -> Iterator[Progress | None]:
     if not show:
         yield None
         return
-    from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
+
+    from arbiter.solver.cli.escaping import console as safe_console
 
     bar = Progress(
         "[progress.description]{task.description}",
         BarColumn(),
         MofNCompleteColumn(),
         TimeElapsedColumn(),
-        console=Console(stderr=True),
+        console=safe_console(stderr=True),
         transient=True,
     )
-    task = bar.add_task(label, total=None)
+    from arbiter.solver.cli.escaping import markup
+
+    task = bar.add_task(markup(label), total=None)
 
     def update(done: int, total: int) -> None:
         bar.update(task, completed=done, total=total)
@@ -56,7 +60,7 @@ def _progress_bar(show: bool, label: str) -> Iterator[Progress | None]:
 @click.option(
     "--witness-dir",
     type=click.Path(file_okay=False, path_type=str),
-    help="Where witness scenarios go (default: 'arbiter-witnesses' beside the report).",
+    help="Where witness scenarios go (default: 'arbiter-witnesses' in the working folder).",
 )
 @click.option(
     "--fail-on",
@@ -75,6 +79,7 @@ def _progress_bar(show: bool, label: str) -> Iterator[Progress | None]:
 @click.option(
     "--dask",
     "dask_address",
+    type=DaskAddress(),
     default=None,
     metavar="ADDRESS",
     help="Examine pairs and triples on the Dask cluster at this scheduler address.",
@@ -83,6 +88,13 @@ def _progress_bar(show: bool, label: str) -> Iterator[Progress | None]:
     "--progress/--no-progress",
     default=None,
     help="Show a progress bar (default: when stderr is a terminal).",
+)
+@click.option(
+    "--time-limit",
+    type=TIME_LIMIT,
+    default=10.0,
+    show_default=True,
+    help="Seconds the whole check may take (then it stops and lists what it found).",
 )
 @click.option("--list-checks", is_flag=True, help="List the diagnostic kinds and exit.")
 def command(
@@ -95,6 +107,7 @@ def command(
     jobs: int,
     dask_address: str | None,
     progress: bool | None,
+    time_limit: float,
     list_checks: bool,
 ) -> None:
     """Check card-set FILES for problems players and judges would meet."""
@@ -125,16 +138,23 @@ def command(
     files = tuple(f for f in files if parts[f] is None)
     if not files:
         raise Exit(0)
+    from arbiter.solver import limits
+
+    limits.start(time_limit)
     cardsets = [load_cardset(f) for f in files]  # every input error before any work
     from arbiter.model.effects.rewrite import v1_note
 
     note = v1_note([n for cs in cardsets for n in cs.upgraded])
     if note:
         click.echo(note, err=True)
+    inputs = [f for cs in cardsets for f in (cs.source, *cs.files)]
+    if html_path:
+        from arbiter.solver.safe_output import check_target
+
+        check_target(html_path, inputs)
     backend = Backend(jobs=jobs, dask=dask_address)
-    if witness_dir is None:
-        beside = os.path.dirname(os.path.abspath(html_path)) if html_path else os.getcwd()
-        witness_dir = os.path.relpath(os.path.join(beside, "arbiter-witnesses"))
+    if witness_dir is None:  # never beside the report unless asked: it may be a shared folder
+        witness_dir = "arbiter-witnesses"
     show = sys.stderr.isatty() if progress is None else progress
     checked = []
     used: set[str] = set()
@@ -156,10 +176,12 @@ def command(
     else:
         check_output.print_text(checked)
     if html_path:
+        from arbiter.solver.cli.escaping import say_replaced
         from arbiter.solver.cli.html_report import render
+        from arbiter.solver.safe_output import write_report
 
-        with open(html_path, "w", encoding="utf-8") as fh:
-            fh.write(render(checked))
+        if write_report(html_path, render(checked), inputs):
+            say_replaced(html_path)
     every = [d for c in checked for d in c.result.diagnostics]
     raise Exit(1 if failing(every, Severity(fail_on)) else 0)
 

@@ -67,8 +67,10 @@ def pending_codes() -> list[str]:
 
 
 def witness_folder(base: str, cardset_file: str) -> str:
+    from arbiter.solver.safe_output import safe_name
+
     stem = os.path.splitext(os.path.basename(cardset_file))[0]
-    return os.path.join(base, stem)
+    return os.path.join(base, safe_name(stem, "cardset"))
 
 
 def with_witnesses(result: CheckResult, base: str, folder: str | None = None) -> Checked:
@@ -125,7 +127,7 @@ _TITLE = {
 
 
 def _bold_cards(message: str, cards: Sequence[str]) -> str:
-    from rich.markup import escape
+    from arbiter.solver.cli.escaping import markup as escape
 
     text = escape(message)
     if not cards:
@@ -139,9 +141,9 @@ def _bold_cards(message: str, cards: Sequence[str]) -> str:
 def print_text(checked: Sequence[Checked], *, timings: bool = True) -> None:
     """The report for people; ``timings=False`` leaves the wall time out (``arbiter demo``
     prints the same bytes every time)."""
-    from rich.markup import escape
-
+    from arbiter.solver.cli.escaping import markup as escape
     from arbiter.solver.cli.report import console
+    from arbiter.solver.safe_output import safe_name
 
     out = console()
     for c in checked:
@@ -149,7 +151,7 @@ def print_text(checked: Sequence[Checked], *, timings: bool = True) -> None:
         cs = r.cardset
         out.rule(f"[bold]arbiter check[/bold] {escape(cs.source)}")
         out.print(
-            f"ruleset {cs.ruleset.name}, {plural(r.plan.cards, 'card')} in "
+            f"ruleset {escape(cs.ruleset.name)}, {plural(r.plan.cards, 'card')} in "
             f"{plural(len(cs.files), 'file')}; "
             f"examined {r.plan.pairs} of {r.all_pairs} pairs and {r.plan.triples} of "
             f"{r.all_triples} triples (pruned by what abilities read and write), "
@@ -168,7 +170,8 @@ def print_text(checked: Sequence[Checked], *, timings: bool = True) -> None:
             out.print(f"\n[{style} bold]{_TITLE[sev]} ({len(group)})[/{style} bold]")
             for d, path in group:
                 cards = ", ".join(f"[bold]{escape(x)}[/bold]" for x in d.cards)
-                out.print(f" [{style}]{d.code}[/{style}]  {cards}  [dim]{' '.join(d.rules)}[/dim]")
+                code, rules = escape(d.code), escape(" ".join(d.rules))
+                out.print(f" [{style}]{code}[/{style}]  {cards}  [dim]{rules}[/dim]")
                 out.print("   " + _bold_cards(d.message, d.cards))
                 where = ", ".join(str(loc) for loc in d.locations)
                 if where:
@@ -181,7 +184,7 @@ def print_text(checked: Sequence[Checked], *, timings: bool = True) -> None:
                         f"   [dim]witness:[/dim] {escape(path)}  [dim](arbiter {how} it)[/dim]"
                     )
                     for suffix, _ in d.witness.variants:
-                        other = path[: -len(".yaml")] + f".{suffix}.yaml"
+                        other = path[: -len(".yaml")] + f".{safe_name(suffix, 'variant')}.yaml"
                         out.print(f"   [dim]and, under {suffix}:[/dim] {escape(other)}")
         n = counts(r.diagnostics)
         out.print(
@@ -189,6 +192,9 @@ def print_text(checked: Sequence[Checked], *, timings: bool = True) -> None:
             f"{plural(n['ruling'], 'ruling')} to confirm"
             + (f", {plural(n['info'], 'line')} not modelled" if n["info"] else "")
         )
+        if "cut" in r.extra:
+            why = escape(str(r.extra["cut"]))
+            out.print(f"[yellow]{why}: what is listed was found; there may be more[/yellow]")
         if pending_codes():
             pending = ", ".join(pending_codes())
             out.print(f"[dim]not checked by this build: {escape(pending)}[/dim]")

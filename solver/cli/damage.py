@@ -131,14 +131,14 @@ def _tie_breaks(objective: str, maximise: bool) -> list[str]:
     type=TIME_LIMIT,
     default=10.0,
     show_default=True,
-    help="Seconds CP-SAT may take.",
+    help="Seconds the whole command may take (the split and --all-optimal together).",
 )
 @click.option(
     "--workers",
     type=click.IntRange(1, 64),
     default=1,
     show_default=True,
-    help="CP-SAT search workers.",
+    help="CP-SAT search workers (at most the cores, and 1 per 256 MB of --max-memory).",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 def command(
@@ -157,12 +157,15 @@ def command(
     """
     from arbiter.model.errors import InputError
     from arbiter.model.format.scenario import parse_file
+    from arbiter.solver import limits
     from arbiter.solver.cli.output import Exit, emit_json
     from arbiter.solver.damage.open import find_step, is_open, open_split, rows, state_before
     from arbiter.solver.damage.split import all_optimal as enumerate_optima
     from arbiter.solver.damage.split import solve
     from arbiter.solver.status import Status
 
+    limits.start(time_limit)
+    allowed = limits.workers_within(workers)
     scenario = parse_file(file)
     index, step = find_step(scenario.steps, scenario.source)
     if for_player is not None and for_player not in scenario.start.players:
@@ -177,6 +180,10 @@ def command(
         raise Exit(0 if report["status"] == "LEGAL" else 1)
     split = open_split(state, index, step, objective, for_player)
     problem, chosen, who = split.problem, split.objective, split.for_player
+    if allowed < workers:  # said once the input is known good: an error stays one line
+        note = f"arbiter: --workers {workers} lowered to {allowed} (cores and memory)"
+        click.echo(note, err=True)
+        workers = allowed
     result = solve(problem, time_limit=time_limit, workers=workers)
     out: dict[str, Any] = {
         "file": file,
@@ -214,32 +221,36 @@ def command(
 
 
 def _print_check(report: dict[str, Any]) -> None:
+    from arbiter.solver.cli.escaping import markup as m
     from arbiter.solver.cli.report import console
 
     c = console()
-    split = ", ".join(f"{k}: {v}" for k, v in report["allocation"].items())
+    split = ", ".join(f"{m(k)}: {m(v)}" for k, v in report["allocation"].items())
     if report["status"] == "LEGAL":
-        c.print(f"[green]legal[/green] split {{{split}}} of {report['pool']}")
+        c.print(f"[green]legal[/green] split {{{split}}} of {m(report['pool'])}")
     else:
-        c.print(f"[red]illegal[/red] split {{{split}}}: {report['rule']}: {report['message']}")
+        c.print(
+            f"[red]illegal[/red] split {{{split}}}: {m(report['rule'])}: {m(report['message'])}"
+        )
 
 
 def _print_result(out: dict[str, Any]) -> None:
     from rich.table import Table
 
+    from arbiter.solver.cli.escaping import markup as m
     from arbiter.solver.cli.report import console
 
     c = console()
     title = (
-        f"{out['instruction']}: split {out['pool']} for {out['objective_name']} "
-        f"({out['sense']}, {out['for']})"
+        f"{m(out['instruction'])}: split {out['pool']} for {m(out['objective_name'])} "
+        f"({out['sense']}, {m(out['for'])})"
     )
     table = Table(title=title, title_justify="left")
     for col in ("target", "damage", "prevented", "dealt", "destroyed", "needs"):
         table.add_column(col)
     for r in out["targets"]:
         table.add_row(
-            r["target"],
+            m(r["target"]),
             str(r["damage"]),
             str(r["prevented"]),
             str(r["dealt"]),
@@ -248,10 +259,10 @@ def _print_result(out: dict[str, Any]) -> None:
         )
     c.print(table)
     for line in out["why"]:
-        c.print(line)
+        c.print(m(line))
     c.print(f"status {out['status']}, wall time {out['wall_time'] * 1000:.1f} ms")
     if "optima" in out:
         more = "" if out["optima_complete"] else " (limit reached: there may be more)"
         c.print(f"{plural(out['optima_count'], 'optimal allocation')}{more}:")
         for o in out["optima"]:
-            c.print("  " + ", ".join(f"{k}: {v}" for k, v in o.items()))
+            c.print("  " + ", ".join(f"{m(k)}: {v}" for k, v in o.items()))

@@ -87,7 +87,7 @@ def examples_root() -> str:
 
 def main() -> int:
     root = examples_root()
-    witness_dir = os.path.join(tempfile.gettempdir(), "arbiter-demo-witnesses")
+    witness_dir = tempfile.mkdtemp(prefix="arbiter-demo-witnesses-")  # never a shared name
     surprises = check_card_sets(root, witness_dir)
     failures = run_seeds(root)
     return 1 if surprises or failures else 0

@@ -14,11 +14,11 @@ import click
 FORMATS = ("text", "json", "dot", "png", "svg")
 
 
-def draw(data: dict[str, Any], fmt: str, out: str) -> None:
-    """Draw the graph (nodes by timestamp, cycle edges in red) to ``out`` as png or svg."""
+def draw(data: dict[str, Any], fmt: str) -> bytes:
+    """The graph drawn (nodes by timestamp, cycle edges in red) as png or svg bytes."""
     from arbiter.solver.dependency.draw import save
 
-    save(data, fmt, out)
+    return save(data, fmt)
 
 
 @click.command("graph")
@@ -34,36 +34,36 @@ def draw(data: dict[str, Any], fmt: str, out: str) -> None:
 )
 def graph(file: str, fmt: str, out: str | None) -> None:
     """Draw the dependency graph of the passive abilities of scenario FILE (A-DEP, A-ORDER-1)."""
-    import json
-
     from arbiter.model.format.scenario import parse_file
+    from arbiter.solver import limits
+    from arbiter.solver.cli.escaping import json_text, say_replaced, terminal
     from arbiter.solver.dependency import view as dependency_view
     from arbiter.solver.engine import runner as engine
+    from arbiter.solver.engine.options import RunOptions
+    from arbiter.solver.safe_output import check_target, write_report
 
+    if fmt in ("png", "svg") and out is None:
+        raise click.UsageError(f"--format {fmt} needs -o FILE")
+    if out is not None:  # a path that cannot be written is refused before any work
+        check_target(out, [file], (f".{fmt}",) if fmt in ("png", "svg") else ())
+    limits.start(RunOptions().time_limit)  # the whole command, as `run` by default
     result = engine.run(parse_file(file))
     state = result.state
     if fmt in ("png", "svg"):
-        if out is None:
-            raise click.UsageError(f"--format {fmt} needs -o FILE")
-        try:
-            draw(dependency_view.graph_json(state), fmt, out)
-        except OSError as exc:
-            raise click.ClickException(f"cannot write {out}: {exc.strerror}") from exc
+        assert out is not None
+        if write_report(out, draw(dependency_view.graph_json(state), fmt), [file]):
+            say_replaced(out)
         return
     if fmt == "json":
-        text = json.dumps(dependency_view.graph_json(state), indent=2, ensure_ascii=False) + "\n"
+        text = json_text(dependency_view.graph_json(state), indent=2) + "\n"
     elif fmt == "dot":
-        text = dependency_view.graph_dot(state)
+        text = terminal(dependency_view.graph_dot(state))
     else:
-        text = dependency_view.graph_text(state)
+        text = terminal(dependency_view.graph_text(state))
     if out is None:
         click.echo(text, nl=False)
-    else:
-        try:
-            with open(out, "w", encoding="utf-8") as fh:
-                fh.write(text)
-        except OSError as exc:
-            raise click.ClickException(f"cannot write {out}: {exc.strerror}") from exc
+    elif write_report(out, text, [file]):
+        say_replaced(out)
 
 
 command = graph

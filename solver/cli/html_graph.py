@@ -9,9 +9,7 @@ no script, no link out, so the report stays one self-contained file.
 from __future__ import annotations
 
 import html
-import os
 import re
-import tempfile
 
 from arbiter.model import passives as pv
 from arbiter.model.cardset import game_state
@@ -28,11 +26,7 @@ def _inline_svg(data: dict[str, object]) -> str:
     from arbiter.solver.dependency.draw import save
 
     matplotlib.rcParams["svg.hashsalt"] = "arbiter"  # stable ids: the same report twice
-    with tempfile.TemporaryDirectory() as folder:
-        path = os.path.join(folder, "graph.svg")
-        save(data, "svg", path)
-        with open(path, encoding="utf-8") as fh:
-            svg = fh.read()
+    svg = save(data, "svg").decode("utf-8")
     svg = svg[svg.index("<svg") :]
     svg = re.sub(r"<metadata>.*?</metadata>", "", svg, flags=re.S)
     svg = re.sub(r'\s+xmlns(:\w+)?="[^"]*"', "", svg)

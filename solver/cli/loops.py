@@ -13,16 +13,20 @@ from typing import TYPE_CHECKING
 
 import click
 
+from arbiter.model.errors import InputError
+from arbiter.model.format.loop_input import LoopInput
 from arbiter.model.state import JSON
 from arbiter.solver.loops.decide import DEFAULT_BUDGET, LoopVerdict
 
 if TYPE_CHECKING:
     from arbiter.solver.loops.report import LoopReport
+from arbiter.solver.cli.options import TIME_LIMIT
 
 
 def _print(report: LoopReport, checks: list[tuple[str, JSON, JSON, bool]]) -> None:
     from rich.table import Table
 
+    from arbiter.solver.cli.escaping import markup as m
     from arbiter.solver.cli.report import console
 
     out = console()
@@ -33,27 +37,45 @@ def _print(report: LoopReport, checks: list[tuple[str, JSON, JSON, bool]]) -> No
         LoopVerdict.UNDETERMINED: "yellow",
     }[v.verdict]
     mand = "" if v.mandatory is None else (" (mandatory)" if v.mandatory else " (optional)")
-    out.print(f"[bold]{report.source}[/bold]: [bold {colour}]{v.verdict.value}[/]{mand}")
-    out.print(f"  {v.reason}")
+    out.print(f"[bold]{m(report.source)}[/bold]: [bold {colour}]{v.verdict.value}[/]{mand}")
+    out.print(f"  {m(v.reason)}")
     if report.candidates:
         table = Table(title="candidate loops (static pass)", title_justify="left")
         for col in ("cycle of abilities", "verdict"):
             table.add_column(col)
         for path, _, cv in report.candidates:
-            table.add_row(path, "" if cv is None else cv.verdict.value)
+            table.add_row(m(path), "" if cv is None else cv.verdict.value)
         out.print(table)
     if v.steps:
         out.print("witness:")
         n_prefix = len(v.prefix)
         for i, s in enumerate(v.steps):
             mark = "  ↻ " if v.cycle and i >= n_prefix else "    "
-            out.print(f"{mark}{s['text']}")
+            out.print(f"{mark}{m(s['text'])}")
     out.print(
         f"explored {v.explored} state(s) of a budget of {report.budget} in {v.wall_time:.3f} s"
     )
     for path, expected, actual, passed in checks:
         tag = "[green]ok[/green]  " if passed else "[red]FAIL[/red]"
-        out.print(f"  {tag}  {path} = {expected!r}" + ("" if passed else f" (got {actual!r})"))
+        got = "" if passed else f" (got {m(repr(actual))})"
+        out.print(f"  {tag}  {m(path)} = {m(repr(expected))}{got}")
+
+
+def _located(exc: InputError, data: LoopInput, file: str) -> InputError:
+    """An error the search met (ROBUST-RANGE) located at the object it names, else at the
+    top of the file; an error that has a place keeps it."""
+    from arbiter.model.errors import Location
+    from arbiter.model.format.document import load, path_text
+
+    if exc.location is not None:
+        return exc
+    section = "objects" if data.kind == "scenario" else "cards"
+    doc = load(file)
+    for oid in sorted(data.scenario.start.objects, key=len, reverse=True):
+        if f"{oid}." in exc.message:
+            where = doc.location((section, oid), key=True)
+            return InputError(exc.message, location=where, path=path_text((section, oid)))
+    return InputError(f"the loop search: {exc.message}", location=Location(file, 1, 1))
 
 
 @click.command("loops")
@@ -69,6 +91,13 @@ def _print(report: LoopReport, checks: list[tuple[str, JSON, JSON, bool]]) -> No
     is_flag=True,
     help="Count quick action activations against A-GOLD-9 within one day.",
 )
+@click.option(
+    "--time-limit",
+    type=TIME_LIMIT,
+    default=10.0,
+    show_default=True,
+    help="Seconds the whole search may take (then: undetermined, cut by the time limit).",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print the verdict as JSON.")
 @click.option(
     "--png",
@@ -77,20 +106,50 @@ def _print(report: LoopReport, checks: list[tuple[str, JSON, JSON, bool]]) -> No
     default=None,
     help="Draw the witness cycle (or the first candidate) to this PNG file.",
 )
-def _loops(file: str, budget: int | None, one_day: bool, as_json: bool, png: str | None) -> None:
+def _loops(
+    file: str,
+    budget: int | None,
+    one_day: bool,
+    time_limit: float,
+    as_json: bool,
+    png: str | None,
+) -> None:
     """Detect loops in a card set or a scenario FILE: loop, terminates or undetermined."""
     from arbiter.model.format.loop_input import load_for_loops
+    from arbiter.solver import limits
     from arbiter.solver.cli.output import Exit, emit_json
     from arbiter.solver.loops.report import analyse, check_expectations, witness_ring
 
+    limits.start(time_limit)
+    if png:  # a path that cannot be written is refused before any work
+        from arbiter.solver.safe_output import check_target
+
+        check_target(png, [file], (".png",))
     data = load_for_loops(file)
     chosen = budget or data.options.budget or DEFAULT_BUDGET
-    report = analyse(data, chosen, one_day or data.options.one_day)
+    note = None
+    if chosen > limits.state_ceiling():  # a memory-aware ceiling on the budget
+        lowered = limits.state_ceiling()
+        note = (
+            f"arbiter: a budget of {chosen} states is lowered to {lowered}, what "
+            f"{limits.max_memory_mb()} MB hold (--max-memory)"
+        )
+        chosen = lowered
+    try:
+        report = analyse(data, chosen, one_day or data.options.one_day)
+    except InputError as exc:  # a value out of range met by the search: say where
+        raise _located(exc, data, file) from None
+    if note is not None:  # said once the input is known good: an error stays one line
+        click.echo(note, err=True)
     checks = check_expectations(report, data)
     if png:
+        from arbiter.solver.cli.escaping import say_replaced
         from arbiter.solver.loops.graph import draw
+        from arbiter.solver.safe_output import write_report
 
-        draw(witness_ring(report), png, f"{report.verdict.verdict.value}: {file}")
+        picture = draw(witness_ring(report), f"{report.verdict.verdict.value}: {file}")
+        if write_report(png, picture, [file]):
+            say_replaced(png)
     if as_json:
         out = report.as_json()
         if checks:

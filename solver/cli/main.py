@@ -18,6 +18,7 @@ from arbiter import __version__
 from arbiter.model.errors import ArbiterError, IllegalAction, InputError, InternalError
 from arbiter.solver.cli import (
     check,
+    combat,
     damage,
     demo,
     describe,
@@ -29,15 +30,27 @@ from arbiter.solver.cli import (
     upgrade,
 )
 from arbiter.solver.cli.output import Exit
+from arbiter.solver.safe_output import OutputError
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.option("--debug", is_flag=True, help="Show tracebacks of internal errors.")
 @click.option("--timings", is_flag=True, help="Include solver wall times in --json output.")
 @click.version_option(__version__, prog_name="arbiter")
+@click.option(
+    "--max-memory",
+    type=click.IntRange(64, 1 << 20),
+    default=None,
+    metavar="MB",
+    help="Stop searches when the process reaches this resident size "
+    "(default 1024, at most half the machine's memory).",
+)
 @click.pass_context
-def cli(ctx: click.Context, debug: bool, timings: bool) -> None:
+def cli(ctx: click.Context, debug: bool, timings: bool, max_memory: int | None) -> None:
     """arbiter: a rules checker for trading card games, built on constraint solving."""
+    from arbiter.solver import limits
+
+    limits.set_max_memory(max_memory)
     ctx.ensure_object(dict)
     ctx.obj["debug"] = debug
     ctx.obj["timings"] = timings
@@ -54,6 +67,7 @@ COMMANDS: tuple[click.Command, ...] = (
     importer.command,
     describe.command,
     upgrade.command,
+    combat.command,
 )
 for _command in COMMANDS:
     cli.add_command(_command)
@@ -77,6 +91,15 @@ def main(argv: list[str] | None = None) -> None:
     """Entry point: every failure becomes one line and an exit code, never a traceback."""
     debug = "--debug" in (argv if argv is not None else sys.argv[1:])
     try:
+        _main(argv, debug)
+    finally:
+        from arbiter.solver import limits
+
+        limits.reset()
+
+
+def _main(argv: list[str] | None, debug: bool) -> None:
+    try:
         cli.main(args=argv, standalone_mode=False, prog_name="arbiter")
     except Exit as exc:
         sys.exit(exc.code)
@@ -86,10 +109,14 @@ def main(argv: list[str] | None = None) -> None:
         _fail(f"arbiter: {exc.format_message()}", 2)
     except InputError as exc:
         _fail(exc.one_line(), 2)
+    except OutputError as exc:
+        _fail(f"arbiter: {exc}", 2)
     except IllegalAction as exc:
         _fail(f"illegal action: {exc}", 1)
     except RecursionError:
         _fail("input nested too deeply to process", 2)
+    except MemoryError:
+        _fail("out of memory: give a smaller budget, or a lower arbiter --max-memory", 2)
     except (InternalError, ArbiterError) as exc:
         if debug:
             raise

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import click
@@ -34,4 +33,6 @@ def emit_json(data: Any) -> None:
     root = ctx.find_root() if ctx is not None else None
     timings = bool(root is not None and isinstance(root.obj, dict) and root.obj.get("timings"))
     shown = data if timings else without_timings(data)
-    click.echo(json.dumps(shown, indent=2, sort_keys=False, ensure_ascii=False))
+    from arbiter.solver.cli.escaping import json_text
+
+    click.echo(json_text(shown, indent=2, sort_keys=False))

@@ -18,16 +18,18 @@ if TYPE_CHECKING:
 
 
 def console() -> Console:
-    from rich.console import Console
+    """The console of every report: strings reach the terminal escaped (solver/cli/escaping.py)."""
+    from arbiter.solver.cli.escaping import console as safe_console
 
-    return Console(highlight=False, soft_wrap=True)
+    console: Console = safe_console()
+    return console
 
 
 def _e(text: str) -> str:
     """User text (ids, names, paths) printed as is, never read as rich markup."""
-    from rich.markup import escape
+    from arbiter.solver.cli.escaping import markup
 
-    return escape(text)
+    return markup(text)
 
 
 def _fmt(value: JSON) -> str:
@@ -125,7 +127,7 @@ def print_explain(state: GameState, out: Console) -> None:
 
 def print_run(result: RunResult, *, explain: bool = False) -> None:
     out = console()
-    out.print(f"[bold]{_e(result.scenario.source)}[/bold]  ruleset {result.state.ruleset.name}")
+    out.print(f"[bold]{_e(result.scenario.source)}[/bold]  ruleset {_e(result.state.ruleset.name)}")
     out.print(objects_table(derived(result.state)))
     if explain:
         print_explain(derived(result.state), out)
@@ -151,9 +153,7 @@ def print_run(result: RunResult, *, explain: bool = False) -> None:
                 f"({_e(c.resolved)}, {where}, {at})"
             )
     if result.stopped_by is not None:
-        from rich.markup import escape
-
-        why = escape(str(result.stopped_by))
+        why = _e(str(result.stopped_by))
         out.print(f"[red]illegal action at step {result.stopped_at}:[/red] {why}")
     verdict = "[green]passed[/green]" if result.ok else "[red]failed[/red]"
     out.print(f"{verdict}: {plural(result.passed, 'expectation')} met, {result.failed} failed")
@@ -168,7 +168,8 @@ def dependency_section(result: RunResult, out: Console, explain: bool) -> None:
         return
     order = ordering(result.state)
     for c in order.cycles:
-        out.print(f"[yellow]dependency cycle[/yellow] {arrow_path(c)} (timestamp order used)")
+        shown = _e(arrow_path(c))
+        out.print(f"[yellow]dependency cycle[/yellow] {shown} (timestamp order used)")
     if explain:
         for line in explain_lines(result.state):
             out.print(line, markup=False)
@@ -176,22 +177,24 @@ def dependency_section(result: RunResult, out: Console, explain: bool) -> None:
 
 def print_outcomes(data: Mapping[str, JSON]) -> None:
     """The text report of ``arbiter run --outcomes``."""
-    from rich.console import Console
+    from arbiter.solver.cli.escaping import markup as m
 
-    out = Console(highlight=False, soft_wrap=True)
+    out = console()
     summary = data.get("outcome_search", {})
     outcomes = data.get("outcomes", [])
     out.print(
         f"[bold]{plural(len(outcomes), 'distinct outcome')}[/bold] "
-        f"({summary.get('method')}, {summary.get('status')}, "
+        f"({m(summary.get('method'))}, {m(summary.get('status'))}, "
         f"order matters: {'yes' if summary.get('order_dependent') else 'no'})"
     )
+    if summary.get("cut"):
+        out.print(f"[yellow]{m(summary['cut'])}[/yellow]")
     for n, o in enumerate(outcomes, 1):
         counters = {
             oid: obj["counters"] for oid, obj in o["objects"].items() if obj.get("counters")
         }
         shown = ", ".join(
-            f"{oid}.{k}={v}" for oid, c in counters.items() for k, v in sorted(c.items())
+            f"{m(oid)}.{m(k)}={m(v)}" for oid, c in counters.items() for k, v in sorted(c.items())
         )
         flag = "  [yellow](depends on the order)[/yellow]" if o.get("order_dependent") else ""
         out.print(f"  {n}. {shown or 'no counters'}{flag}")

@@ -17,7 +17,7 @@ from arbiter.solver.cli.output import Exit, emit_json
     type=TIME_LIMIT,
     default=10.0,
     show_default=True,
-    help="Seconds a solver may take for one decision.",
+    help="Seconds the whole command may take (every solve and search within it).",
 )
 @click.option(
     "--outcomes",
@@ -27,10 +27,12 @@ from arbiter.solver.cli.output import Exit, emit_json
 def command(file: str, as_json: bool, explain: bool, time_limit: float, outcomes: bool) -> None:
     """Resolve a scenario FILE and check its expect: block."""
     from arbiter.model.format.scenario import parse_file
+    from arbiter.solver import limits
     from arbiter.solver.cli import report
     from arbiter.solver.engine import runner as engine
     from arbiter.solver.engine.options import RunOptions
 
+    limits.start(time_limit)
     scenario = parse_file(file)
     options = RunOptions(time_limit=time_limit, outcomes=outcomes)
     result = engine.run(scenario, options)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 from collections.abc import Sequence
 
 from arbiter.model.errors import Location
@@ -20,9 +19,11 @@ LEVEL = {
 
 
 def _uri(path: str) -> str:
-    """A path relative to the working directory (the repository root in CI), with '/'."""
-    rel = os.path.relpath(os.path.abspath(path))
-    return rel.replace(os.sep, "/")
+    """A path relative to the working directory (the repository root in CI), with '/',
+    percent-encoded (solver/cli/escaping.py): ``#``, ``?`` or ``%20`` stay in the file name."""
+    from arbiter.solver.cli.escaping import sarif_uri
+
+    return sarif_uri(path)
 
 
 def _location(loc: Location) -> dict[str, JSON]:

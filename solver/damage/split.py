@@ -247,9 +247,11 @@ def solve(
     """
     from ortools.sat.python import cp_model  # noqa: F401 - loaded before the clock starts
 
+    from arbiter.solver.limits import clamp
+
     start = time.perf_counter()
     built = build(problem)
-    run = _Run(built, workers, start + time_limit)
+    run = _Run(built, workers, start + clamp(time_limit))
     criteria = list(terms(problem, built))
     folded = canonical and _fits_one_pack(problem, criteria)
     if folded:  # small instances: the canonical order joins the one weighted objective
@@ -334,6 +336,8 @@ def all_optimal(
     that list is complete."""
     from ortools.sat.python import cp_model
 
+    from arbiter.solver.limits import note_cut_solve
+
     built = build(problem)
     first = STAGES[problem.objective][0]
     if not isinstance(built.exprs[first], int):
@@ -357,6 +361,8 @@ def all_optimal(
         enumerate_all=True,
     )
     complete = done.status in (Status.OPTIMAL, Status.INFEASIBLE) and len(found) <= limit
+    if done.status not in (Status.OPTIMAL, Status.INFEASIBLE):
+        note_cut_solve()
     key = [t.id for t in problem.targets]
     unique = {tuple(sp[k] for k in key): sp for sp in found}
     ordered = sorted(unique, reverse=True)[:limit]

@@ -16,6 +16,33 @@ if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
 
+MAX_DRAWN = 40  # passives drawn; a larger graph is summarised (its picture took 5 GB)
+MAX_INCHES = 24.0  # the figure's largest side
+MAX_ORDER_SHOWN = 16  # passives named in the "order:" heading
+
+
+def summarised(data: dict[str, Any]) -> tuple[dict[str, Any], str | None]:
+    """The graph as drawn: at most ``MAX_DRAWN`` passives (the first in timestamp order),
+    with the edges and cycles among them, and a note saying what was left out."""
+    nodes = data["nodes"]
+    if len(nodes) <= MAX_DRAWN:
+        return data, None
+    kept = nodes[:MAX_DRAWN]
+    ids = {n["id"] for n in kept}
+    small = {
+        **data,
+        "nodes": kept,
+        "edges": [e for e in data["edges"] if e["from"] in ids and e["to"] in ids],
+        "cycles": [c for c in data["cycles"] if set(c) <= ids],
+        "order": [o for o in data["order"] if o in ids],
+    }
+    note = (
+        f"the first {MAX_DRAWN} of {len(nodes)} passives (timestamp order); "
+        "all of them: --format text, json or dot"
+    )
+    return small, note
+
+
 def _layout(nodes: list[dict[str, Any]]) -> dict[str, tuple[float, float]]:
     n = max(len(nodes), 1)
     pos: dict[str, tuple[float, float]] = {}
@@ -71,7 +98,9 @@ def draw_on(ax: Axes, data: dict[str, Any], title: str | None = None) -> None:
             fontsize=8,
             bbox={"boxstyle": "round", "facecolor": "#fff7e0" if node["ceased"] else "#e8f0ff"},
         )
-    order = " → ".join(data["order"]) or "-"
+    shown = data["order"][:MAX_ORDER_SHOWN]
+    more = len(data["order"]) - len(shown)
+    order = " → ".join(shown) + (f" → … ({more} more)" if more else "") if shown else "-"
     heading = f"order: {order}"
     for cycle in data["cycles"]:
         heading += "\ncycle (timestamp order): " + " → ".join([*cycle, cycle[0]])
@@ -86,12 +115,20 @@ def figure(data: dict[str, Any], title: str | None = None) -> Figure:
     """A new figure holding the graph, sized by the number of passives."""
     from matplotlib.figure import Figure
 
+    data, note = summarised(data)
+    if note is not None:
+        title = f"{title}\n{note}" if title else note
     n = max(len(data["nodes"]), 1)
-    fig = Figure(figsize=(3 + 1.2 * n, 2.5 + 1.0 * n), dpi=100)
+    size = (min(3 + 1.2 * n, MAX_INCHES), min(2.5 + 1.0 * n, MAX_INCHES))
+    fig = Figure(figsize=size, dpi=100)
     draw_on(fig.add_subplot(), data, title)
     return fig
 
 
-def save(data: dict[str, Any], fmt: str, out: str) -> None:
-    """Draw the graph to ``out`` as png or svg."""
-    figure(data).savefig(out, format=fmt, bbox_inches="tight")
+def save(data: dict[str, Any], fmt: str) -> bytes:
+    """The graph drawn as png or svg bytes (the command writes them safely)."""
+    import io
+
+    buffer = io.BytesIO()
+    figure(data).savefig(buffer, format=fmt, bbox_inches="tight")
+    return buffer.getvalue()

@@ -9,9 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
+from arbiter.model.damage.combat_state import Combat
 from arbiter.model.damage.steps import DealDamage, ResolveDamage
 from arbiter.model.state import GameState
 from arbiter.model.steps import Step
+from arbiter.solver.damage import combat_resolve
 from arbiter.solver.damage import resolve as damage
 from arbiter.solver.engine import triggers
 from arbiter.solver.engine.options import RunOptions
@@ -21,6 +23,7 @@ Resolver = Callable[[Step, GameState, RunOptions], GameState]
 RESOLVERS: Mapping[type[Step], Resolver] = {
     DealDamage: damage.resolve_deal,
     ResolveDamage: damage.resolve_later,
+    Combat: combat_resolve.resolve_combat,
 }
 
 AfterStep = Callable[[GameState, GameState, RunOptions], GameState]

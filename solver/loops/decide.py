@@ -355,8 +355,11 @@ def decide(
     if ex.complete:
         return _terminates(ex, budget)
     deepest = max(ex.depth) if ex.depth else 0
+    stopped = f"the budget of {budget} states ran out"
+    if ex.cut:
+        stopped = f"the search was cut by {ex.cut}"
     reason = (
-        f"the budget of {budget} states ran out before play was shown to end or to repeat: "
+        f"{stopped} before play was shown to end or to repeat: "
         f"{len(ex.nodes)} states met, {len(ex.nodes) - ex.expanded} not yet explored, "
         f"plays followed to {deepest} move(s); retry with a larger --budget"
     )

@@ -274,6 +274,10 @@ def figure(path: tuple[str, ...], title: str = "") -> Figure:
     return fig
 
 
-def draw(path: tuple[str, ...], out: str, title: str = "") -> None:
-    """Draw a witness cycle (or a candidate) as a ring of arrows to a PNG file."""
-    figure(path, title).savefig(out, dpi=100, bbox_inches="tight")
+def draw(path: tuple[str, ...], title: str = "") -> bytes:
+    """A witness cycle (or a candidate) drawn as a ring of arrows: PNG bytes."""
+    import io
+
+    buffer = io.BytesIO()
+    figure(path, title).savefig(buffer, format="png", dpi=100, bbox_inches="tight")
+    return buffer.getvalue()

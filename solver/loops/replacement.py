@@ -193,9 +193,15 @@ def confirm(
     else:  # the same run, not yet settled: the guard must be off from the first step
         events = tuple(e for e in action.events if e.amount > 0)
         run = rp.ReplacementRun(action, state, rp.replacements_in_play(state), events)
+    from arbiter.solver.limits import cut
+
     seen: set[Hashable] = {_pending_key(run)}
     repeated = False
+    stopped: str | None = None
     while len(_applied(run)) < budget and (p := rp.point(run)) is not None:
+        stopped = cut()  # the command's time limit or memory ceiling
+        if stopped is not None:
+            break
         run = rp.take(run, p.options[0])
         if not once_per_action:
             run = replace(run, used=frozenset())  # R-4 off: every replacement may apply again
@@ -240,7 +246,8 @@ def confirm(
         return verdict(LoopVerdict.LOOP, reason, ("LOOP-2", "LOOP-5"))
     if rp.point(run) is not None:
         what = "with R-4" if once_per_action else "without R-4"
-        reason = f"{what} the chain is still going after {n} replacement(s) (the budget)"
+        limit = f"cut by {stopped}" if stopped else "the budget"
+        reason = f"{what} the chain is still going after {n} replacement(s) ({limit})"
         return verdict(LoopVerdict.UNDETERMINED, reason, ("LOOP-2", "LOOP-5"))
     reason = f"even without R-4 the chain stops after {n} replacement(s)"
     return verdict(LoopVerdict.TERMINATES, reason, ("LOOP-2", "LOOP-5"))

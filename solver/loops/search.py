@@ -192,6 +192,7 @@ class Exploration:
     expanded: int = 0
     complete: bool = False
     wall_time: float = 0.0
+    cut: str | None = None  # what stopped the search before its budget (solver/limits.py)
 
 
 def _search_state(state: GameState, one_day: bool) -> GameState:
@@ -214,6 +215,8 @@ def explore(
     """Breadth-first search of equivalence classes, expanding at most ``budget`` nodes."""
     import time
 
+    from arbiter.solver.limits import cut
+
     t0 = time.perf_counter()
     reads = reads_of(state, one_day)
     start = Node(_search_state(state, one_day), ())
@@ -235,6 +238,9 @@ def explore(
     frontier: deque[int] = deque()
     add(start, None)
     while frontier and ex.expanded < budget:
+        ex.cut = cut()  # the command's time limit or memory ceiling
+        if ex.cut is not None:
+            break
         i = frontier.popleft()
         node = ex.nodes[i]
         options = moves(node) if i else [START] + _seeds(node.state, seeded)

@@ -1,0 +1,293 @@
+"""Riftbound death: Cleanups kill units with lethal damage, after "would die" replacement
+effects (Core Rules 1.3: 318-323, 369-373, 428). Pure functions of the game state.
+
+A unit with non-zero damage at least its Might dies at a Cleanup (323.5); a Deathknell is
+noted first (323.4). Each death is an event that "would die" replacements may replace
+(369.1). Who orders the replacements and how far one reaches are ruleset policies:
+``replacement_chooser`` (Riftbound 372: the owner of the unit acted on; R-5: the
+replacements' controller) and ``replacement_reach`` (Riftbound 373.2: one sequence over
+every simultaneous death it qualifies for; R-4: one event of the action). A "once each
+turn" replacement that is declined has not been applied this turn (371.2).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from enum import Enum
+
+from arbiter.model import might as mt
+from arbiter.model.might_layers import might_in
+from arbiter.model.ruleset import ReplacementChooser, ReplacementReach
+from arbiter.model.state import JSON, Ability, Event, GameObject, GameState
+
+TRASH = "trash"
+BASE = "base"
+ONCE = "once_each_turn."  # game counters of the "once each turn" replacements used
+
+
+class Instead(Enum):
+    """What a "would die" replacement does instead (369.1: Zhonya's Hourglass, Soraka)."""
+
+    HEAL = "heal"
+    EXHAUST = "exhaust"
+    RECALL = "recall"
+    KILL_SOURCE = "kill_source"  # "kill this instead"
+
+
+class Protects(Enum):
+    SELF = "self"
+    FRIENDLY = "friendly"
+    OTHER_FRIENDLY = "other_friendly"
+    ANY = "any"
+
+
+@dataclass(frozen=True, slots=True)
+class DeathReplacement(Ability):
+    """ "If [a unit] would die, instead …" on a unit or a gear (its ``source``)."""
+
+    protects: Protects = Protects.SELF
+    ids: frozenset[str] = frozenset()  # named units (instead of ``protects``)
+    here: bool = False  # "here": only units at the source's location
+    weaker: bool = False  # "if it has less Might than me"
+    instead: tuple[Instead, ...] = (Instead.HEAL, Instead.EXHAUST, Instead.RECALL)
+    may: bool = False
+    once_each_turn: bool = False  # 371
+    next_time: bool = False  # "the next time …": one event, then spent
+    text: str = ""
+
+
+@dataclass(frozen=True)
+class CleanupChoices:
+    """The players' decisions: each player's order of replacements (ids first in that
+    order, the rest oldest first), and the optional replacements they decline."""
+
+    order: Mapping[str, Sequence[str]] = field(default_factory=dict)
+    decline: frozenset[str] = frozenset()
+
+
+def on_board(obj: GameObject) -> bool:
+    return obj.zone in mt.BOARD
+
+
+def lethal(state: GameState, obj: GameObject) -> bool:
+    """323.5: non-zero damage equalling or exceeding its Might (or health without Might)."""
+    damage = obj.counters.get("damage", 0)
+    if damage <= 0 or not on_board(obj):
+        return False
+    if mt.has_might(obj):
+        return damage >= might_in(state, obj)
+    health = obj.base.get("health")
+    return isinstance(health, int) and damage >= health
+
+
+def dying(state: GameState) -> list[GameObject]:
+    """The units a Cleanup kills, in canonical order (timestamp, then id: ORD-1)."""
+    found = [o for o in state.objects.values() if o.kind == "unit" and lethal(state, o)]
+    return sorted(found, key=lambda o: (o.timestamp, o.id))
+
+
+def replacements(state: GameState) -> list[DeathReplacement]:
+    out = [
+        a
+        for o in state.objects.values()
+        if on_board(o)
+        for a in o.abilities
+        if isinstance(a, DeathReplacement)
+    ]
+    return sorted(out, key=lambda r: (r.timestamp, r.source, r.id))
+
+
+def used_key(r: DeathReplacement) -> str:
+    return f"{ONCE}{r.source}.{r.id}"
+
+
+def qualifies(r: DeathReplacement, unit: GameObject, state: GameState) -> bool:
+    src = state.objects.get(r.source)
+    if src is None or not on_board(src):
+        return False
+    if r.ids:
+        ok = unit.id in r.ids
+    elif r.protects is Protects.SELF:
+        ok = unit.id == src.id
+    elif r.protects is Protects.ANY:
+        ok = True
+    else:
+        ok = unit.controlled_by == src.controlled_by
+        if r.protects is Protects.OTHER_FRIENDLY:
+            ok = ok and unit.id != src.id
+    if ok and r.here:
+        ok = unit.zone == src.zone and unit.region == src.region
+    if ok and r.weaker:
+        ok = might_in(state, unit) < might_in(state, src)
+    return ok
+
+
+def chooser(state: GameState, units: Sequence[GameObject], reps: Sequence[DeathReplacement]) -> str:
+    """Riftbound 372 (the owner of the unit acted on) or R-5 (the replacements' controller;
+    the active player when both players' could apply)."""
+    if state.ruleset.replacement_chooser is ReplacementChooser.AFFECTED_OWNER:
+        return units[0].owner
+    players = {state.obj(r.source).controlled_by for r in reps}
+    return players.pop() if len(players) == 1 else state.active_player
+
+
+def _rank(order: Sequence[str], r: DeathReplacement) -> tuple[int, int, str, str]:
+    names = (r.id, f"{r.source}.{r.id}")
+    listed = [i for i, name in enumerate(order) if name in names]
+    return (listed[0] if listed else len(order), r.timestamp, r.source, r.id)
+
+
+def _save(state: GameState, unit_id: str, r: DeathReplacement) -> GameState:
+    obj = state.obj(unit_id)
+    counters = dict(obj.counters)
+    zone = obj.zone
+    for act in r.instead:
+        if act is Instead.HEAL:
+            counters.pop("damage", None)
+        elif act is Instead.EXHAUST:
+            counters["exhausted"] = 1
+        elif act is Instead.RECALL:
+            zone = BASE
+    return state.with_object(replace(obj, counters=counters, zone=zone))
+
+
+def kill(state: GameState, oid: str, why: tuple[str, ...]) -> GameState:
+    """428.2: the permanent goes from the Board to its owner's trash; off the Board it
+    keeps no damage, buff or Might effect (110, 705). The move fires "leaves" triggers."""
+    obj = state.obj(oid)
+    gone = mt.leave_board(obj)
+    counters = {k: v for k, v in gone.counters.items() if k not in ("damage", "exhausted")}
+    state = state.with_object(replace(gone, zone=TRASH, counters=counters))
+    return state.with_event(
+        Event("move", (("target", oid), ("from", obj.zone), ("to", TRASH), ("killed", True)), why)
+    )
+
+
+def replace_deaths(
+    state: GameState, units: list[GameObject], choices: CleanupChoices
+) -> tuple[GameState, list[str]]:
+    """Apply "would die" replacements to simultaneous deaths; return who still dies."""
+    pending = [u.id for u in units]
+    tried: set[tuple[str, str]] = set()
+    reach = state.ruleset.replacement_reach
+    while pending:
+        live = [state.obj(p) for p in pending]
+        options = [
+            (r, [u for u in live if qualifies(r, u, state)])
+            for r in replacements(state)
+            if (r.source, r.id) not in tried and used_key(r) not in state.counters
+        ]
+        options = [(r, us) for r, us in options if us]
+        if not options:
+            break
+        who = chooser(state, [us[0] for _, us in options], [r for r, _ in options])
+        r, targets = min(options, key=lambda o: _rank(choices.order.get(who, ()), o[0]))
+        tried.add((r.source, r.id))
+        by_owner = state.ruleset.replacement_chooser is ReplacementChooser.AFFECTED_OWNER
+        rules = ["Riftbound 369.1", "Riftbound 372" if by_owner else "R-5"]
+        if r.may and (r.id in choices.decline or f"{r.source}.{r.id}" in choices.decline):
+            note = ["Riftbound 371.2"] if r.once_each_turn else []
+            state = state.with_event(
+                Event(
+                    "declined",
+                    (("by", r.id), ("source", r.source), ("chooser", who)),
+                    (*rules, *note),
+                )
+            )
+            continue
+        if r.next_time or reach is ReplacementReach.ONCE_PER_ACTION:
+            targets = targets[:1]
+            rules.append("R-4" if reach is ReplacementReach.ONCE_PER_ACTION else "Riftbound 373")
+        else:
+            rules.append("Riftbound 373.2")
+        for u in targets:
+            state = _save(state, u.id, r)
+            pending.remove(u.id)
+        if r.once_each_turn:
+            counters = dict(state.counters)
+            counters[used_key(r)] = 1
+            state = replace(state, counters=counters)
+            rules.append("Riftbound 371")
+        fields: tuple[tuple[str, JSON], ...] = (
+            ("by", r.id),
+            ("source", r.source),
+            ("chooser", who),
+            ("saved", [u.id for u in targets]),
+            ("instead", [a.value for a in r.instead]),
+        )
+        state = state.with_event(Event("replaced", fields, tuple(rules)))
+        if Instead.KILL_SOURCE in r.instead and on_board(state.obj(r.source)):
+            state = kill(state, r.source, ("Riftbound 428.1.a.1", "Riftbound 369.1"))
+    return state, pending
+
+
+def cleanup(state: GameState, choices: CleanupChoices | None = None) -> GameState:
+    """A Cleanup (323.3-323.5), repeated while it changes the game (322)."""
+    choices = choices or CleanupChoices()
+    rounds = 0
+    while rounds < 64:
+        rounds += 1
+        units = dying(state)
+        if not units:
+            break
+        state, doomed = replace_deaths(state, units, choices)
+        for oid in doomed:
+            obj = state.obj(oid)
+            if "Deathknell" in obj.features:
+                state = state.with_event(
+                    Event("deathknell", (("target", oid),), ("Riftbound 323.4", "Riftbound 808"))
+                )
+        for oid in doomed:
+            state = kill(state, oid, ("Riftbound 323.5", "Riftbound 428.1.a.2", "Riftbound 428.2"))
+        if rounds > 1:
+            state = state.with_event(Event("cleanup", (("round", rounds),), ("Riftbound 322",)))
+    return state
+
+
+def end_turn(state: GameState) -> GameState:
+    """317.2: heal all units, "this turn" effects expire, "once each turn" uses reset; the
+    next player becomes the turn player (317.3), and a new turn starts."""
+    objects = {}
+    for oid, obj in state.objects.items():
+        obj = mt.end_of_turn(obj)
+        if obj.kind == "unit" and "damage" in obj.counters:
+            obj = replace(obj, counters={k: v for k, v in obj.counters.items() if k != "damage"})
+        obj = replace(obj, abilities=tuple(a for a in obj.abilities if not _this_turn(a)))
+        objects[oid] = obj
+    counters = {k: v for k, v in state.counters.items() if not k.startswith(ONCE)}
+    counters["turn"] = state.counters.get("turn", 1) + 1
+    players = (*state.players[1:], state.players[0])
+    state = replace(state, objects=objects, counters=counters, players=players)
+    state = state.with_event(
+        Event(
+            "phase",
+            (("name", "end_of_turn"), ("player", state.players[-1]), ("next", players[0])),
+            ("Riftbound 317.2.b", "Riftbound 317.2.c", "Riftbound 317.3", "Riftbound 371"),
+        )
+    )
+    state = state.with_event(
+        Event("phase", (("name", "start_of_turn"), ("player", players[0])), ("Riftbound 315",))
+    )
+    return expire_temporary(state, players[0])
+
+
+def expire_temporary(state: GameState, player: str) -> GameState:
+    """816.1.b: at the start of its controller's Beginning Phase a Temporary permanent is
+    killed (once, however many instances: 816.2)."""
+    doomed = sorted(
+        (
+            o
+            for o in state.objects.values()
+            if on_board(o) and o.controlled_by == player and "Temporary" in o.features
+        ),
+        key=lambda o: (o.timestamp, o.id),
+    )
+    for obj in doomed:
+        state = kill(state, obj.id, ("Riftbound 816.1.b", "Riftbound 428.1.a.1"))
+    return state
+
+
+def _this_turn(a: Ability) -> bool:
+    """An ability that lasts "this turn" (a prevention shield, …); Might effects apart."""
+    return bool(getattr(a, "this_turn", False)) and not isinstance(a, mt.MightEffect)

@@ -1,0 +1,167 @@
+"""File format of the Riftbound rulebook area (docs/format.md, "Riftbound: Might, death
+and turns"). Object key ``death_replacements``; steps ``might``, ``buff``, ``cleanup``,
+``chain_item``, ``end_turn``; JSON view: per unit ``might``."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from arbiter.model import death as dt
+from arbiter.model import might_layers as ml
+from arbiter.model.format.context import ObjectKeyParser, ParseContext, StepParser
+from arbiter.model.format.document import Node
+from arbiter.model.riftbound_steps import Buff, ChainItem, Cleanup, EndTurn, Might
+from arbiter.model.state import GameObject
+from arbiter.model.steps import Step
+
+LIMIT = 10**6
+REPLACEMENT_KEYS = {
+    "id",
+    "protects",
+    "ids",
+    "here",
+    "weaker",
+    "instead",
+    "may",
+    "once_each_turn",
+    "next_time",
+    "text",
+}
+
+
+def _items(node: Node) -> list[Node]:
+    return node.seq() if isinstance(node.value, list) else [node]
+
+
+def _death_replacements(node: Node, ctx: ParseContext, obj: GameObject) -> GameObject:
+    """``death_replacements: [{protects, instead: [heal, exhaust, recall, kill_source], …}]``."""
+    added: list[dt.DeathReplacement] = []
+    for n, item in enumerate(_items(node), start=1):
+        m = item.mapping(REPLACEMENT_KEYS)
+        instead = (
+            tuple(dt.Instead(i.choice([x.value for x in dt.Instead])) for i in _items(m["instead"]))
+            if "instead" in m
+            else (dt.Instead.HEAL, dt.Instead.EXHAUST, dt.Instead.RECALL)
+        )
+        added.append(
+            dt.DeathReplacement(
+                id=m["id"].ident("a replacement id") if "id" in m else f"would_die{n}",
+                source=obj.id,
+                timestamp=obj.timestamp,
+                protects=dt.Protects(
+                    m["protects"].choice([p.value for p in dt.Protects])
+                    if "protects" in m
+                    else "self"
+                ),
+                ids=frozenset(i.ident("an object id") for i in _items(m["ids"]))
+                if "ids" in m
+                else frozenset(),
+                here=m["here"].boolean() if "here" in m else False,
+                weaker=m["weaker"].boolean() if "weaker" in m else False,
+                instead=instead,
+                may=m["may"].boolean() if "may" in m else False,
+                once_each_turn=m["once_each_turn"].boolean() if "once_each_turn" in m else False,
+                next_time=m["next_time"].boolean() if "next_time" in m else False,
+                text=m["text"].text() if "text" in m else "",
+            )
+        )
+    return replace(obj, abilities=(*obj.abilities, *added))
+
+
+def _might_passives(node: Node, ctx: ParseContext, obj: GameObject) -> GameObject:
+    """``might_passives: [{id, add, to: self | friendly | other_friendly | enemy | units,
+    while_mighty}]``: continuous Might effects of a unit (Riftbound 473-475)."""
+    added = []
+    for n, item in enumerate(_items(node), start=1):
+        m = item.mapping({"id", "add", "to", "while_mighty", "text"}, required=("add",))
+        added.append(
+            ml.MightPassive(
+                id=m["id"].ident("an effect id") if "id" in m else f"passive{n}",
+                source=obj.id,
+                timestamp=obj.timestamp,
+                add=m["add"].integer(-LIMIT, LIMIT),
+                to=m["to"].choice(list(ml.REACH)) if "to" in m else "self",
+                while_mighty=m["while_mighty"].boolean() if "while_mighty" in m else False,
+            )
+        )
+    return replace(obj, abilities=(*obj.abilities, *added))
+
+
+
+
+def _might(node: Node, ctx: ParseContext) -> Step:
+    m = node.mapping(
+        {"target", "set", "add", "min", "max", "this_turn", "source"}, required=("target",)
+    )
+    if ("set" in m) == ("add" in m):
+        node.fail("exactly one of 'set: N' and 'add: N'", got=False)
+    for key in ("min", "max"):
+        if key in m and "set" in m:
+            m[key].fail(f"no '{key}' with 'set'", key=True, got=False)
+    return Might(
+        target=ctx.object_id(m["target"]),
+        set_to=m["set"].integer(-LIMIT, LIMIT) if "set" in m else None,
+        add=m["add"].integer(-LIMIT, LIMIT) if "add" in m else 0,
+        minimum=m["min"].integer(-LIMIT, LIMIT) if "min" in m else None,
+        maximum=m["max"].integer(-LIMIT, LIMIT) if "max" in m else None,
+        this_turn=m["this_turn"].boolean() if "this_turn" in m else False,
+        source=m["source"].ident("a source name") if "source" in m else "effect",
+    )
+
+
+def _buff(node: Node, ctx: ParseContext) -> Step:
+    m = node.mapping({"target"}, required=("target",))
+    return Buff(target=ctx.object_id(m["target"]))
+
+
+def _choices(m: dict[str, Node], ctx: ParseContext) -> dt.CleanupChoices:
+    order = {}
+    if "order" in m:
+        for player, ids in m["order"].mapping().items():
+            order[ctx.player(Node(ids.doc, ids.path, player))] = tuple(
+                i.text("a replacement id") for i in _items(ids)
+            )
+    decline = (
+        frozenset(i.text("a replacement id") for i in _items(m["decline"]))
+        if ("decline" in m)
+        else frozenset()
+    )
+    return dt.CleanupChoices(order, decline)
+
+
+def _cleanup(node: Node, ctx: ParseContext) -> Step:
+    m = node.mapping({"order", "decline"}) if node.value is not None else {}
+    return Cleanup(choices=_choices(m, ctx))
+
+
+def _chain_item(node: Node, ctx: ParseContext) -> Step:
+    m = node.mapping({"steps", "order", "decline"}, required=("steps",))
+    steps = []
+    if ctx.sub_step is None:
+        node.fail("a chain item in a scenario (its steps are scenario steps)", got=False)
+    for sub in m["steps"].seq("a list of steps"):
+        step = ctx.sub_step(sub)
+        if isinstance(step, Cleanup):
+            step = replace(step, inside_chain_item=True)
+        steps.append(step)
+    return ChainItem(steps=tuple(steps), choices=_choices(m, ctx))
+
+
+def _end_turn(node: Node, ctx: ParseContext) -> Step:
+    if node.value is not None:
+        node.mapping(set())
+    return EndTurn()
+
+
+STEPS: dict[str, StepParser] = {
+    "might": _might,
+    "buff": _buff,
+    "cleanup": _cleanup,
+    "chain_item": _chain_item,
+    "end_turn": _end_turn,
+}
+
+OBJECT_KEY_PARSERS: dict[str, ObjectKeyParser] = {
+    "death_replacements": _death_replacements,
+    "might_passives": _might_passives,
+}
