@@ -123,6 +123,11 @@ def test_writing_an_ability_back_reads_the_same_ability() -> None:
         assert back == ab.effects, label
 
 
+# Format 1 effects the card language does not read yet: a protection lasting with another
+# card, and switching expeditions (Altered 7.4.4.m, a rulebook seed). Kept as format 1.
+NOT_IN_THE_LANGUAGE = {"yilith_s_ward", "shifting_winds"}
+
+
 def test_describe_renders_every_card_of_the_example_card_sets() -> None:
     from arbiter.solver.cli.describe import describe_cards
 
@@ -130,8 +135,8 @@ def test_describe_renders_every_card_of_the_example_card_sets() -> None:
     for path in sorted(CARDSETS.glob("*.yaml")):
         for card in describe_cards(str(path), None):
             total += 1
-            if card["id"] == "yilith_s_ward":  # a protection lasting with another card
-                assert card["not_modelled"] == ["effect"]
+            if card["id"] in NOT_IN_THE_LANGUAGE:
+                assert card["not_modelled"] == ["effect"], card
                 continue
             assert card["abilities"] or card["keywords"] or not _has_abilities(path, card), card
             assert not card["not_modelled"], card
@@ -144,7 +149,9 @@ def _has_abilities(path: Path, card: dict[str, object]) -> bool:
     import yaml
 
     raw = yaml.safe_load(path.read_text(encoding="utf-8"))["cards"][card["id"]]
-    plain = {"name", "kind", "text", "base", "features", "keywords"}
+    # ``combat``: a unit's combat profile (assigned first/last, takes no damage), data read
+    # by the combat area, not an ability of the card language
+    plain = {"name", "kind", "text", "base", "features", "keywords", "combat"}
     return bool(set(raw) - plain)
 
 
@@ -186,7 +193,7 @@ def test_upgrade_keeps_comments_and_is_idempotent(tmp_path: Path) -> None:
     once = upgrade_text("flawed.yaml", src)
     comments = [ln.strip() for ln in src.splitlines() if ln.strip().startswith("#")]
     assert comments == [ln.strip() for ln in once.text.splitlines() if ln.strip().startswith("#")]
-    assert once.kept == ("yilith_s_ward.effect",)
+    assert once.kept == ("yilith_s_ward.effect", "shifting_winds.effect")  # NOT_IN_THE_LANGUAGE
     assert upgrade_text("flawed.yaml", once.text).already
 
 
