@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-dev
 STAMP_RUN := $(VENV)/.installed
 
-.PHONY: demo test lint typecheck pytest package goldens fuzz notebooks notebooks-clean bench clean
+.PHONY: demo test test-fast lint typecheck pytest package goldens docs-cli fuzz notebooks notebooks-clean bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -35,6 +35,14 @@ test: lint typecheck pytest package
 
 package: $(STAMP)  # sdist + wheel, installed into a fresh venv outside the checkout
 	$(BIN)/python -m tests.package_check
+
+# The developers' loop (at most 3 minutes): unit tests and examples; no notebooks, no
+# fuzzing, no benchmarks, no browser (tests marked slow, tests/conftest.py SLOW_FILES).
+test-fast: $(STAMP)
+	$(BIN)/pytest -m "not slow" --durations=10
+
+docs-cli: $(STAMP)  # rewrite docs/cli.md from the click definitions
+	$(BIN)/python -m arbiter.solver.cli.docgen > docs/cli.md
 
 goldens: $(STAMP)  # rewrite tests/goldens/: every example's whole answer
 	$(BIN)/python -m tests.goldens

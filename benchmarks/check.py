@@ -1,8 +1,10 @@
 """Benchmark of ``arbiter check``: a generated card set checked end to end (parse, check,
-JSON, witnesses) serially, with 2 processes and on a 2-worker Dask LocalCluster; and the
+JSON, witnesses) serially and on a 2-worker Dask LocalCluster; and the
 number of pairs and triples examined against all of them.
 
-    python benchmarks/check.py [--cards 500] [--repeat 3] [--smoke]
+    python benchmarks/check.py [--cards 500] [--repeat 3] [--backends serial,dask]
+    python benchmarks/check.py --scaling 500,1000,2000,10000   # serial, growth per size
+    python benchmarks/check.py --smoke
 
 ``--smoke``: 30 cards, one run per backend (a few seconds; tests/test_benchmarks_smoke.py).
 
@@ -112,10 +114,15 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--cards", type=int, default=500)
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--backends", default="serial,dask")
+    parser.add_argument("--scaling", default="", help="card counts: serial time per size")
     parser.add_argument("--smoke", action="store_true", help="tiny sizes, numbers meaningless")
     args = parser.parse_args()
     if args.smoke:
         args.cards, args.repeat = 30, 1
+    if args.scaling:
+        return scaling([int(n) for n in args.scaling.split(",")], args.repeat)
+    chosen = set(args.backends.split(","))
     folder = tempfile.mkdtemp(prefix="arbiter-bench-")
     path = os.path.join(folder, "generated.yaml")
     with open(path, "w", encoding="utf-8") as fh:
@@ -137,22 +144,23 @@ def main() -> int:
         rows.append((label, statistics.median(times), min(times)))
 
     measure("serial (1 process)", Backend())
-    measure("--jobs 2", Backend(jobs=2))
-    from dask.distributed import LocalCluster
+    startup = 0.0
+    if "dask" in chosen:
+        from dask.distributed import LocalCluster
 
-    started = time.perf_counter()
-    with LocalCluster(
-        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
-    ) as cluster:
-        startup = time.perf_counter() - started
-        measure("--dask (2-worker LocalCluster)", Backend(dask=cluster.scheduler_address))
+        started = time.perf_counter()
+        with LocalCluster(
+            n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+        ) as cluster:
+            startup = time.perf_counter() - started
+            measure("--dask (2-worker LocalCluster)", Backend(dask=cluster.scheduler_address))
     assert result is not None
     stats = result.stats_json()
     same = len(set(outputs.values())) == 1
     print(f"generated set: {args.cards} cards; {len(result.diagnostics)} diagnostics")
     print(f"{'backend':34} {'median s':>9} {'min s':>8}")
     for label, med, best in rows:
-        print(f"{label:34} {med:9.2f} {best:8.2f}")
+        print(f"{label:34} {med:9.2f} {best:8.2f}  serial/this {rows[0][1] / med:5.2f}x")
     print(f"LocalCluster start-up (not included above): {startup:.2f} s")
     print(f"identical JSON across backends: {same}")
     print(
@@ -161,6 +169,45 @@ def main() -> int:
         f"tuples (role-ordered) {stats['tuples_examined']}"
     )
     return 0 if same else 1
+
+
+def scaling(sizes: list[int], repeat: int) -> int:
+    """Serial end-to-end time per size, against a fixed baseline measured in the same run
+    (parsing 500 cards), and the growth exponent between consecutive sizes."""
+    import math
+
+    folder = tempfile.mkdtemp(prefix="arbiter-bench-")
+    witnesses = os.path.join(folder, "witnesses")
+    os.makedirs(witnesses)
+    base_path = os.path.join(folder, "base.yaml")
+    with open(base_path, "w", encoding="utf-8") as fh:
+        fh.write(generate(500))
+    base = []
+    for _ in range(max(3, repeat)):
+        start = time.perf_counter()
+        load_cardset(base_path)
+        base.append(time.perf_counter() - start)
+    unit = statistics.median(base)
+    print(f"baseline: parsing 500 cards {unit:.3f} s")
+    print("| cards | diagnostics | triples examined | median s | / baseline | growth exponent |")
+    print("| ---: | ---: | ---: | ---: | ---: | ---: |")
+    last: tuple[int, float] | None = None
+    for n in sizes:
+        path = os.path.join(folder, f"g{n}.yaml")
+        with open(path, "w", encoding="utf-8") as fh:
+            fh.write(generate(n))
+        times = []
+        for _ in range(repeat):
+            seconds, _, result = end_to_end(path, Backend(), witnesses)
+            times.append(seconds)
+        med = statistics.median(times)
+        growth = "-" if last is None else f"{math.log(med / last[1]) / math.log(n / last[0]):.2f}"
+        print(
+            f"| {n} | {len(result.diagnostics)} | {result.plan.triples} | {med:.2f} | "
+            f"{med / unit:.1f} | {growth} |"
+        )
+        last = (n, med)
+    return 0
 
 
 if __name__ == "__main__":

@@ -1,6 +1,8 @@
 """Cold start of `arbiter run` on a stats-only scenario, against `python -c pass`.
 
-Prints a table of medians over repeated fresh processes. Usage:
+Prints a table of medians over repeated fresh processes, and each median as a ratio
+to `python -c pass` measured in the same run (the machine is shared: the ratio is the
+number to compare across runs). Usage:
     python benchmarks/cli_start.py [RUNS | --smoke]
 
 ``--smoke``: one run of each command (tests/test_benchmarks_smoke.py).
@@ -29,8 +31,8 @@ def wall(cmd: list[str], runs: int) -> list[float]:
 
 
 def main() -> None:
-    args = sys.argv[1:]
-    runs = 1 if args == ["--smoke"] else int(args[0]) if args else 15
+    args = [a for a in sys.argv[1:] if a != "--smoke"]
+    runs = 1 if "--smoke" in sys.argv else int(args[0]) if args else 15
     py = sys.executable
     rows = [
         ("python -c pass", [py, "-c", "pass"]),
@@ -49,12 +51,18 @@ def main() -> None:
         ),
     ]
     base = None
-    print(f"{'command':48} {'median s':>9} {'min s':>7} {'max s':>7} {'over python':>12}")
+    print(
+        f"{'command':48} {'median s':>9} {'min s':>7} {'max s':>7} {'over python':>12} "
+        f"{'x python':>9}"
+    )
     for label, cmd in rows:
         times = wall(cmd, runs)
         med = statistics.median(times)
         base = med if base is None else base
-        print(f"{label:48} {med:9.3f} {min(times):7.3f} {max(times):7.3f} {med - base:12.3f}")
+        print(
+            f"{label:48} {med:9.3f} {min(times):7.3f} {max(times):7.3f} {med - base:12.3f} "
+            f"{med / base:9.1f}"
+        )
 
 
 if __name__ == "__main__":

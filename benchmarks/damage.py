@@ -1,34 +1,47 @@
-"""Speed of the optimal split (solver/damage/split.py): CP-SAT vs its brute-force twin.
+"""Speed of the optimal split: the dynamic programme (solver/damage/dp.py), CP-SAT
+(solver/damage/split.py) and its brute-force twin.
 
-Prints a table: instance size, CP-SAT median (model build + solve, the
-canonical tie-break included), brute-force median where it is practical, and
-the ratio. Numbers go to docs/benchmarks.md; nothing here is asserted.
-Run: .venv/bin/python benchmarks/damage.py [--smoke]  (``--smoke``: two small sizes, once)
+Prints a table: instance size (and target-count limit), the programme's median
+(canonical answer), CP-SAT's medians (proof only; full, the canonical tie-break
+included), the brute force where it is practical, and whether the programme gave
+CP-SAT's canonical split. ``--cpsat-params`` compares CP-SAT parameters on the
+large case. Numbers go to docs/benchmarks.md; nothing here is asserted.
+Run: .venv/bin/python benchmarks/damage.py [--smoke] [--no-cpsat] [--cpsat-params]
 """
 
 from __future__ import annotations
 
+import argparse
 import random
 import statistics
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from arbiter.solver.damage.problem import SplitProblem, Target, brute_force
+from arbiter.solver.damage.dp import solve_dp  # noqa: E402
+from arbiter.solver.damage.problem import (  # noqa: E402
+    Method,
+    SplitProblem,
+    Target,
+    brute_force,
+)
 from arbiter.solver.damage.split import solve  # noqa: E402
-from arbiter.solver.status import Status  # noqa: E402
 
-# (targets, pool, repeats, brute force?)
+# (targets, pool, target-count limit, repeats, brute force?)
 SIZES = [
-    (4, 8, 15, True),
-    (6, 12, 15, True),
-    (8, 16, 5, True),
-    (10, 30, 15, False),
-    (50, 200, 7, False),
-    (200, 2000, 3, False),
+    (4, 8, None, 15, True),
+    (6, 12, None, 15, True),
+    (8, 16, None, 5, True),
+    (10, 30, None, 15, False),
+    (10, 30, 3, 15, False),
+    (50, 200, None, 7, False),
+    (200, 2000, None, 3, False),
+    (200, 2000, 5, 3, False),
 ]
+SMOKE = [(4, 8, None, 1, True), (10, 30, 3, 1, False)]
 OBJECTIVES = ("kills", "damage", "value")
 
 
@@ -55,44 +68,87 @@ def timed(fn: object, *args: object) -> tuple[float, object]:
 
 
 HEADER = (
-    "| targets | pool | objective | proof median (ms) | full median (ms) | full max (ms) "
-    "| proven | canonical | brute force median (ms) | ratio (brute / full) |"
+    "| targets | pool | limit | objective | DP median (ms) | DP max (ms) | CP-SAT proof median "
+    "(ms) | CP-SAT full median (ms) | CP-SAT canonical | DP = CP-SAT | brute force median (ms) "
+    "| CP-SAT full / DP |"
 )
 
 
-SMOKE_SIZES = [(4, 8, 1, True), (10, 30, 1, False)]
+def _ms(values: list[float]) -> str:
+    return f"{statistics.median(values) * 1000:.2f}" if values else "-"
 
 
-def main() -> None:
+def table(sizes: list[tuple[int, int, int | None, int, bool]], cpsat: bool) -> None:
     rng = random.Random(2024)
-    solve(instance(rng, 3, 5, "kills"))  # warm up: the first call imports ortools
+    solve(instance(rng, 3, 5, "kills"), method=Method.CP_SAT)  # warm up: imports ortools
+    solve_dp(instance(rng, 3, 5, "kills"))  # and numpy
     print(HEADER)
-    print("| ---: | ---: | --- | ---: | ---: | ---: | --- | --- | ---: | ---: |")
-    for n, pool, repeats, brute in SMOKE_SIZES if "--smoke" in sys.argv[1:] else SIZES:
+    print("| ---: | ---: | ---: | --- | ---: | ---: | ---: | ---: | --- | --- | ---: | ---: |")
+    for n, pool, limit, repeats, brute in sizes:
         for objective in OBJECTIVES:
-            proof, full, bf_times = [], [], []
-            proven = canonical = 0
+            fast, proof, full, bf_times = [], [], [], []
+            canonical = same = 0
             for _ in range(repeats):
-                problem = instance(rng, n, pool, objective)
-                t, _ = timed(lambda p: solve(p, canonical=False), problem)
-                proof.append(t)
-                t, result = timed(solve, problem)
-                full.append(t)
-                proven += result.status is Status.OPTIMAL  # type: ignore[attr-defined]
-                canonical += result.canonical  # type: ignore[attr-defined]
+                problem = replace(instance(rng, n, pool, objective), max_targets=limit)
+                t, mine = timed(solve_dp, problem)
+                fast.append(t)
+                if cpsat:
+                    cp_proof = lambda p: solve(p, canonical=False, method=Method.CP_SAT)  # noqa: E731
+                    t, _ = timed(cp_proof, problem)
+                    proof.append(t)
+                    t, result = timed(lambda p: solve(p, method=Method.CP_SAT), problem)
+                    full.append(t)
+                    canonical += result.canonical  # type: ignore[attr-defined]
+                    same += dict(result.split) == dict(mine.split)  # type: ignore[attr-defined]
                 if brute:
                     tb, twin = timed(brute_force, problem)
                     bf_times.append(tb)
-                    assert twin.objective == result.objective  # type: ignore[attr-defined]
-            cp = statistics.median(full) * 1000
-            bf = statistics.median(bf_times) * 1000 if bf_times else None
-            ratio = "-" if not bf else (f"{bf / cp:.0f}x" if bf >= 10 * cp else f"{bf / cp:.2f}x")
-            bf_text = f"{bf:.1f}" if bf is not None else "-"
+                    assert dict(twin.split) == dict(mine.split)  # type: ignore[attr-defined]
+            ratio = f"{statistics.median(full) / statistics.median(fast):.0f}x" if full else "-"
+            cp_text = f"{canonical}/{repeats}" if cpsat else "-"
+            same_text = f"{same}/{repeats}" if cpsat else "-"
             print(
-                f"| {n} | {pool} | {objective} | {statistics.median(proof) * 1000:.1f} | "
-                f"{cp:.1f} | {max(full) * 1000:.1f} | {proven}/{repeats} | "
-                f"{canonical}/{repeats} | {bf_text} | {ratio} |"
+                f"| {n} | {pool} | {limit or '-'} | {objective} | {_ms(fast)} | "
+                f"{max(fast) * 1000:.2f} | {_ms(proof)} | {_ms(full)} | {cp_text} | "
+                f"{same_text} | {_ms(bf_times)} | {ratio} |"
             )
+
+
+def cpsat_params(repeats: int, n: int = 200, pool: int = 2000) -> None:
+    """CP-SAT at ``n`` targets / ``pool``: default parameters against ``split.TUNED``
+    (the parameters of the optimisation steps; the canonical search keeps its own)."""
+    from arbiter.solver.damage import split
+
+    rng = random.Random(7)
+    problems = [instance(rng, n, pool, o) for o in OBJECTIVES for _ in range(repeats)]
+    print("| CP-SAT parameters | proof median (ms) | full median (ms) | optima identical |")
+    print("| --- | ---: | ---: | --- |")
+    tuned = dict(split.TUNED)
+    for name, params in (("default", {}), ("tuned", tuned)):
+        split.TUNED = params
+        try:
+            proof, full, same = [], [], 0
+            for p in problems:
+                t, a = timed(lambda q: solve(q, canonical=False, method=Method.CP_SAT), p)
+                proof.append(t)
+                t, b = timed(lambda q: solve(q, method=Method.CP_SAT), p)
+                full.append(t)
+                same += a.stages == solve_dp(p).stages == b.stages  # type: ignore[attr-defined]
+        finally:
+            split.TUNED = tuned
+        print(f"| {name} | {_ms(proof)} | {_ms(full)} | {same}/{len(problems)} |")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--smoke", action="store_true", help="tiny sizes, one repeat (tests)")
+    parser.add_argument("--no-cpsat", action="store_true", help="time the programme only")
+    parser.add_argument("--cpsat-params", action="store_true", help="compare CP-SAT parameters")
+    args = parser.parse_args()
+    if args.cpsat_params:
+        cpsat_params(1, 20, 100) if args.smoke else cpsat_params(3)
+        return
+    table(SMOKE if args.smoke else SIZES, not args.no_cpsat)
 
 
 if __name__ == "__main__":

@@ -78,6 +78,7 @@ class Card:
     abilities: tuple[CardAbility, ...] = ()  # every ability in the card language
     unmodelled: tuple[str, ...] = ()  # keys the card language does not read (yet)
     described_only: tuple[str, ...] = ()  # abilities the engine does not run (yet)
+    suppress: Mapping[str, str] = field(default_factory=dict)  # diagnostic code -> reason
 
     def role(self, name: str) -> Role:
         if name == "self":

@@ -72,6 +72,7 @@ class Ordering:
     passives: Mapping[str, pv.Passive]
     stamps: Mapping[str, int]
     applied_to: Mapping[str, frozenset[str]] = field(default_factory=dict)
+    held: frozenset[str] = frozenset()  # passives that existed, their condition held, at their turn
     trials: int = 0  # pairs compared by trial application
     applications: int = 0  # trial applications of a passive on the partial state
     reused: bool = False
@@ -354,6 +355,7 @@ class _Orderer:
         choices: list[Choice] = []
         cycles: dict[frozenset[str], tuple[str, ...]] = {}
         applied_to: dict[str, frozenset[str]] = {}
+        held: set[str] = set()
         ceased: list[str] = []
         while self.unapplied:
             chosen, waiting, mutual = self.next_free()
@@ -363,6 +365,8 @@ class _Orderer:
             choices.append(Choice(chosen, stamp, waiting, mutual, tuple(ceased)))
             done, before = self.apply(chosen)
             applied_to[chosen] = frozenset(done.targets)
+            if done is not pv.NO_APPLICATION:
+                held.add(chosen)
             ceased = self.after(done, before) if done.changes else []
         if ceased:
             choices.append(Choice("", 0, (), (), tuple(ceased)))
@@ -375,14 +379,28 @@ class _Orderer:
             passives=self.ps,
             stamps={pid: self.keys[pid][0] for pid in self.ps},
             applied_to=applied_to,
+            held=frozenset(held),
             trials=self.trials,
             applications=self.applications,
         )
 
 
 def order_passives(state: GameState) -> Ordering:
-    """Apply every active passive of ``state`` in the order of A-ORDER-1."""
-    return _Orderer(state).run()
+    """Apply every active passive of ``state`` in the order of A-ORDER-1.
+
+    The cyclic garbage collector is paused meanwhile (and restored as it was): the
+    derivation allocates many short-lived frozen objects and no cycles, and the
+    collector's passes over them took a fifth to a third of the time on large boards
+    (docs/benchmarks.md)."""
+    import gc
+
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        return _Orderer(state).run()
+    finally:
+        if was:
+            gc.enable()
 
 
 def timestamp_order(state: GameState) -> GameState:
@@ -428,7 +446,9 @@ def reorder(previous: Ordering, old: GameState, new: GameState) -> Ordering:
         return order_passives(new)
     changed = [oid for oid, obj in new.objects.items() if obj is not old.objects[oid]]
     if any(_signature(new.objects[o]) != _signature(old.objects[o]) for o in changed):
-        return order_passives(new)
+        from arbiter.model.passive_events import local_update
+
+        return local_update(previous, new, changed) or order_passives(new)
     objects = dict(previous.state.objects)
     for oid in changed:
         obj = new.objects[oid]

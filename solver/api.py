@@ -173,7 +173,8 @@ def damage(
     time_limit: float = 10.0,
     workers: int = 1,
 ) -> DamageResult:
-    """``arbiter damage``: the optimal allocation of the first open split, proven by CP-SAT.
+    """The optimal allocation of the first open split: exact, by the dynamic programme where
+    the split separates (Decision DMG-DP), else proven by CP-SAT.
 
     Pass a scenario (or its path) or a problem from ``damage_problem`` (then
     ``objective`` replaces the problem's, and ``for_player`` is refused). With
@@ -223,17 +224,18 @@ def damage_brute_force(
 # -- card sets (arbiter check) and loops (arbiter loops) -----------------------------------
 
 
-def check(cardset: str | Path, *, jobs: int = 1) -> CheckResult:
+def check(cardset: str | Path) -> CheckResult:
     """``arbiter check``: every diagnostic of one card-set file, sorted canonically.
 
     The result has ``.diagnostics`` (code, severity, cards, rules, message, witness),
     ``.stats_json()`` (cards, pairs and triples examined vs all of them) and
-    ``.seconds``. ``jobs`` > 1 examines the tuples of cards in that many processes.
+    ``.seconds``. (A ``jobs`` option, examining tuples in several processes, was removed:
+    it was slower than one process, docs/benchmarks.md.)
     """
     from arbiter.model.format.cardset import load_cardset
     from arbiter.solver.check.diagnostics import Backend, run_check
 
-    return run_check(load_cardset(str(cardset)), Backend(jobs=jobs))
+    return run_check(load_cardset(str(cardset)), Backend())
 
 
 def diagnostics_table(result: CheckResult) -> list[dict[str, JSON]]:

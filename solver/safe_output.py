@@ -164,11 +164,22 @@ class WitnessFolder:
             st = None
         if st is not None and not self._ours(name, st):
             raise OutputError(f"will not replace {where}: arbiter did not write it")
+        if st is not None and self._holds(name, text):
+            return where  # unchanged: its time stamp stays (build tools see no change)
         try:
             _write_in(self.fd, name, text.encode("utf-8"))
         except OSError as exc:
             raise OutputError(f"cannot write {where}: {exc.strerror}") from None
         return where
+
+    def _holds(self, name: str, text: str) -> bool:
+        """Whether the witness ``name`` (already known to be ours) holds exactly ``text``."""
+        try:
+            fd = os.open(name, os.O_RDONLY | _NOFOLLOW, dir_fd=self.fd)
+        except OSError:
+            return False
+        with os.fdopen(fd, "rb") as fh:
+            return fh.read() == text.encode("utf-8")
 
     def _ours(self, name: str, st: os.stat_result) -> bool:
         if not stat.S_ISREG(st.st_mode):

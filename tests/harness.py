@@ -38,13 +38,16 @@ STATS: Counter[str] = Counter()
 def commands() -> dict[str, click.Command]:
     from arbiter.solver.cli.main import cli
 
-    return dict(sorted(cli.commands.items()))
+    ctx = click.Context(cli)  # the group loads a command's module when asked for it
+    found = {name: cli.get_command(ctx, name) for name in cli.list_commands(ctx)}
+    return {name: command for name, command in sorted(found.items()) if command is not None}
 
 
 def takes_file(command: click.Command) -> bool:
-    """The first argument is a path (``FILE``, or ``FILES...``)."""
+    """The first argument is a path to a file (``FILE``, or ``FILES...``), not a folder to
+    create (``arbiter init FOLDER``)."""
     args = [p for p in command.params if isinstance(p, click.Argument)]
-    return bool(args) and isinstance(args[0].type, click.Path)
+    return bool(args) and isinstance(args[0].type, click.Path) and args[0].type.file_okay
 
 
 def file_commands() -> list[str]:

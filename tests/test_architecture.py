@@ -116,3 +116,42 @@ def test_run_on_a_stats_only_scenario_imports_no_solver_library() -> None:
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip().splitlines()[-1] == "HEAVY="
+
+
+LAZY_PROBE = """
+import sys
+from arbiter.solver.cli.main import Exit, cli
+try:
+    cli.main(args=["run", sys.argv[1], "--json"], standalone_mode=False)
+except Exit as exc:
+    assert exc.code == 0, exc.code
+others = ("check", "combat", "damage", "demo", "graph", "importer", "loops", "schema")
+loaded = sorted(m for m in others if "arbiter.solver.cli." + m in sys.modules)
+print("LOADED=" + ",".join(loaded))
+"""
+
+
+def test_run_loads_no_other_command_module() -> None:
+    example = ROOT / "examples" / "seeds" / "eredan_naya.yaml"
+    done = subprocess.run(
+        [sys.executable, "-c", LAZY_PROBE, str(example)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip().splitlines()[-1] == "LOADED="
+
+
+def test_every_listed_command_module_defines_that_command() -> None:
+    import click
+
+    from arbiter.solver.cli.main import COMMANDS, cli
+
+    ctx = click.Context(cli)
+    assert set(COMMANDS) <= set(cli.list_commands(ctx))
+    for name in COMMANDS:
+        command = cli.get_command(ctx, name)
+        assert command is not None and command.name == name
+    assert cli.get_command(ctx, "no-such-command") is None

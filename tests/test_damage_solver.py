@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from arbiter.solver.damage.problem import (
+    Method,
     SplitProblem,
     Target,
     allocations,
@@ -56,7 +57,7 @@ def test_cp_sat_and_brute_force_find_the_same_optimum(problem: SplitProblem) -> 
     """For every objective and either side, both find the same value and, with the
     canonical tie-break, the very same allocation."""
     twin = brute_force(problem)
-    found = solve(problem, time_limit=20)
+    found = solve(problem, time_limit=20, method=Method.CP_SAT)
     assert found.status is twin.status
     assert found.objective == twin.objective
     if twin.status is Status.OPTIMAL:
@@ -124,7 +125,9 @@ def test_no_candidate_for_a_positive_pool_is_infeasible_not_unknown() -> None:
 
 def test_a_time_limit_too_short_is_never_reported_infeasible() -> None:
     targets = tuple(Target(f"t{i:03d}", 3 + i % 17, shield=i % 3, weight=i % 7) for i in range(150))
-    found = solve(SplitProblem(1500, targets, objective="value"), time_limit=0.01)
+    found = solve(
+        SplitProblem(1500, targets, objective="value"), time_limit=0.01, method=Method.CP_SAT
+    )
     assert found.status is not Status.INFEASIBLE
 
 

@@ -205,8 +205,15 @@ def test_an_event_on_an_unread_characteristic_reuses_the_order() -> None:
     again = dep.reorder(first, sc.start, event)
     assert again.reused
     assert "Gigantic" in again.state.objects["c"].features
+    # c leaving play: what it loses (Gigantic) no passive reads, so c alone is recomputed
     moved = replace(sc.start, objects={**sc.start.objects, "c": replace(c, zone="reserve")})
-    assert not dep.reorder(first, sc.start, moved).reused
+    local = dep.reorder(first, sc.start, moved)
+    assert local.reused and "Gigantic" not in local.state.objects["c"].features
+    assert comparable(local.state) == comparable(dep.order_passives(moved).state)
+    # the source leaving play changes what every passive of it does: everything again
+    a = sc.start.objects["a"]
+    gone = replace(sc.start, objects={**sc.start.objects, "a": replace(a, zone="reserve")})
+    assert not dep.reorder(first, sc.start, gone).reused
 
 
 @pytest.mark.rule("A-PASS-1", "A-PASS-4")

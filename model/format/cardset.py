@@ -51,6 +51,7 @@ CARD_KEYS = {
     "roles",
     "effect",
     "counters",
+    "suppress",
 }
 PLAYERS = ("you", "opponent")
 MAX_INCLUDES = 64
@@ -73,6 +74,12 @@ def read_cardset(
     reader = _Reader(folder, players, extra_keys)
     ruleset = reader.read(doc, cards, files, [os.path.realpath(doc.name)], None)
     return CardSet(doc.name, ruleset, cards, tuple(files), upgraded=tuple(reader.old))
+
+
+def _check_include_only(node: Node) -> None:
+    if node.value is True or node.value is False:
+        return
+    node.text("true, or the name of the file that includes this one")
 
 
 class _Reader:
@@ -112,6 +119,8 @@ def _read(
     version = top["format"].integer(1, 2) if "format" in top else 1
     if version == 1:
         reader.old.append(doc.name)
+    if "include_only" in top:
+        _check_include_only(top["include_only"])
     game = str(top["ruleset"].value)  # the game the file names (an included file: the same)
     if expected is not None and game != expected[0]:
         top["ruleset"].fail(f"the ruleset of the including file ({expected[0]})")
@@ -123,8 +132,6 @@ def _read(
             inc.fail(f"at most {MAX_INCLUDES} files in one card set", got=False)
         included = _load_card_file(inc, path, shown)
         reader.read(included, cards, files, [*stack, path], (game, top["ruleset"]))
-    if "include_only" in top:
-        top["include_only"].text("the name of the file that includes this one")
     if "cards" in top:
         for cid, cnode in top["cards"].mapping(what="a mapping of card ids to cards").items():
             Node(doc, cnode.path, cid).ident("a card id")
@@ -137,11 +144,14 @@ def _read(
 
 
 def include_only(filename: str) -> str | None:
-    """The including file named by ``include_only:`` (a part of a split set, checked only
-    through the file that includes it), or None."""
+    """A part of a set, checked only through the file that includes it (Decision
+    CHECK-PART): the including file named by ``include_only: <file>``, ``""`` for
+    ``include_only: true``, or None."""
     doc = load(filename)
     top = doc.node().value
     value = top.get("include_only") if isinstance(top, dict) else None
+    if value is True:
+        return ""
     return value if isinstance(value, str) else None
 
 
@@ -326,4 +336,15 @@ def parse_card(
         area_keys={k: m[k].value for k in sorted(m) if k in OBJECT_KEY_PARSERS},
         abilities=abilities,
         unmodelled=missing,
+        suppress=_suppress(m["suppress"]) if "suppress" in m else {},
     )
+
+
+def _suppress(node: Node) -> dict[str, str]:
+    """``suppress: {code: reason}``: diagnostics of these codes that name this card are
+    not reported by ``arbiter check`` (counted as suppressed); every one gives its reason."""
+    out: dict[str, str] = {}
+    for code, reason in node.mapping(what="a mapping of diagnostic codes to reasons").items():
+        Node(node.doc, reason.path, code).ident("a diagnostic code")
+        out[code] = reason.text("the reason of the suppression: a non-empty string")
+    return out

@@ -31,7 +31,7 @@ def build_cardset_schema(area_keys: list[str] | None = None) -> dict[str, Any]:
     card_props: dict[str, Any] = {
         k: v
         for k, v in OBJECT_PROPERTIES.items()
-        if k in {"kind", "base", "features", "protections"}
+        if k in {"kind", "base", "features", "protections", "counters"}
     }
     card_props.update(
         {
@@ -40,6 +40,10 @@ def build_cardset_schema(area_keys: list[str] | None = None) -> dict[str, Any]:
             "keywords": FEATURES,
             "roles": {"type": "object", "additionalProperties": ROLE},
             "effect": {"type": "array", "items": _step_schema()},
+            "suppress": {
+                "type": "object",
+                "additionalProperties": {"type": "string", "minLength": 1},
+            },
         }
     )
     for key in area_keys or []:
@@ -89,7 +93,7 @@ def build_cardset_schema(area_keys: list[str] | None = None) -> dict[str, Any]:
                 },
             },
             "include": {"type": "array", "items": {"type": "string", "pattern": "^[^/\\\\]"}},
-            "include_only": {"type": "string"},
+            "include_only": {"oneOf": [{"const": True}, {"type": "string", "minLength": 1}]},
             "cards": {
                 "type": "object",
                 "propertyNames": {"pattern": r"^[^.\s]{1,100}$"},

@@ -154,10 +154,28 @@ def modify_number(
     return Outcome(after, True, steps)
 
 
+_READ_SEEN: dict[tuple[int, str], tuple[GameObject, Reading | None]] = {}
+
+
+def _read_kept(obj: GameObject, stat: str) -> Reading | None:
+    """``read``, remembered per object and stat for the floor check: a chain of
+    modifications reads each intermediate object twice (after one, before the next).
+    Objects are frozen; the entry holds the object, so its id is never reused meanwhile."""
+    key = (id(obj), stat)
+    seen = _READ_SEEN.get(key)
+    if seen is not None and seen[0] is obj:
+        return seen[1]
+    got = read(obj, stat)
+    if len(_READ_SEEN) > 100_000:
+        _READ_SEEN.clear()
+    _READ_SEEN[key] = (obj, got)
+    return got
+
+
 def _floor_steps(before: GameObject, after: GameObject, stat: str, op: Op) -> tuple[RuleStep, ...]:
     """E-FLOOR-1 where it applies to one modification: it starts from a value counted
     below 0 (shown 0, the raw value remembered; ``set`` does not read it), or it leaves one."""
-    old, new = read(before, stat), read(after, stat)
+    old, new = _read_kept(before, stat), _read_kept(after, stat)
     if not isinstance(old, NumberReading) or not isinstance(new, NumberReading):
         return ()
     out: list[RuleStep] = []

@@ -4,9 +4,10 @@ The set checks run once; the tuple checks examine the tuples of cards that share
 join key in every role (``plan``): a card set of 500 cards has 124,750 pairs; a check
 examines the few that touch the same characteristic.
 
-The examination of tuples is a list of independent units, so it fans out over
-processes (``--jobs``) or a Dask cluster (``--dask``); results are sorted
-canonically, so the output does not depend on the backend.
+The examination of tuples is a list of independent units, so it fans out over a
+Dask cluster (``--dask``); results are sorted canonically, so the output does not
+depend on the backend. (A local process pool, ``--jobs``, was removed: on two
+cores it was slower than one process, docs/benchmarks.md.)
 """
 
 from __future__ import annotations
@@ -15,7 +16,6 @@ import itertools
 import re
 import time
 from collections.abc import Callable, Hashable, Iterable, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -79,17 +79,6 @@ def examine(index: CardIndex, units: Sequence[Unit]) -> list[Diagnostic]:
     return out
 
 
-_WORKER_INDEX: list[CardIndex] = []
-
-
-def _init_worker(index: CardIndex) -> None:
-    _WORKER_INDEX[:] = [index]
-
-
-def _examine_in_worker(units: Sequence[Unit]) -> list[Diagnostic]:
-    return examine(_WORKER_INDEX[0], units)
-
-
 # -- running a check ---------------------------------------------------------------------
 
 Progress = Callable[[int, int], None]  # (units done, units in all)
@@ -97,9 +86,8 @@ Progress = Callable[[int, int], None]  # (units done, units in all)
 
 @dataclass(frozen=True)
 class Backend:
-    """Where tuples are examined: in this process, a process pool, or a Dask cluster."""
+    """Where tuples are examined: in this process, or a Dask cluster."""
 
-    jobs: int = 1
     dask: str | None = None  # a scheduler address
     chunk: int = 200
 
@@ -147,27 +135,13 @@ def _run_units(
     out: list[Diagnostic] = []
     if backend.dask is not None:
         return _run_dask(index, chunks, backend.dask, total, progress)
-    if backend.jobs <= 1 or len(chunks) <= 1:
-        for chunk in chunks:
-            if cut() is not None:  # the command's time limit or memory ceiling: stop here
-                break
-            out.extend(examine(index, chunk))
-            done += len(chunk)
-            if progress:
-                progress(done, total)
-        return out
-    with ProcessPoolExecutor(
-        max_workers=backend.jobs, initializer=_init_worker, initargs=(index,)
-    ) as pool:
-        futures = {pool.submit(_examine_in_worker, chunk): len(chunk) for chunk in chunks}
-        for fut in as_completed(futures):
-            if cut() is not None:
-                pool.shutdown(wait=False, cancel_futures=True)
-                break
-            out.extend(fut.result())
-            done += futures[fut]
-            if progress:
-                progress(done, total)
+    for chunk in chunks:
+        if cut() is not None:  # the command's time limit or memory ceiling: stop here
+            break
+        out.extend(examine(index, chunk))
+        done += len(chunk)
+        if progress:
+            progress(done, total)
     return out
 
 
@@ -248,9 +222,7 @@ def run_check(
     found.extend(_run_units(index, the_plan.units, backend, progress))
     unique = {(d.sort_key(), d.witness): d for d in found}
     diagnostics = tuple(sorted(unique.values(), key=Diagnostic.sort_key))
-    where = (
-        "dask" if backend.dask else (f"{backend.jobs} processes" if backend.jobs > 1 else "serial")
-    )
+    where = "dask" if backend.dask else "serial"
     stopped = tripped()
     extra: dict[str, JSON] = {} if stopped is None else {"cut": f"stopped early by {stopped}"}
     return CheckResult(cardset, diagnostics, the_plan, time.perf_counter() - start, where, extra)

@@ -22,6 +22,7 @@ from arbiter.model.damage.steps import DealDamage
 from arbiter.model.errors import Location
 from arbiter.model.ruleset import PreventionTiming
 from arbiter.model.state import JSON, GameState
+from arbiter.solver.check import classes as cls
 from arbiter.solver.check import witness as w
 from arbiter.solver.check.base import (
     CardIndex,
@@ -51,11 +52,29 @@ def _passive_channels(card: Card, which: str) -> frozenset[Hashable]:
     return frozenset(out)
 
 
+def _passive_class(index: CardIndex, card: Card) -> Hashable | None:
+    """What a dependency between two cards' passives reads of a card: its kind, subtypes
+    and keywords (what selectors and conditions read) and its passives (ids aside)."""
+    passives = pv.passives_of(card.template)
+    if not passives:
+        return None
+    return (
+        card.kind,
+        pv.subtypes(card.template),
+        frozenset(card.template.features),
+        tuple((p.selector, p.effect, p.condition) for p in passives),
+    )
+
+
 def writes_keys(index: CardIndex, card: Card) -> frozenset[Hashable]:
+    if not cls.offers_keys(index, "passives", _passive_class, card):
+        return frozenset()
     return _passive_channels(card, "writes")
 
 
 def reads_keys(index: CardIndex, card: Card) -> frozenset[Hashable]:
+    if not cls.offers_keys(index, "passives", _passive_class, card):
+        return frozenset()
     return _passive_channels(card, "reads")
 
 
@@ -69,6 +88,9 @@ def dependency_cycle(index: CardIndex, combo: tuple[str, ...]) -> Iterator[Diagn
     if first > second:
         return  # a two-card cycle is met from both sides: examined once, in id order
         # (never file order: where a card is written must not change the answer)
+    for card, other in ((first, second), (second, first)):
+        if not cls.stands_for_class(index, "passives", _passive_class, index.card(card), [other]):
+            return  # another card of the same class stands for it (Decision CHECK-SUBJ)
     from arbiter.solver.dependency.order import order_passives
 
     for owners in (("you", "you"), ("you", "opponent")):
@@ -230,12 +252,34 @@ def dealer_keys(index: CardIndex, card: Card) -> frozenset[Hashable]:
     return frozenset(out)
 
 
+def _bonus_class(card: Card) -> tuple[tuple[str, int], ...]:
+    """What the ruling reads of a bonus giver: the bonus to each kind of source."""
+    return tuple(
+        (k, sum(b.amount for b in _bonuses(card) if k in b.to)) for k in sorted(dm.ACTION_KINDS)
+    )
+
+
+def _shield_class(card: Card) -> tuple[str, int]:
+    """What the ruling reads of a shielded card: its kind and the prevention it has."""
+    return card.kind, sum(s.remaining for s in prev.shields(card.template))
+
+
+def _giver_class(index: CardIndex, card: Card) -> Hashable | None:
+    return _bonus_class(card) if _bonuses(card) else None
+
+
+def _shielded_class(index: CardIndex, card: Card) -> Hashable | None:
+    return _shield_class(card) if prev.shields(card.template) else None
+
+
 def bonus_keys(index: CardIndex, card: Card) -> frozenset[Hashable]:
+    if not cls.offers_keys(index, "prev3-giver", _giver_class, card):
+        return frozenset()
     return frozenset((k, kind) for b in _bonuses(card) for k in b.to for kind in index.kinds)
 
 
 def shielded_keys(index: CardIndex, card: Card) -> frozenset[Hashable]:
-    if not prev.shields(card.template):
+    if not cls.offers_keys(index, "prev3-shielded", _shielded_class, card):
         return frozenset()
     return frozenset((k, card.kind) for k in dm.ACTION_KINDS)
 
@@ -250,6 +294,12 @@ def _source_doc(step: DealDamage, dealer: str) -> dict[str, JSON]:
 def bonus_against_prevention(index: CardIndex, combo: tuple[str, ...]) -> Iterator[Diagnostic]:
     """a damage bonus and a prevention where Decision D-PREV-3's readings differ"""
     dealer, giver, shielded = (index.card(c) for c in combo)
+    if not cls.stands_for_class(
+        index, "prev3-giver", _giver_class, giver, (dealer.id, shielded.id)
+    ) or not cls.stands_for_class(
+        index, "prev3-shielded", _shielded_class, shielded, (dealer.id, giver.id)
+    ):
+        return  # another card of the same class stands for this one (Decision CHECK-SUBJ)
     shield = sum(s.remaining for s in prev.shields(shielded.template))
     for i, step in _hits(dealer):
         kind = step.instruction.source.kind

@@ -9,6 +9,7 @@ from arbiter.model.cardset import Card, StatWrite
 from arbiter.model.ruleset import Rounding
 from arbiter.model.state import JSON, Guard
 from arbiter.model.steps import Modify
+from arbiter.solver.check import classes as cls
 from arbiter.solver.check import witness as w
 from arbiter.solver.check.base import CardIndex, Diagnostic, Severity
 from arbiter.solver.check.foundation import _bold, _locs, _role_ids
@@ -43,16 +44,45 @@ def _guards(card: Card, stat: str) -> bool:
     ) and Guard.CANNOT_MODIFY not in card.template.guards_on(stat)
 
 
+def _protector_class(index: CardIndex, card: Card) -> Hashable | None:
+    """What the ruling reads of a card protected by itself: its kind and the starting
+    value of each characteristic it guards (Decision CHECK-SUBJ)."""
+    guarded = tuple(sorted((s, repr(v)) for s, v in card.template.base.items() if _guards(card, s)))
+    return (card.kind, guarded) if guarded else None
+
+
+def _grants(index: CardIndex, card: Card) -> list[StatWrite]:
+    return [
+        sw
+        for sw in index.prints[card.id].stat_writes
+        if sw.op == "protect" and sw.guard is Guard.CANNOT_DECREASE
+    ]
+
+
+def _granter_class(index: CardIndex, card: Card) -> Hashable | None:
+    """What the ruling reads of a granter: which characteristic of which kinds it protects."""
+    found = tuple(
+        sorted(
+            {
+                (sw.stat, sw.role == "self", tuple(sorted(index.role_kinds(card, sw.role))))
+                for sw in _grants(index, card)
+            }
+        )
+    )
+    return found or None
+
+
 def protector_keys(index: CardIndex, card: Card) -> frozenset[Hashable]:
+    if not cls.offers_keys(index, "imm-protector", _protector_class, card):
+        return frozenset()
     return frozenset((s, card.kind) for s in card.template.base if _guards(card, s))
 
 
 def granter_keys(index: CardIndex, card: Card) -> frozenset[Hashable]:
+    if not cls.offers_keys(index, "imm-granter", _granter_class, card):
+        return frozenset()
     return frozenset(
-        (sw.stat, kind)
-        for sw in index.prints[card.id].stat_writes
-        if sw.op == "protect" and sw.guard is Guard.CANNOT_DECREASE
-        for kind in index.role_kinds(card, sw.role)
+        (sw.stat, kind) for sw in _grants(index, card) for kind in index.role_kinds(card, sw.role)
     )
 
 
@@ -176,17 +206,23 @@ def _imm_diagnostic(
 
 def divide_vs_own_protection(index: CardIndex, combo: tuple[str, ...]) -> Iterator[Diagnostic]:
     divider, subject = (index.card(c) for c in combo)
+    if not cls.stands_for_class(index, "imm-protector", _protector_class, subject, combo[:1]):
+        return  # another card of the same class stands for this one (Decision CHECK-SUBJ)
     yield from _imm_diagnostic(index, divider, subject, None)
 
 
 def divide_vs_granted_protection(index: CardIndex, combo: tuple[str, ...]) -> Iterator[Diagnostic]:
     divider, granter, subject = (index.card(c) for c in combo)
+    others = (divider.id, subject.id)
+    if not cls.stands_for_class(index, "imm-granter", _granter_class, granter, others):
+        return  # another card of the same class stands for this one (Decision CHECK-SUBJ)
     yield from _imm_diagnostic(index, divider, subject, granter)
 
 
 def division_rounding(index: CardIndex) -> Iterator[Diagnostic]:
     """One ruling per division that does not say how it rounds and meets a card of the set
     whose starting value it does not divide evenly (the first such card is the example)."""
+    seen: dict[tuple[str, int, frozenset[str]], tuple[list[Card], set[str]]] = {}  # scan once
     for divider in index.cardset.cards.values():
         for sw in index.prints[divider.id].stat_writes:
             step = divider.effect[sw.step]
@@ -196,15 +232,20 @@ def division_rounding(index: CardIndex) -> Iterator[Diagnostic]:
             if not isinstance(z, int) or z <= 1 or sw.role == "self":
                 continue
             kinds = index.role_kinds(divider, sw.role)
-            uneven = [
-                index.card(cid)
-                for cid in index.stat_holders.get(sw.stat, ())
-                if cid != divider.id
-                and index.card(cid).kind in kinds
-                and _uneven(index.card(cid), sw.stat, z)
-            ]
-            if uneven:
-                yield _div_diagnostic(index, divider, sw, step, z, uneven)
+            key = (sw.stat, z, kinds)
+            if key not in seen:
+                cards = [
+                    index.card(cid)
+                    for cid in index.stat_holders.get(sw.stat, ())
+                    if index.card(cid).kind in kinds and _uneven(index.card(cid), sw.stat, z)
+                ]
+                seen[key] = (cards, {c.id for c in cards})
+            found, ids = seen[key]
+            # the first card other than the divider, and how many there are (no copy)
+            first = next((c for c in found[:2] if c.id != divider.id), None)
+            count = len(found) - (divider.id in ids)
+            if first is not None:
+                yield _div_diagnostic(index, divider, sw, step, z, first, count)
 
 
 def _uneven(card: Card, stat: str, z: int) -> bool:
@@ -216,9 +257,8 @@ def _uneven(card: Card, stat: str, z: int) -> bool:
 
 
 def _div_diagnostic(
-    index: CardIndex, divider: Card, sw: StatWrite, step: Modify, z: int, uneven: list[Card]
+    index: CardIndex, divider: Card, sw: StatWrite, step: Modify, z: int, subject: Card, count: int
 ) -> Diagnostic:
-    subject = uneven[0]
     base = subject.template.base[sw.stat]
     ids, objects = _role_ids(index, divider, list(step.target_ids()))
     ids[sw.role] = subject.id
@@ -228,7 +268,7 @@ def _div_diagnostic(
     down = _expected_after(subject, step, rounding)
     flip = Rounding.UP if rounding is not Rounding.UP else Rounding.DOWN
     other = _expected_after(subject, step, flip)
-    more = f" (and {len(uneven) - 1} other card(s) of the set)" if len(uneven) > 1 else ""
+    more = f" (and {count - 1} other card(s) of the set)" if count > 1 else ""
     outcome = (
         f"by Decision E-DIV the result is {_show(down)} ({rounding.value}); rounded "
         f"{flip.value} it would be {_show(other)}"

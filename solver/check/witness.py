@@ -241,3 +241,4 @@ def write_witnesses(diagnostics: Sequence[Diagnostic], folder: str) -> list[str 
             if opened is not None:
                 opened.close()
     return paths
+

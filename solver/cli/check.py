@@ -9,11 +9,16 @@ from typing import TYPE_CHECKING
 
 import click
 
-if TYPE_CHECKING:
-    from arbiter.solver.check.diagnostics import Progress
+from arbiter.solver.cli.convention import Output, output_options
 from arbiter.solver.cli.options import TIME_LIMIT, DaskAddress
+from arbiter.solver.cli.witness_policy import DEFAULT_MAX, WitnessPolicy
 
-FORMATS = ("text", "json", "sarif")
+if TYPE_CHECKING:
+    from arbiter.model.cardset import CardSet
+    from arbiter.solver.check.diagnostics import Progress
+    from arbiter.solver.cli.check_output import Checked
+
+FORMATS = ("text", "json", "sarif", "github", "junit", "html")
 
 
 @contextmanager
@@ -47,10 +52,7 @@ def _progress_bar(show: bool, label: str) -> Iterator[Progress | None]:
 
 @click.command("check")
 @click.argument("files", nargs=-1, type=click.Path(dir_okay=False, path_type=str))
-@click.option("--json", "as_json", is_flag=True, help="Print the diagnostics as JSON.")
-@click.option(
-    "--format", "fmt", type=click.Choice(FORMATS), default=None, help="text (default), json, sarif."
-)
+@output_options(FORMATS)
 @click.option(
     "--html",
     "html_path",
@@ -63,18 +65,48 @@ def _progress_bar(show: bool, label: str) -> Iterator[Progress | None]:
     help="Where witness scenarios go (default: 'arbiter-witnesses' in the working folder).",
 )
 @click.option(
+    "--witnesses",
+    "witness_policy",
+    type=click.Choice([p.value for p in WitnessPolicy]),
+    default="all",
+    show_default=True,
+    help="Write the witnesses of no diagnostic, of errors only, or of all.",
+)
+@click.option(
+    "--max-witnesses",
+    type=click.IntRange(0, 10**7),
+    default=DEFAULT_MAX,
+    show_default=True,
+    help="Write at most this many witness files per card set (0: no limit).",
+)
+@click.option(
+    "--select",
+    multiple=True,
+    metavar="CODE",
+    help="Report only these diagnostic codes or prefixes (repeat or comma-separate).",
+)
+@click.option(
+    "--ignore",
+    multiple=True,
+    metavar="CODE",
+    help="Do not report these diagnostic codes or prefixes (repeat or comma-separate).",
+)
+@click.option(
+    "--baseline",
+    type=click.Path(dir_okay=False, path_type=str),
+    default=None,
+    help="A JSON answer of an earlier check: report only the diagnostics not in it.",
+)
+@click.option(
     "--fail-on",
     type=click.Choice(["error", "warning", "ruling"]),
     default="error",
     show_default=True,
     help="Exit 1 when a diagnostic this severe (or more) is found.",
 )
+@click.option("--exit-zero", is_flag=True, help="Exit 0 even when diagnostics are found.")
 @click.option(
-    "--jobs",
-    type=click.IntRange(1, 256),
-    default=1,
-    show_default=True,
-    help="Examine pairs and triples of cards in this many processes.",
+    "--statistics", is_flag=True, help="Print the number of diagnostics per code instead."
 )
 @click.option(
     "--dask",
@@ -99,12 +131,17 @@ def _progress_bar(show: bool, label: str) -> Iterator[Progress | None]:
 @click.option("--list-checks", is_flag=True, help="List the diagnostic kinds and exit.")
 def command(
     files: tuple[str, ...],
-    as_json: bool,
-    fmt: str | None,
+    out: Output,
     html_path: str | None,
     witness_dir: str | None,
+    witness_policy: str,
+    max_witnesses: int,
+    select: tuple[str, ...],
+    ignore: tuple[str, ...],
+    baseline: str | None,
     fail_on: str,
-    jobs: int,
+    exit_zero: bool,
+    statistics: bool,
     dask_address: str | None,
     progress: bool | None,
     time_limit: float,
@@ -116,74 +153,135 @@ def command(
     from arbiter.model.format.cardset import load_cardset
     from arbiter.solver.check.base import Severity
     from arbiter.solver.check.diagnostics import Backend, failing, run_check
-    from arbiter.solver.cli import check_output
-    from arbiter.solver.cli.output import Exit, emit_json
+    from arbiter.solver.cli import check_output, selection
+    from arbiter.solver.cli.output import Exit
+    from arbiter.solver.cli.witness_policy import write_chosen
 
-    if as_json and fmt not in (None, "json"):
-        raise click.UsageError("--json and --format sarif cannot be combined")
-    fmt = "json" if as_json else (fmt or "text")
     if list_checks:
         _list_checks()
         raise Exit(0)
     if not files:
         raise click.UsageError("give at least one card-set file")
-    if jobs > 1 and dask_address:
-        raise click.UsageError("choose one of --jobs and --dask")
-    from arbiter.model.format.cardset import include_only
+    parts = _parts(files)
+    loaded = [load_cardset(f) for f in files]  # every input error (parts too) before any work
+    from arbiter.model.effects.rewrite import v1_note
 
-    parts = {f: include_only(f) for f in files}
-    for f, owner in parts.items():
-        if owner is not None:
-            click.echo(f"{f}: include-only (a part of {owner}); checked through {owner}", err=True)
-    files = tuple(f for f in files if parts[f] is None)
-    if not files:
+    note = v1_note([n for cs in loaded for n in cs.upgraded])
+    if note:
+        click.echo(note, err=True)
+    cardsets = [cs for f, cs in zip(files, loaded, strict=True) if f not in parts]
+    _say_where_parts_are_checked(parts, cardsets)
+    if not cardsets:
         raise Exit(0)
+    from dataclasses import replace
+
     from arbiter.solver import limits
 
     limits.start(time_limit)
-    cardsets = [load_cardset(f) for f in files]  # every input error before any work
-    from arbiter.model.effects.rewrite import v1_note
-
-    note = v1_note([n for cs in cardsets for n in cs.upgraded])
-    if note:
-        click.echo(note, err=True)
-    inputs = [f for cs in cardsets for f in (cs.source, *cs.files)]
+    inputs = tuple(f for cs in loaded for f in (cs.source, *cs.files))
+    out = replace(out, inputs=inputs)  # -o never writes over a card file
     if html_path:
         from arbiter.solver.safe_output import check_target
 
         check_target(html_path, inputs)
-    backend = Backend(jobs=jobs, dask=dask_address)
+    chosen = selection.Selection(
+        _codes(select),
+        _codes(ignore),
+        selection.read_baseline(baseline) if baseline else frozenset(),
+    )
+    backend = Backend(dask=dask_address)
     if witness_dir is None:  # never beside the report unless asked: it may be a shared folder
         witness_dir = "arbiter-witnesses"
     show = sys.stderr.isatty() if progress is None else progress
     checked = []
     used: set[str] = set()
+    policy = WitnessPolicy(witness_policy)
     for cs in cardsets:
         with _progress_bar(show, f"checking {os.path.basename(cs.source)}") as update:
             result = run_check(cs, backend, update)
+        result, dropped = selection.apply(result, chosen)
         folder, n = check_output.witness_folder(witness_dir, cs.source), 1
         while folder in used:  # two card sets of the same name in different folders
             n += 1
             folder = check_output.witness_folder(witness_dir, cs.source) + f"-{n}"
         used.add(folder)
-        checked.append(check_output.with_witnesses(result, witness_dir, folder))
-    if fmt == "json":
-        emit_json(check_output.as_json(checked))
-    elif fmt == "sarif":
+        paths, cut = write_chosen(result.diagnostics, folder, policy, max_witnesses)
+        checked.append(check_output.Checked(result, tuple(paths), dropped, cut))
+    if statistics:
+        _statistics(checked, out)
+    else:
+        _answer(checked, out)
+    if html_path:
+        from arbiter.solver.cli.convention import say_wrote, write_file
+        from arbiter.solver.cli.html_report import render
+
+        write_file(html_path, render(checked, html_path), inputs)
+        say_wrote(html_path, "the HTML report")
+    every = [d for c in checked for d in c.result.diagnostics]
+    raise Exit(0 if exit_zero or not failing(every, Severity(fail_on)) else 1)
+
+
+def _codes(values: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(c.strip() for v in values for c in v.split(",") if c.strip())
+
+
+def _parts(files: tuple[str, ...]) -> dict[str, str]:
+    """The parts of a set among ``files`` (``include_only:``) and the set each names
+    (``""`` for ``include_only: true``): never checked alone (Decision CHECK-PART)."""
+    from arbiter.model.format.cardset import include_only
+
+    named = {f: include_only(f) for f in files}
+    return {f: owner for f, owner in named.items() if owner is not None}
+
+
+def _say_where_parts_are_checked(parts: dict[str, str], cardsets: list[CardSet]) -> None:
+    """One note per part given: the set it is checked through (after every file was read,
+    so that an input error stays the only line)."""
+    for f, owner in parts.items():
+        if owner:
+            click.echo(f"{f}: include-only (a part of {owner}); checked through {owner}", err=True)
+            continue
+        real = os.path.realpath(f)
+        by = [k.source for k in cardsets if real in (os.path.realpath(x) for x in k.files[1:])]
+        how = f"checked within {', '.join(by)}" if by else "check a set that includes it"
+        click.echo(f"{f}: include-only ({how})", err=True)
+
+
+def _answer(checked: list[Checked], out: Output) -> None:
+    from arbiter.solver.cli import check_output
+
+    if out.format == "json":
+        out.json(check_output.as_json(checked))
+    elif out.format == "sarif":
         from arbiter.solver.cli.sarif import sarif
 
-        emit_json(sarif(checked))
-    else:
-        check_output.print_text(checked)
-    if html_path:
-        from arbiter.solver.cli.escaping import say_replaced
-        from arbiter.solver.cli.html_report import render
-        from arbiter.solver.safe_output import write_report
+        out.json(sarif(checked))
+    elif out.format == "github":
+        from arbiter.solver.cli.check_formats import github
 
-        if write_report(html_path, render(checked), inputs):
-            say_replaced(html_path)
-    every = [d for c in checked for d in c.result.diagnostics]
-    raise Exit(1 if failing(every, Severity(fail_on)) else 0)
+        out.write(github(checked))
+    elif out.format == "junit":
+        from arbiter.solver.cli.check_formats import junit
+
+        out.write(junit(checked), "the JUnit report")
+    elif out.format == "html":
+        from arbiter.solver.cli.html_report import render
+
+        out.write(render(checked, out.path), "the HTML report")
+    else:
+        with out.captured():
+            check_output.print_text(checked)
+
+
+def _statistics(checked: list[Checked], out: Output) -> None:
+    from arbiter.solver.cli.selection import statistics
+
+    rows = statistics(c.result for c in checked)
+    if out.format == "json":
+        out.json([{"code": c, "severity": s, "count": n} for c, s, n in rows])
+        return
+    lines = [f"{n:6}  {c:26} {s}" for c, s, n in rows]
+    out.write("".join(line + "\n" for line in lines))
 
 
 def _list_checks() -> None:

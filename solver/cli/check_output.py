@@ -1,7 +1,7 @@
 """What ``arbiter check`` prints: the JSON document and the rich text report.
 
 The JSON holds no timing, so that it is identical whatever the backend
-(serial, ``--jobs``, ``--dask``); the text report shows the time.
+(serial or ``--dask``); the text report shows the time.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from arbiter.solver.check.base import Diagnostic, Severity
 from arbiter.solver.check.catalogue import PLANNED, SET_CHECKS, TUPLE_CHECKS
 from arbiter.solver.check.diagnostics import CheckResult
 from arbiter.solver.check.witness import write_witnesses
+from arbiter.solver.cli.selection import Dropped
 
 SEVERITIES = (Severity.ERROR, Severity.WARNING, Severity.RULING, Severity.INFO)
 SUMMARIES: dict[str, str] = {
@@ -41,6 +42,8 @@ class Checked:
 
     result: CheckResult
     witnesses: tuple[str | None, ...]
+    dropped: Dropped = Dropped()
+    witnesses_cut: int = 0  # witnesses --max-witnesses left unwritten
 
 
 def implemented_codes() -> list[str]:
@@ -103,6 +106,12 @@ def as_json(checked: Sequence[Checked]) -> dict[str, JSON]:
                 "summary": counts(c.result.diagnostics),
             }
         )
+        if c.dropped.total:
+            sets[-1]["not_reported"] = {
+                "not_selected": c.dropped.unselected,
+                "suppressed": c.dropped.suppressed,
+                "in_baseline": c.dropped.in_baseline,
+            }
     return {
         "diagnostics": diagnostics,
         "cardsets": sets,
@@ -110,6 +119,19 @@ def as_json(checked: Sequence[Checked]) -> dict[str, JSON]:
         "checks": implemented_codes(),
         "planned": pending_codes(),
     }
+
+
+def not_reported(dropped: Dropped) -> str:
+    parts = [
+        f"{n} {why}"
+        for n, why in (
+            (dropped.unselected, "not selected"),
+            (dropped.suppressed, "suppressed in the card files"),
+            (dropped.in_baseline, "in the baseline"),
+        )
+        if n
+    ]
+    return f"{plural(dropped.total, 'diagnostic')} not reported: {', '.join(parts)}"
 
 
 _STYLE = {
@@ -195,6 +217,13 @@ def print_text(checked: Sequence[Checked], *, timings: bool = True) -> None:
         if "cut" in r.extra:
             why = escape(str(r.extra["cut"]))
             out.print(f"[yellow]{why}: what is listed was found; there may be more[/yellow]")
+        if c.dropped.total:
+            out.print(f"[dim]{escape(not_reported(c.dropped))}[/dim]")
+        if c.witnesses_cut:
+            out.print(
+                f"[dim]{plural(c.witnesses_cut, 'witness', 'witnesses')} not written "
+                "(--max-witnesses)[/dim]"
+            )
         if pending_codes():
             pending = ", ".join(pending_codes())
             out.print(f"[dim]not checked by this build: {escape(pending)}[/dim]")

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from arbiter.model.wording import plural
+from arbiter.solver.cli.convention import Output, output_options
 from arbiter.solver.cli.options import TIME_LIMIT
 
 if TYPE_CHECKING:
@@ -140,7 +141,7 @@ def _tie_breaks(objective: str, maximise: bool) -> list[str]:
     show_default=True,
     help="CP-SAT search workers (at most the cores, and 1 per 256 MB of --max-memory).",
 )
-@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@output_options(("text", "json"))
 def command(
     file: str,
     objective: str | None,
@@ -149,7 +150,7 @@ def command(
     limit: int,
     time_limit: float,
     workers: int,
-    as_json: bool,
+    out: Output,
 ) -> None:
     """The optimal split of the damage instruction in FILE, proven by CP-SAT.
 
@@ -158,8 +159,9 @@ def command(
     from arbiter.model.errors import InputError
     from arbiter.model.format.scenario import parse_file
     from arbiter.solver import limits
-    from arbiter.solver.cli.output import Exit, emit_json
+    from arbiter.solver.cli.output import Exit
     from arbiter.solver.damage.open import find_step, is_open, open_split, rows, state_before
+    from arbiter.solver.damage.problem import Method
     from arbiter.solver.damage.split import all_optimal as enumerate_optima
     from arbiter.solver.damage.split import solve
     from arbiter.solver.status import Status
@@ -173,10 +175,11 @@ def command(
     state = state_before(scenario, index)
     if not is_open(step):
         report = {"file": file, "step": index, **_check_fixed(step, state)}
-        if as_json:
-            emit_json(report)
+        if out.format == "json":
+            out.json(report)
         else:
-            _print_check(report)
+            with out.captured():
+                _print_check(report)
         raise Exit(0 if report["status"] == "LEGAL" else 1)
     split = open_split(state, index, step, objective, for_player)
     problem, chosen, who = split.problem, split.objective, split.for_player
@@ -184,8 +187,10 @@ def command(
         note = f"arbiter: --workers {workers} lowered to {allowed} (cores and memory)"
         click.echo(note, err=True)
         workers = allowed
-    result = solve(problem, time_limit=time_limit, workers=workers)
-    out: dict[str, Any] = {
+    # the command prints CP-SAT's proof (the proof of record); the engine and the API
+    # take the exact dynamic programme where the split separates (Decision DMG-DP)
+    result = solve(problem, time_limit=time_limit, workers=workers, method=Method.CP_SAT)
+    answer: dict[str, Any] = {
         "file": file,
         "step": index,
         "instruction": split.instruction,
@@ -210,13 +215,14 @@ def command(
         optima, complete = enumerate_optima(
             problem, result.objective, limit=limit, time_limit=time_limit, workers=workers
         )
-        out["optima"] = [{k: v for k, v in o.items() if v > 0} for o in optima]
-        out["optima_count"] = len(optima)
-        out["optima_complete"] = complete
-    if as_json:
-        emit_json(out)
+        answer["optima"] = [{k: v for k, v in o.items() if v > 0} for o in optima]
+        answer["optima_count"] = len(optima)
+        answer["optima_complete"] = complete
+    if out.format == "json":
+        out.json(answer)
     else:
-        _print_result(out)
+        with out.captured():
+            _print_result(answer)
     raise Exit(0 if result.status in (Status.OPTIMAL, Status.FEASIBLE) else 1)
 
 

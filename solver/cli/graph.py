@@ -7,9 +7,12 @@ final state. Edges go from the dependent ability to the one it depends on.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import click
+
+from arbiter.solver.cli.convention import Output, output_options
 
 FORMATS = ("text", "json", "dot", "png", "svg")
 
@@ -23,47 +26,34 @@ def draw(data: dict[str, Any], fmt: str) -> bytes:
 
 @click.command("graph")
 @click.argument("file", type=click.Path(dir_okay=False, path_type=str))
-@click.option("--format", "fmt", type=click.Choice(FORMATS), default="text", show_default=True)
-@click.option(
-    "-o",
-    "--output",
-    "out",
-    type=click.Path(dir_okay=False, path_type=str),
-    default=None,
-    help="Write to this file (required for png and svg).",
-)
-def graph(file: str, fmt: str, out: str | None) -> None:
+@output_options(FORMATS)
+def graph(file: str, out: Output) -> None:
     """Draw the dependency graph of the passive abilities of scenario FILE (A-DEP, A-ORDER-1)."""
     from arbiter.model.format.scenario import parse_file
     from arbiter.solver import limits
-    from arbiter.solver.cli.escaping import json_text, say_replaced, terminal
+    from arbiter.solver.cli.escaping import json_text, terminal
     from arbiter.solver.dependency import view as dependency_view
     from arbiter.solver.engine import runner as engine
     from arbiter.solver.engine.options import RunOptions
-    from arbiter.solver.safe_output import check_target, write_report
+    from arbiter.solver.safe_output import check_target
 
-    if fmt in ("png", "svg") and out is None:
-        raise click.UsageError(f"--format {fmt} needs -o FILE")
-    if out is not None:  # a path that cannot be written is refused before any work
-        check_target(out, [file], (f".{fmt}",) if fmt in ("png", "svg") else ())
+    if out.path is not None:  # a path that cannot be written is refused before any work
+        drawn = out.format in ("png", "svg")
+        check_target(out.path, [file], (f".{out.format}",) if drawn else ())
     limits.start(RunOptions().time_limit)  # the whole command, as `run` by default
     result = engine.run(parse_file(file))
     state = result.state
-    if fmt in ("png", "svg"):
-        assert out is not None
-        if write_report(out, draw(dependency_view.graph_json(state), fmt), [file]):
-            say_replaced(out)
+    out = replace(out, inputs=(file,))
+    if out.format in ("png", "svg"):
+        out.write(draw(dependency_view.graph_json(state), out.format), "the drawing")
         return
-    if fmt == "json":
+    if out.format == "json":
         text = json_text(dependency_view.graph_json(state), indent=2) + "\n"
-    elif fmt == "dot":
+    elif out.format == "dot":
         text = terminal(dependency_view.graph_dot(state))
     else:
         text = terminal(dependency_view.graph_text(state))
-    if out is None:
-        click.echo(text, nl=False)
-    elif write_report(out, text, [file]):
-        say_replaced(out)
+    out.write(text)
 
 
 command = graph

@@ -16,6 +16,7 @@ import click
 from arbiter.model.errors import InputError
 from arbiter.model.format.loop_input import LoopInput
 from arbiter.model.state import JSON
+from arbiter.solver.cli.convention import Output, output_options, say_wrote
 from arbiter.solver.loops.decide import DEFAULT_BUDGET, LoopVerdict
 
 if TYPE_CHECKING:
@@ -98,26 +99,30 @@ def _located(exc: InputError, data: LoopInput, file: str) -> InputError:
     show_default=True,
     help="Seconds the whole search may take (then: undetermined, cut by the time limit).",
 )
-@click.option("--json", "as_json", is_flag=True, help="Print the verdict as JSON.")
+@output_options(("text", "json", "png", "svg"))
 @click.option(
     "--png",
     "png",
     type=click.Path(dir_okay=False, path_type=str),
     default=None,
-    help="Draw the witness cycle (or the first candidate) to this PNG file.",
+    metavar="FILE",
+    help="Also draw the witness cycle (or the first candidate) to this PNG file.",
 )
 def _loops(
     file: str,
     budget: int | None,
     one_day: bool,
     time_limit: float,
-    as_json: bool,
+    out: Output,
     png: str | None,
 ) -> None:
     """Detect loops in a card set or a scenario FILE: loop, terminates or undetermined."""
+    from dataclasses import replace
+
     from arbiter.model.format.loop_input import load_for_loops
     from arbiter.solver import limits
-    from arbiter.solver.cli.output import Exit, emit_json
+    from arbiter.solver.cli.convention import write_file
+    from arbiter.solver.cli.output import Exit
     from arbiter.solver.loops.report import analyse, check_expectations, witness_ring
 
     limits.start(time_limit)
@@ -142,27 +147,29 @@ def _loops(
     if note is not None:  # said once the input is known good: an error stays one line
         click.echo(note, err=True)
     checks = check_expectations(report, data)
-    if png:
-        from arbiter.solver.cli.escaping import say_replaced
-        from arbiter.solver.loops.graph import draw
-        from arbiter.solver.safe_output import write_report
+    from arbiter.solver.loops.graph import draw
 
-        picture = draw(witness_ring(report), f"{report.verdict.verdict.value}: {file}")
-        if write_report(png, picture, [file]):
-            say_replaced(png)
-    if as_json:
-        out = report.as_json()
+    out = replace(out, inputs=(file,))
+    title = f"{report.verdict.verdict.value}: {file}"
+    if png:  # as --html of check: a drawing beside the answer
+        write_file(png, draw(witness_ring(report), title), [file])
+        say_wrote(png, "the drawing")
+    if out.format in ("png", "svg"):
+        out.write(draw(witness_ring(report), title, out.format), "the drawing")
+    elif out.format == "json":
+        answer = report.as_json()
         if checks:
-            out["expect"] = {
+            answer["expect"] = {
                 "passed": sum(1 for c in checks if c[3]),
                 "failed": sum(1 for c in checks if not c[3]),
                 "checks": [
                     {"path": p, "expected": e, "actual": a, "passed": ok} for p, e, a, ok in checks
                 ],
             }
-        emit_json(out)
+        out.json(answer)
     else:
-        _print(report, checks)
+        with out.captured():
+            _print(report, checks)
     raise Exit(0 if all(c[3] for c in checks) else 1)
 
 

@@ -1,8 +1,10 @@
 """The ``arbiter`` command.
 
-Each subcommand lives in its own module (``COMMANDS``, a literal list); each imports its
-heavy libraries inside the command function, so ``arbiter run`` on a stats-only scenario
-never pays for ortools or networkx.
+Each subcommand lives in its own module (``COMMANDS``, a literal table from the command's
+name to a function importing its module), imported only when that command is invoked (or
+listed by ``--help``);
+each imports its heavy libraries inside the command function, so ``arbiter run`` on a
+stats-only scenario loads neither the other commands nor ortools or networkx.
 Exit codes: 0 ok, 1 an expectation, check or illegal action failed, 2 bad
 input or usage, 3 an internal error (a bug: please report it).
 """
@@ -10,32 +12,134 @@ input or usage, 3 an internal error (a bug: please report it).
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from typing import NoReturn
 
 import click
 
 from arbiter import __version__
 from arbiter.model.errors import ArbiterError, IllegalAction, InputError, InternalError
-from arbiter.solver.cli import (
-    check,
-    combat,
-    damage,
-    demo,
-    describe,
-    graph,
-    importer,
-    loops,
-    run,
-    schema,
-    upgrade,
-)
 from arbiter.solver.cli.output import Exit
 from arbiter.solver.safe_output import OutputError
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+def _run() -> click.Command:
+    from arbiter.solver.cli import run
+
+    return run.command
+
+
+def _schema() -> click.Command:
+    from arbiter.solver.cli import schema
+
+    return schema.command
+
+
+def _check() -> click.Command:
+    from arbiter.solver.cli import check
+
+    return check.command
+
+
+def _damage() -> click.Command:
+    from arbiter.solver.cli import damage
+
+    return damage.command
+
+
+def _graph() -> click.Command:
+    from arbiter.solver.cli import graph
+
+    return graph.command
+
+
+def _loops() -> click.Command:
+    from arbiter.solver.cli import loops
+
+    return loops.command
+
+
+def _demo() -> click.Command:
+    from arbiter.solver.cli import demo
+
+    return demo.command
+
+
+def _combat() -> click.Command:
+    from arbiter.solver.cli import combat
+
+    return combat.command
+
+
+def _init() -> click.Command:
+    from arbiter.solver.cli import init
+
+    return init.command
+
+
+def _describe() -> click.Command:
+    from arbiter.solver.cli import describe
+
+    return describe.command
+
+
+def _upgrade() -> click.Command:
+    from arbiter.solver.cli import upgrade
+
+    return upgrade.command
+
+
+def _import() -> click.Command:
+    from arbiter.solver.cli import importer
+
+    return importer.command
+
+
+# command name -> the function that imports its module and returns its ``command``
+COMMANDS: dict[str, Callable[[], click.Command]] = {
+    "run": _run,
+    "schema": _schema,
+    "check": _check,
+    "damage": _damage,
+    "graph": _graph,
+    "loops": _loops,
+    "demo": _demo,
+    "import": _import,
+    "combat": _combat,
+    "init": _init,
+    "describe": _describe,
+    "upgrade": _upgrade,
+}
+
+
+class LazyGroup(click.Group):
+    """The group of ``COMMANDS``: a command's module is imported when the command is
+    asked for (invoked, or listed by ``--help``), never before."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(COMMANDS)
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        load = COMMANDS.get(cmd_name)
+        if load is None:
+            return None
+        command = load()
+        if command.name != cmd_name:
+            raise InternalError(f"the command {cmd_name!r} is named {command.name!r}")
+        return command
+
+
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.option("--debug", is_flag=True, help="Show tracebacks of internal errors.")
 @click.option("--timings", is_flag=True, help="Include solver wall times in --json output.")
+@click.option(
+    "--config",
+    "config_path",
+    type=click.Path(dir_okay=False, exists=True, path_type=str),
+    default=None,
+    help="Read option defaults from this arbiter.toml or pyproject.toml.",
+)
+@click.option("--no-config", is_flag=True, help="Read no configuration file.")
 @click.version_option(__version__, prog_name="arbiter")
 @click.option(
     "--max-memory",
@@ -46,31 +150,23 @@ from arbiter.solver.safe_output import OutputError
     "(default 1024, at most half the machine's memory).",
 )
 @click.pass_context
-def cli(ctx: click.Context, debug: bool, timings: bool, max_memory: int | None) -> None:
+def cli(
+    ctx: click.Context,
+    debug: bool,
+    timings: bool,
+    config_path: str | None,
+    no_config: bool,
+    max_memory: int | None,
+) -> None:
     """arbiter: a rules checker for trading card games, built on constraint solving."""
     from arbiter.solver import limits
+    from arbiter.solver.cli.config import apply
 
     limits.set_max_memory(max_memory)
     ctx.ensure_object(dict)
     ctx.obj["debug"] = debug
     ctx.obj["timings"] = timings
-
-
-COMMANDS: tuple[click.Command, ...] = (
-    run.command,
-    schema.command,
-    check.command,
-    damage.command,
-    graph.command,
-    loops.command,
-    demo.command,
-    importer.command,
-    describe.command,
-    upgrade.command,
-    combat.command,
-)
-for _command in COMMANDS:
-    cli.add_command(_command)
+    apply(ctx, config_path, no_config)
 
 
 def one_line(message: str) -> str:

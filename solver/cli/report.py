@@ -19,9 +19,10 @@ if TYPE_CHECKING:
 
 def console() -> Console:
     """The console of every report: strings reach the terminal escaped (solver/cli/escaping.py)."""
+    from arbiter.solver.cli.convention import terminal_width
     from arbiter.solver.cli.escaping import console as safe_console
 
-    console: Console = safe_console()
+    console: Console = safe_console(width=terminal_width())
     return console
 
 

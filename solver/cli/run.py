@@ -1,16 +1,21 @@
-"""``arbiter run FILE``: resolve a scenario and check its ``expect:`` block."""
+"""``arbiter run FILES...``: resolve scenarios and check their ``expect:`` blocks.
+
+One scenario prints its whole report; several (files, folders, globs; ``-k``, ``-x``)
+print one line each and a summary line (solver/cli/run_many.py).
+"""
 
 from __future__ import annotations
 
 import click
 
+from arbiter.solver.cli.convention import Output, output_options
 from arbiter.solver.cli.options import TIME_LIMIT
 from arbiter.solver.cli.output import Exit, emit_json
 
 
 @click.command("run")
-@click.argument("file", type=click.Path(dir_okay=True, path_type=str))
-@click.option("--json", "as_json", is_flag=True, help="Print the JSON output contract.")
+@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=True, path_type=str))
+@output_options(("text", "json"))
 @click.option("--explain", is_flag=True, help="Show, per value, the rule ids that produced it.")
 @click.option(
     "--time-limit",
@@ -24,8 +29,42 @@ from arbiter.solver.cli.output import Exit, emit_json
     is_flag=True,
     help="Also search every legal choice sequence and list the distinct outcomes.",
 )
-def command(file: str, as_json: bool, explain: bool, time_limit: float, outcomes: bool) -> None:
-    """Resolve a scenario FILE and check its expect: block."""
+@click.option(
+    "-k", "keyword", default=None, metavar="EXPR", help="Only the files whose path matches EXPR."
+)
+@click.option("-x", "--exitfirst", is_flag=True, help="Stop at the first scenario not passed.")
+def command(
+    files: tuple[str, ...],
+    out: Output,
+    explain: bool,
+    time_limit: float,
+    outcomes: bool,
+    keyword: str | None,
+    exitfirst: bool,
+) -> None:
+    """Resolve scenario FILES (files, folders, globs) and check their expect: blocks."""
+    from arbiter.solver.cli import run_many
+
+    paths = run_many.collect(files)
+    if keyword is not None:
+        keep = run_many.keyword_filter(keyword)
+        chosen = [p for p in paths if keep(p)]
+    else:
+        chosen = paths
+    if len(files) == 1 and paths == list(files) and chosen:
+        _run_one(chosen[0], out, explain, time_limit, outcomes)
+    with out.captured():
+        text = out.format == "text"
+        done, seconds = run_many.run_each(chosen, time_limit, outcomes, exitfirst, text)
+        if text:
+            click.echo(run_many.summary(done, seconds, len(paths) - len(chosen)))
+        else:
+            emit_json(run_many.as_json(done, seconds, len(paths) - len(chosen)))
+    raise Exit(run_many.exit_code(done) if done else 2 if not paths else 0)
+
+
+def _run_one(file: str, out: Output, explain: bool, time_limit: float, outcomes: bool) -> None:
+    """One scenario: its whole report, as it always has been."""
     from arbiter.model.format.scenario import parse_file
     from arbiter.solver import limits
     from arbiter.solver.cli import report
@@ -34,14 +73,12 @@ def command(file: str, as_json: bool, explain: bool, time_limit: float, outcomes
 
     limits.start(time_limit)
     scenario = parse_file(file)
-    options = RunOptions(time_limit=time_limit, outcomes=outcomes)
-    result = engine.run(scenario, options)
-    if as_json:
-        emit_json(result.as_json())
+    result = engine.run(scenario, RunOptions(time_limit=time_limit, outcomes=outcomes))
+    if out.format == "json":
+        out.json(result.as_json())
     else:
-        report.print_run(result, explain=explain)
-        if outcomes:
-            from arbiter.solver.cli.report import print_outcomes
-
-            print_outcomes(result.extra)
+        with out.captured():
+            report.print_run(result, explain=explain)
+            if outcomes:
+                report.print_outcomes(result.extra)
     raise Exit(0 if result.ok else 1)

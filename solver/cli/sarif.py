@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 
 from arbiter.model.errors import Location
 from arbiter.model.state import JSON
 from arbiter.solver.check.base import Severity
 from arbiter.solver.cli.check_output import Checked, summary
+from arbiter.solver.cli.selection import fingerprint_of
 
 SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
+RULES_DOC = "docs/rules.md"  # relative to the repository root (SRCROOT)
+BASE_ID = "SRCROOT"
 LEVEL = {
     Severity.ERROR: "error",
     Severity.WARNING: "warning",
@@ -29,10 +33,23 @@ def _uri(path: str) -> str:
 def _location(loc: Location) -> dict[str, JSON]:
     return {
         "physicalLocation": {
-            "artifactLocation": {"uri": _uri(loc.file)},
+            "artifactLocation": {"uri": _uri(loc.file), "uriBaseId": BASE_ID},
             "region": {"startLine": loc.line, "startColumn": loc.column},
         }
     }
+
+
+def _folder_uri(folder: str) -> str:
+    from pathlib import Path
+
+    return Path(folder).resolve().as_uri().rstrip("/") + "/"
+
+
+def _full(code: str, text: str, severity: Severity, rules: tuple[str, ...]) -> str:
+    return (
+        f"{code} ({severity.value}): {text}. Rules: {', '.join(rules)}; "
+        f"the rules reference ({RULES_DOC}) explains each."
+    )
 
 
 def sarif(checked: Sequence[Checked]) -> dict[str, JSON]:
@@ -45,6 +62,12 @@ def sarif(checked: Sequence[Checked]) -> dict[str, JSON]:
                 rules[d.code] = {
                     "id": d.code,
                     "shortDescription": {"text": text},
+                    "fullDescription": {"text": _full(d.code, text, d.severity, d.rules)},
+                    "helpUri": f"{RULES_DOC}#diagnostic-{d.code.lower()}",
+                    "help": {
+                        "text": f"See {RULES_DOC}, 'Diagnostic codes', and the rules "
+                        + ", ".join(d.rules)
+                    },
                     "defaultConfiguration": {"level": LEVEL[d.severity]},
                     "properties": {"rules": list(d.rules)},
                 }
@@ -57,6 +80,9 @@ def sarif(checked: Sequence[Checked]) -> dict[str, JSON]:
                     "level": LEVEL[d.severity],
                     "message": {"text": d.message},
                     "locations": locations[:1],
+                    "partialFingerprints": {
+                        "arbiterFinding/v1": fingerprint_of(d, c.result.cardset.source)
+                    },
                     "relatedLocations": [
                         {"id": i + 1, **loc} for i, loc in enumerate(locations[1:])
                     ],
@@ -83,6 +109,12 @@ def sarif(checked: Sequence[Checked]) -> dict[str, JSON]:
                 },
                 "results": results,
                 "columnKind": "unicodeCodePoints",
+                "originalUriBaseIds": {
+                    BASE_ID: {
+                        "uri": _folder_uri(os.getcwd()),
+                        "description": {"text": "The folder arbiter check ran in."},
+                    }
+                },
             }
         ],
     }

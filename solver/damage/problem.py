@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from enum import Enum
 
 from arbiter.model.damage import instructions as dm
 from arbiter.model.damage import prevention as pv
@@ -18,6 +19,14 @@ from arbiter.solver.status import Status
 OBJECTIVES = ("kills", "damage", "value")
 
 
+class Method(Enum):
+    """How a split is solved: ``AUTO`` takes the exact dynamic programme when the
+    problem separates and fits (``dp.separable``), else CP-SAT; ``CP_SAT`` is the
+    proof of record (``arbiter damage``); ``DP`` insists on the programme."""
+
+    AUTO = "auto"
+    DP = "dp"
+    CP_SAT = "cp-sat"
 
 
 @dataclass(frozen=True, slots=True)

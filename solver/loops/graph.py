@@ -274,10 +274,10 @@ def figure(path: tuple[str, ...], title: str = "") -> Figure:
     return fig
 
 
-def draw(path: tuple[str, ...], title: str = "") -> bytes:
-    """A witness cycle (or a candidate) drawn as a ring of arrows: PNG bytes."""
+def draw(path: tuple[str, ...], title: str = "", fmt: str = "png") -> bytes:
+    """A witness cycle (or a candidate) drawn as a ring of arrows: PNG (or SVG) bytes."""
     import io
 
     buffer = io.BytesIO()
-    figure(path, title).savefig(buffer, format="png", dpi=100, bbox_inches="tight")
+    figure(path, title).savefig(buffer, format=fmt, dpi=100, bbox_inches="tight")
     return buffer.getvalue()
