@@ -208,13 +208,15 @@ def passive_crowd(characters: int) -> str:
         "ruleset: altered",
         "players: [ana, bo]",
         "objects:",
-        "  region: {owner: ana, kind: region, base: {subtypes: [Water]}, timestamp: 0}",
+        "  region: {owner: ana, kind: region, zone: adventure, base: {subtypes: [Water]},"
+        " timestamp: 0}",
     ]
     for i in range(characters):
         lines += [
             f"  c{i}:",
             "    owner: ana",
             "    kind: character",
+            "    zone: expedition:hero",
             "    region: region",
             f"    timestamp: {i + 1}",
             "    passives:",

@@ -171,7 +171,9 @@ def command(
         click.echo(note, err=True)
     cardsets = [cs for f, cs in zip(files, loaded, strict=True) if f not in parts]
     _say_where_parts_are_checked(parts, cardsets)
-    if not cardsets:
+    if not cardsets:  # only parts of sets: an empty answer in the format asked for
+        if out.format in ("json", "sarif"):
+            _answer([], out)
         raise Exit(0)
     from dataclasses import replace
 

@@ -162,6 +162,7 @@ def cli(
     from arbiter.solver import limits
     from arbiter.solver.cli.config import apply
 
+    limits.reset()  # every invocation starts clean (in-process callers too)
     limits.set_max_memory(max_memory)
     ctx.ensure_object(dict)
     ctx.obj["debug"] = debug
