@@ -19,6 +19,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
+from arbiter.model.effects import algebra as fx
+from arbiter.model.effects import refs as rf
 from arbiter.model.errors import IllegalAction
 from arbiter.model.might_layers import might_in
 from arbiter.model.state import Ability, Event, GameObject, GameState
@@ -34,72 +36,22 @@ NEW_DAY_PHASE = "morning"
 
 
 @dataclass(frozen=True, slots=True)
-class Effect:
-    """One instruction: ``kind`` applied to every object or player ``target`` names.
-
-    ``target`` is a reference: ``self``, ``it`` (what the triggering event was about),
-    ``controller``, ``opponent``, a player, an object id or a card id (every object
-    made from that card).
-    """
-
-    kind: str
-    target: str
-    amount: int = 0  # damage, counter (signed), modify value
-    name: str = ""  # counter name, stat, feature, zone
-    op: str = ""  # modify: add, set, multiply, divide
-    number: int | None = None  # gain: the feature's number
-
-
-@dataclass(frozen=True, slots=True)
-class Cost:
-    """``exhaust`` the target (it must be ready), or ``pay`` ``amount`` of a counter."""
-
-    kind: str
-    target: str
-    name: str = ""
-    amount: int = 0
-
-
-@dataclass(frozen=True, slots=True)
-class Condition:
-    """``if:`` a counter of the target is within bounds (checked at resolution)."""
-
-    target: str
-    counter: str
-    at_least: int | None = None
-    at_most: int | None = None
-
-    def holds(self, value: int) -> bool:
-        return (self.at_least is None or value >= self.at_least) and (
-            self.at_most is None or value <= self.at_most
-        )
-
-
-@dataclass(frozen=True, slots=True)
-class Pattern:
-    """What a trigger waits for: an event kind about a subject (``any`` or a reference)."""
-
-    event: str
-    subject: str = "any"
-    name: str = ""  # zone (enters/leaves), counter, stat, phase, action
-    change: str = "any"  # counter: up, down or any
-
-
-@dataclass(frozen=True, slots=True)
 class Trigger(Ability):
-    when: Pattern = Pattern("phase")
-    effects: tuple[Effect, ...] = ()
+    """A triggered ability in the card language: its event, effects, "may" and "if"."""
+
+    when: fx.When = fx.When(fx.EventKind.PHASE, rf.ANY)
+    effects: tuple[fx.Effect, ...] = ()
     optional: bool = False
-    condition: Condition | None = None
+    condition: fx.Condition | None = None
     text: str = ""
     once_each_turn: bool = False  # Riftbound 383.3.f: resolves once a turn at most
 
 
 @dataclass(frozen=True, slots=True)
 class QuickAction(Ability):
-    costs: tuple[Cost, ...] = ()
-    effects: tuple[Effect, ...] = ()
-    condition: Condition | None = None
+    costs: tuple[fx.Effect, ...] = ()  # exhaust <ref>, or counters of <ref> (-N: pay N)
+    effects: tuple[fx.Effect, ...] = ()
+    condition: fx.Condition | None = None
     text: str = ""
 
 
@@ -196,11 +148,16 @@ def activation_key(obj: str, action: str) -> str:
 # -- effects -----------------------------------------------------------------------------
 
 
-def _impossible(state: GameState, effect: Effect, source: str, why: str) -> GameState:
+def _impossible(state: GameState, effect: fx.Effect, source: str, why: str) -> GameState:
     return state.with_event(
         Event(
             "impossible",
-            (("effect", effect.kind), ("target", effect.target), ("source", source), ("why", why)),
+            (
+                ("effect", rf.kind(effect)),
+                ("target", rf.ref(effect.selector)),
+                ("source", source),
+                ("why", why),
+            ),
             ("A-GOLD-3",),
         )
     )
@@ -235,18 +192,20 @@ def _shown_target(target: str) -> str:
     return target[len(PLAYER) :] if is_player(target) else target
 
 
-def apply_effect(state: GameState, effect: Effect, source: str, it: str | None) -> GameState:
+def apply_effect(state: GameState, effect: fx.Effect, source: str, it: str | None) -> GameState:
     """Apply one effect to every target it names (A-GOLD-3: a missing target is skipped)."""
-    targets = resolve(state, effect.target, source, it)
+    reference = rf.ref(effect.selector)
+    kind, amount = rf.kind(effect), rf.amount(effect)
+    targets = resolve(state, reference, source, it)
     if not targets:
-        return _impossible(state, effect, source, f"'{effect.target}' names nothing now")
+        return _impossible(state, effect, source, f"'{reference}' names nothing now")
     for target in targets:
         player = is_player(target)
-        if effect.kind == "damage":
-            if effect.amount <= 0:
+        if kind == "damage":
+            if amount <= 0:
                 continue  # D-TIME-3: 0 damage is not dealt
             counter = "life" if player else "damage"
-            delta = -effect.amount if player else effect.amount
+            delta = -amount if player else amount
             state = with_counter(
                 state, target, counter, counter_value(state, target, counter) + delta
             )
@@ -255,19 +214,19 @@ def apply_effect(state: GameState, effect: Effect, source: str, it: str | None) 
                     "damage",
                     (
                         ("target", _shown_target(target)),
-                        ("amount", effect.amount),
+                        ("amount", amount),
                         ("sources", [source]),
                         ("damaged", True),
                     ),
                     ("DMG-0",),
                 )
             )
-        elif effect.kind == "counter":
-            state = _add_counter(state, target, effect.name, effect.amount, source)
+        elif kind == "counter":
+            state = _add_counter(state, target, rf.name(effect), amount, source)
         elif player:
-            state = _impossible(state, effect, source, f"{effect.kind} needs an object")
-        elif effect.kind in ("ready", "exhaust"):
-            value = 1 if effect.kind == "exhaust" else 0
+            state = _impossible(state, effect, source, f"{kind} needs an object")
+        elif kind in ("ready", "exhaust"):
+            value = 1 if kind == "exhaust" else 0
             if counter_value(state, target, "exhausted") != value:
                 state = _add_counter(
                     state,
@@ -281,22 +240,23 @@ def apply_effect(state: GameState, effect: Effect, source: str, it: str | None) 
     return state
 
 
-def _foundation_step(effect: Effect, target: str, source: str) -> Step:
+def _foundation_step(effect: fx.Effect, target: str, source: str) -> Step:
     """Effects that are the foundation's steps, aimed at a resolved target."""
-    if effect.kind == "modify":
+    kind, name = rf.kind(effect), rf.name(effect)
+    if kind == "modify":
         return Modify(
-            target=target, stat=effect.name, op=effect.op, value=effect.amount, source=source
+            target=target, stat=name, op=rf.op(effect), value=rf.amount(effect), source=source
         )
-    if effect.kind == "gain":
-        return GainFeature(target=target, feature=effect.name, number=effect.number, source=source)
-    if effect.kind == "lose":
-        return LoseFeature(target=target, feature=effect.name)
-    assert effect.kind == "move", effect.kind
-    return Move(target=target, zone=effect.name)
+    if kind == "gain":
+        return GainFeature(target=target, feature=name, number=rf.number(effect), source=source)
+    if kind == "lose":
+        return LoseFeature(target=target, feature=name)
+    assert kind == "move", kind
+    return Move(target=target, zone=name)
 
 
 def apply_effects(
-    state: GameState, effects: Iterable[Effect], source: str, it: str | None
+    state: GameState, effects: Iterable[fx.Effect], source: str, it: str | None
 ) -> GameState:
     for effect in effects:
         state = apply_effect(state, effect, source, it)
@@ -329,9 +289,9 @@ def _as_target(state: GameState, shown: str) -> str:
     return shown if shown in state.objects else player_ref(shown)
 
 
-def _touches(event: Event, pattern: Pattern) -> bool:
+def _touches(event: Event, pattern: fx.When) -> bool:
     """Whether the event is of the kind the pattern waits for (subject aside)."""
-    kind, name = pattern.event, pattern.name
+    kind, name = rf.event(pattern), rf.event_name(pattern)
     if kind == "damaged":
         return event.kind == "damage" and bool(event.get("damaged"))
     if kind in ("enters", "leaves"):
@@ -373,17 +333,18 @@ def _counter_delta(event: Event, name: str) -> int:
 def matches(state: GameState, trigger: Trigger, source: str, event: Event) -> bool:
     if not _touches(event, trigger.when):
         return False
-    if trigger.when.event == "phase":  # "at the start of YOUR turn": the phase's player
+    watched = rf.subject(trigger.when)
+    if rf.event(trigger.when) == "phase":  # "at the start of YOUR turn": the phase's player
         player = event.get("player")
-        if trigger.when.subject == "any" or not isinstance(player, str):
-            return trigger.when.subject == "any"
-        return player_ref(player) in resolve(state, trigger.when.subject, source)
-    if trigger.when.subject == "any":
+        if watched == "any" or not isinstance(player, str):
+            return watched == "any"
+        return player_ref(player) in resolve(state, watched, source)
+    if watched == "any":
         return True
     subject = _subject(event)
     if subject is None:
         return False
-    return _as_target(state, subject) in resolve(state, trigger.when.subject, source)
+    return _as_target(state, subject) in resolve(state, watched, source)
 
 
 def triggered(state: GameState, events: Iterable[Event]) -> Queue:
@@ -408,7 +369,7 @@ def triggered(state: GameState, events: Iterable[Event]) -> Queue:
         for obj in sources:
             looks_back = not in_play(obj.zone)
             for ab in obj.abilities:
-                if not isinstance(ab, Trigger) or (looks_back and ab.when.event != "leaves"):
+                if not isinstance(ab, Trigger) or (looks_back and rf.event(ab.when) != "leaves"):
                     continue
                 if matches(state, ab, obj.id, event):
                     out.append(Pending(obj.id, ab.id, it))
@@ -416,28 +377,30 @@ def triggered(state: GameState, events: Iterable[Event]) -> Queue:
 
 
 def condition_holds(
-    state: GameState, condition: Condition | None, source: str, it: str | None
+    state: GameState, condition: fx.Condition | None, source: str, it: str | None
 ) -> bool:
     if condition is None:
         return True
-    targets = resolve(state, condition.target, source, it)
+    targets = resolve(state, rf.condition_target(condition), source, it)
     # a condition about nothing does not hold: "if the Battery has a counter", no Battery
     return bool(targets) and all(
-        condition.holds(_condition_value(state, t, condition.counter)) for t in targets
+        all(_part_holds(state, t, p) for p in rf.counter_parts(condition)) for t in targets
     )
 
 
-MIGHT_READ = "might"  # ``if: {mighty: X}`` reads a unit's Might (Riftbound 708)
-HAS_READ = "has:"  # ``if: {has: Tank, of: X}`` reads whether X has a keyword (1 or 0)
-
-
-def _condition_value(state: GameState, target: str, name: str) -> int:
+def _part_holds(state: GameState, target: str, part: fx.Condition) -> bool:
+    """One part of a trigger's ``if``: a counter, a characteristic (Riftbound 708: Mighty
+    reads Might) or a keyword of ``target``."""
     obj = state.objects.get(target)
-    if name == MIGHT_READ and obj is not None and MIGHT_READ in obj.base:
-        return might_in(state, obj)
-    if name.startswith(HAS_READ):
-        return int(obj is not None and name[len(HAS_READ) :] in obj.features)
-    return counter_value(state, target, name)
+    if part.test is fx.Test.HAS:
+        return obj is not None and part.name in obj.features
+    if part.test is fx.Test.STAT:
+        if obj is not None and part.stat in obj.base and part.stat == "might":
+            value = might_in(state, obj)
+        else:
+            value = counter_value(state, target, part.stat)
+        return part.compare.holds(value, part.bound)
+    return part.compare.holds(counter_value(state, target, part.name), part.bound)
 
 
 def resolve_pending(state: GameState, pending: Pending, accept: bool = True) -> GameState:
@@ -531,18 +494,20 @@ def unpaid(state: GameState, source: str, action: QuickAction) -> tuple[str, str
     if obj is None or not in_play(obj.zone):
         return ("QA-1", f"{source} is not in play: its quick actions do not work")
     for cost in action.costs:
-        targets = resolve(state, cost.target, source)
+        reference = rf.ref(cost.selector)
+        targets = resolve(state, reference, source)
         if not targets:
-            return ("A-GOLD-2", f"the cost names '{cost.target}', which names nothing")
+            return ("A-GOLD-2", f"the cost names '{reference}', which names nothing")
+        name, amount = rf.name(cost), rf.cost_amount(cost)
         for t in targets:
-            if cost.kind == "exhaust":
+            if rf.cost_kind(cost) == "exhaust":
                 if is_player(t) or counter_value(state, t, "exhausted"):
                     return ("A-GOLD-2", f"cost: exhaust {_shown_target(t)}, which is exhausted")
-            elif counter_value(state, t, cost.name) < cost.amount:
-                have = counter_value(state, t, cost.name)
+            elif counter_value(state, t, name) < amount:
+                have = counter_value(state, t, name)
                 return (
                     "A-GOLD-2",
-                    f"cost: pay {cost.amount} {cost.name} of {_shown_target(t)}, which has {have}",
+                    f"cost: pay {amount} {name} of {_shown_target(t)}, which has {have}",
                 )
     if not condition_holds(state, action.condition, source, None):
         return ("QA-1", f"the condition of {source}.{action.id} does not hold")
@@ -584,11 +549,11 @@ def activate(state: GameState, source: str, action_id: str) -> tuple[GameState, 
         )
     )
     for cost in action.costs:
-        for t in resolve(state, cost.target, source):
-            if cost.kind == "exhaust":
+        for t in resolve(state, rf.ref(cost.selector), source):
+            if rf.cost_kind(cost) == "exhaust":
                 state = _add_counter(state, t, "exhausted", 1, source)
             else:
-                state = _add_counter(state, t, cost.name, -cost.amount, source)
+                state = _add_counter(state, t, rf.name(cost), -rf.cost_amount(cost), source)
     state = apply_effects(state, action.effects, source, None)
     return state, triggered(state, state.events[mark:])
 
@@ -635,7 +600,7 @@ class Begin(Step):
 class Apply(Step):
     """``effect: {...}``: one effect of the ability language, from a named source."""
 
-    effect: Effect
+    effect: fx.Effect
     source: str = "effect"
 
     def resolve(self, state: GameState) -> GameState:

@@ -17,6 +17,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
 from arbiter.model.damage import prevention
+from arbiter.model.effects.algebra import CardAbility
 from arbiter.model.errors import Location
 from arbiter.model.ruleset import Ruleset
 from arbiter.model.state import JSON, GameObject, GameState, Guard, Protection
@@ -74,6 +75,9 @@ class Card:
     keys: frozenset[str] = frozenset()
     where: Location | None = None
     area_keys: Mapping[str, JSON] = field(default_factory=dict)  # as written, for witnesses
+    abilities: tuple[CardAbility, ...] = ()  # every ability in the card language
+    unmodelled: tuple[str, ...] = ()  # keys the card language does not read (yet)
+    described_only: tuple[str, ...] = ()  # abilities the engine does not run (yet)
     suppress: Mapping[str, str] = field(default_factory=dict)  # diagnostic code -> reason
 
     def role(self, name: str) -> Role:
@@ -93,6 +97,7 @@ class CardSet:
     ruleset: Ruleset
     cards: Mapping[str, Card] = field(default_factory=dict)
     files: tuple[str, ...] = ()
+    upgraded: tuple[str, ...] = ()  # files of format 1, upgraded in memory
 
     @property
     def zones(self) -> frozenset[str]:

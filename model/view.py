@@ -176,7 +176,13 @@ def resolve_path(view: dict[str, JSON], path: str) -> tuple[list[str], JSON]:
         rest = parts[1:]
         if not rest:
             parts = ["objects", parts[0]]
-        elif rest[0] in obj and rest[0] not in READING_FIELDS:
+        elif (
+            rest[0] in obj
+            and rest[0] not in READING_FIELDS
+            # ``unit.might``: the characteristic, as for every other one; the section of the
+            # same name (``objects.unit.might``) is named in full
+            and not (len(rest) == 1 and rest[0] in obj.get("characteristics", {}))
+        ):
             parts = ["objects", parts[0], *rest]
             node = _walk(view, parts)
             if rest[0] == "features" and len(rest) == 2 and isinstance(node, dict):

@@ -63,3 +63,25 @@ def test_checking_a_whole_published_pool_finds_no_false_error(game: Game, tmp_pa
     assert {d.severity for d in result.diagnostics} <= {Severity.INFO}
     opaque_lines = sum(len(c.not_modelled) for c in cards if c.status is not Status.FULL)
     assert len(result.diagnostics) == opaque_lines
+
+
+@pytest.mark.rule("IMP-ALGEBRA", "IMP-FULL")
+@pytest.mark.parametrize("game", list(Game), ids=lambda g: g.value)
+def test_describe_renders_every_card_of_a_whole_published_pool(
+    game: Game, tmp_path: object
+) -> None:
+    from arbiter.solver.cli.describe import describe_cards
+
+    pool = load_pool(game, _pool_or_skip(game))
+    cards = import_pool(pool)
+    files = write_sets(cards, game, str(tmp_path), "en")
+    described = describe_cards(f"{tmp_path}/{files[-1]}", None)
+    assert len(described) == len(cards)
+    by_id = {c.raw.id: c for c in cards}
+    for entry in described:
+        card = by_id[str(entry["id"])]
+        converted = [ab for r in card.lines if r.modelled for ab in r.abilities]
+        shown = entry["abilities"]
+        assert isinstance(shown, list)
+        assert bool(shown) == bool(converted)  # every converted ability is described
+        assert all(isinstance(x, str) and x for x in shown)

@@ -13,6 +13,8 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from arbiter.model import abilities as ab
+from arbiter.model.effects import algebra as fx
+from arbiter.model.effects.refs import reference
 from arbiter.model.format.loop_input import load_for_loops
 from arbiter.model.ruleset import RULESETS
 from arbiter.model.state import GameObject, GameState
@@ -209,6 +211,7 @@ def test_cli_exit_codes_for_a_failed_expectation_and_bad_input(tmp_path: Path) -
 
 NAMES = ("o0", "o1", "o2")
 COUNTERS = ("x", "y")
+PAY_ONE_X = fx.Effect(fx.AddCounters("x"), fx.SELF, fx.Const(-1))  # cost: pay 1 x of self
 
 
 @st.composite
@@ -220,27 +223,32 @@ def trigger_sets(draw: st.DrawFn) -> GameState:
         abilities: list[ab.Trigger | ab.QuickAction] = []
         for k in range(draw(st.integers(0, 2))):
             effects = tuple(
-                ab.Effect(
-                    "counter",
-                    draw(st.sampled_from(NAMES[:n] + ("self",))),
-                    amount=draw(st.sampled_from([-1, 1])),
-                    name=draw(st.sampled_from(COUNTERS)),
+                fx.Effect(
+                    fx.AddCounters(draw(st.sampled_from(COUNTERS))),
+                    reference(draw(st.sampled_from(NAMES[:n] + ("self",)))),
+                    fx.Const(draw(st.sampled_from([-1, 1]))),
                 )
                 for _ in range(draw(st.integers(1, 2)))
             )
             cond = None
             if draw(st.booleans()):
                 c = draw(st.sampled_from(COUNTERS))
-                cond = ab.Condition("self", c, at_most=draw(st.integers(0, 3)))
+                cond = fx.Condition(
+                    fx.Test.COUNTER,
+                    selector=fx.SELF,
+                    name=c,
+                    compare=fx.Compare.AT_MOST,
+                    bound=draw(st.integers(0, 3)),
+                )
             abilities.append(
                 ab.Trigger(
                     id=f"t{k}",
                     source=oid,
-                    when=ab.Pattern(
-                        "counter",
-                        draw(st.sampled_from(("self", "any") + NAMES[:n])),
-                        draw(st.sampled_from(COUNTERS)),
-                        draw(st.sampled_from(("up", "down", "any"))),
+                    when=fx.When(
+                        fx.EventKind.COUNTER,
+                        reference(draw(st.sampled_from(("self", "any") + NAMES[:n]))),
+                        name=draw(st.sampled_from(COUNTERS)),
+                        change=draw(st.sampled_from(("up", "down", "any"))),
                     ),
                     effects=effects,
                     optional=draw(st.booleans()),
@@ -252,8 +260,14 @@ def trigger_sets(draw: st.DrawFn) -> GameState:
                 ab.QuickAction(
                     id="q",
                     source=oid,
-                    costs=draw(st.sampled_from([(), (ab.Cost("pay", "self", "x", 1),)])),
-                    effects=(ab.Effect("counter", draw(st.sampled_from(NAMES[:n])), 1, "y"),),
+                    costs=draw(st.sampled_from([(), (PAY_ONE_X,)])),
+                    effects=(
+                        fx.Effect(
+                            fx.AddCounters("y"),
+                            reference(draw(st.sampled_from(NAMES[:n]))),
+                            fx.Const(1),
+                        ),
+                    ),
                 )
             )
         counters = {c: draw(st.integers(0, 2)) for c in COUNTERS}

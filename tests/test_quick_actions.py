@@ -8,6 +8,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from arbiter.model import abilities as ab
+from arbiter.model.effects import algebra as fx
+from arbiter.model.effects.refs import reference
 from arbiter.model.errors import IllegalAction, InputError
 from tests.helpers import cli, run_text, scenario, view
 
@@ -204,17 +206,19 @@ def test_a_may_that_is_declined_does_nothing() -> None:
 @pytest.mark.rule("CTR-1", "A-GOLD-3", "Altered 2.5.g")
 def test_object_counters_never_go_below_zero_but_player_counters_do() -> None:
     s = scenario(CHAIN).start
-    s = ab.apply_effect(s, ab.Effect("counter", "wisp", amount=-3, name="ember"), "x", None)
+    ember = fx.Effect(fx.AddCounters("ember"), reference("wisp"), fx.Const(-3))
+    s = ab.apply_effect(s, ember, "x", None)
     assert s.obj("wisp").counters.get("ember", 0) == 0
     assert "A-GOLD-3" in s.events[-1].rules
-    s = ab.apply_effect(s, ab.Effect("damage", "bo", amount=3), "x", None)
+    s = ab.apply_effect(s, fx.Effect(fx.DealDamage(), reference("bo"), fx.Const(3)), "x", None)
     assert s.counters["life.bo"] == -3
 
 
 @pytest.mark.rule("A-GOLD-3")
 def test_an_effect_naming_nothing_is_not_done_and_says_so() -> None:
     s = scenario(CHAIN).start
-    s = ab.apply_effect(s, ab.Effect("damage", "nobody", amount=1), "x", None)
+    nobody = fx.Effect(fx.DealDamage(), reference("nobody"), fx.Const(1))
+    s = ab.apply_effect(s, nobody, "x", None)
     assert s.events[-1].kind == "impossible" and s.events[-1].rules == ("A-GOLD-3",)
 
 

@@ -22,13 +22,14 @@ from arbiter.model.altered.keywords import (
     tough_cost,
 )
 from arbiter.model.altered.spells import (
-    Action,
-    Condition,
     SpellStep,
     SpellText,
+    amount_of,
     check_declaration,
     check_target,
+    slot_of,
     spell_text,
+    verb_of,
 )
 from arbiter.model.altered.zones import (
     BOOSTS,
@@ -42,6 +43,7 @@ from arbiter.model.altered.zones import (
     reveal,
     zone_kind,
 )
+from arbiter.model.effects import algebra as fx
 from arbiter.model.errors import IllegalAction
 from arbiter.model.passive_order import after_passives
 from arbiter.model.ruleset import ToughPayment, ToughVersion
@@ -246,9 +248,9 @@ def _declared_rules(text: SpellText | None, steps: tuple[SpellStep, ...]) -> lis
     rules: list[str] = []
     if text is not None and text.modes:
         rules.append("A-SPELL-2")
-    if any(s.optional and s.action.target for s in steps):
+    if any(s.optional and slot_of(s.action) for s in steps):
         rules.append("A-SPELL-3")
-    if any(s.condition is not None and s.action.target for s in steps):
+    if any(s.condition is not None and slot_of(s.action) for s in steps):
         rules.append("A-SPELL-4")
     return rules
 
@@ -319,7 +321,7 @@ def _step_event(
         (
             ("spell", card),
             ("step", step.id),
-            ("verb", step.action.verb),
+            ("verb", verb_of(step.action)),
             ("done", done),
             ("note", note),
             *extra,
@@ -330,33 +332,35 @@ def _step_event(
 
 def _condition_holds(
     state: GameState,
-    cond: Condition,
+    cond: fx.Condition,
     player: str,
     targets: Mapping[str, tuple[str, ...]],
     spell: str,
 ) -> bool:
-    subject = (
-        (targets.get(cond.subject, ("",)) or ("",))[0]
-        if cond.subject not in ("", "self")
-        else (spell if cond.subject == "self" else "")
-    )
+    """A-SPELL-4, on the card language's Condition: the subject is a target slot (its first
+    object), the spell (self) or nobody (a test about an object then fails)."""
+    if cond.test is fx.Test.NOT:
+        return not _condition_holds(state, cond.parts[0], player, targets, spell)
+    sel = cond.selector
+    if cond.test is fx.Test.COUNTER and sel.pick is fx.Pick.YOU:  # mana_at_least
+        return cond.compare.holds(mana(state, player), cond.bound)
+    subject = ""
+    if sel.pick is fx.Pick.NAMED and sel.name:
+        subject = (targets.get(sel.name, ("",)) or ("",))[0]
+    elif sel.pick is fx.Pick.SELF:
+        subject = spell
     obj = after_passives(state).objects.get(subject) if subject else None  # A-PASS-1
-    result: bool
-    if cond.test == "mana_at_least":
-        result = mana(state, player) >= int(cond.value)
-    elif obj is None:
-        result = False
-    elif cond.test == "zone":
-        result = zone_kind(obj.zone) == cond.value
-    elif cond.test == "has":
-        result = str(cond.value) in obj.features
-    elif cond.test == "expedition":  # Altered 7.5.2, 7.4.4.j
+    if obj is None:
+        return False
+    if cond.test is fx.Test.ZONE:
+        return zone_kind(obj.zone) == cond.name
+    if cond.test is fx.Test.HAS:
+        return cond.name in obj.features
+    if cond.test is fx.Test.EXPEDITION:  # Altered 7.5.2, 7.4.4.j
         from arbiter.model.gigantic import my_expedition_is
 
-        result = my_expedition_is(state, obj.id, str(cond.value))
-    else:  # boosted
-        result = obj.counters.get(BOOSTS, 0) > 0
-    return result != cond.unless
+        return my_expedition_is(state, obj.id, cond.name)
+    return cond.compare.holds(obj.counters.get(BOOSTS, 0), cond.bound)  # boosted
 
 
 def _resolve_step(
@@ -424,7 +428,7 @@ def _pay_tough_at_step(
     """Altered 7.4.7.d-f: before a step acts on an opponent's object with Tough X, its
     controller decides to pay X (with the mana they have now, gained during the spell
     included) or not; an object not paid for is not acted on. X is paid once per effect."""
-    slot = step.action.target or ""
+    slot = slot_of(step.action) or ""
     kept: list[str] = []
     derived = after_passives(state)  # A-PASS-1: Tough may come from a passive
     for oid in targets.get(slot, ()):
@@ -465,13 +469,14 @@ def _act(
     stamps: Mapping[str, int],
     rules: list[str],
 ) -> GameState:
-    a: Action = step.action
-    if a.verb == "mana":
-        state = set_mana(state, player, mana(state, player) + a.amount)
+    a = step.action
+    if verb_of(a) == "mana":
+        n = amount_of(a)
+        state = set_mana(state, player, mana(state, player) + n)
         return state.with_event(
-            _step_event(step, card, True, rules or ["A-SPELL-1"], f"{player} gains {a.amount} mana")
+            _step_event(step, card, True, rules or ["A-SPELL-1"], f"{player} gains {n} mana")
         )
-    objs = targets.get(a.target or "", ())
+    objs = targets.get(slot_of(a) or "", ())
     for oid in objs:
         obj = state.obj(oid)
         if obj.timestamp != stamps.get(oid, obj.timestamp):
@@ -493,8 +498,11 @@ def _act_on(
     state: GameState, card: str, player: str, step: SpellStep, obj: GameObject, rules: list[str]
 ) -> GameState:
     a = step.action
+    act = a.action
+    amount = amount_of(a)
+    verb = verb_of(a)
     oid = obj.id
-    if a.verb == "boost":
+    if verb == "boost":
         ban = prohibited(state, obj, "gain_boosts")
         if ban is not None:
             return state.with_event(
@@ -507,7 +515,7 @@ def _act_on(
                     (("target", oid),),
                 )
             )
-        n = obj.counters.get(BOOSTS, 0) + a.amount
+        n = obj.counters.get(BOOSTS, 0) + amount
         state = state.with_object(replace(obj, counters={**obj.counters, BOOSTS: n}))
         return state.with_event(
             _step_event(
@@ -515,30 +523,31 @@ def _act_on(
                 card,
                 True,
                 rules or ["A-SPELL-1"],
-                f"{oid} gains {a.amount} boost(s)",
+                f"{oid} gains {amount} boost(s)",
                 (("target", oid), ("boosts", n)),
             )
         )
-    if a.verb == "send":
-        whose = {"owner": None, "you": player}.get(a.to, _opponent(state, player))
-        moved = move(state, oid, a.zone, player=whose, cause=card)
+    if verb == "send" and isinstance(act, fx.MoveTo):
+        whose = {fx.Side.ANY: None, fx.Side.YOURS: player}.get(act.whose, _opponent(state, player))
+        moved = move(state, oid, act.zone, player=whose, cause=card)
         return moved.state.with_event(
             _step_event(
                 step,
                 card,
                 moved.done,
                 rules or ["A-SPELL-1"],
-                f"{oid} sent to {a.zone}",
+                f"{oid} sent to {act.zone}",
                 (("target", oid), ("to", moved.state.obj(oid).zone)),
             )
         )
-    if a.verb == "modify":
+    if isinstance(act, fx.ModifyStat):
         state, t = state.tick()
-        out = ch.modify_number(obj, a.stat, Op.ADD, (a.amount,), source=card, timestamp=t)
-        event = ch.modify_event(oid, a.stat, "add", a.amount, card, out)
+        out = ch.modify_number(obj, act.stat, Op.ADD, (amount,), source=card, timestamp=t)
+        event = ch.modify_event(oid, act.stat, "add", amount, card, out)
         return ch.apply_outcome(state, out, event)
-    if a.verb == "gain":
-        change = ft.gain(obj.features, a.feature, a.number)
+    if isinstance(act, fx.Give):
+        number = amount if a.amount is not None else None
+        change = ft.gain(obj.features, act.name, number)
         state = state.with_object(replace(obj, features=change.features))
         return state.with_event(
             _step_event(

@@ -15,11 +15,21 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from arbiter.model.altered.zones import IN_PLAY, prohibited, zone_kind
+from arbiter.model.effects.algebra import (
+    AddCounters,
+    Condition,
+    Const,
+    Effect,
+    ModifyStat,
+    MoveTo,
+    Pick,
+    ZoneMove,
+)
 from arbiter.model.errors import IllegalAction
 from arbiter.model.state import Ability, GameObject, GameState
 
 ACTIONS = ("boost", "send", "modify", "gain", "switch", "mana")
-CONDITIONS = ("zone", "has", "mana_at_least", "boosted", "expedition")
+CONDITIONS = ("zone", "has", "mana_at_least", "boosted", "expedition")  # their YAML keys
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,34 +51,38 @@ class TargetSlot:
         return f"{who}{self.kind or 'object'}" + (f" in {self.zone}" if self.zone else "")
 
 
-@dataclass(frozen=True, slots=True)
-class Condition:
-    """A condition checked when its step resolves (A-SPELL-4)."""
-
-    test: str  # one of CONDITIONS
-    subject: str = ""  # a target slot, or "self" for the spell, or "" for the controller
-    value: str | int = ""
-    unless: bool = False
+MANA_COUNTER = "mana"
 
 
-@dataclass(frozen=True, slots=True)
-class Action:
-    verb: str  # one of ACTIONS
-    target: str | None = None  # a target slot name, or None (the controller / the spell)
-    amount: int = 0
-    zone: str = ""  # send: destination zone kind
-    to: str = "owner"  # send: whose zone ("owner", "you", "opponent")
-    stat: str = ""  # modify
-    feature: str = ""  # gain
-    number: int | None = None  # gain
+def slot_of(effect: Effect) -> str | None:
+    """The target slot an effect acts on (a NAMED selector), or None (the controller)."""
+    sel = effect.selector
+    return sel.name if sel.pick is Pick.NAMED else None
+
+
+def verb_of(effect: Effect) -> str:
+    """The action's name in the spell's events (boost, send, modify, gain, switch, mana)."""
+    act = effect.action
+    if isinstance(act, AddCounters):
+        return "mana" if act.counter == MANA_COUNTER else "boost"  # boosts (zones.BOOSTS)
+    if isinstance(act, MoveTo):
+        return "switch" if act.move is ZoneMove.SWITCH else "send"
+    if isinstance(act, ModifyStat):
+        return "modify"
+    return "gain"
+
+
+def amount_of(effect: Effect) -> int:
+    x = effect.amount
+    return x.value if isinstance(x, Const) and isinstance(x.value, int) else 0
 
 
 @dataclass(frozen=True, slots=True)
 class SpellStep:
     id: str
-    action: Action
+    action: Effect  # the card language (model.effects): one action on one target slot
     optional: bool = False
-    condition: Condition | None = None
+    condition: Condition | None = None  # the card language's one Condition
     internal_cost: int | None = None  # an internal action: its own cost …
     internal_targets: tuple[TargetSlot, ...] = ()  # … and its own targets, chosen at resolution
 
@@ -104,8 +118,9 @@ def declared_slots(steps: tuple[SpellStep, ...]) -> list[str]:
     conditional ones included; never an internal action's (A-SPELL-5)."""
     out: list[str] = []
     for s in steps:
-        if not s.internal and s.action.target is not None and s.action.target not in out:
-            out.append(s.action.target)
+        slot = slot_of(s.action)
+        if not s.internal and slot is not None and slot not in out:
+            out.append(slot)
     return out
 
 
@@ -196,9 +211,9 @@ def check_declaration(
 
 def _rule_for(steps: tuple[SpellStep, ...], slot: str) -> str:
     for s in steps:
-        if s.action.target == slot and s.condition is not None:
+        if slot_of(s.action) == slot and s.condition is not None:
             return "A-SPELL-4"
     for s in steps:
-        if s.action.target == slot and s.optional:
+        if slot_of(s.action) == slot and s.optional:
             return "A-SPELL-3"
     return "A-SPELL-1"

@@ -12,18 +12,14 @@ from typing import Any
 
 from arbiter.model.abilities import (
     EVENT_KINDS,
-    HAS_READ,
-    MIGHT_READ,
     Activate,
     Apply,
     Begin,
-    Condition,
-    Cost,
-    Effect,
-    Pattern,
     QuickAction,
     Trigger,
 )
+from arbiter.model.effects import algebra as fx
+from arbiter.model.effects.refs import reference
 from arbiter.model.format.context import ObjectKeyParser, ParseContext, StepParser, TopKeyParser
 from arbiter.model.format.document import Node
 from arbiter.model.might import MIGHTY_AT
@@ -42,11 +38,20 @@ EVENT_EXTRAS = {
 }
 
 
-def ref(node: Node) -> str:
-    return node.ident("a reference: self, it, controller, opponent, a player, an object or card")
+def ref(node: Node) -> fx.Selector:
+    """A reference, read into the card language's Selector (model.effects.refs)."""
+    return reference(
+        node.ident("a reference: self, it, controller, opponent, a player, an object or card")
+    )
 
 
-def parse_pattern(node: Node) -> Pattern:
+def _when(kind: str, subject: fx.Selector, name: str = "", change: str = "any") -> fx.When:
+    if kind in ("enters", "leaves"):
+        return fx.When(fx.EventKind(kind), subject, zone=name, change=change)
+    return fx.When(fx.EventKind(kind), subject, name=name, change=change)
+
+
+def parse_pattern(node: Node) -> fx.When:
     m = node.mapping(what="a mapping with one event kind (" + ", ".join(EVENT_KINDS) + ")")
     kinds = [k for k in m if k in EVENT_KINDS]
     if len(kinds) != 1:
@@ -55,15 +60,14 @@ def parse_pattern(node: Node) -> Pattern:
     node.mapping({kind} | EVENT_EXTRAS[kind])
     head = m[kind]
     if kind == "phase":
-        return Pattern(
-            "phase", subject=ref(m["of"]) if "of" in m else "any", name=head.ident("a phase name")
-        )
+        subject = ref(m["of"]) if "of" in m else reference("any")
+        return _when("phase", subject, head.ident("a phase name"))
     if kind == "counter":
-        return Pattern(
+        return _when(
             "counter",
-            subject=ref(m["of"]) if "of" in m else "any",
-            name=head.ident("a counter name"),
-            change=m["change"].choice(["up", "down", "any"]) if "change" in m else "any",
+            ref(m["of"]) if "of" in m else reference("any"),
+            head.ident("a counter name"),
+            m["change"].choice(["up", "down", "any"]) if "change" in m else "any",
         )
     name = ""
     if kind in ("enters", "leaves"):
@@ -74,14 +78,19 @@ def parse_pattern(node: Node) -> Pattern:
         name = m["stat"].ident("a characteristic name")
     elif kind == "activated" and "action" in m:
         name = m["action"].ident("a quick action id")
-    return Pattern(kind, subject=ref(head), name=name)
+    return _when(kind, ref(head), name)
 
 
 def _amount(node: Node, lo: int = -MAX_AMOUNT) -> int:
     return node.integer(lo, MAX_AMOUNT)
 
 
-def parse_effect(node: Node) -> Effect:
+def _const(n: int) -> fx.Const:
+    return fx.Const(n)
+
+
+def parse_effect(node: Node) -> fx.Effect:
+    """One effect of a trigger or quick action, read into the card language."""
     m = node.mapping(what="an effect: a mapping with one effect kind")
     if len(m) != 1:
         node.fail(
@@ -90,31 +99,34 @@ def parse_effect(node: Node) -> Effect:
         )
     kind, body = next(iter(m.items()))
     if kind in ("ready", "exhaust"):
-        return Effect(kind, ref(body))
+        status: fx.Action = fx.Give(fx.Grant.STATUS, "exhausted")
+        if kind == "ready":
+            status = fx.Take(fx.Grant.STATUS, "exhausted")
+        return fx.Effect(status, ref(body))
     if kind == "damage":
         b = body.mapping({"target", "amount"}, required=("target", "amount"))
-        return Effect("damage", ref(b["target"]), amount=_amount(b["amount"], 0))
+        return fx.Effect(fx.DealDamage(), ref(b["target"]), _const(_amount(b["amount"], 0)))
     if kind == "counter":
         b = body.mapping({"target", "name", "add"}, required=("target", "name", "add"))
-        return Effect("counter", ref(b["target"]), amount=_amount(b["add"]), name=b["name"].ident())
+        counters = fx.AddCounters(b["name"].ident())
+        return fx.Effect(counters, ref(b["target"]), _const(_amount(b["add"])))
     if kind == "modify":
         b = body.mapping({"target", "stat", "op", "value"}, required=("target", "stat", "value"))
         op = b["op"].choice(sorted(NUMBER_OPS)) if "op" in b else "add"
-        return Effect(
-            "modify",
-            ref(b["target"]),
-            amount=_amount(b["value"]),
-            name=b["stat"].ident("a characteristic name"),
-            op=op,
-        )
+        action = fx.ModifyStat(b["stat"].ident("a characteristic name"), fx.StatOp(op))
+        return fx.Effect(action, ref(b["target"]), _const(_amount(b["value"])))
     if kind in ("gain", "lose"):
         allowed = {"target", "feature"} | ({"number"} if kind == "gain" else set())
         b = body.mapping(allowed, required=("target", "feature"))
-        number = _amount(b["number"]) if "number" in b else None
-        return Effect(kind, ref(b["target"]), name=b["feature"].ident(), number=number)
+        feature = b["feature"].ident()
+        if kind == "lose":
+            return fx.Effect(fx.Take(fx.Grant.FEATURE, feature), ref(b["target"]))
+        number = _const(_amount(b["number"])) if "number" in b else None
+        return fx.Effect(fx.Give(fx.Grant.FEATURE, feature), ref(b["target"]), number)
     if kind == "move":
         b = body.mapping({"target", "zone"}, required=("target", "zone"))
-        return Effect("move", ref(b["target"]), name=b["zone"].ident("a zone"))
+        move = fx.MoveTo(fx.ZoneMove.TO_ZONE, b["zone"].ident("a zone"))
+        return fx.Effect(move, ref(b["target"]))
     m[kind].fail(
         f"unknown effect kind '{kind}'; expected one of: damage, counter, modify, gain, lose, "
         "move, ready, exhaust",
@@ -123,41 +135,55 @@ def parse_effect(node: Node) -> Effect:
     )
 
 
-def parse_cost(node: Node) -> Cost:
+def parse_cost(node: Node) -> fx.Effect:
+    """``exhaust: <ref>`` or ``pay: {counter, amount, of}``: an effect paid first."""
     m = node.mapping({"exhaust", "pay"}, what="a cost: exhaust: <ref> or pay: {...}")
     if len(m) != 1:
         node.fail("exactly one of 'exhaust' and 'pay'", got=False)
     if "exhaust" in m:
-        return Cost("exhaust", ref(m["exhaust"]))
+        return fx.Effect(fx.Give(fx.Grant.STATUS, "exhausted"), ref(m["exhaust"]))
     b = m["pay"].mapping({"counter", "amount", "of"}, required=("counter", "amount"))
-    return Cost(
-        "pay",
-        ref(b["of"]) if "of" in b else "controller",
-        name=b["counter"].ident("a counter name"),
-        amount=_amount(b["amount"], 0),
+    return fx.Effect(
+        fx.AddCounters(b["counter"].ident("a counter name")),
+        ref(b["of"]) if "of" in b else reference("controller"),
+        _const(-_amount(b["amount"], 0)),
     )
 
 
-def parse_condition(node: Node) -> Condition:
-    if isinstance(node.value, dict) and "mighty" in node.value:  # Riftbound 708
+def parse_condition(node: Node) -> fx.Condition:
+    """``if: {counter, of, at_least, at_most}``, ``{mighty: X}`` (Riftbound 708: Might
+    5 or more) or ``{has: keyword, of: X}``: the card language's Condition."""
+    if isinstance(node.value, dict) and "mighty" in node.value:
         mighty = node.mapping({"mighty"})
-        return Condition(ref(mighty["mighty"]), MIGHT_READ, MIGHTY_AT, None)
+        return fx.Condition(
+            fx.Test.STAT,
+            selector=ref(mighty["mighty"]),
+            stat="might",
+            compare=fx.Compare.AT_LEAST,
+            bound=MIGHTY_AT,
+        )
     if isinstance(node.value, dict) and "has" in node.value:  # a keyword, referenced
         has = node.mapping({"has", "of"}, required=("has",))
         name = has["has"].ident("a keyword (a named feature)")
-        return Condition(ref(has["of"]) if "of" in has else "self", HAS_READ + name, 1, None)
+        return fx.Condition(
+            fx.Test.HAS, selector=ref(has["of"]) if "of" in has else reference("self"), name=name
+        )
     m = node.mapping({"counter", "of", "at_least", "at_most"}, required=("counter",))
     if "at_least" not in m and "at_most" not in m:
         node.fail("'at_least' or 'at_most'", got=False)
-    return Condition(
-        ref(m["of"]) if "of" in m else "self",
-        m["counter"].ident("a counter name"),
-        _amount(m["at_least"]) if "at_least" in m else None,
-        _amount(m["at_most"]) if "at_most" in m else None,
+    of = ref(m["of"]) if "of" in m else reference("self")
+    name = m["counter"].ident("a counter name")
+    parts = tuple(
+        fx.Condition(
+            fx.Test.COUNTER, selector=of, name=name, compare=fx.Compare(k), bound=_amount(m[k])
+        )
+        for k in ("at_least", "at_most")
+        if k in m
     )
+    return parts[0] if len(parts) == 1 else fx.Condition(fx.Test.AND, parts)
 
 
-def _effects(node: Node) -> tuple[Effect, ...]:
+def _effects(node: Node) -> tuple[fx.Effect, ...]:
     return tuple(parse_effect(n) for n in node.seq("a list of effects"))
 
 
@@ -254,7 +280,6 @@ SCHEMA_STEPS: dict[str, Any] = dict(
     begin={"type": "string"},
     effect={"type": "object"},
 )
-
 
 
 def _activate(node: Node, ctx: ParseContext) -> Step:

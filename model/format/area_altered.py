@@ -12,8 +12,7 @@ from arbiter.model.altered.keywords import TERRAINS
 from arbiter.model.altered.play import InternalChoice, PlayChoices
 from arbiter.model.altered.spells import (
     ACTIONS,
-    Action,
-    Condition,
+    MANA_COUNTER,
     SpellStep,
     SpellText,
     TargetSlot,
@@ -41,6 +40,7 @@ from arbiter.model.altered.zones import (
     Prohibition,
     turn_face_down,
 )
+from arbiter.model.effects import algebra as fx
 from arbiter.model.format import foundation
 from arbiter.model.format.context import ObjectKeyParser, ParseContext, StepParser
 from arbiter.model.format.document import Node
@@ -113,26 +113,32 @@ def _slot(name: str, node: Node) -> TargetSlot:
     )
 
 
-def _condition(node: Node, unless: bool) -> Condition:
+def _condition(node: Node, unless: bool) -> fx.Condition:
+    """``if:`` / ``unless:`` of a spell step, read into the card language's Condition."""
     m = node.mapping({"zone", "has", "mana_at_least", "boosted", "expedition", "of"})
     tests = [k for k in ("zone", "has", "mana_at_least", "boosted", "expedition") if k in m]
     if len(tests) != 1:
         node.fail("one of zone, has, mana_at_least, boosted, expedition", got=False)
-    if tests[0] == "expedition":  # "if my expedition is behind" (Altered 7.5.2, 7.4.4.j)
-        value = m["expedition"].choice(["ahead", "behind", "tied"])
-        return Condition(
-            "expedition",
-            m["of"].ident("a target slot or 'self'") if "of" in m else "self",
-            value,
-            unless,
-        )
     test = tests[0]
     subject = m["of"].ident("a target slot or 'self'") if "of" in m else ""
-    if test == "boosted":
-        return Condition("boosted", m["boosted"].ident("a target slot"), "", unless)
-    if test == "mana_at_least":
-        return Condition(test, "", m[test].integer(0, 10**6), unless)
-    return Condition(test, subject, m[test].ident("a name"), unless)
+    cond: fx.Condition
+    if test == "expedition":  # "if my expedition is behind" (Altered 7.5.2, 7.4.4.j)
+        standing = m["expedition"].choice(["ahead", "behind", "tied"])
+        sel = fx.SELF if subject in ("", "self") else fx.Selector(fx.Pick.NAMED, name=subject)
+        cond = fx.Condition(fx.Test.EXPEDITION, selector=sel, name=standing)
+    elif test == "boosted":
+        slot = fx.Selector(fx.Pick.NAMED, name=m["boosted"].ident("a target slot"))
+        cond = fx.Condition(fx.Test.COUNTER, selector=slot, name=BOOSTS, bound=1)
+    elif test == "mana_at_least":
+        bound = m[test].integer(0, 10**6)
+        cond = fx.Condition(fx.Test.COUNTER, selector=fx.YOU, name=MANA_COUNTER, bound=bound)
+    else:
+        sel = {"": fx.Selector(fx.Pick.NAMED), "self": fx.SELF}.get(
+            subject, fx.Selector(fx.Pick.NAMED, name=subject)
+        )
+        kind = fx.Test.ZONE if test == "zone" else fx.Test.HAS
+        cond = fx.Condition(kind, selector=sel, name=m[test].ident("a name"))
+    return fx.Condition(fx.Test.NOT, (cond,)) if unless else cond
 
 
 STEP_KEYS = {"id", "target", "may", "if", "unless", "internal", "to", *ACTIONS}
@@ -158,22 +164,31 @@ def _spell_step(node: Node, index: int, slots: set[str]) -> SpellStep:
         target = m["target"].ident("a target slot")
         if target not in own:
             m["target"].fail("a target slot declared under 'targets' (or the internal action's)")
-    action = Action(verb=verb, target=target)
+    on = fx.Selector(fx.Pick.NAMED, name=target) if target is not None else fx.YOU
+    action: fx.Effect
     if verb in ("boost", "mana"):
-        action = replace(action, amount=v.integer(0, 10**6))
+        counter = BOOSTS if verb == "boost" else MANA_COUNTER
+        action = fx.Effect(fx.AddCounters(counter), on, fx.Const(v.integer(0, 10**6)))
     elif verb == "send":
         to = m["to"].choice(["owner", "you", "opponent"]) if "to" in m else "owner"
-        action = replace(action, zone=zone_of(v), to=to)
+        whose = {"owner": fx.Side.ANY, "you": fx.Side.YOURS}.get(to, fx.Side.ENEMY)
+        action = fx.Effect(fx.MoveTo(fx.ZoneMove.TO_ZONE, zone_of(v), whose), on)
     elif verb == "modify":
         mm = v.mapping({"stat", "add"}, required=("stat", "add"))
-        action = replace(action, stat=mm["stat"].ident(), amount=mm["add"].integer())
+        stat = mm["stat"].ident()
+        action = fx.Effect(fx.ModifyStat(stat), on, fx.Const(mm["add"].integer()))
     elif verb == "gain":
+        number = None
         if isinstance(v.value, dict):
             gm = v.mapping({"feature", "number"}, required=("feature",))
             number = gm["number"].integer() if "number" in gm else None
-            action = replace(action, feature=gm["feature"].ident(), number=number)
+            feature = gm["feature"].ident()
         else:
-            action = replace(action, feature=v.ident("a feature name"))
+            feature = v.ident("a feature name")
+        amount = fx.Const(number) if number is not None else None
+        action = fx.Effect(fx.Give(fx.Grant.FEATURE, feature), on, amount)
+    else:  # switch
+        action = fx.Effect(fx.MoveTo(fx.ZoneMove.SWITCH), on)
     if verb not in ("mana",) and target is None:
         node.fail(f"'target: <slot>' for {verb}", got=False)
     condition = None
@@ -208,8 +223,6 @@ def _spell(node: Node, ctx: ParseContext, obj: GameObject) -> GameObject:
         )
     text = SpellText(id=f"{obj.id}.text", source=obj.id, targets=slots, steps=steps, modes=modes)
     return replace(obj, abilities=(*obj.abilities, text))
-
-
 
 
 # -- step kinds -------------------------------------------------------------------------------

@@ -15,6 +15,7 @@ from arbiter.model.format import (
     area_altered_rules,
     area_combat,
     area_damage,
+    area_effects,
     area_import,
     area_loops,
     area_passives,
@@ -30,6 +31,7 @@ STEP_PARSERS: dict[str, StepParser] = {
     **area_altered.STEPS,
     **area_replacement.STEPS,
     **area_damage.STEPS,
+    **area_effects.STEPS,
     **area_combat.STEPS,
     **area_riftbound.STEPS,
     **area_altered_rules.STEPS,
@@ -65,5 +67,6 @@ SCHEMA_STEPS: dict[str, Any] = {
     **area_abilities.SCHEMA_STEPS,
     **area_replacement.SCHEMA_STEPS,
     **area_damage.SCHEMA_STEPS,
+    **area_effects.SCHEMA_STEPS,
     **area_combat.SCHEMA_STEPS,
 }

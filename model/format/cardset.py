@@ -16,6 +16,7 @@ from dataclasses import replace
 from arbiter.model.cardset import SIDES, Card, CardSet, Reference, Role
 from arbiter.model.errors import InputError
 from arbiter.model.format.areas import OBJECT_KEY_PARSERS
+from arbiter.model.format.cards_v2 import V2_KEYS, lowered, upgraded
 from arbiter.model.format.context import (
     ParseContext,
     _base,
@@ -29,7 +30,16 @@ from arbiter.model.ruleset import Ruleset
 from arbiter.model.state import GameObject, GameState
 from arbiter.model.steps import BoostFeature, GainFeature, Modify, Protect, Step
 
-TOP_KEYS = {"ruleset", "policies", "include", "cards", "title", "description", "include_only"}
+TOP_KEYS = {
+    "ruleset",
+    "policies",
+    "include",
+    "cards",
+    "title",
+    "description",
+    "include_only",
+    "format",
+}
 CARD_KEYS = {
     "name",
     "kind",
@@ -63,7 +73,7 @@ def read_cardset(
     files: list[str] = []
     reader = _Reader(folder, players, extra_keys)
     ruleset = reader.read(doc, cards, files, [os.path.realpath(doc.name)], None)
-    return CardSet(doc.name, ruleset, cards, tuple(files))
+    return CardSet(doc.name, ruleset, cards, tuple(files), upgraded=tuple(reader.old))
 
 
 def _check_include_only(node: Node) -> None:
@@ -79,6 +89,7 @@ class _Reader:
         self.folder = folder
         self.players = players
         self.extra_keys = extra_keys
+        self.old: list[str] = []  # files of format 1, read by upgrading them in memory
 
     def read(
         self,
@@ -105,6 +116,9 @@ def _read(
         TOP_KEYS | reader.extra_keys, required=("ruleset",), what="a card set: a mapping"
     )
     ruleset = _ruleset(top["ruleset"], top.get("policies"))
+    version = top["format"].integer(1, 2) if "format" in top else 1
+    if version == 1:
+        reader.old.append(doc.name)
     if "include_only" in top:
         _check_include_only(top["include_only"])
     game = str(top["ruleset"].value)  # the game the file names (an included file: the same)
@@ -125,7 +139,7 @@ def _read(
                 cnode.fail(
                     f"a new card id: '{cid}' is already a card of this set", key=True, got=False
                 )
-            cards[cid] = parse_card(cnode, cid, ruleset, reader.players)
+            cards[cid] = parse_card(cnode, cid, ruleset, reader.players, version)
     return ruleset
 
 
@@ -239,7 +253,28 @@ def _step_refs(node: Node) -> list[Reference]:
     return refs
 
 
-def parse_card(node: Node, cid: str, ruleset: Ruleset, players: tuple[str, ...] = PLAYERS) -> Card:
+def parse_card(
+    node: Node,
+    cid: str,
+    ruleset: Ruleset,
+    players: tuple[str, ...] = PLAYERS,
+    version: int = 1,
+) -> Card:
+    """One card; a format 2 card's card-language keys are lowered to format 1 first
+    (``arbiter.model.format.cards_v2``), a format 1 card is read into the card language."""
+    if version == 2:
+        node.mapping(CARD_KEYS | V2_KEYS | set(OBJECT_KEY_PARSERS), required=("kind",))
+        raw, parsed, skipped = lowered(node)
+        given = node.value if isinstance(node.value, dict) else {}
+        more, missing = upgraded({k: v for k, v in given.items() if k not in V2_KEYS})
+        card = parse_card(Node(node.doc, node.path, raw), cid, ruleset, players)
+        return replace(
+            card,
+            abilities=(*parsed, *more),
+            unmodelled=missing,
+            described_only=skipped,
+            keys=frozenset(given) if given else card.keys,
+        )
     m = node.mapping(CARD_KEYS | set(OBJECT_KEY_PARSERS), required=("kind",))
     kind = m["kind"].ident("a card kind")
     features = _features(m["features"]) if "features" in m else {}
@@ -286,6 +321,7 @@ def parse_card(node: Node, cid: str, ruleset: Ruleset, players: tuple[str, ...] 
         refs.extend(_step_refs(snode))
     name = m["name"].text("a card name") if "name" in m else cid
     text = m["text"].text("the card's text") if "text" in m else ""
+    abilities, missing = upgraded(node.value if isinstance(node.value, dict) else {})
     return Card(
         id=cid,
         name=name,
@@ -298,6 +334,8 @@ def parse_card(node: Node, cid: str, ruleset: Ruleset, players: tuple[str, ...] 
         keys=frozenset(m),
         where=node.doc.location(node.path, key=True),
         area_keys={k: m[k].value for k in sorted(m) if k in OBJECT_KEY_PARSERS},
+        abilities=abilities,
+        unmodelled=missing,
         suppress=_suppress(m["suppress"]) if "suppress" in m else {},
     )
 

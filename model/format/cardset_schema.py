@@ -48,14 +48,39 @@ def build_cardset_schema(area_keys: list[str] | None = None) -> dict[str, Any]:
     )
     for key in area_keys or []:
         card_props.setdefault(key, {})
+    # format 2: the card language (model.effects.keys), a description on every key
+    from arbiter.model.effects.keys import ABILITY_DOC, json_schema
+
+    ability: dict[str, Any] = {
+        "description": "an ability",
+        "type": "object",
+        "additionalProperties": False,
+        "properties": {k: {"description": d} for k, d in ABILITY_DOC.items()},
+    }
+    ability["properties"]["do"] = {"description": ABILITY_DOC["do"], "$ref": "#/$defs/effects"}
+    ability["properties"]["when"] = {"description": ABILITY_DOC["when"], "$ref": "#/$defs/when"}
+    card_props["do"] = {
+        "description": "format 2: what the card does once (one effect or a list)",
+        "$ref": "#/$defs/effects",
+    }
+    for key in ("triggers", "quick_actions"):
+        card_props[key] = {
+            "description": f"format 2: the card's {key.replace('_', ' ')}",
+            "anyOf": [{"type": "array", "items": ability}, {}],
+        }
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
-        "title": "arbiter card set (format v1)",
+        "title": "arbiter card set (format 2; format 1 is read too)",
+        "$defs": json_schema(),
         "type": "object",
         "required": ["ruleset"],
         "additionalProperties": False,
         "properties": {
             "ruleset": {"enum": sorted(RULESETS)},
+            "format": {
+                "description": "the file format: 2 (the card language); absent: 1",
+                "enum": [1, 2],
+            },
             "title": {"type": "string"},
             "description": {"type": "string"},
             "policies": {

@@ -164,6 +164,11 @@ def command(
         raise click.UsageError("give at least one card-set file")
     parts = _parts(files)
     loaded = [load_cardset(f) for f in files]  # every input error (parts too) before any work
+    from arbiter.model.effects.rewrite import v1_note
+
+    note = v1_note([n for cs in loaded for n in cs.upgraded])
+    if note:
+        click.echo(note, err=True)
     cardsets = [cs for f, cs in zip(files, loaded, strict=True) if f not in parts]
     _say_where_parts_are_checked(parts, cardsets)
     if not cardsets:  # only parts of sets: an empty answer in the format asked for

@@ -81,13 +81,21 @@ def render(report: dict[str, Any]) -> str:
     for item in report["backlog"]:
         out.append(f"<tr><td>{item['cards']}</td><td>{_e(item['phrase'])}</td></tr>")
     out.append("</table>")
+    out.append(
+        "<h2>Backlog: read, but not in the card language yet</h2>"
+        "<table><tr><th>lines</th><th>what has no counterpart</th></tr>"
+    )
+    for item in report.get("algebra_backlog", []):
+        out.append(f"<tr><td>{item['lines']}</td><td>{_e(item['missing'])}</td></tr>")
+    out.append("</table>")
     if report["unmapped_keywords"]:
         out.append("<p>Keywords not mapped: " + _e(", ".join(report["unmapped_keywords"])) + "</p>")
     out.append(
-        "<h2>Cards</h2><table><tr><th>card</th><th>printed line</th><th>arbiter's reading</th></tr>"
+        "<h2>Cards</h2><table><tr><th>card</th><th>printed line</th>"
+        "<th>arbiter describe (the card language)</th></tr>"
     )
     for card in report["per_card"]:
-        lines = card["lines"] or [{"text": "", "reading": "", "modelled": True}]
+        lines = card["lines"] or [{"text": "", "reading": "", "describe": "", "modelled": True}]
         for i, line in enumerate(lines):
             head = (
                 f"<td rowspan='{len(lines)}'><b>{_e(card['name'])}</b><br>{_e(card['id'])}<br>"
@@ -96,9 +104,20 @@ def render(report: dict[str, Any]) -> str:
                 else ""
             )
             cls = "yes" if line["modelled"] else "no"
-            reading = _e(line["reading"]) if line["modelled"] else "<i>not modelled</i>"
+            reading = _rendering(line)
             out.append(
                 f"<tr>{head}<td>{_e(line['text'])}</td><td class='{cls}'>{reading}</td></tr>"
             )
     out.append("</table></body></html>")
     return "\n".join(out)
+
+
+def _rendering(line: dict[str, Any]) -> str:
+    """What ``arbiter describe`` says of a modelled line (a keyword line: its keywords, the
+    card's features); a line not modelled says why when the grammar read it."""
+    if not line["modelled"]:
+        lost = line.get("lost")
+        return "<i>not modelled</i>" + (f" (no counterpart: {_e(lost)})" if lost else "")
+    if line.get("describe"):
+        return _e(line["describe"])
+    return f"keywords: {_e(line['reading'])}" if line["reading"] else "<i>reminder text only</i>"

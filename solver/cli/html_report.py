@@ -125,6 +125,27 @@ def _graph(result: CheckResult) -> str:
     return dependency_section(result)
 
 
+def _understood(result: CheckResult) -> str:
+    """Each card's printed text beside its abilities rendered from the card language
+    (``arbiter describe``), so a reader sees how arbiter understood it."""
+    from arbiter.model.effects.describe import ability
+
+    rows = []
+    for card in result.cardset.cards.values():
+        lines = [ability(a) for a in card.abilities]
+        lines += [f"[{k}: not in the card language yet]" for k in card.unmodelled]
+        lines += [f"[{i}: not analysed by the checker yet]" for i in card.described_only]
+        shown = "<br>".join(_e(x) for x in lines) or "&mdash;"
+        rows.append(
+            f"<tr><td><b>{_e(card.name)}</b></td><td>{_e(card.text)}</td><td>{shown}</td></tr>"
+        )
+    return (
+        '<table class="cards"><tr><th>card</th><th>text</th><th>understood as</th></tr>'
+        + "".join(rows)
+        + "</table>"
+    )
+
+
 def render(checked: Sequence[Checked], report_path: str | None = None) -> str:
     """The page; witness file links are relative to ``report_path``'s folder."""
     base = os.path.dirname(os.path.abspath(report_path)) if report_path else os.getcwd()
@@ -169,6 +190,8 @@ def render(checked: Sequence[Checked], report_path: str | None = None) -> str:
             body.append(_cards(r, i, named))
         body.append("<h3>Dependency graph</h3>")
         body.append(_graph(r))
+        body.append("<h3>Cards, as arbiter understood them</h3>")
+        body.append(_understood(r))
     return (
         '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
         "<title>arbiter check</title>"

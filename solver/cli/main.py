@@ -77,6 +77,18 @@ def _init() -> click.Command:
     return init.command
 
 
+def _describe() -> click.Command:
+    from arbiter.solver.cli import describe
+
+    return describe.command
+
+
+def _upgrade() -> click.Command:
+    from arbiter.solver.cli import upgrade
+
+    return upgrade.command
+
+
 def _import() -> click.Command:
     from arbiter.solver.cli import importer
 
@@ -95,6 +107,8 @@ COMMANDS: dict[str, Callable[[], click.Command]] = {
     "import": _import,
     "combat": _combat,
     "init": _init,
+    "describe": _describe,
+    "upgrade": _upgrade,
 }
 
 

@@ -28,6 +28,7 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
 from arbiter.model import abilities as ab
+from arbiter.model.effects import refs as rf
 from arbiter.model.errors import IllegalAction, InternalError
 from arbiter.model.state import JSON, GameState
 from arbiter.solver.loops.search import DEFAULT_BUDGET as DEFAULT_BUDGET  # the command's default
@@ -295,12 +296,13 @@ def _why_stuck(state: GameState) -> list[str]:
         for a in ab.abilities(state.objects[oid]):
             c = a.condition
             if isinstance(a, ab.Trigger) and c is not None:
-                for t in ab.resolve(state, c.target, oid):
-                    v = ab.counter_value(state, t, c.counter)
-                    if not c.holds(v):
+                counter = rf.condition_counter(c)
+                for t in ab.resolve(state, rf.condition_target(c), oid):
+                    v = ab.counter_value(state, t, counter)
+                    if not rf.condition_holds(c, v):
                         shown = t[len(ab.PLAYER) :] if ab.is_player(t) else t
                         out.append(
-                            f"{oid}.{a.id} does nothing now: {shown}.{c.counter} is {v} (TRIG-4)"
+                            f"{oid}.{a.id} does nothing now: {shown}.{counter} is {v} (TRIG-4)"
                         )
     return out
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from arbiter.model import abilities as ab
+from arbiter.model.effects import refs as rf
 from arbiter.model.state import GameState
 
 if TYPE_CHECKING:
@@ -47,27 +48,28 @@ def produced(state: GameState, source: str, a: ab.Trigger | ab.QuickAction) -> l
     if isinstance(a, ab.QuickAction):
         out.append(Produced("activated", frozenset({source}), a.id))
         for cost in a.costs:
-            about = _names(state, cost.target, source)
-            if cost.kind == "exhaust":
+            about = _names(state, rf.ref(cost.selector), source)
+            if rf.cost_kind(cost) == "exhaust":
                 out.append(Produced("counter", about, "exhausted", +1))
             else:
-                out.append(Produced("counter", about, cost.name, -1))
+                out.append(Produced("counter", about, rf.name(cost), -1))
     for e in a.effects:
-        about = _names(state, e.target, source)
-        if e.kind == "damage":
+        about = _names(state, rf.ref(e.selector), source)
+        kind, name = rf.kind(e), rf.name(e)
+        if kind == "damage":
             out += [
                 Produced("damaged", about),
                 Produced("counter", about, "damage", +1),
                 Produced("counter", about, "life", -1),
             ]
-        elif e.kind == "counter":
-            out.append(Produced("counter", about, e.name, 1 if e.amount > 0 else -1))
-        elif e.kind in ("ready", "exhaust"):
-            out.append(Produced("counter", about, "exhausted", 1 if e.kind == "exhaust" else -1))
-        elif e.kind == "modify":
-            out.append(Produced("modified", about, e.name))
-        elif e.kind == "move":
-            out += [Produced("enters", about, e.name), Produced("leaves", about, ANY)]
+        elif kind == "counter":
+            out.append(Produced("counter", about, name, 1 if rf.amount(e) > 0 else -1))
+        elif kind in ("ready", "exhaust"):
+            out.append(Produced("counter", about, "exhausted", 1 if kind == "exhaust" else -1))
+        elif kind == "modify":
+            out.append(Produced("modified", about, name))
+        elif kind == "move":
+            out += [Produced("enters", about, name), Produced("leaves", about, ANY)]
     return out
 
 
@@ -77,13 +79,14 @@ def _meet(a: frozenset[str], b: frozenset[str]) -> bool:
 
 def can_trigger(state: GameState, p: Produced, source: str, t: ab.Trigger) -> bool:
     w = t.when
-    if w.event == "phase" or p.event != w.event:
+    event, name, subject = rf.event(w), rf.event_name(w), rf.subject(w)
+    if event == "phase" or p.event != event:
         return False
-    if w.name and p.name != ANY and p.name != w.name:
+    if name and p.name != ANY and p.name != name:
         return False
-    if w.event == "counter" and w.change != "any" and (w.change == "up") != (p.sign > 0):
+    if event == "counter" and w.change != "any" and (w.change == "up") != (p.sign > 0):
         return False
-    return w.subject == "any" or _meet(p.about, _names(state, w.subject, source))
+    return subject == "any" or _meet(p.about, _names(state, subject, source))
 
 
 def can_enable(state: GameState, p: Produced, source: str, q: ab.QuickAction) -> bool:
@@ -91,11 +94,12 @@ def can_enable(state: GameState, p: Produced, source: str, q: ab.QuickAction) ->
     if p.event != "counter":
         return False
     for cost in q.costs:
-        about = _names(state, cost.target, source)
+        about = _names(state, rf.ref(cost.selector), source)
         readies = p.name == "exhausted" and p.sign < 0
-        if cost.kind == "exhaust" and readies and _meet(p.about, about):
+        kind = rf.cost_kind(cost)
+        if kind == "exhaust" and readies and _meet(p.about, about):
             return True
-        if cost.kind == "pay" and p.name == cost.name and p.sign > 0 and _meet(p.about, about):
+        if kind == "pay" and p.name == rf.name(cost) and p.sign > 0 and _meet(p.about, about):
             return True
     return False
 
@@ -103,7 +107,7 @@ def can_enable(state: GameState, p: Produced, source: str, q: ab.QuickAction) ->
 def free(q: ab.QuickAction) -> bool:
     """A quick action whose cost takes nothing can be played again at will; any other
     needs something to refill its cost (an edge into it) before it repeats."""
-    return all(c.kind == "pay" and c.amount == 0 for c in q.costs)
+    return all(rf.cost_kind(c) == "pay" and rf.cost_amount(c) == 0 for c in q.costs)
 
 
 def ability_graph(state: GameState) -> nx.DiGraph:
@@ -130,10 +134,9 @@ def ability_graph(state: GameState) -> nx.DiGraph:
     quick: list[tuple[str, ab.QuickAction]] = []
     for oid, a in items:
         if isinstance(a, ab.Trigger):
-            watched = (
-                frozenset({ANY}) if a.when.subject == "any" else _names(state, a.when.subject, oid)
-            )
-            by_subject = index.setdefault((a.when.event, a.when.name), {})
+            subject = rf.subject(a.when)
+            watched = frozenset({ANY}) if subject == "any" else _names(state, subject, oid)
+            by_subject = index.setdefault((rf.event(a.when), rf.event_name(a.when)), {})
             for w in watched:
                 by_subject.setdefault(w, []).append((oid, a))
         else:
@@ -200,12 +203,12 @@ def named(state: GameState, oid: str) -> set[str]:
     """The objects an object's abilities name (targets, costs, conditions, subjects)."""
     refs: list[str] = []
     for a in ab.abilities(state.objects[oid]):
-        refs += [e.target for e in a.effects]
-        refs += [a.condition.target] if a.condition is not None else []
+        refs += [rf.ref(e.selector) for e in a.effects]
+        refs += [rf.condition_target(a.condition)] if a.condition is not None else []
         if isinstance(a, ab.QuickAction):
-            refs += [c.target for c in a.costs]
+            refs += [rf.ref(c.selector) for c in a.costs]
         else:
-            refs.append(a.when.subject)
+            refs.append(rf.subject(a.when))
     out: set[str] = set()
     for r in refs:
         out |= {t for t in ab.resolve(state, r, oid) if not ab.is_player(t)}

@@ -14,6 +14,7 @@ from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field, replace
 
 from arbiter.model import abilities as ab
+from arbiter.model.effects import refs as rf
 from arbiter.model.state import GameState
 from arbiter.model.values import characteristics as ch
 from arbiter.model.values.reading import NumberReading
@@ -63,17 +64,19 @@ def reads_of(state: GameState, one_day: bool) -> Reads:
         for a in ab.abilities(obj):
             conds = [a.condition] if a.condition is not None else []
             for c in conds:
-                objs.add(c.counter)
-                players.add(c.counter)
+                objs.add(rf.condition_counter(c))
+                players.add(rf.condition_counter(c))
             if isinstance(a, ab.QuickAction):
                 for cost in a.costs:
-                    objs.add("exhausted" if cost.kind == "exhaust" else cost.name)
-                    players.add(cost.name)
+                    exhaust = rf.cost_kind(cost) == "exhaust"
+                    objs.add("exhausted" if exhaust else rf.name(cost))
+                    players.add(rf.name(cost))
             for e in a.effects:
-                if e.kind in ("ready", "exhaust"):
+                kind = rf.kind(e)
+                if kind in ("ready", "exhaust"):
                     objs.add("exhausted")
-                elif e.kind == "counter" and e.amount < 0:
-                    objs.add(e.name)  # CTR-1: the floor at 0 makes the value matter
+                elif kind == "counter" and rf.amount(e) < 0:
+                    objs.add(rf.name(e))  # CTR-1: the floor at 0 makes the value matter
     return Reads(frozenset(objs), frozenset(players), one_day)
 
 
@@ -159,14 +162,15 @@ def seeds(state: GameState, only: frozenset[str] | None = None) -> list[Move]:
             if not isinstance(a, ab.Trigger) or (only is not None and f"{oid}.{a.id}" not in only):
                 continue
             its: Sequence[str | None]
-            if a.when.event == "phase":
+            event, subject = rf.event(a.when), rf.subject(a.when)
+            if event == "phase":
                 its = [None]
-            elif a.when.subject != "any":
-                its = ab.resolve(state, a.when.subject, oid) or [None]
+            elif subject != "any":
+                its = ab.resolve(state, subject, oid) or [None]
             else:
                 players = [ab.player_ref(p) for p in state.players]
                 objs = sorted(state.objects)
-                its = objs + players if a.when.event in ("damaged", "counter") else objs
+                its = objs + players if event in ("damaged", "counter") else objs
             out.extend(Move("seed", oid, a.id, False, True, it) for it in its)
     return out
 

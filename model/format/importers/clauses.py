@@ -10,8 +10,10 @@ and ``Word``s (a number, a keyword, a stat, an icon: a closed vocabulary each).
 modelled only when its reading renders to the line itself (``text.squash`` ignores
 case, spacing and the final full stop): no word of the line is left unread.
 
-This is the importer's own vocabulary until the card language (``model/effects``) can
-take every construct; ``to_data`` gives its YAML form.
+This tree is the parser's internal intermediate: what a card says is written in the
+card language (``model/effects``), into which ``to_abilities`` converts the tree (a line
+whose tree does not convert completely is not modelled). ``to_data`` gives the tree as
+plain data, for tests and debugging; imported card sets do not carry it.
 """
 
 from __future__ import annotations

@@ -14,6 +14,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 
+from arbiter.model.effects.algebra import CardAbility
 from arbiter.model.format.importers.clauses import Node
 from arbiter.model.format.importers.keywords import KeywordTable
 from arbiter.model.format.importers.patterns import LineParser, Reading
@@ -30,8 +31,24 @@ class Status(Enum):
 
 @dataclass(frozen=True, slots=True)
 class ReadLine:
+    """A line, the grammar's reading of it, and that reading in the card language: the
+    line is modelled only when both are complete (IMP-FULL, IMP-ALGEBRA)."""
+
     line: Line
     reading: Reading
+    abilities: tuple[CardAbility, ...] = ()
+    lost: str = ""  # what of the reading has no counterpart in the card language
+
+    @property
+    def modelled(self) -> bool:
+        return self.reading.modelled and not self.lost
+
+    @property
+    def rendering(self) -> str:
+        """The card language's English for the line (``arbiter describe``)."""
+        from arbiter.model.effects.describe import ability
+
+        return " ".join(ability(ab) for ab in self.abilities)
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,14 +61,14 @@ class ImportedCard:
     def status(self) -> Status:
         if not self.lines:
             return Status.BLANK
-        done = sum(1 for r in self.lines if r.reading.modelled)
+        done = sum(1 for r in self.lines if r.modelled)
         if done == len(self.lines):
             return Status.FULL
         return Status.PARTIAL if done else Status.OPAQUE
 
     @property
     def not_modelled(self) -> list[str]:
-        return [r.line.printed for r in self.lines if not r.reading.modelled]
+        return [r.line.printed for r in self.lines if not r.modelled]
 
 
 def _keywords_of(
@@ -62,7 +79,7 @@ def _keywords_of(
     out: dict[str, int | bool] = {}
     for r in card_lines:
         node = r.reading.node
-        if not r.reading.modelled or node is None or not node.form.name.startswith("keywords"):
+        if not r.modelled or node is None or not node.form.name.startswith("keywords"):
             continue
         for item in re.findall(r"\[\[?([^\[\]]+)\]?\]", r.line.text):
             name, number = table.split(item)
@@ -71,13 +88,26 @@ def _keywords_of(
     return sorted(out.items())
 
 
+def converted(line: Line, reading: Reading, spell: bool) -> ReadLine:
+    """The line with its reading converted into the card language, or what was lost."""
+    from arbiter.model.format.importers.to_abilities import abilities, written
+    from arbiter.model.format.importers.to_effects import Lost
+
+    if not reading.modelled or reading.node is None:
+        return ReadLine(line, reading)
+    try:
+        return ReadLine(line, reading, written(abilities(reading.node, spell)))
+    except Lost as lost:
+        return ReadLine(line, reading, lost=lost.what)
+
+
 def import_card(card: RawCard, parser: LineParser) -> ImportedCard:
     read = []
     for line in lines_of(card):
         # a line of reminder text only says nothing beyond the rules: it is modelled
         permanent = card.kind != "spell"
         reading = parser.read(line.text, permanent) if line.text else Reading(None, "", True)
-        read.append(ReadLine(line, reading))
+        read.append(converted(line, reading, spell=not permanent))
     return ImportedCard(card, tuple(read), tuple(_keywords_of(read, parser.keywords)))
 
 
@@ -115,7 +145,7 @@ def unparsed_phrases(cards: Iterable[ImportedCard], parser: LineParser) -> Count
     for card in cards:
         seen: set[str] = set()
         for r in card.lines:
-            if r.reading.modelled:
+            if r.modelled:
                 continue
             for sentence in _sentences(r.line.text):
                 if parser.read(sentence).modelled:
@@ -123,6 +153,12 @@ def unparsed_phrases(cards: Iterable[ImportedCard], parser: LineParser) -> Count
                 seen.add(phrase_of(sentence))
         counts.update(seen)
     return counts
+
+
+def algebra_backlog(cards: Iterable[ImportedCard]) -> Counter[str]:
+    """What the card language lacks: for lines the grammar read completely but could not
+    convert, the part without a counterpart (generalised), with the number of lines."""
+    return Counter(phrase_of(r.lost) for c in cards for r in c.lines if r.lost)
 
 
 def _sentences(text: str) -> list[str]:
@@ -149,7 +185,7 @@ def pattern_hits(cards: Iterable[ImportedCard]) -> Counter[str]:
     hits: Counter[str] = Counter()
     for card in cards:
         for r in card.lines:
-            if r.reading.modelled and isinstance(r.reading.node, Node):
+            if r.modelled and isinstance(r.reading.node, Node):
                 hits.update(r.reading.node.forms())
     return hits
 
@@ -165,7 +201,7 @@ def tally(cards: Sequence[ImportedCard]) -> dict[str, int | float]:
         "blank": counts[Status.BLANK],
         "full_pct": round(100.0 * counts[Status.FULL] / non_blank, 1) if non_blank else 100.0,
         "lines": sum(len(c.lines) for c in cards),
-        "lines_modelled": sum(1 for c in cards for r in c.lines if r.reading.modelled),
+        "lines_modelled": sum(1 for c in cards for r in c.lines if r.modelled),
     }
 
 
@@ -186,6 +222,9 @@ def build_report(
         "skipped": [{"index": s.index, "reason": s.reason} for s in pool.skipped],
         "pattern_hits": dict(sorted(pattern_hits(cards).items(), key=lambda kv: (-kv[1], kv[0]))),
         "backlog": [{"phrase": p, "cards": n} for p, n in _ranked(phrases)[:backlog]],
+        "algebra_backlog": [
+            {"missing": p, "lines": n} for p, n in _ranked(algebra_backlog(cards))[:backlog]
+        ],
         "unmapped_keywords": dict(_ranked(unmapped_keywords(cards, parser.keywords))),
         "per_card": [
             {
@@ -199,7 +238,9 @@ def build_report(
                     {
                         "text": r.line.printed,
                         "reading": r.reading.rendering,
-                        "modelled": r.reading.modelled,
+                        "describe": r.rendering,
+                        "modelled": r.modelled,
+                        **({"lost": r.lost} if r.lost else {}),
                     }
                     for r in c.lines
                 ],

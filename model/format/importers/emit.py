@@ -2,16 +2,22 @@
 when large), a pool file including every set, and the report.
 
 Each card keeps its provenance under ``source`` (set, number, lang, printed text, and
-the lines not modelled) and arbiter's reading of each modelled line under ``reading``.
+the lines not modelled); its modelled lines are written in the card language (format 2:
+``do:``, ``triggers:``, ``quick_actions:``, each ability with the printed line as its
+``text``), written by ``model.effects.emit``; static lines as ``passives:`` in the area
+syntax (``to_passives``).
 """
 
 from __future__ import annotations
 
 import os
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
-from arbiter.model.format.importers.clauses import rules_of, to_data
+from arbiter.model.effects import algebra as a
+from arbiter.model.effects import emit
+from arbiter.model.format.importers import to_passives
 from arbiter.model.format.importers.coverage import ImportedCard
 from arbiter.model.format.importers.sources import Game, Section
 
@@ -46,17 +52,7 @@ def card_data(card: ImportedCard, lang: str) -> dict[str, Any]:
     text = printed_text(card)
     if text:
         out["text"] = text
-    reading = []
-    for r in card.lines:
-        if r.reading.modelled and r.reading.node is not None:
-            entry: dict[str, Any] = {"line": r.line.index, "text": r.reading.rendering}
-            rules = rules_of(r.reading.node)
-            if rules:
-                entry["rules"] = rules
-            entry["reads"] = to_data(r.reading.node)
-            reading.append(entry)
-    if reading:
-        out["reading"] = reading
+    out.update(language(card))
     out["source"] = {
         "set": raw.set_code,
         "number": raw.number,
@@ -64,6 +60,33 @@ def card_data(card: ImportedCard, lang: str) -> dict[str, Any]:
         "text": text,
         "not_modelled": card.not_modelled,
     }
+    return out
+
+
+_LISTS = {a.Kind.TRIGGER: "triggers", a.Kind.QUICK: "quick_actions"}
+
+
+def language(card: ImportedCard) -> dict[str, Any]:
+    """The card's modelled lines in the card language: ``do`` (a spell's text, done once),
+    ``triggers`` and ``quick_actions``, each ability with its printed line as ``text``."""
+    out: dict[str, Any] = {}
+    done: list[a.Effect] = []
+    for r in card.lines:
+        if not r.modelled:
+            continue
+        for ab in r.abilities:
+            if ab.kind is a.Kind.ON_PLAY:
+                done.extend(ab.effects)
+                continue
+            if ab.kind is a.Kind.PASSIVE:  # the area syntax (to_passives)
+                passive = {"text": r.line.printed, **to_passives.data(ab)}
+                out.setdefault("passives", []).append(passive)
+                continue
+            items = out.setdefault(_LISTS[ab.kind], [])
+            ident = f"{'t' if ab.kind is a.Kind.TRIGGER else 'q'}{len(items) + 1}"
+            items.append(emit.ability(replace(ab, ident=ident, text=r.line.printed), len(items)))
+    if done:
+        return {"do": emit.effects(tuple(done)), **out}
     return out
 
 
@@ -83,7 +106,7 @@ def write_sets(cards: Sequence[ImportedCard], game: Game, out_dir: str, lang: st
     top_files: list[str] = []
     for code, in_set in sorted(by_set.items()):
         name = f"{code.lower()}.yaml"
-        head = {"ruleset": game.value, "title": f"{in_set[0].raw.set_name} ({code})"}
+        head = {"ruleset": game.value, "format": 2, "title": f"{in_set[0].raw.set_name} ({code})"}
         if len(in_set) <= PART_SIZE:
             body = {c.raw.id: card_data(c, lang) for c in in_set}
             _write(out_dir, name, {**head, "cards": body})
@@ -97,7 +120,8 @@ def write_sets(cards: Sequence[ImportedCard], game: Game, out_dir: str, lang: st
             _write(out_dir, name, {**head, "include": parts})
         top_files.append(name)
     if len(top_files) > 1:
-        pool = {"ruleset": game.value, "title": f"{game.value} pool", "include": top_files}
+        title = f"{game.value} pool"
+        pool = {"ruleset": game.value, "format": 2, "title": title, "include": top_files}
         _write(out_dir, "pool.yaml", pool)
         top_files.append("pool.yaml")
     return top_files

@@ -1,0 +1,574 @@
+"""The one card language: an effect is an action applied to a selector, with an amount,
+an optional condition and a duration (docs/format.md, "The card language").
+
+Every construct is a frozen dataclass or an enum and names the rule ids it implements
+(``RULES``). Nothing here reads a game: :mod:`model.effects.evaluate` computes selectors,
+amounts and conditions on a state; :mod:`model.effects.syntax` reads the YAML form;
+:mod:`model.effects.describe` renders English.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from typing import ClassVar
+
+from arbiter.model.values.reading import Op
+
+RuleIds = tuple[str, ...]
+
+
+# -- selectors: who -----------------------------------------------------------------------
+
+
+class Pick(Enum):
+    """How a selector picks its objects or players."""
+
+    SELF = "self"  # the card itself
+    IT = "it"  # what the triggering event was about
+    ALL = "all"  # every object matching the filters ("all", "each")
+    CHOOSE = "choose"  # chosen targets (A-SPELL-1, D-TIME-1)
+    NAMED = "named"  # one object named by id (scenario steps, upgraded v1 roles)
+    YOU = "you"  # the controller, a player
+    OPPONENT = "opponent"  # the opposing player
+
+
+class Side(Enum):
+    """Whose objects: the controller's (yours), the opponent's (enemy), or anyone's."""
+
+    ANY = "any"
+    YOURS = "yours"
+    ENEMY = "enemy"
+
+
+class Compare(Enum):
+    """A comparison of a number with a bound ("Might 3 or less", "5 or more")."""
+
+    AT_MOST = "at_most"
+    AT_LEAST = "at_least"
+    EQUAL = "equal"
+
+    def holds(self, value: int, bound: int) -> bool:
+        if self is Compare.AT_MOST:
+            return value <= bound
+        if self is Compare.AT_LEAST:
+            return value >= bound
+        return value == bound
+
+
+@dataclass(frozen=True, slots=True)
+class StatTest:
+    """A filter on a characteristic's shown value: ``{might: {at_most: 3}}``."""
+
+    stat: str
+    compare: Compare
+    bound: int
+
+    RULES: ClassVar[RuleIds] = ("A-CHAR-2",)  # an absent characteristic reads 0
+
+
+ANY_NUMBER = -1  # Selector.count for "any number of"
+
+
+@dataclass(frozen=True, slots=True)
+class Selector:
+    """Who an effect applies to: a pick and filters, all of which must hold.
+
+    ``count`` is the number of chosen targets (CHOOSE): exactly ``count`` unless
+    ``up_to``; ``ANY_NUMBER`` for "any number of". ``here``: at the same place as the
+    card (battlefield, expedition, combat). ``other``: not the card itself.
+    """
+
+    pick: Pick
+    count: int = 1
+    up_to: bool = False
+    side: Side = Side.ANY
+    kinds: frozenset[str] = frozenset()
+    subtypes: frozenset[str] = frozenset()
+    has: frozenset[str] = frozenset()  # features, keywords or statuses it must have
+    lacks: frozenset[str] = frozenset()  # ... and those it must not have ("non-token")
+    other: bool = False
+    here: bool = False
+    zone: str | None = None
+    stats: tuple[StatTest, ...] = ()
+    name: str | None = None  # NAMED: an object id; CHOOSE: the role's name (``as:``)
+
+    RULES: ClassVar[RuleIds] = ("A-SPELL-1", "D-TIME-1", "A-GOLD-6")
+
+    @property
+    def is_player(self) -> bool:
+        return self.pick in (Pick.YOU, Pick.OPPONENT)
+
+    @property
+    def chosen(self) -> bool:
+        return self.pick is Pick.CHOOSE
+
+
+SELF = Selector(Pick.SELF)
+IT = Selector(Pick.IT)
+YOU = Selector(Pick.YOU)
+OPPONENT = Selector(Pick.OPPONENT)
+
+
+# -- amounts: how much --------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Const:
+    """A printed number, or a vector of numbers (Eredan attack +5/+3)."""
+
+    value: int | tuple[int, ...]
+
+    RULES: ClassVar[RuleIds] = ("E-OPS-1",)
+
+
+@dataclass(frozen=True, slots=True)
+class Per:
+    """``times`` for each object the selector counts ("-1 per demon": times -1)."""
+
+    selector: Selector
+    times: int = 1
+
+    RULES: ClassVar[RuleIds] = ("B-MOD-1",)
+
+
+@dataclass(frozen=True, slots=True)
+class StatOf:
+    """The shown value of a characteristic of one object ("equal to its Might")."""
+
+    selector: Selector
+    stat: str
+
+    RULES: ClassVar[RuleIds] = ("A-CHAR-2", "E-COPY")
+
+
+@dataclass(frozen=True, slots=True)
+class CountOf:
+    """A counter of an object or player ("the number of charge counters on it")."""
+
+    selector: Selector
+    counter: str
+
+    RULES: ClassVar[RuleIds] = ("CTR-1",)
+
+
+@dataclass(frozen=True, slots=True)
+class XValue:
+    """X, chosen or paid when the card is played; the scenario gives its value."""
+
+    name: str = "X"
+
+    RULES: ClassVar[RuleIds] = ("A-SPELL-1",)
+
+
+@dataclass(frozen=True, slots=True)
+class That:
+    """The amount of the event being replaced or that triggered ("that much", "X" of
+    "would gain X extra lives")."""
+
+    RULES: ClassVar[RuleIds] = ("R-1",)
+
+
+@dataclass(frozen=True, slots=True)
+class Times:
+    """An amount multiplied ("twice that much": factor 2)."""
+
+    amount: Amount
+    factor: int
+
+    RULES: ClassVar[RuleIds] = ("E-OPS-1",)
+
+
+@dataclass(frozen=True, slots=True)
+class Sum:
+    """Amounts added together ("2 plus 1 per Beast")."""
+
+    parts: tuple[Amount, ...]
+
+    RULES: ClassVar[RuleIds] = ("B-MOD-1",)
+
+
+Amount = Const | Per | StatOf | CountOf | XValue | That | Times | Sum
+ALL_OF_IT = None  # an amount of None on a prevention: "prevent all damage"
+
+
+# -- conditions: if -----------------------------------------------------------------------
+
+
+class Test(Enum):
+    """What one Condition tests; AND / OR / NOT combine conditions."""
+
+    AND = "and"
+    OR = "or"
+    NOT = "not"
+    STAT = "stat"  # a characteristic of the selected object compares with a bound
+    COUNT = "count"  # the number of selected objects compares with a bound
+    COUNTER = "counter"  # a counter of the selected object or player compares
+    HAS = "has"  # the selected object has a feature, keyword or status
+    ZONE = "zone"  # the selected object is in a zone
+    REGION = "region"  # the selected object's region has a type (Altered: a Forest)
+    TURN = "turn"  # it is the turn of a player (name: you | opponent)
+    DAY = "day"  # the day number compares with a bound
+    PHASE = "phase"  # the current phase is named
+    EXPEDITION = "expedition"  # its expedition is ahead | behind | tied (Altered 7.5.2, 7.4.4.j)
+
+
+@dataclass(frozen=True, slots=True)
+class Condition:
+    """One composable condition, checked when it matters (A-SPELL-4: at resolution)."""
+
+    test: Test
+    parts: tuple[Condition, ...] = ()
+    selector: Selector = SELF
+    stat: str = ""
+    compare: Compare = Compare.AT_LEAST
+    bound: int = 0
+    name: str = ""  # feature / status / zone / phase / player
+
+    RULES: ClassVar[RuleIds] = ("A-SPELL-4", "TRIG-4", "Riftbound 708", "Altered 7.5.2")
+
+
+# -- durations: until ---------------------------------------------------------------------
+
+
+class Lasts(Enum):
+    INSTANT = "instant"  # a one-shot change (the modification itself stays: E-OPS-2)
+    END_OF_TURN = "end_of_turn"
+    END_OF_COMBAT = "end_of_combat"
+    END_OF_DAY = "end_of_day"
+    WHILE = "while"  # as long as a condition holds (a passive, A-PASS-1)
+    WHILE_IN_PLAY = "while_in_play"  # as long as the card is in play (P-6, B-NAMED-3)
+
+
+@dataclass(frozen=True, slots=True)
+class Duration:
+    lasts: Lasts = Lasts.INSTANT
+    condition: Condition | None = None  # WHILE
+
+    RULES: ClassVar[RuleIds] = ("A-PASS-1", "B-NAMED-3", "P-6")
+
+
+INSTANT = Duration()
+
+
+# -- actions: what ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class DealDamage:
+    """Deal the amount to each selected object, or split it among them (``split``)."""
+
+    split: bool = False
+
+    RULES: ClassVar[RuleIds] = ("D-EACH-1", "D-DIST-1", "D-TIME-1", "D-TIME-3", "D-SRC-1")
+
+
+class StatOp(Enum):
+    ADD = "add"
+    SET = "set"
+    MULTIPLY = "multiply"
+    DIVIDE = "divide"
+    COPY = "copy"  # take the other object's value
+    SWAP = "swap"
+    SWAP_BONUS = "swap_bonus"  # exchange bonuses (E-BONUS-3)
+    REMOVE = "remove"  # remove members of a set characteristic
+
+    @property
+    def op(self) -> Op | None:
+        return {"add": Op.ADD, "set": Op.SET, "multiply": Op.MULTIPLY, "divide": Op.DIVIDE}.get(
+            self.value
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class ModifyStat:
+    """E-OPS-1: change a characteristic by the effect's amount (or members, for sets)."""
+
+    stat: str
+    op: StatOp = StatOp.ADD
+    component: int | None = None
+    members: frozenset[str] = frozenset()  # for set characteristics (subtypes, regions)
+    other: Selector | None = None  # copy / swap / swap_bonus
+    rounding: str | None = None  # divide: down | up | nearest (E-DIV)
+
+    RULES: ClassVar[RuleIds] = ("E-OPS-1", "E-OPS-2", "E-IMM-1", "E-IMM-2", "E-LIMIT-1", "E-DIV")
+
+
+class Guard(Enum):
+    CANNOT_DECREASE = "decrease"
+    CANNOT_MODIFY = "modify"
+
+
+@dataclass(frozen=True, slots=True)
+class Protect:
+    """An immunity or a limit on characteristics ("cannot be modified by more than 3")."""
+
+    stats: frozenset[str]  # {"*"} for every characteristic
+    guard: Guard | None = None
+    limit: int | None = None
+    scope: str | None = None
+
+    RULES: ClassVar[RuleIds] = ("E-IMM-1", "E-IMM-2", "E-LIMIT-1", "E-LIMIT-2", "E-LIMIT-3")
+
+
+@dataclass(frozen=True, slots=True)
+class Prevent:
+    """Prevent the amount (None: all) of the damage dealt to the selected objects, or
+    the next N (a shield, P-4); ``source`` filters where the damage comes from."""
+
+    source: Selector | None = None
+
+    RULES: ClassVar[RuleIds] = ("P-1", "P-2", "P-3", "P-4", "P-5", "D-PREV-1", "D-PREV-2")
+
+
+class Grant(Enum):
+    """What Give / Take add or remove: a status, a keyword or a named feature."""
+
+    STATUS = "status"  # Asleep, Anchored, Fleeting, Stunned, exhausted …
+    KEYWORD = "keyword"  # Gigantic, Defender, Tough …
+    FEATURE = "feature"  # Armor, Regeneration, Steadfast … (Berserk 517)
+    ABILITIES = "abilities"  # Take only: "loses its abilities"
+
+
+@dataclass(frozen=True, slots=True)
+class Give:
+    """Gain a status, keyword or feature (the amount is its number: Armor 3)."""
+
+    grant: Grant
+    name: str
+
+    RULES: ClassVar[RuleIds] = ("B-NAMED-1", "B-NAMED-4", "A-CHAR-2")
+
+
+@dataclass(frozen=True, slots=True)
+class Take:
+    """Lose a status, keyword or feature (or every ability: Grant.ABILITIES)."""
+
+    grant: Grant
+    name: str = ""
+
+    RULES: ClassVar[RuleIds] = ("A-DEP-1",)
+
+
+@dataclass(frozen=True, slots=True)
+class Boost:
+    """+Y to a named feature the object has (B-NAMED-2); Altered boosts are the
+    feature ``boost``."""
+
+    feature: str
+
+    RULES: ClassVar[RuleIds] = ("B-NAMED-2", "B-NAMED-3", "A-KW-SEASONED")
+
+
+class ZoneMove(Enum):
+    DRAW = "draw"  # deck -> hand (a player action; the amount is the number of cards)
+    DISCARD = "discard"  # hand -> discard
+    RECALL = "recall"  # expedition -> reserve (Altered)
+    RETURN_TO_HAND = "return_to_hand"
+    DESTROY = "destroy"  # to the discard pile / trash / graveyard
+    SACRIFICE = "sacrifice"  # destroy, by its controller's choice (a cost)
+    TO_ZONE = "to_zone"  # any other zone, named
+    SWITCH = "switch"  # to the other expedition (Altered; a Gigantic object has none)
+
+
+@dataclass(frozen=True, slots=True)
+class MoveTo:
+    """A zone action on the selected objects (or, for DRAW/DISCARD, a player's cards)."""
+
+    move: ZoneMove
+    zone: str = ""  # TO_ZONE: the zone's name
+    whose: Side = Side.ANY  # whose zone: the owner's (ANY, A-GOLD-6), yours, an opponent's
+
+    RULES: ClassVar[RuleIds] = ("A-TIME-1", "A-GOLD-6", "A-GOLD-7", "A-ZONE-1")
+
+
+@dataclass(frozen=True, slots=True)
+class CreateToken:
+    """Create the amount of tokens made from a card (A-CHAR-1: the event gives their
+    characteristics)."""
+
+    card: str
+
+    RULES: ClassVar[RuleIds] = ("A-CHAR-1", "A-TIME-1")
+
+
+@dataclass(frozen=True, slots=True)
+class AddCounters:
+    """Gain (amount > 0) or lose (amount < 0) counters of a name."""
+
+    counter: str
+
+    RULES: ClassVar[RuleIds] = ("CTR-1",)
+
+
+@dataclass(frozen=True, slots=True)
+class BonusDamage:
+    """An event modifier: damage dealt by these kinds of sources of the selected player
+    is increased by the amount ("your spells deal 1 bonus damage", D-BONUS-1)."""
+
+    sources: frozenset[str]  # spell, ability, combat, unit …
+
+    RULES: ClassVar[RuleIds] = ("D-BONUS-1", "D-BONUS-2", "D-EACH-1", "D-DIST-1", "D-ATTR-1")
+
+
+@dataclass(frozen=True, slots=True)
+class Restrict:
+    """ "Can't": the selected objects (or players) cannot do a deed (``be_targeted``,
+    ``gain``, ``play``, ``attack``, ``move`` …), perhaps only by some sources
+    (``by``: "by spells") or of some things (``what``: "can't gain boosts")."""
+
+    deed: str
+    by: Selector | None = None
+    what: str = ""
+
+    RULES: ClassVar[RuleIds] = ("A-GOLD-1", "A-GOLD-2")
+
+
+@dataclass(frozen=True, slots=True)
+class ModifyCost:
+    """The selected cards cost the amount more (negative: less); ``floor``: never less
+    than that ("can't cost less than {2}"); ``once``: only the next one played."""
+
+    floor: int | None = None
+    once: bool = False
+
+    RULES: ClassVar[RuleIds] = ("A-KW-TOUGH", "A-GOLD-2")
+
+
+class EventKind(Enum):
+    """Events an ability waits for, or a replacement replaces."""
+
+    PLAYED = "played"  # from hand or reserve (Altered {H} {R}); a spell cast
+    ATTACKS = "attacks"
+    DEFENDS = "defends"
+    DIES = "dies"
+    WOULD_DIE = "would_die"
+    ENTERS = "enters"  # enters play (or a zone)
+    LEAVES = "leaves"
+    DAMAGED = "damaged"  # is dealt damage (D-PREV-2)
+    WOUNDED = "wounded"  # would be dealt damage (a replacement, R-1)
+    GAINS_LIVES = "gains_lives"  # would gain extra lives (Berserk)
+    START_OF_TURN = "start_of_turn"
+    END_OF_TURN = "end_of_turn"
+    START_OF_DAY = "start_of_day"
+    END_OF_DAY = "end_of_day"
+    PHASE = "phase"  # the start of a named phase
+    COUNTER = "counter"  # a counter changes
+    MODIFIED = "modified"  # a characteristic is modified
+    ACTIVATED = "activated"  # a quick action is played
+    # Riftbound battlefields (added for imported cards): "when I conquer" / "when you
+    # conquer" (Riftbound 383.4.c), "when I hold" (383.4.d), "when I move" (Riftbound 448)
+    CONQUERS = "conquers"
+    HOLDS = "holds"
+    MOVES = "moves"
+
+
+@dataclass(frozen=True, slots=True)
+class When:
+    """What an ability waits for: an event about the selected objects.
+
+    ``zone``: where from (PLAYED from hand / reserve) or to (ENTERS) or from (LEAVES);
+    ``name``: the phase, counter, characteristic or quick action."""
+
+    event: EventKind
+    subject: Selector = SELF
+    zone: str = ""
+    name: str = ""
+    change: str = "any"  # COUNTER: up | down | any
+
+    RULES: ClassVar[RuleIds] = ("TRIG-1",)
+
+
+@dataclass(frozen=True, slots=True)
+class Replace:
+    """ "If [event] would happen, instead [effects]" (R-1); ``once``: "the next time …
+    would …" (used up after one replacement); an empty ``instead`` and a ``redirect``
+    selector send the same event to other objects (the Soul Stone)."""
+
+    event: When
+    instead: tuple[Effect, ...] = ()
+    redirect: Selector | None = None
+    once: bool = False
+
+    RULES: ClassVar[RuleIds] = ("R-1", "R-2", "R-3", "R-4", "R-5", "R-6")
+
+
+Action = (
+    DealDamage
+    | ModifyStat
+    | Protect
+    | Prevent
+    | Give
+    | Take
+    | Boost
+    | MoveTo
+    | CreateToken
+    | AddCounters
+    | BonusDamage
+    | Restrict
+    | ModifyCost
+    | Replace
+)
+
+
+# -- the effect and the abilities that hold it --------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Effect:
+    """An action applied to a selector, with an amount, condition and duration."""
+
+    action: Action
+    selector: Selector = SELF
+    amount: Amount | None = None
+    condition: Condition | None = None
+    duration: Duration = INSTANT
+    optional: bool = False  # "you may" (A-SPELL-3, TRIG-2)
+    costs: tuple[Effect, ...] = ()  # "pay … to": paid first, or nothing is done (A-SPELL-5)
+
+    @property
+    def rules(self) -> RuleIds:
+        out = list(type(self.action).RULES)
+        if self.amount is not None:
+            out += [r for r in type(self.amount).RULES if r not in out]
+        if self.condition is not None:
+            out += [r for r in Condition.RULES if r not in out]
+        if self.duration.lasts is not Lasts.INSTANT:
+            out += [r for r in Duration.RULES if r not in out]
+        return tuple(out)
+
+
+class Kind(Enum):
+    """Where an ability stands on a card."""
+
+    ON_PLAY = "do"  # what the card does once: a spell, or when it is played
+    TRIGGER = "trigger"
+    QUICK = "quick"  # a quick action: costs -> effects (QA-1)
+    PASSIVE = "passive"  # applies while in play (A-PASS-1)
+    REPLACEMENT = "replacement"  # "instead" (R-1)
+
+
+@dataclass(frozen=True, slots=True)
+class CardAbility:
+    """One ability of a card: its effects, when it happens, what it costs, if what."""
+
+    kind: Kind
+    effects: tuple[Effect, ...]
+    when: When | None = None
+    costs: tuple[Effect, ...] = ()
+    condition: Condition | None = None
+    ident: str = ""
+    text: str = ""
+
+    @property
+    def rules(self) -> RuleIds:
+        return KIND_RULES[self.kind]
+
+
+KIND_RULES: dict[Kind, RuleIds] = {
+    Kind.ON_PLAY: ("A-SPELL-1", "A-SPELL-4", "A-SPELL-6"),
+    Kind.TRIGGER: ("TRIG-1", "TRIG-2", "TRIG-4"),
+    Kind.QUICK: ("QA-1", "A-GOLD-2", "A-GOLD-9"),
+    Kind.PASSIVE: ("A-PASS-1", "A-PASS-2", "A-ORDER-1"),
+    Kind.REPLACEMENT: ("R-1", "R-2", "R-5"),
+}

@@ -1,0 +1,410 @@
+"""Plain English from the algebra: how arbiter understood a card
+(``arbiter describe``). One function per construct; an ability is one sentence."""
+
+from __future__ import annotations
+
+from arbiter.model.effects import algebra as a
+
+NUMBERS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+
+
+def _n(n: int) -> str:
+    return NUMBERS[n] if 0 <= n < len(NUMBERS) else str(n)
+
+
+def _plural(word: str) -> str:
+    if word.endswith(("s", "x", "ch", "sh")):
+        return word + "es"
+    if word.endswith("y") and word[-2:-1] not in "aeiou":
+        return word[:-1] + "ies"
+    return word + "s"
+
+
+def _kind_words(s: a.Selector, plural: bool) -> str:
+    kinds = sorted(s.kinds)
+    noun = " or ".join(kinds) if kinds else "object"
+    subtypes = sorted(s.subtypes)
+    if subtypes and not kinds:
+        noun = " or ".join(subtypes)
+        subtypes = []
+    if plural:
+        noun = _plural(noun) if len(kinds) <= 1 else " or ".join(_plural(k) for k in kinds)
+    words = []
+    if s.other:
+        words.append("other")
+    if s.side is a.Side.YOURS:
+        words.append("your" if s.pick is not a.Pick.CHOOSE else "ally")
+    elif s.side is a.Side.ENEMY:
+        words.append("enemy")
+    words += subtypes
+    words.append(noun)
+    return " ".join(words)
+
+
+def _filters(s: a.Selector) -> str:
+    out = []
+    if s.has:
+        out.append("with " + " and ".join(sorted(s.has)))
+    if s.lacks:
+        out.append("without " + " or ".join(sorted(s.lacks)))
+    for t in s.stats:
+        bound = {
+            a.Compare.AT_MOST: f"{t.bound} or less",
+            a.Compare.AT_LEAST: f"{t.bound} or more",
+            a.Compare.EQUAL: f"exactly {t.bound}",
+        }[t.compare]
+        out.append(f"with {t.stat.capitalize()} {bound}")
+    if s.here:
+        out.append("here")
+    elif s.zone:
+        out.append(f"in the {s.zone.replace('_', ' ')}")
+    return (" " + " ".join(out)) if out else ""
+
+
+def selector(s: a.Selector, *, subject: bool = False) -> str:
+    """ "each enemy unit here", "up to two units", "any number of enemy units here"."""
+    if s.pick is a.Pick.SELF:
+        return "this card" if subject else "it"
+    if s.pick is a.Pick.IT:
+        return "that object"
+    if s.pick is a.Pick.YOU:
+        return "you"
+    if s.pick is a.Pick.OPPONENT:
+        return "the opponent"
+    if s.pick is a.Pick.NAMED:
+        return s.name or "it"
+    if s.pick is a.Pick.CHOOSE:
+        if s.count == a.ANY_NUMBER:
+            return f"any number of {_kind_words(s, True)}{_filters(s)}"
+        if s.up_to:
+            return f"up to {_n(s.count)} {_kind_words(s, s.count != 1)}{_filters(s)}"
+        if s.count == 1:
+            return f"a{_an(_kind_words(s, False))} {_kind_words(s, False)}{_filters(s)}"
+        return f"{_n(s.count)} {_kind_words(s, True)}{_filters(s)}"
+    if s.side is a.Side.YOURS:
+        return f"{_kind_words(s, True)}{_filters(s)}"
+    return f"each {_kind_words(s, False)}{_filters(s)}"
+
+
+def _counted(s: a.Selector, plural: bool) -> str:
+    """ "Demon character you control": a selector inside "per" or "the number of"."""
+    if s.side is a.Side.YOURS:
+        from dataclasses import replace
+
+        return f"{_kind_words(replace(s, side=a.Side.ANY), plural)}{_filters(s)} you control"
+    return f"{_kind_words(s, plural)}{_filters(s)}"
+
+
+def _an(word: str) -> str:
+    return "n" if word[:1].lower() in "aeio" else ""
+
+
+def amount(x: a.Amount | None) -> str:
+    if x is None:
+        return "all"
+    if isinstance(x, a.Const):
+        v = x.value
+        return "/".join(str(c) for c in v) if isinstance(v, tuple) else str(v)
+    if isinstance(x, a.Per):
+        if x.times == 1:
+            return f"the number of {_counted(x.selector, True)}"
+        return f"{x.times:+d} per {_counted(x.selector, False)}"
+    if isinstance(x, a.StatOf):
+        return f"{_possessive(x.selector)} {x.stat.capitalize()}"
+    if isinstance(x, a.CountOf):
+        return f"the number of {x.counter} counters on {selector(x.selector)}"
+    if isinstance(x, a.XValue):
+        return x.name
+    if isinstance(x, a.That):
+        return "that much"
+    if isinstance(x, a.Times):
+        factor = {2: "twice", 3: "three times"}.get(x.factor, f"{x.factor} times")
+        return f"{factor} {amount(x.amount)}"
+    return " plus ".join(amount(p) for p in x.parts)
+
+
+def _plural_sel(s: a.Selector) -> str:
+    return _kind_words(s, True) + _filters(s)
+
+
+def _possessive(s: a.Selector) -> str:
+    return "its" if s.pick is a.Pick.SELF else f"{selector(s)}'s"
+
+
+def _signed(x: a.Amount | None) -> str:
+    text = amount(x)
+    if isinstance(x, a.Const) and not isinstance(x.value, tuple) and x.value >= 0:
+        return "+" + text
+    if isinstance(x, a.Const) and isinstance(x.value, tuple):
+        return "/".join(f"{c:+d}" for c in x.value)
+    return text
+
+
+def condition(c: a.Condition) -> str:
+    bound = {
+        a.Compare.AT_MOST: f"{c.bound} or less",
+        a.Compare.AT_LEAST: f"{c.bound} or more",
+        a.Compare.EQUAL: f"exactly {c.bound}",
+    }[c.compare]
+    who = selector(c.selector, subject=True)
+    if c.test in (a.Test.AND, a.Test.OR):
+        return f" {c.test.value} ".join(condition(p) for p in c.parts)
+    if c.test is a.Test.NOT:
+        return f"not ({condition(c.parts[0])})"
+    if c.test is a.Test.STAT:
+        return f"{who} has {c.stat.capitalize()} {bound}"
+    if c.test is a.Test.COUNT:
+        return f"there are {bound} {_plural_sel(c.selector)}"
+    if c.test is a.Test.COUNTER:
+        return f"{who} has {bound} {c.name} counters"
+    if c.test is a.Test.HAS:
+        return f"{who} has {c.name}"
+    if c.test is a.Test.ZONE:
+        return f"{who} is in the {c.name}"
+    if c.test is a.Test.REGION:
+        return f"{who} is in a {c.name}"
+    if c.test is a.Test.TURN:
+        return "it is your turn" if c.name == "you" else "it is the opponent's turn"
+    if c.test is a.Test.DAY:
+        return f"it is day {bound}"
+    if c.test is a.Test.EXPEDITION:
+        return f"the expedition of {who} is {c.name}"
+    return f"it is the {c.name} phase"
+
+
+def duration(d: a.Duration) -> str:
+    return {
+        a.Lasts.INSTANT: "",
+        a.Lasts.END_OF_TURN: " this turn",
+        a.Lasts.END_OF_COMBAT: " until the end of the combat",
+        a.Lasts.END_OF_DAY: " until the end of the day",
+        a.Lasts.WHILE_IN_PLAY: "",
+        a.Lasts.WHILE: f" while {condition(d.condition)}" if d.condition else "",
+    }[d.lasts]
+
+
+def _action(e: a.Effect) -> str:
+    act, who = e.action, selector(e.selector)
+    if isinstance(act, a.DealDamage):
+        if act.split:
+            return f"deal {amount(e.amount)} damage divided among {who}"
+        return f"deal {amount(e.amount)} damage to {who}"
+    if isinstance(act, a.ModifyStat):
+        stat = act.stat + (f" (value {act.component})" if act.component else "")
+        if act.op is a.StatOp.ADD:
+            if act.members:
+                return f"{who} gains the {stat} {', '.join(sorted(act.members))}"
+            if isinstance(e.amount, a.Per) and e.amount.times != 1:
+                per = _counted(e.amount.selector, False)
+                return f"{who} gets {e.amount.times:+d} {stat} per {per}"
+            return f"{who} gets {_signed(e.amount)} {stat}"
+        if act.op is a.StatOp.SET:
+            value = ", ".join(sorted(act.members)) if act.members else amount(e.amount)
+            return f"{_possessive(e.selector)} {stat} becomes {value}"
+        if act.op is a.StatOp.MULTIPLY:
+            return f"{_possessive(e.selector)} {stat} is multiplied by {amount(e.amount)}"
+        if act.op is a.StatOp.DIVIDE:
+            r = f", rounded {act.rounding}" if act.rounding else ""
+            return f"{_possessive(e.selector)} {stat} is divided by {amount(e.amount)}{r}"
+        if act.op is a.StatOp.REMOVE:
+            return f"{who} loses the {stat} {', '.join(sorted(act.members))}"
+        other = selector(act.other) if act.other else "it"
+        verb = {
+            a.StatOp.COPY: "takes the {s} of",
+            a.StatOp.SWAP: "exchanges its {s} with",
+            a.StatOp.SWAP_BONUS: "exchanges its {s} bonus with",
+        }[act.op]
+        return f"{who} {verb.format(s=stat)} {other}"
+    if isinstance(act, a.Protect):
+        stats = "characteristics" if "*" in act.stats else " and ".join(sorted(act.stats))
+        if act.guard is a.Guard.CANNOT_DECREASE:
+            tail = "cannot be decreased"
+        elif act.guard is a.Guard.CANNOT_MODIFY:
+            tail = "cannot be modified"
+        else:
+            tail = f"cannot be modified by more than {act.limit} points"
+        scope = f" ({act.scope})" if act.scope else ""
+        return f"the {stats} of {who} {tail}{scope}"
+    if isinstance(act, a.Prevent):
+        src = f" by {_plural_sel(act.source)}" if act.source else ""
+        if e.amount is None:
+            return f"prevent all damage dealt to {who}{src}"
+        return f"prevent the next {amount(e.amount)} damage dealt to {who}{src}"
+    if act == a.Give(a.Grant.STATUS, "exhausted"):
+        return f"exhaust {who}"
+    if act == a.Take(a.Grant.STATUS, "exhausted"):
+        return f"ready {who}"
+    if isinstance(act, a.Give):
+        num = f" {amount(e.amount)}" if e.amount is not None else ""
+        return f"{who} gains {act.name}{num}"
+    if isinstance(act, a.Take):
+        if act.grant is a.Grant.ABILITIES:
+            return f"{who} loses its abilities"
+        return f"{who} loses {act.name}"
+    if isinstance(act, a.Boost):
+        return f"{who} gets {_signed(e.amount)} to {act.feature}"
+    if isinstance(act, a.MoveTo):
+        return _move(act, e, who)
+    if isinstance(act, a.CreateToken):
+        return f"{who} create{'s' if who != 'you' else ''} {amount(e.amount)} {act.card} token"
+    if isinstance(act, a.AddCounters):
+        n = e.amount
+        if isinstance(n, a.Const) and isinstance(n.value, int) and n.value < 0:
+            return f"remove {-n.value} {act.counter} counters from {who}"
+        many = "counter" if n == a.Const(1) else "counters"
+        return f"put {amount(n)} {act.counter} {many} on {who}"
+    if isinstance(act, a.BonusDamage):
+        srcs = " and ".join(_plural(x) for x in sorted(act.sources))
+        whose = "your" if e.selector.pick is a.Pick.YOU else f"{selector(e.selector)}'s"
+        return f"{whose} {srcs} deal {amount(e.amount)} bonus damage"
+    if isinstance(act, a.Restrict):
+        deed = act.deed.replace("_", " ") + (f" {act.what}" if act.what else "")
+        by = f" by {_plural_sel(act.by)}" if act.by is not None else ""
+        return f"{who} can't {deed}{by}"
+    if isinstance(act, a.ModifyCost):
+        cost = e.amount
+        less = (
+            -cost.value
+            if isinstance(cost, a.Const) and isinstance(cost.value, int) and cost.value < 0
+            else None
+        )
+        change = f"{less} less" if less is not None else f"{amount(cost)} more"
+        head = "the next of " if act.once else ""
+        floor = f" (never less than {act.floor})" if act.floor is not None else ""
+        subject = "this card costs" if e.selector.pick is a.Pick.SELF else f"{head}{who} cost"
+        return f"{subject} {change}{floor}"
+    return _replace(act)
+
+
+def _move(act: a.MoveTo, e: a.Effect, who: str) -> str:
+    n = amount(e.amount) if e.amount is not None else ""
+    if act.move in (a.ZoneMove.DRAW, a.ZoneMove.DISCARD) and e.selector.is_player:
+        verb = act.move.value + ("s" if who != "you" else "")
+        cards = "card" if n in ("", "1") else "cards"
+        return f"{who} {verb} {n or 1} {cards}"
+    verb = {
+        a.ZoneMove.DISCARD: "discard {w}",
+        a.ZoneMove.RECALL: "send {w} to the Reserve",
+        a.ZoneMove.RETURN_TO_HAND: "return {w} to its owner's hand",
+        a.ZoneMove.DESTROY: "destroy {w}",
+        a.ZoneMove.SACRIFICE: "sacrifice {w}",
+        a.ZoneMove.TO_ZONE: "move {w} to the " + act.zone.replace("_", " "),
+    }[act.move]
+    return verb.format(w=who)
+
+
+def _replace(act: a.Replace) -> str:
+    head = "the next time" if act.once else "if"
+    what = when_clause(act.event, would=True)
+    if act.redirect is not None:
+        return f"{head} {what}, it happens to {selector(act.redirect)} instead"
+    rest = " and ".join(effect(x, capital=False, stop=False) for x in act.instead)
+    return f"{head} {what}, instead {rest}"
+
+
+def _cost(c: a.Effect) -> str:
+    """A cost as paid: "2 mana", or the effect itself ("exhaust it")."""
+    n = c.amount
+    if (
+        isinstance(c.action, a.AddCounters)
+        and c.selector.pick is a.Pick.YOU
+        and isinstance(n, a.Const)
+        and isinstance(n.value, int)
+        and n.value < 0
+    ):
+        return f"{-n.value} {c.action.counter}"
+    return effect(c, capital=False, stop=False)
+
+
+def effect(e: a.Effect, *, capital: bool = True, stop: bool = True) -> str:
+    text = _action(e)
+    if text.startswith("it ") and e.selector.pick is a.Pick.SELF:
+        text = "this card " + text[3:]
+    elif text.startswith("its ") and e.selector.pick is a.Pick.SELF:
+        text = "this card's " + text[4:]
+    if e.costs:
+        paid = " and ".join(_cost(c) for c in e.costs)
+        text = f"pay {paid} to {text.removeprefix('you ')}"
+    if e.optional:
+        text = "you may " + text.removeprefix("you ")
+    text += duration(e.duration)
+    if e.condition is not None:
+        text = f"if {condition(e.condition)}, {text}"
+    if capital:
+        text = text[:1].upper() + text[1:]
+    return text + ("." if stop else "")
+
+
+EVENT_WORDS = {
+    a.EventKind.PLAYED: "is played",
+    a.EventKind.ATTACKS: "attacks",
+    a.EventKind.DEFENDS: "defends",
+    a.EventKind.DIES: "dies",
+    a.EventKind.WOULD_DIE: "would die",
+    a.EventKind.ENTERS: "enters play",
+    a.EventKind.LEAVES: "leaves play",
+    a.EventKind.DAMAGED: "is dealt damage",
+    a.EventKind.WOUNDED: "is wounded",
+    a.EventKind.GAINS_LIVES: "gains extra lives",
+    a.EventKind.MODIFIED: "is modified",
+    a.EventKind.ACTIVATED: "uses a quick action",
+    a.EventKind.CONQUERS: "conquers",
+    a.EventKind.HOLDS: "holds",
+    a.EventKind.MOVES: "moves",
+}
+
+
+def when_clause(w: a.When, *, would: bool = False) -> str:
+    subject = selector(w.subject, subject=True)
+    if w.subject.pick is a.Pick.SELF:
+        subject = "this card"
+    if w.event in (
+        a.EventKind.START_OF_TURN,
+        a.EventKind.END_OF_TURN,
+        a.EventKind.START_OF_DAY,
+        a.EventKind.END_OF_DAY,
+    ):
+        edge, unit = w.event.value.split("_of_")
+        return f"at the {edge} of {'each' if w.subject.pick is a.Pick.ALL else 'your'} {unit}"
+    if w.event is a.EventKind.PHASE:
+        return f"at the start of {w.name}"
+    if w.event is a.EventKind.COUNTER:
+        change = {"up": "increases", "down": "decreases"}.get(w.change, "changes")
+        return f"the {w.name} counter of {subject} {change}"
+    verb = EVENT_WORDS[w.event]
+    if would:
+        verb = {
+            "is wounded": "would be wounded",
+            "gains extra lives": "would gain extra lives",
+            "is dealt damage": "would be dealt damage",
+            "dies": "would die",
+        }.get(verb, verb)
+    extra = ""
+    if w.event is a.EventKind.PLAYED and w.zone:
+        extra = f" from the {w.zone}"
+    elif w.event in (a.EventKind.ENTERS, a.EventKind.LEAVES) and w.zone and w.zone != "play":
+        verb = verb.replace("play", f"the {w.zone}")
+    elif w.event is a.EventKind.MODIFIED and w.name:
+        verb = f"has its {w.name} modified"
+    return f"{subject} {verb}{extra}"
+
+
+def ability(ab: a.CardAbility) -> str:
+    """One line: "When this card attacks: deal 5 damage divided among …"."""
+    body = " ".join(effect(e) for e in ab.effects)
+    if ab.condition is not None:
+        body = f"If {condition(ab.condition)}: {body}"
+    if ab.kind is not a.Kind.ON_PLAY:
+        body = body[:1].lower() + body[1:]
+    if ab.kind is a.Kind.TRIGGER and ab.when is not None:
+        clause = when_clause(ab.when)
+        head = clause[:1].upper() + clause[1:] if clause.startswith("at ") else f"When {clause}"
+        return f"{head}: {body}"
+    if ab.kind is a.Kind.QUICK:
+        cost = ", ".join(_cost(c) for c in ab.costs) or "no cost"
+        return f"Quick action ({cost}): {body}"
+    if ab.kind is a.Kind.PASSIVE:
+        return f"Passive: {body}"
+    if ab.kind is a.Kind.REPLACEMENT:
+        return f"Replacement: {body}"
+    return body

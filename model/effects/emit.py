@@ -1,0 +1,301 @@
+"""The algebra written back as the YAML form (format 2): the inverse of
+:mod:`model.effects.syntax` (``syntax(emit(x)) == x``), used by ``arbiter upgrade``."""
+
+from __future__ import annotations
+
+from arbiter.model.effects import algebra as a
+
+Data = object
+
+_SCALARS = {a.Pick.SELF: "self", a.Pick.IT: "it", a.Pick.YOU: "you", a.Pick.OPPONENT: "opponent"}
+
+
+def _names(names: frozenset[str]) -> Data:
+    items = sorted(names)
+    return items[0] if len(items) == 1 else items
+
+
+def selector(s: a.Selector) -> Data:
+    if s.pick in _SCALARS:
+        return _SCALARS[s.pick]
+    if s.pick is a.Pick.NAMED:
+        return s.name
+    out: dict[str, Data] = {}
+    if s.pick is a.Pick.CHOOSE:
+        if s.count == a.ANY_NUMBER:
+            out["choose"] = "any"
+        elif s.up_to:
+            out["choose"] = {"up_to": s.count}
+        else:
+            out["choose"] = s.count
+    kinds: Data = _names(s.kinds) if s.kinds else True
+    if s.side is a.Side.YOURS:
+        out["yours"] = kinds
+    elif s.side is a.Side.ENEMY:
+        out["enemy"] = kinds
+    elif s.kinds:
+        out["kind"] = _names(s.kinds)
+    if s.subtypes:
+        out["subtype"] = _names(s.subtypes)
+    if s.has:
+        out["has"] = _names(s.has)
+    if s.lacks:
+        out["lacks"] = _names(s.lacks)
+    if s.other:
+        out["other"] = True
+    if s.here:
+        out["at"] = "here"
+    elif s.zone:
+        out["at"] = s.zone
+    if s.stats:
+        out["with"] = {t.stat: {t.compare.value: t.bound} for t in s.stats}
+    if s.name and s.pick is a.Pick.CHOOSE and s.name != "target":
+        out["as"] = s.name
+    return out
+
+
+def amount(x: a.Amount) -> Data:
+    if isinstance(x, a.Const):
+        return list(x.value) if isinstance(x.value, tuple) else x.value
+    if isinstance(x, a.Per):
+        return {"per": selector(x.selector), **({"times": x.times} if x.times != 1 else {})}
+    if isinstance(x, a.StatOf):
+        return {"stat": x.stat, **({"of": selector(x.selector)} if x.selector != a.SELF else {})}
+    if isinstance(x, a.CountOf):
+        of = {"of": selector(x.selector)} if x.selector != a.SELF else {}
+        return {"counter": x.counter, **of}
+    if isinstance(x, a.XValue):
+        return x.name
+    if isinstance(x, a.That):
+        return "that"
+    if isinstance(x, a.Times):
+        if x.factor == 2:
+            return {"twice": amount(x.amount)}
+        return {"multiply": amount(x.amount), "by": x.factor}
+    return {"sum": [amount(p) for p in x.parts]}
+
+
+def condition(c: a.Condition) -> Data:
+    if c.test in (a.Test.AND, a.Test.OR):
+        return {c.test.value: [condition(p) for p in c.parts]}
+    if c.test is a.Test.NOT:
+        return {"not": condition(c.parts[0])}
+    of = {"of": selector(c.selector)} if c.selector != a.SELF else {}
+    bound = {c.compare.value: c.bound}
+    if c.test is a.Test.STAT:
+        return {"stat": c.stat, **of, **bound}
+    if c.test is a.Test.COUNT:
+        return {"count": selector(c.selector), **bound}
+    if c.test is a.Test.COUNTER:
+        return {"counter": c.name, **of, **bound}
+    if c.test is a.Test.DAY:
+        return {"day": True, **bound}
+    key = {
+        a.Test.HAS: "has",
+        a.Test.ZONE: "in",
+        a.Test.REGION: "region",
+        a.Test.TURN: "turn",
+        a.Test.PHASE: "phase",
+        a.Test.EXPEDITION: "expedition",
+    }[c.test]
+    extra = of if c.test in (a.Test.HAS, a.Test.ZONE, a.Test.REGION, a.Test.EXPEDITION) else {}
+    return {key: c.name, **extra}
+
+
+def duration(d: a.Duration) -> Data:
+    if d.lasts is a.Lasts.WHILE and d.condition is not None:
+        return {"while": condition(d.condition)}
+    return d.lasts.value
+
+
+def _target(body: dict[str, Data], key: str, s: a.Selector) -> None:
+    if s != a.SELF:
+        body[key] = selector(s)
+
+
+def effect(e: a.Effect, *, passive: bool = False) -> dict[str, Data]:
+    verb, body = _action(e)
+    if isinstance(body, dict):
+        if e.condition is not None:
+            body["if"] = condition(e.condition)
+        lasts = e.duration.lasts
+        if lasts is not a.Lasts.INSTANT and not (passive and lasts is a.Lasts.WHILE_IN_PLAY):
+            body["until"] = duration(e.duration)
+        if e.optional:
+            body["may"] = True
+        if e.costs:
+            body["pay"] = [effect(c) for c in e.costs]
+        return {verb: body}
+    out: dict[str, Data] = {verb: body}
+    if e.condition is not None:
+        out["if"] = condition(e.condition)
+    if e.optional:
+        out["may"] = True
+    if e.costs:
+        out["pay"] = [effect(c) for c in e.costs]
+    return out
+
+
+def _action(e: a.Effect) -> tuple[str, Data]:
+    act = e.action
+    body: dict[str, Data] = {}
+    if isinstance(act, a.DealDamage):
+        if e.amount is not None:
+            body["split" if act.split else "amount"] = amount(e.amount)
+        _target(body, "among" if act.split else "to", e.selector)
+        return "damage", body
+    if isinstance(act, a.ModifyStat):
+        body["stat"] = act.stat
+        if act.other is not None:
+            body[act.op.value] = selector(act.other)
+        elif act.members:
+            body[act.op.value] = sorted(act.members)
+        elif e.amount is not None:
+            body[act.op.value] = amount(e.amount)
+        if act.component is not None:
+            body["component"] = act.component
+        if act.rounding is not None:
+            body["rounding"] = act.rounding
+        _target(body, "target", e.selector)
+        return "modify", body
+    if isinstance(act, a.Protect):
+        body["stat"] = _names(act.stats)
+        if act.guard is not None:
+            body["cannot"] = act.guard.value
+        if act.limit is not None:
+            body["limit"] = act.limit
+        if act.scope is not None:
+            body["scope"] = act.scope
+        _target(body, "target", e.selector)
+        return "protect", body
+    if isinstance(act, a.Prevent):
+        body["amount"] = "all" if e.amount is None else amount(e.amount)
+        _target(body, "to", e.selector)
+        if act.source is not None:
+            body["from"] = selector(act.source)
+        return "prevent", body
+    if isinstance(act, a.Give | a.Take):
+        verb = "give" if isinstance(act, a.Give) else "take"
+        body[act.grant.value] = "all" if act.grant is a.Grant.ABILITIES else act.name
+        if e.amount is not None:
+            body["number"] = amount(e.amount)
+        if act == a.Give(a.Grant.STATUS, "exhausted") and e.amount is None:
+            return "exhaust", selector(e.selector)
+        if act == a.Take(a.Grant.STATUS, "exhausted"):
+            return "ready", selector(e.selector)
+        _target(body, "to" if verb == "give" else "from", e.selector)
+        return verb, body
+    if isinstance(act, a.Boost):
+        body = {"feature": act.feature, "amount": amount(e.amount) if e.amount else 0}
+        _target(body, "to", e.selector)
+        return "boost", body
+    if isinstance(act, a.MoveTo):
+        verb = "move" if act.move is a.ZoneMove.TO_ZONE else act.move.value
+        if act.zone or e.amount is not None or e.selector.is_player:
+            if act.zone:
+                body["zone"] = act.zone
+            if e.amount is not None:
+                body["amount"] = amount(e.amount)
+            if e.selector.is_player:
+                body["player"] = selector(e.selector)
+            else:
+                _target(body, "target", e.selector)
+            return verb, body
+        return verb, selector(e.selector)
+    if isinstance(act, a.CreateToken):
+        body = {"token": act.card}
+        if e.amount is not None and e.amount != a.Const(1):
+            body["amount"] = amount(e.amount)
+        if e.selector != a.YOU:
+            body["for"] = selector(e.selector)
+        return "create", body
+    if isinstance(act, a.AddCounters):
+        body = {"name": act.counter, "add": amount(e.amount) if e.amount else 0}
+        _target(body, "target", e.selector)
+        return "counters", body
+    if isinstance(act, a.BonusDamage):
+        body = {"amount": amount(e.amount) if e.amount else 0, "from": _names(act.sources)}
+        if e.selector != a.YOU:
+            body["target"] = selector(e.selector)
+        return "bonus_damage", body
+    if isinstance(act, a.Restrict):
+        body = {"deed": act.deed}
+        if act.by is not None:
+            body["by"] = selector(act.by)
+        if act.what:
+            body["what"] = act.what
+        _target(body, "target", e.selector)
+        return "cannot", body
+    if isinstance(act, a.ModifyCost):
+        body = {"add": amount(e.amount) if e.amount else 0}
+        if act.floor is not None:
+            body["floor"] = act.floor
+        if act.once:
+            body["once"] = True
+        if e.selector != a.SELF:
+            body["of"] = selector(e.selector)
+        return "cost", body
+    body = {"when": when(act.event)}
+    if act.redirect is not None:
+        body["redirect"] = selector(act.redirect)
+    else:
+        body["instead"] = [effect(x) for x in act.instead]
+    if act.once:
+        body["once"] = True
+    return "replace", body
+
+
+def effects(es: tuple[a.Effect, ...], *, passive: bool = False) -> Data:
+    items = [effect(e, passive=passive) for e in es]
+    return items[0] if len(items) == 1 else items
+
+
+def when(w: a.When) -> dict[str, Data]:
+    subject: Data
+    if w.event is a.EventKind.PHASE or w.event is a.EventKind.COUNTER:
+        subject = w.name
+    elif w.subject.pick is a.Pick.ALL and w.subject == a.Selector(a.Pick.ALL):
+        subject = "any"
+    else:
+        subject = selector(w.subject)
+    out: dict[str, Data] = {w.event.value: subject}
+    if w.event is a.EventKind.COUNTER and w.subject != a.Selector(a.Pick.ALL):
+        out["of"] = selector(w.subject)
+    if w.event is a.EventKind.MODIFIED and w.name:
+        out["stat"] = w.name
+    if w.event is a.EventKind.ACTIVATED and w.name:
+        out["action"] = w.name
+    if w.zone:
+        out["from" if w.event in (a.EventKind.PLAYED, a.EventKind.LEAVES) else "zone"] = w.zone
+    if w.change != "any":
+        out["change"] = w.change
+    return out
+
+
+def ability(ab: a.CardAbility, index: int = -1) -> dict[str, Data]:
+    """One ability; its id is left out when it is the default of its position."""
+    from arbiter.model.effects.syntax import DEFAULT_ID
+
+    out: dict[str, Data] = {}
+    if ab.ident and ab.ident != f"{DEFAULT_ID[ab.kind]}{index + 1}":
+        out["id"] = ab.ident
+    if ab.text:
+        out["text"] = ab.text
+    if ab.kind is a.Kind.PASSIVE:
+        out.update(effect(ab.effects[0], passive=True))
+        return out
+    if ab.when is not None and ab.kind is a.Kind.TRIGGER:
+        out["when"] = when(ab.when)
+    if ab.costs:
+        out["cost"] = [effect(c) for c in ab.costs]
+    if ab.condition is not None:
+        out["if"] = condition(ab.condition)
+    if ab.kind is a.Kind.REPLACEMENT:
+        _, body = _action(ab.effects[0])
+        assert isinstance(body, dict)
+        out.update(body)
+        if ab.effects[0].optional:
+            out["may"] = True
+        return out
+    out["do"] = effects(ab.effects)
+    return out

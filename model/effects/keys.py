@@ -1,0 +1,365 @@
+"""Every key of the card language, once, with what it means: the parser
+(:mod:`model.effects.syntax`) accepts exactly these keys and the JSON Schema
+(:func:`json_schema`) is generated from them, a description on every key."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from arbiter.model.effects import algebra as a
+
+JSON = dict[str, object]
+
+SELECTOR_DOC: dict[str, str] = {
+    "choose": "chosen targets: a number (exactly N), `any` (any number of), or {up_to: N}",
+    "all": 'every object of these kinds ("all units")',
+    "each": 'every object of these kinds, one at a time ("each enemy unit")',
+    "kind": "kinds of objects (a name or a list)",
+    "yours": "objects the card's controller controls; the value is their kind (or true)",
+    "enemy": "objects the opponent controls; the value is their kind (or true)",
+    "subtype": 'a subtype (or a list) the object must have ("your Warriors")',
+    "has": "a feature, keyword or status (or a list) the object must have",
+    "lacks": "a feature, keyword, status or kind (or a list) the object must not have",
+    "other": 'true: not the card itself ("other Beasts")',
+    "at": "`here` (the card's battlefield, expedition or combat) or a zone",
+    "with": "characteristics compared with bounds: {might: {at_most: 3}}",
+    "as": "a name for the chosen object, so that other effects of the ability name it",
+}
+SELECTOR_KEYS = frozenset(SELECTOR_DOC)
+
+AMOUNT_DOC: dict[str, str] = {
+    "per": "a selector: the amount is the number of objects it selects, times `times`",
+    "times": 'the multiplier of `per` (default 1; -1 for "-1 per demon")',
+    "stat": "a characteristic: the amount is its shown value on `of`",
+    "counter": "a counter: the amount is how many `of` has",
+    "of": "the object (a selector) whose characteristic or counter is read; default self",
+    "twice": 'an amount, doubled ("twice that much")',
+    "multiply": "an amount, multiplied by `by`",
+    "by": "the factor of `multiply`",
+    "sum": "a list of amounts, added together",
+}
+AMOUNT_KEYS = frozenset(AMOUNT_DOC)
+
+CONDITION_DOC: dict[str, str] = {
+    "and": "a list of conditions that all hold",
+    "or": "a list of conditions, one of which holds",
+    "not": "a condition that does not hold",
+    "stat": "a characteristic of `of` compared with at_least / at_most / equal",
+    "count": "a selector: the number of objects it selects compared with a bound",
+    "counter": "a counter of `of` compared with a bound",
+    "has": "a feature, keyword or status `of` has",
+    "in": "a zone `of` is in",
+    "region": "a region type of the region `of` stands in (Altered: Forest)",
+    "turn": "whose turn it is: you | opponent",
+    "day": "the day number compared with a bound",
+    "phase": "the phase it is",
+    "expedition": "ahead | behind | tied: the standing of the expedition `of` is in "
+    "(Altered 7.5.2; a Gigantic character's two expeditions both, 7.4.4.j)",
+    "of": "the object or player the test reads (a selector); default self",
+    "at_least": "the bound: the value is at least this",
+    "at_most": "the bound: the value is at most this",
+    "equal": "the bound: the value is exactly this",
+}
+CONDITION_KEYS = frozenset(CONDITION_DOC)
+
+EFFECT_DOC: dict[str, str] = {
+    "if": "a condition checked at resolution; the effect is not done when it fails",
+    "until": "how long the effect lasts: end_of_turn, end_of_day, end_of_combat, "
+    "while_in_play, or {while: condition}",
+    "may": 'true: optional, answered at resolution ("you may")',
+    "pay": 'effects paid first ("you may pay {2} to"); unpaid, nothing is done (A-SPELL-5)',
+}
+EFFECT_KEYS = frozenset(EFFECT_DOC)
+
+TARGET_DOC = "the objects (a selector) the action applies to; default self"
+
+ACTIONS: dict[str, tuple[str, dict[str, str]]] = {
+    "damage": (
+        "deal damage to each target (`amount`) or divided among them (`split`)",
+        {
+            "amount": "damage dealt to each target",
+            "split": "a total divided among the targets",
+            "to": TARGET_DOC,
+            "among": "the targets a split is divided among",
+            "target": TARGET_DOC,
+        },
+    ),
+    "modify": (
+        "modify a characteristic (E-OPS-1)",
+        {
+            "stat": "the characteristic",
+            "add": "an amount added (negative: removed), or names added to a set",
+            "set": "the value it becomes",
+            "multiply": "a factor",
+            "divide": "a divisor",
+            "copy": "the object (a selector) whose value is taken",
+            "swap": "the object whose value is exchanged",
+            "swap_bonus": "the object whose bonus is exchanged (E-BONUS-3)",
+            "remove": "names removed from a set",
+            "component": "the 1-based component of a vector",
+            "rounding": "down | up | nearest",
+            "target": TARGET_DOC,
+        },
+    ),
+    "protect": (
+        "make characteristics immune or limit their variation",
+        {
+            "stat": 'a characteristic, a list, or "*"',
+            "cannot": "decrease | modify",
+            "limit": "the largest variation shown (E-LIMIT-1)",
+            "scope": "free text: when it applies",
+            "target": TARGET_DOC,
+        },
+    ),
+    "prevent": (
+        "prevent damage (a number: the next N, used in part, P-4; or all)",
+        {
+            "amount": "a number or `all`",
+            "to": TARGET_DOC,
+            "from": "where the damage comes from (a selector: {kind: spell})",
+            "target": TARGET_DOC,
+        },
+    ),
+    "give": (
+        "give a status, keyword or named feature",
+        {
+            "status": "a status (Asleep, Anchored, Stunned, exhausted …)",
+            "keyword": "a keyword",
+            "feature": "a named feature",
+            "number": "its number (Armor 3)",
+            "to": TARGET_DOC,
+            "target": TARGET_DOC,
+        },
+    ),
+    "take": (
+        "remove a status, keyword, named feature, or every ability",
+        {
+            "status": "a status",
+            "keyword": "a keyword",
+            "feature": "a named feature",
+            "abilities": "`all`: the objects lose their abilities",
+            "from": TARGET_DOC,
+            "target": TARGET_DOC,
+            "number": "unused",
+        },
+    ),
+    "boost": (
+        "+Y to a named feature the target has (B-NAMED-2)",
+        {
+            "feature": "the feature",
+            "amount": "Y (negative: -Y)",
+            "to": TARGET_DOC,
+            "target": TARGET_DOC,
+        },
+    ),
+    "draw": (
+        "the player draws cards: a number, or {amount, player}",
+        {"amount": "how many", "player": "you | opponent", "target": TARGET_DOC, "zone": "unused"},
+    ),
+    "discard": (
+        "discard cards: a number, a selector, or {amount, player}",
+        {"amount": "how many", "player": "you | opponent", "target": TARGET_DOC, "zone": "unused"},
+    ),
+    "recall": (
+        "send the selected objects back to their owner's Reserve (Altered)",
+        {"target": TARGET_DOC, "amount": "unused", "player": "unused", "zone": "unused"},
+    ),
+    "return_to_hand": (
+        "return the selected objects to their owner's hand",
+        {"target": TARGET_DOC, "amount": "unused", "player": "unused", "zone": "unused"},
+    ),
+    "destroy": (
+        "destroy the selected objects",
+        {"target": TARGET_DOC, "amount": "unused", "player": "unused", "zone": "unused"},
+    ),
+    "sacrifice": (
+        "its controller destroys the selected objects",
+        {"target": TARGET_DOC, "amount": "unused", "player": "unused", "zone": "unused"},
+    ),
+    "move": (
+        "move the selected objects to a zone",
+        {"target": TARGET_DOC, "zone": "the zone", "amount": "unused", "player": "unused"},
+    ),
+    "create": (
+        "create tokens",
+        {
+            "token": "the card id the tokens are made from",
+            "amount": "how many (default 1)",
+            "for": "the player who gets them (default you)",
+        },
+    ),
+    "counters": (
+        "gain (or, negative, lose) counters",
+        {"name": "the counter", "add": "how many", "target": TARGET_DOC},
+    ),
+    "ready": ("ready the selected objects (remove the status exhausted)", {}),
+    "exhaust": ("exhaust the selected objects (give the status exhausted)", {}),
+    "bonus_damage": (
+        "damage the selected player's sources deal is increased (D-BONUS-1)",
+        {
+            "amount": "the bonus",
+            "from": "the kinds of sources: spell, ability, combat …",
+            "target": "whose sources (default you)",
+        },
+    ),
+    "cannot": (
+        'a restriction ("can\'t", A-GOLD-1): the targets cannot do a deed',
+        {
+            "deed": "be_targeted, gain, play, attack, move …",
+            "by": "only by these sources (a selector: {kind: spell})",
+            "what": 'of what ("can\'t gain boosts": boost)',
+            "target": TARGET_DOC,
+        },
+    ),
+    "cost": (
+        "the selected cards cost more (negative: less)",
+        {
+            "add": "the change of cost",
+            "floor": "never less than this",
+            "once": "true: only the next one",
+            "of": "the cards (a selector)",
+        },
+    ),
+    "replace": (
+        "a replacement effect: if the event would happen, instead … (R-1)",
+        {
+            "when": "the event replaced",
+            "instead": "the effects that happen instead",
+            "redirect": "the same event happens to these objects instead",
+            "once": 'true: only the next time ("the next time … would …")',
+        },
+    ),
+}
+
+WHEN_DOC: dict[str, str] = {
+    **{
+        e.value: f"the event {e.value.replace('_', ' ')}; the value is who it is about"
+        for e in a.EventKind
+    },
+    "from": "played from this zone (hand, reserve) / leaves this zone",
+    "zone": "enters this zone (default play)",
+    "of": "counter events: whose counter",
+    "stat": "modified events: which characteristic",
+    "action": "activated events: which quick action",
+    "change": "counter events: up | down | any",
+}
+WHEN_KEYS = frozenset(k for k in WHEN_DOC if k not in {e.value for e in a.EventKind})
+
+ABILITY_LISTS: dict[str, a.Kind] = {
+    "triggers": a.Kind.TRIGGER,
+    "quick_actions": a.Kind.QUICK,
+    "passives": a.Kind.PASSIVE,
+    "replacements": a.Kind.REPLACEMENT,
+}
+
+ABILITY_DOC: dict[str, str] = {
+    "id": "the ability's name, unique on the card",
+    "text": "the printed text of the ability",
+    "when": "the event it waits for",
+    "do": "the effects (one, or a list)",
+    "cost": "effects paid first (exhaust: self, counters …); unpayable: not played (A-GOLD-2)",
+    "if": "a condition checked at resolution",
+    "may": "true: optional",
+    "instead": "replacements: the effects that happen instead",
+    "redirect": "replacements: who the event happens to instead",
+    "once": 'replacements: true for "the next time"',
+}
+
+
+# -- JSON Schema -------------------------------------------------------------------------------
+
+
+def _obj(props: dict[str, str], refs: Mapping[str, Mapping[str, object]] | None = None) -> JSON:
+    refs = refs or {}
+    return {
+        "type": "object",
+        "additionalProperties": False,
+        "properties": {
+            key: {"description": doc, **refs.get(key, {})} for key, doc in props.items()
+        },
+    }
+
+
+def json_schema() -> JSON:
+    """The ``$defs`` of the card language: selector, amount, condition, effect, when,
+    ability. Card-set schemas reference them as ``#/$defs/effect`` …"""
+    sel: JSON = {"$ref": "#/$defs/selector"}
+    amt: JSON = {"$ref": "#/$defs/amount"}
+    cond: JSON = {"$ref": "#/$defs/condition"}
+    effs: JSON = {"$ref": "#/$defs/effects"}
+    selector_refs: dict[str, JSON] = {"other": {"type": "boolean"}}
+    amount_refs: dict[str, JSON] = {
+        "per": sel,
+        "of": sel,
+        "twice": amt,
+        "multiply": amt,
+        "sum": {"type": "array", "items": amt},
+    }
+    cond_refs: dict[str, JSON] = {
+        "and": {"type": "array", "items": cond},
+        "or": {"type": "array", "items": cond},
+        "not": cond,
+        "count": sel,
+        "of": sel,
+    }
+    action_schemas: JSON = {}
+    for verb, (doc, props) in ACTIONS.items():
+        refs = {
+            key: sel
+            for key in (
+                "to",
+                "among",
+                "target",
+                "from",
+                "redirect",
+                "copy",
+                "swap",
+                "swap_bonus",
+                "for",
+            )
+        }
+        refs.update({"instead": effs, "when": {"$ref": "#/$defs/when"}})
+        body = _obj({**props, **EFFECT_DOC}, refs)
+        action_schemas[verb] = {"description": doc, "anyOf": [body, sel, {"type": "integer"}]}
+    effect: JSON = {
+        "description": "one action key (damage, modify …) and optional if / until / may",
+        "type": "object",
+        "additionalProperties": False,
+        "minProperties": 1,
+        "properties": {
+            **action_schemas,
+            **{k2: {"description": d} for k2, d in EFFECT_DOC.items()},
+        },
+    }
+    return {
+        "selector": {
+            "description": "who: self | it | you | opponent | an object id | filters",
+            "anyOf": [{"type": "string"}, _obj(SELECTOR_DOC, selector_refs)],
+        },
+        "amount": {
+            "description": "how much: an integer, a vector, X, that, or a computed amount",
+            "anyOf": [
+                {"type": "integer"},
+                {"type": "array", "items": {"type": "integer"}},
+                {"type": "string"},
+                _obj(AMOUNT_DOC, amount_refs),
+            ],
+        },
+        "condition": {
+            "description": "if: one composable condition",
+            **_obj(CONDITION_DOC, cond_refs),
+        },
+        "effect": effect,
+        "effects": {
+            "description": "one effect or a list of effects",
+            "anyOf": [
+                {"$ref": "#/$defs/effect"},
+                {"type": "array", "items": {"$ref": "#/$defs/effect"}},
+            ],
+        },
+        "when": {"description": "the event an ability waits for", **_obj(WHEN_DOC)},
+        "ability": {
+            "description": "a trigger, quick action, passive or replacement",
+            "type": "object",
+        },
+    }

@@ -1,0 +1,415 @@
+"""Resolving effects of the card language on a game (the ``perform`` step).
+
+Each effect is evaluated at resolution (A-SPELL-4: its condition, its amount, the
+objects an "all"/"each" selector picks) and carried out by the foundation's steps
+(``modify``, ``gain``, ``boost``, ``protect``, ``move``) or the damage area's
+instruction, so every rule those apply (E-IMM, E-LIMIT, B-NAMED, D-BONUS, P-4, R-2 …)
+still applies. An effect that lasts until the end of the turn, the day or the combat
+leaves a :class:`Lasting` record; the ``end_of`` step undoes what it changed
+(Decision EFF-UNTIL in docs/rules.md).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+
+from arbiter.model import steps as st
+from arbiter.model.effects import algebra as a
+from arbiter.model.effects import evaluate as ev
+from arbiter.model.errors import IllegalAction
+from arbiter.model.state import Ability, Event, GameObject, GameState, Protection
+from arbiter.model.state import Guard as StateGuard
+
+DESTROYED = {
+    "eredan": "discard",
+    "berserk": "graveyard",
+    "riftbound": "trash",
+    "altered": "discard",
+}
+ZONE_OF = {a.ZoneMove.RETURN_TO_HAND: "hand", a.ZoneMove.RECALL: "reserve"}
+ENDS = {a.Lasts.END_OF_TURN: "turn", a.Lasts.END_OF_DAY: "day", a.Lasts.END_OF_COMBAT: "combat"}
+
+
+@dataclass(frozen=True, slots=True)
+class Lasting(Ability):
+    """What an effect "until the end of …" changed, to be undone then: modifications of
+    characteristics (by timestamp) and features gained, on this object."""
+
+    until: str = "turn"  # turn | day | combat
+    stamps: tuple[int, ...] = ()
+    features: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Standing(Ability):
+    """A restriction ("can't …") or a cost change kept on the object it applies to; the
+    areas that play cards read them (A-GOLD-1: "cannot" beats "can")."""
+
+    effect: a.Effect | None = None
+
+
+def _players(ref: str) -> str:
+    return ref[len(ev.PLAYER) :]
+
+
+def _int(v: int | tuple[int, ...]) -> int:
+    return v if isinstance(v, int) else v[0]
+
+
+def _guard(g: a.Guard | None) -> StateGuard | None:
+    if g is None:
+        return None
+    return StateGuard.CANNOT_DECREASE if g is a.Guard.CANNOT_DECREASE else StateGuard.CANNOT_MODIFY
+
+
+def _not_done(state: GameState, e: a.Effect, source: str, why: str, rule: str) -> GameState:
+    return state.with_event(
+        Event(
+            "not-done",
+            (("action", type(e.action).__name__), ("source", source), ("why", why)),
+            (rule,),
+        )
+    )
+
+
+def _objects(state: GameState, ids: tuple[str, ...]) -> list[str]:
+    return [i for i in ids if i in state.objects]
+
+
+def _apply(
+    state: GameState, e: a.Effect, ctx: ev.Context, slot: str, split: Mapping[str, int]
+) -> GameState:
+    act, source = e.action, ctx.source
+    targets = ev.select(state, ctx, e.selector, slot)
+    value = ev.amount(state, ctx, e.amount) if e.amount is not None else None
+    if isinstance(act, a.ModifyStat):
+        for t in _objects(state, targets):
+            other = None
+            if act.other is not None:
+                others = ev.select(state, ctx, act.other, slot + ".other")
+                other = others[0] if others else None
+            v: int | tuple[int | None, ...] | frozenset[str] | None = value
+            if act.members:
+                v = act.members
+            state = st.Modify(
+                target=t,
+                stat=act.stat,
+                op=act.op.value.replace("_", "-"),
+                value=v,
+                component=act.component,
+                other=other,
+                source=source,
+                rounding=act.rounding,
+            ).resolve(state)
+        return state
+    if isinstance(act, a.Protect):
+        for t in _objects(state, targets):
+            p = Protection(act.stats, source, _guard(act.guard), act.limit)
+            state = st.Protect(target=t, protection=p).resolve(state)
+        return state
+    if isinstance(act, a.Give | a.Take) and act.name == "exhausted":
+        for t in _objects(state, targets):
+            obj = state.obj(t)
+            counters = dict(obj.counters)
+            if isinstance(act, a.Give):
+                counters["exhausted"] = 1
+            else:
+                counters.pop("exhausted", None)
+            state = state.with_object(replace(obj, counters=counters))
+        return state
+    if isinstance(act, a.Give):
+        number = _int(value) if value is not None else None
+        for t in _objects(state, targets):
+            state = st.GainFeature(
+                target=t, feature=act.name, number=number, source=source
+            ).resolve(state)
+        return state
+    if isinstance(act, a.Take):
+        if act.grant is a.Grant.ABILITIES:
+            raise IllegalAction("A-GOLD-3", "losing every ability is a passive (passives:)")
+        for t in _objects(state, targets):
+            if act.name in state.obj(t).features:
+                state = st.LoseFeature(target=t, feature=act.name).resolve(state)
+        return state
+    if isinstance(act, a.Boost):
+        for t in _objects(state, targets):
+            state = st.BoostFeature(
+                target=t,
+                feature=act.feature,
+                amount=_int(value or 0),
+                source=source,
+                constant=e.duration.lasts is a.Lasts.WHILE_IN_PLAY,
+            ).resolve(state)
+        return state
+    if isinstance(act, a.AddCounters):
+        for t in targets:
+            key = act.counter
+            if t.startswith(ev.PLAYER):
+                counters = dict(state.counters)
+                name = f"{key}.{_players(t)}"
+                counters[name] = counters.get(name, 0) + _int(value or 0)
+                state = replace(state, counters=counters)
+            elif t in state.objects:
+                obj = state.obj(t)
+                oc = dict(obj.counters)
+                oc[key] = max(0, oc.get(key, 0) + _int(value or 0))  # CTR-1
+                state = state.with_object(replace(obj, counters=oc))
+        return state
+    if isinstance(act, a.MoveTo):
+        return _move(state, e, act, targets, value)
+    if isinstance(act, a.CreateToken):
+        owner = _players(targets[0]) if targets else ev.controller(state, ctx)
+        for _ in range(_int(value or 1)):
+            n = sum(1 for o in state.objects.values() if o.card == act.card) + 1
+            state, stamp = state.tick()
+            token = GameObject(
+                id=f"{act.card}_{n}", owner=owner, kind="token", card=act.card, timestamp=stamp
+            )
+            state = state.with_object(token).with_event(
+                Event(
+                    "create", (("object", token.id), ("card", act.card)), ("A-CHAR-1", "A-TIME-1")
+                )
+            )
+        return state
+    if isinstance(act, a.DealDamage):
+        return _damage(state, e, act, ctx, targets, value, split)
+    if isinstance(act, a.Prevent):
+        from arbiter.model.damage import prevention as pv
+
+        if act.source is not None or value is None:
+            raise IllegalAction(
+                "A-GOLD-3",
+                "prevention of all damage or from a kind of "
+                "source is written with the damage area's keys",
+            )
+        for t in _objects(state, targets):
+            obj = state.obj(t)
+            n = len(pv.shields(obj)) + 1
+            shield = pv.Shield(
+                id=f"{source}_shield{n}",
+                source=source,
+                controller=obj.controlled_by,
+                remaining=_int(value),
+                timestamp=state.clock,
+            )
+            state = state.with_object(pv.add_shield(obj, shield))
+        return state
+    if isinstance(act, a.BonusDamage):
+        from arbiter.model.damage import instructions as dm
+
+        src = state.obj(source)
+        bonus = dm.DamageBonus(
+            id=f"{source}.bonus", source=source, amount=_int(value or 0), to=act.sources
+        )
+        return state.with_object(replace(src, abilities=(*src.abilities, bonus)))
+    if isinstance(act, a.Restrict | a.ModifyCost):
+        for t in _objects(state, targets):
+            obj = state.obj(t)
+            n = sum(1 for x in obj.abilities if isinstance(x, Standing)) + 1
+            rec = Standing(id=f"{source}.standing{n}", source=source, effect=e)
+            state = state.with_object(replace(obj, abilities=(*obj.abilities, rec)))
+        return state
+    raise IllegalAction("A-GOLD-3", "a replacement effect is written under replacements:")
+
+
+def _move(
+    state: GameState,
+    e: a.Effect,
+    act: a.MoveTo,
+    targets: tuple[str, ...],
+    value: int | tuple[int, ...] | None,
+) -> GameState:
+    if act.move in (a.ZoneMove.DRAW, a.ZoneMove.DISCARD) and e.selector.is_player:
+        frm, to = ("deck", "hand") if act.move is a.ZoneMove.DRAW else ("hand", "discard")
+        for p in targets:
+            cards = sorted(
+                (o.timestamp, o.id)
+                for o in state.objects.values()
+                if o.owner == _players(p) and o.zone == frm
+            )
+            for _, oid in cards[: _int(value or 1)]:
+                state = st.Move(target=oid, zone=to).resolve(state)
+        return state
+    zone = act.zone or ZONE_OF.get(act.move) or DESTROYED.get(state.ruleset.name, "discard")
+    for t in _objects(state, targets):
+        state = st.Move(target=t, zone=zone).resolve(state)
+    return state
+
+
+def _damage(
+    state: GameState,
+    e: a.Effect,
+    act: a.DealDamage,
+    ctx: ev.Context,
+    targets: tuple[str, ...],
+    value: int | tuple[int, ...] | None,
+    split: Mapping[str, int],
+) -> GameState:
+    from arbiter.model.damage import instructions as dm
+    from arbiter.model.damage.steps import ChoosingDealDamage
+
+    src = state.objects.get(ctx.source)
+    kind = "spell" if src is not None and src.kind == "spell" else "ability"
+    ids = tuple(_objects(state, targets))
+    if not ids:
+        return _not_done(state, e, ctx.source, "no target", "A-GOLD-3")
+    instr = dm.Instruction(
+        id=f"{ctx.source}.damage",
+        mode=dm.Mode.SPLIT if act.split else dm.Mode.EACH,
+        amount=_int(value or 0),
+        source=dm.DamageSource(kind, ctx.source, None if kind == "spell" else "ability"),
+        controller=ev.controller(state, ctx),
+    )
+    allocation = dict(split) if act.split else None
+    if act.split and allocation is None:
+        raise IllegalAction("D-DIST-1", "a split needs its allocation")
+    return ChoosingDealDamage(instruction=instr, targets=ids, allocation=allocation).resolve(state)
+
+
+def resolve_effects(
+    state: GameState,
+    effects: tuple[a.Effect, ...],
+    ctx: ev.Context,
+    split: Mapping[str, int] | None = None,
+    accept: bool = True,
+) -> GameState:
+    """Every effect in order; an effect whose condition fails, or optional and declined,
+    is not done and the rest still resolves (A-GOLD-3, A-SPELL-3/4)."""
+    for i, e in enumerate(effects):
+        if e.condition is not None and not ev.holds(state, ctx, e.condition):
+            state = _not_done(state, e, ctx.source, "its condition does not hold", "A-SPELL-4")
+            continue
+        if e.optional and not accept:
+            state = _not_done(state, e, ctx.source, "declined", "A-SPELL-3")
+            continue
+        if e.costs:
+            paid = resolve_effects(state, e.costs, ctx, split, accept)
+            if any(v < 0 for k, v in paid.counters.items() if "." in k) or paid is state:
+                state = _not_done(state, e, ctx.source, "its cost cannot be paid", "A-GOLD-2")
+                continue
+            state = paid
+        before = state
+        state = _apply(state, e, ctx, str(i), split or {})
+        if e.duration.lasts in ENDS:
+            state = _remember(before, state, e, ctx, ENDS[e.duration.lasts])
+    return state
+
+
+def _remember(
+    before: GameState, after: GameState, e: a.Effect, ctx: ev.Context, until: str
+) -> GameState:
+    """Record what the effect changed on each object, to undo at the end (EFF-UNTIL)."""
+    for oid, obj in after.objects.items():
+        old = before.objects.get(oid)
+        if old is None:
+            continue
+        stamps = tuple(
+            sorted(
+                m.timestamp
+                for stat, mods in obj.mods.items()
+                for m in mods
+                if m not in old.mods.get(stat, ())
+            )
+        )
+        feats = tuple(sorted(set(obj.features) - set(old.features)))
+        if stamps or feats:
+            n = sum(1 for x in obj.abilities if isinstance(x, Lasting)) + 1
+            rec = Lasting(
+                id=f"{ctx.source}.until{n}",
+                source=ctx.source,
+                until=until,
+                stamps=stamps,
+                features=feats,
+            )
+            after = after.with_object(replace(obj, abilities=(*obj.abilities, rec)))
+    return after
+
+
+def end_of(state: GameState, until: str) -> GameState:
+    """The end of the turn / day / combat: effects that lasted until then are undone."""
+    for oid in sorted(state.objects):
+        obj = state.objects[oid]
+        done = [
+            x
+            for x in obj.abilities
+            if isinstance(x, Lasting)
+            and (x.until == until or until == "day" and x.until in ("turn", "combat"))
+        ]
+        if not done:
+            continue
+        stamps = {s for x in done for s in x.stamps}
+        feats = {f for x in done for f in x.features}
+        mods = {k: tuple(m for m in v if m.timestamp not in stamps) for k, v in obj.mods.items()}
+        features = {k: f for k, f in obj.features.items() if k not in feats}
+        rest = tuple(x for x in obj.abilities if x not in done)
+        state = state.with_object(replace(obj, mods=mods, features=features, abilities=rest))
+        state = state.with_event(
+            Event("expired", (("object", oid), ("until", f"end of {until}")), ("EFF-UNTIL",))
+        )
+    return state
+
+
+def fires(
+    state: GameState, ctx: ev.Context, when: a.When, event: a.EventKind, about: str, zone: str = ""
+) -> bool:
+    """A trigger waiting for ``when`` fires on ``event`` about ``about`` (an object id or
+    ``player:<name>``): same kind, the subject selects it, the zone agrees (TRIG-1)."""
+    if when.event is not event or (when.zone and zone and when.zone != zone):
+        return False
+    if when.subject.pick is a.Pick.ALL and when.subject == a.Selector(a.Pick.ALL):
+        return True
+    if when.subject.pick is a.Pick.ALL:
+        obj = state.objects.get(about)
+        return obj is not None and ev.matches(state, ctx, when.subject, obj)
+    return about in ev.select(state, ctx, when.subject, "when")
+
+
+@dataclass(frozen=True, kw_only=True)
+class Perform(st.Step):
+    """``perform:``: the effects of the card language, played by an object; with
+    ``when``, a trigger's effects, resolved only when ``event`` fires it."""
+
+    by: str
+    effects: tuple[a.Effect, ...]
+    when: a.When | None = None
+    event: tuple[a.EventKind, str, str] | None = None  # kind, about, zone
+    chosen: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    x: Mapping[str, int] = field(default_factory=dict)
+    split: Mapping[str, int] = field(default_factory=dict)
+    accept: bool = True
+
+    def target_ids(self) -> tuple[str, ...]:
+        return tuple(i for ids in self.chosen.values() for i in ids)
+
+    def resolve(self, state: GameState) -> GameState:
+        it = self.event[1] if self.event is not None else None
+        ctx = ev.Context(self.by, self.chosen, self.x, it=it)
+        if self.when is not None and self.event is not None:
+            kind, about, zone = self.event
+            if not fires(state, ctx, self.when, kind, about, zone):
+                return state.with_event(
+                    Event(
+                        "not-triggered",
+                        (("object", self.by), ("event", kind.value), ("about", about)),
+                        ("TRIG-1",),
+                    )
+                )
+            state = state.with_event(
+                Event(
+                    "triggered",
+                    (("object", self.by), ("event", kind.value), ("about", about)),
+                    ("TRIG-1",),
+                )
+            )
+        return resolve_effects(state, self.effects, ctx, self.split, self.accept)
+
+
+@dataclass(frozen=True, kw_only=True)
+class EndOf(st.Step):
+    """``end_of: turn | day | combat``: effects lasting until then end."""
+
+    until: str
+
+    def resolve(self, state: GameState) -> GameState:
+        return end_of(state, self.until)

@@ -1,0 +1,551 @@
+"""The YAML form of the card language (format 2) read into the algebra, with located
+errors. The keys and what they mean are listed once, in :mod:`model.effects.keys`, which
+also generates the JSON Schema; this module only reads them.
+
+An effect is one action key (``damage``, ``modify`` …) whose body names the objects it
+applies to (``target``, or the action's own word: ``to``, ``among``, ``from``) and the
+amount, plus optional ``if`` (a condition), ``until`` (a duration) and ``may``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+
+from arbiter.model.effects import algebra as a
+from arbiter.model.effects import keys as k
+from arbiter.model.format.document import Node
+
+SCALAR_SELECTORS = {"self": a.SELF, "it": a.IT, "you": a.YOU, "opponent": a.OPPONENT}
+
+
+def _names(node: Node) -> frozenset[str]:
+    return node.string_set()
+
+
+# -- selectors ------------------------------------------------------------------------------
+
+
+def selector(node: Node) -> a.Selector:
+    """``self`` | ``it`` | ``you`` | ``opponent`` | an object id | a mapping of filters."""
+    if isinstance(node.value, str | int) and not isinstance(node.value, bool):
+        name = node.ident("a selector: self, it, you, opponent, an object id or a mapping")
+        return SCALAR_SELECTORS.get(name, a.Selector(a.Pick.NAMED, name=name))
+    m = node.mapping(k.SELECTOR_KEYS, what="a selector: self, it, you, opponent or a mapping")
+    pick, count, up_to = a.Pick.ALL, 1, False
+    if "choose" in m:
+        pick = a.Pick.CHOOSE
+        c = m["choose"]
+        if c.value == "any":
+            count = a.ANY_NUMBER
+        elif isinstance(c.value, dict):
+            count, up_to = c.mapping({"up_to"}, required=("up_to",))["up_to"].integer(1, 1000), True
+        else:
+            count = c.integer(1, 1000)
+    side, kinds = a.Side.ANY, frozenset[str]()
+    for key, s in (("yours", a.Side.YOURS), ("enemy", a.Side.ENEMY)):
+        if key in m:
+            if side is not a.Side.ANY:
+                m[key].fail("either 'yours' or 'enemy', not both", key=True, got=False)
+            side = s
+            if m[key].value is not True:
+                kinds = _names(m[key])
+    for key in ("all", "each", "kind"):
+        if key in m:
+            kinds = kinds | _names(m[key])
+    here, zone = False, None
+    if "at" in m:
+        at = m["at"].ident("here, or a zone")
+        here, zone = (True, None) if at == "here" else (False, at)
+    stats = (
+        tuple(a.StatTest(stat, *_bound(bnode)) for stat, bnode in m["with"].entries())
+        if "with" in m
+        else ()
+    )
+    return a.Selector(
+        pick,
+        count=count,
+        up_to=up_to,
+        side=side,
+        kinds=kinds,
+        subtypes=_names(m["subtype"]) if "subtype" in m else frozenset(),
+        has=_names(m["has"]) if "has" in m else frozenset(),
+        lacks=_names(m["lacks"]) if "lacks" in m else frozenset(),
+        other=m["other"].boolean() if "other" in m else False,
+        here=here,
+        zone=zone,
+        stats=stats,
+        name=m["as"].ident("a name") if "as" in m else None,
+    )
+
+
+def _bound(node: Node) -> tuple[a.Compare, int]:
+    """``{at_most: 3}`` | ``{at_least: 5}`` | ``{equal: 2}`` | an integer (equal)."""
+    if isinstance(node.value, int) and not isinstance(node.value, bool):
+        return a.Compare.EQUAL, node.integer()
+    m = node.mapping({c.value for c in a.Compare}, what="a bound: {at_least|at_most|equal: N}")
+    if len(m) != 1:
+        node.fail("exactly one of at_least, at_most, equal", got=False)
+    ((key, n),) = m.items()
+    return a.Compare(key), n.integer()
+
+
+# -- amounts --------------------------------------------------------------------------------
+
+
+def amount(node: Node) -> a.Amount:
+    """An integer, a list of integers, ``X``, ``that``, or {per | stat | counter | times |
+    sum}."""
+    v = node.value
+    if isinstance(v, int) and not isinstance(v, bool):
+        return a.Const(node.integer())
+    if isinstance(v, list):
+        value = node.number_or_vector()
+        return a.Const(value)
+    if v == "that":
+        return a.That()
+    if isinstance(v, str):
+        return a.XValue(node.ident("an amount: an integer, X, that, or a mapping"))
+    m = node.mapping(k.AMOUNT_KEYS, what="an amount: an integer, X, that, or a mapping")
+    if "per" in m:
+        return a.Per(selector(m["per"]), m["times"].integer() if "times" in m else 1)
+    if "stat" in m:
+        return a.StatOf(selector(m["of"]) if "of" in m else a.SELF, m["stat"].ident("a stat"))
+    if "counter" in m:
+        of = selector(m["of"]) if "of" in m else a.SELF
+        return a.CountOf(of, m["counter"].ident("a counter name"))
+    if "twice" in m:
+        return a.Times(amount(m["twice"]), 2)
+    if "multiply" in m:
+        return a.Times(amount(m["multiply"]), m["by"].integer() if "by" in m else 1)
+    if "sum" in m:
+        return a.Sum(tuple(amount(p) for p in m["sum"].seq("a list of amounts")))
+    node.fail("an amount with one of: per, stat, counter, twice, multiply, sum", got=False)
+
+
+# -- conditions and durations -----------------------------------------------------------------
+
+
+def condition(node: Node) -> a.Condition:
+    m = node.mapping(k.CONDITION_KEYS, what="a condition (a mapping)")
+    of = selector(m["of"]) if "of" in m else a.SELF
+    cmp, bound = a.Compare.AT_LEAST, 0
+    for c in a.Compare:
+        if c.value in m:
+            cmp, bound = c, m[c.value].integer()
+    if "and" in m or "or" in m:
+        key = "and" if "and" in m else "or"
+        parts = tuple(condition(p) for p in m[key].seq("a list of conditions"))
+        return a.Condition(a.Test(key), parts)
+    if "not" in m:
+        return a.Condition(a.Test.NOT, (condition(m["not"]),))
+    if "stat" in m:
+        return a.Condition(
+            a.Test.STAT, selector=of, stat=m["stat"].ident(), compare=cmp, bound=bound
+        )
+    if "count" in m:
+        return a.Condition(a.Test.COUNT, selector=selector(m["count"]), compare=cmp, bound=bound)
+    if "counter" in m:
+        name = m["counter"].ident("a counter name")
+        return a.Condition(a.Test.COUNTER, selector=of, name=name, compare=cmp, bound=bound)
+    if "has" in m:
+        return a.Condition(a.Test.HAS, selector=of, name=m["has"].text("a name"))
+    if "in" in m:
+        return a.Condition(a.Test.ZONE, selector=of, name=m["in"].ident("a zone"))
+    if "region" in m:
+        return a.Condition(a.Test.REGION, selector=of, name=m["region"].text("a region type"))
+    if "turn" in m:
+        return a.Condition(a.Test.TURN, name=m["turn"].choice(("you", "opponent")))
+    if "day" in m:
+        return a.Condition(a.Test.DAY, compare=cmp, bound=bound)
+    if "phase" in m:
+        return a.Condition(a.Test.PHASE, name=m["phase"].ident("a phase name"))
+    if "expedition" in m:
+        standing = m["expedition"].choice(("ahead", "behind", "tied"))
+        return a.Condition(a.Test.EXPEDITION, selector=of, name=standing)
+    node.fail(
+        "a condition with one of: and, or, not, stat, count, counter, has, in, region, turn, "
+        "day, phase, expedition",
+        got=False,
+    )
+
+
+def duration(node: Node) -> a.Duration:
+    if isinstance(node.value, dict):
+        m = node.mapping({"while"}, required=("while",))
+        return a.Duration(a.Lasts.WHILE, condition(m["while"]))
+    lasts = node.choice([x.value for x in a.Lasts if x not in (a.Lasts.WHILE,)])
+    return a.Duration(a.Lasts(lasts))
+
+
+# -- effects ---------------------------------------------------------------------------------
+
+
+def effects(node: Node) -> tuple[a.Effect, ...]:
+    """One effect or a list of effects."""
+    if isinstance(node.value, list):
+        return tuple(effect(n) for n in node.seq())
+    return (effect(node),)
+
+
+def effect(node: Node) -> a.Effect:
+    m = node.mapping(set(k.ACTIONS) | k.EFFECT_KEYS, what="an effect: {action: …}")
+    verbs = [key for key in m if key in k.ACTIONS]
+    if len(verbs) != 1:
+        node.fail("exactly one action: " + ", ".join(sorted(k.ACTIONS)), got=False)
+    verb = verbs[0]
+    body = m[verb]
+    e = _ACTION_PARSERS[verb](body)
+    # if / until / may: beside the action, or inside its body
+    inner = body.mapping() if isinstance(body.value, dict) else {}
+    for key in ("if", "until", "may", "pay"):
+        src = m if key in m else inner
+        if key not in src:
+            continue
+        if key == "if":
+            e = _with(e, condition=condition(src[key]))
+        elif key == "until":
+            e = _with(e, duration=duration(src[key]))
+        elif key == "pay":
+            e = _with(e, costs=effects(src[key]))
+        else:
+            e = _with(e, optional=src[key].boolean())
+    return e
+
+
+def _with(e: a.Effect, **changes: object) -> a.Effect:
+    return replace(e, **changes)  # type: ignore[arg-type]
+
+
+def _body(node: Node, allowed: set[str], required: tuple[str, ...] = ()) -> dict[str, Node]:
+    return node.mapping(allowed | k.EFFECT_KEYS, required=required)
+
+
+def _target(m: dict[str, Node], *names: str) -> a.Selector:
+    for name in (*names, "target"):
+        if name in m:
+            return selector(m[name])
+    return a.SELF
+
+
+def _damage(node: Node) -> a.Effect:
+    m = _body(node, {"amount", "split", "to", "among", "target"})
+    if ("amount" in m) == ("split" in m):
+        node.fail("either 'amount' (to each) or 'split' (divided among the targets)", got=False)
+    split = "split" in m
+    return a.Effect(
+        a.DealDamage(split=split),
+        _target(m, "among" if split else "to"),
+        amount(m["split" if split else "amount"]),
+    )
+
+
+def _modify(node: Node) -> a.Effect:
+    ops = {op.value for op in a.StatOp}
+    m = _body(node, ops | {"stat", "target", "component", "rounding"}, required=("stat",))
+    present = [op for op in m if op in ops]
+    if len(present) != 1:
+        node.fail("exactly one of: " + ", ".join(sorted(ops)), got=False)
+    op = a.StatOp(present[0])
+    arg = m[present[0]]
+    stat = m["stat"].ident("a characteristic")
+    component = m["component"].integer(1, 16) if "component" in m else None
+    rounding = m["rounding"].choice(("down", "up", "nearest")) if "rounding" in m else None
+    target = _target(m)
+    if op in (a.StatOp.COPY, a.StatOp.SWAP, a.StatOp.SWAP_BONUS):
+        action = a.ModifyStat(stat, op, component, other=selector(arg), rounding=rounding)
+        return a.Effect(action, target)
+    if (
+        op is a.StatOp.REMOVE
+        or (
+            isinstance(arg.value, list) and arg.value and all(isinstance(x, str) for x in arg.value)
+        )
+        or (isinstance(arg.value, str) and arg.value not in ("X", "that") and op is a.StatOp.SET)
+    ):
+        action = a.ModifyStat(stat, op, component, members=_names(arg), rounding=rounding)
+        return a.Effect(action, target)
+    return a.Effect(a.ModifyStat(stat, op, component, rounding=rounding), target, amount(arg))
+
+
+def _protect(node: Node) -> a.Effect:
+    m = _body(node, {"stat", "cannot", "limit", "scope", "target"}, required=("stat",))
+    if ("cannot" in m) == ("limit" in m):
+        node.fail("either 'cannot: decrease|modify' or 'limit: N'", got=False)
+    guard = a.Guard(m["cannot"].choice(("decrease", "modify"))) if "cannot" in m else None
+    action = a.Protect(
+        _names(m["stat"]),
+        guard=guard,
+        limit=m["limit"].integer(0) if "limit" in m else None,
+        scope=m["scope"].text() if "scope" in m else None,
+    )
+    return a.Effect(action, _target(m))
+
+
+def _prevent(node: Node) -> a.Effect:
+    m = _body(node, {"amount", "to", "from", "target"}, required=("amount",))
+    amt = None if m["amount"].value == "all" else amount(m["amount"])
+    source = selector(m["from"]) if "from" in m else None
+    return a.Effect(a.Prevent(source), _target(m, "to"), amt)
+
+
+def _grant(node: Node, verb: str) -> a.Effect:
+    grants = {g.value for g in a.Grant}
+    m = _body(node, grants | {"to", "from", "target", "number"})
+    present = [g for g in m if g in grants]
+    if len(present) != 1:
+        node.fail(
+            "exactly one of: status, keyword, feature" + (", abilities" if verb == "take" else ""),
+            got=False,
+        )
+    grant = a.Grant(present[0])
+    if verb == "give":
+        if grant is a.Grant.ABILITIES:
+            m[present[0]].fail("a status, keyword or feature to give", key=True, got=False)
+        number = amount(m["number"]) if "number" in m else None
+        return a.Effect(a.Give(grant, m[present[0]].text("a name")), _target(m, "to"), number)
+    name = "" if grant is a.Grant.ABILITIES else m[present[0]].text("a name")
+    return a.Effect(a.Take(grant, name), _target(m, "from"))
+
+
+def _boost(node: Node) -> a.Effect:
+    m = _body(node, {"feature", "amount", "to", "target"}, required=("feature", "amount"))
+    return a.Effect(
+        a.Boost(m["feature"].text("a feature name")), _target(m, "to"), amount(m["amount"])
+    )
+
+
+def _zone(move: a.ZoneMove) -> Callable[[Node], a.Effect]:
+    def parse(node: Node) -> a.Effect:
+        counted = move in (a.ZoneMove.DRAW, a.ZoneMove.DISCARD)
+        if counted and isinstance(node.value, int) and not isinstance(node.value, bool):
+            return a.Effect(a.MoveTo(move), a.YOU, amount(node))
+        if (
+            not isinstance(node.value, dict)
+            or "choose" in node.value
+            or "all" in node.value
+            or "each" in node.value
+            or "yours" in node.value
+            or "enemy" in node.value
+        ):
+            return a.Effect(a.MoveTo(move), selector(node))
+        m = _body(node, {"target", "amount", "player", "zone"})
+        zone = m["zone"].ident("a zone") if "zone" in m else ""
+        if move is a.ZoneMove.TO_ZONE and not zone:
+            node.fail("'zone' for a move", got=False)
+        who = _target(m, "player")
+        amt = amount(m["amount"]) if "amount" in m else None
+        return a.Effect(a.MoveTo(move, zone), who, amt)
+
+    return parse
+
+
+def _create(node: Node) -> a.Effect:
+    m = _body(node, {"token", "amount", "for"}, required=("token",))
+    who = selector(m["for"]) if "for" in m else a.YOU
+    amt = amount(m["amount"]) if "amount" in m else a.Const(1)
+    return a.Effect(a.CreateToken(m["token"].ident("a card id")), who, amt)
+
+
+def _counters(node: Node) -> a.Effect:
+    m = _body(node, {"name", "add", "target"}, required=("name", "add"))
+    return a.Effect(a.AddCounters(m["name"].ident("a counter name")), _target(m), amount(m["add"]))
+
+
+def _bonus(node: Node) -> a.Effect:
+    m = _body(node, {"amount", "from", "target"}, required=("amount", "from"))
+    who = selector(m["target"]) if "target" in m else a.YOU
+    return a.Effect(a.BonusDamage(_names(m["from"])), who, amount(m["amount"]))
+
+
+def _cannot(node: Node) -> a.Effect:
+    m = _body(node, {"deed", "by", "what", "target"}, required=("deed",))
+    action = a.Restrict(
+        m["deed"].ident("a deed"),
+        by=selector(m["by"]) if "by" in m else None,
+        what=m["what"].ident("a name") if "what" in m else "",
+    )
+    return a.Effect(action, _target(m))
+
+
+def _cost(node: Node) -> a.Effect:
+    m = _body(node, {"add", "floor", "once", "of"}, required=("add",))
+    action = a.ModifyCost(
+        floor=m["floor"].integer(0) if "floor" in m else None,
+        once=m["once"].boolean() if "once" in m else False,
+    )
+    return a.Effect(action, selector(m["of"]) if "of" in m else a.SELF, amount(m["add"]))
+
+
+def _status(verb: str) -> Callable[[Node], a.Effect]:
+    def parse(node: Node) -> a.Effect:
+        action: a.Action = (
+            a.Take(a.Grant.STATUS, "exhausted")
+            if verb == "ready"
+            else a.Give(a.Grant.STATUS, "exhausted")
+        )
+        return a.Effect(action, selector(node))
+
+    return parse
+
+
+def _replace(node: Node) -> a.Effect:
+    m = _body(node, {"when", "instead", "redirect", "once"}, required=("when",))
+    if ("instead" in m) == ("redirect" in m):
+        node.fail("either 'instead: effects' or 'redirect: selector'", got=False)
+    w = when(m["when"])
+    action = a.Replace(
+        w,
+        instead=effects(m["instead"]) if "instead" in m else (),
+        redirect=selector(m["redirect"]) if "redirect" in m else None,
+        once=m["once"].boolean() if "once" in m else False,
+    )
+    return a.Effect(action, w.subject)
+
+
+_ACTION_PARSERS: dict[str, Callable[[Node], a.Effect]] = {
+    "damage": _damage,
+    "modify": _modify,
+    "protect": _protect,
+    "prevent": _prevent,
+    "give": lambda n: _grant(n, "give"),
+    "take": lambda n: _grant(n, "take"),
+    "boost": _boost,
+    "draw": _zone(a.ZoneMove.DRAW),
+    "discard": _zone(a.ZoneMove.DISCARD),
+    "recall": _zone(a.ZoneMove.RECALL),
+    "return_to_hand": _zone(a.ZoneMove.RETURN_TO_HAND),
+    "destroy": _zone(a.ZoneMove.DESTROY),
+    "sacrifice": _zone(a.ZoneMove.SACRIFICE),
+    "move": _zone(a.ZoneMove.TO_ZONE),
+    "create": _create,
+    "counters": _counters,
+    "ready": _status("ready"),
+    "exhaust": _status("exhaust"),
+    "bonus_damage": _bonus,
+    "cannot": _cannot,
+    "cost": _cost,
+    "replace": _replace,
+}
+
+
+# -- triggers and abilities --------------------------------------------------------------------
+
+
+PLAYER_EVENTS = (
+    a.EventKind.START_OF_TURN,
+    a.EventKind.END_OF_TURN,
+    a.EventKind.START_OF_DAY,
+    a.EventKind.END_OF_DAY,
+)
+REQUIRED = {
+    a.Kind.TRIGGER: ("when", "do"),
+    a.Kind.QUICK: ("do",),
+    a.Kind.REPLACEMENT: ("when",),
+    a.Kind.ON_PLAY: ("do",),
+}
+REPLACE_KEYS = ("when", "instead", "redirect", "once")
+DEFAULT_ID = {  # t1, q1 … as format 1 named them
+    a.Kind.TRIGGER: "t",
+    a.Kind.QUICK: "q",
+    a.Kind.PASSIVE: "passive",
+    a.Kind.REPLACEMENT: "replacement",
+    a.Kind.ON_PLAY: "do",
+}
+
+
+def when(node: Node) -> a.When:
+    """``{attacks: self}``, ``{played: self, from: reserve}``, ``{phase: dusk}`` …"""
+    events = {e.value for e in a.EventKind}
+    m = node.mapping(events | k.WHEN_KEYS, what="an event: {attacks: self} …")
+    present = [e for e in m if e in events]
+    if len(present) != 1:
+        node.fail("exactly one event: " + ", ".join(sorted(events)), got=False)
+    event = a.EventKind(present[0])
+    subj = m[present[0]]
+    name = ""
+    if event in (a.EventKind.PHASE,):
+        name, subject = subj.ident("a phase name"), a.SELF
+    elif event is a.EventKind.COUNTER:
+        name = subj.ident("a counter name")
+        subject = selector(m["of"]) if "of" in m else a.Selector(a.Pick.ALL)
+    elif event in (a.EventKind.START_OF_TURN, a.EventKind.END_OF_TURN) and subj.value in (
+        "any",
+        True,
+    ):
+        subject = a.Selector(a.Pick.ALL)
+    else:
+        subject = a.Selector(a.Pick.ALL) if subj.value == "any" else selector(subj)
+    if "stat" in m:
+        name = m["stat"].ident("a characteristic")
+    if "action" in m:
+        name = m["action"].ident("a quick action id")
+    zone = ""
+    for key in ("from", "zone"):
+        if key in m:
+            zone = m[key].ident("a zone")
+    change = m["change"].choice(("up", "down", "any")) if "change" in m else "any"
+    return a.When(event, subject, zone, name, change)
+
+
+def ability(node: Node, kind: a.Kind, index: int) -> a.CardAbility:
+    """One entry of ``triggers:``, ``quick_actions:``, ``passives:`` or ``replacements:``."""
+    ident = f"{DEFAULT_ID[kind]}{index + 1}"
+    if kind is a.Kind.PASSIVE:
+        m = node.mapping(set(k.ACTIONS) | k.EFFECT_KEYS | {"id", "text"})
+        body = {key: n.value for key, n in m.items() if key not in ("id", "text")}
+        e = effect(Node(node.doc, node.path, body))
+        if e.duration.lasts is a.Lasts.INSTANT:
+            e = _with(e, duration=a.Duration(a.Lasts.WHILE_IN_PLAY))
+        return a.CardAbility(
+            kind,
+            (e,),
+            ident=m["id"].ident() if "id" in m else ident,
+            text=m["text"].text() if "text" in m else "",
+        )
+    allowed = {"id", "text", "if", "may"} | {
+        a.Kind.TRIGGER: {"when", "do"},
+        a.Kind.QUICK: {"cost", "do"},
+        a.Kind.REPLACEMENT: {"when", "instead", "redirect", "once"},
+        a.Kind.ON_PLAY: {"do"},
+    }[kind]
+    required = {
+        a.Kind.TRIGGER: ("when", "do"),
+        a.Kind.QUICK: ("do",),
+        a.Kind.REPLACEMENT: ("when",),
+        a.Kind.ON_PLAY: ("do",),
+    }[kind]
+    m = node.mapping(allowed, required=required)
+    may = m["may"].boolean() if "may" in m else False
+    cond = condition(m["if"]) if "if" in m else None
+    w = when(m["when"]) if "when" in m else None
+    if kind is a.Kind.REPLACEMENT:
+        rep = {
+            key: n.value for key, n in m.items() if key in ("when", "instead", "redirect", "once")
+        }
+        e = _replace(Node(node.doc, node.path, rep))
+        effs: tuple[a.Effect, ...] = (_with(e, optional=may),)
+    else:
+        effs = tuple(_with(e, optional=e.optional or may) for e in effects(m["do"]))
+    costs = effects(m["cost"]) if "cost" in m else ()
+    return a.CardAbility(
+        kind,
+        effs,
+        when=w,
+        costs=costs,
+        condition=cond,
+        ident=m["id"].ident() if "id" in m else ident,
+        text=m["text"].text() if "text" in m else "",
+    )
+
+
+def abilities(m: dict[str, Node]) -> tuple[a.CardAbility, ...]:
+    """Every ability a v2 card declares (``do``, ``triggers``, ``quick_actions``,
+    ``passives``, ``replacements``), in that order."""
+    out: list[a.CardAbility] = []
+    if "do" in m:
+        out.append(a.CardAbility(a.Kind.ON_PLAY, effects(m["do"]), ident="do"))
+    for key, kind in k.ABILITY_LISTS.items():
+        if key in m:
+            for i, n in enumerate(m[key].seq(f"a list of {key}")):
+                out.append(ability(n, kind, i))
+    return tuple(out)

@@ -1,0 +1,94 @@
+"""Cards of format 2: the card language (:mod:`model.effects`) in a card set.
+
+A format 2 card says what it does with ``do:`` (one-shot), ``triggers:`` and
+``quick_actions:`` in the card language; the other ability keys (``passives``,
+``replacements``, ``prevention``, ``damage_bonus``) keep their area syntax. The engine
+still runs format 1 data, so each ability is *lowered* to it where it can be
+(:mod:`model.effects.lower`): a ``do:`` to ``roles`` + ``effect`` steps, a trigger of an
+event the loop engine produces to its format 1 mapping. A trigger the engine cannot run
+yet (``attacks``, ``played`` …) gives its effects to the card's one-shot ``effect``
+when they can be lowered (what the card does, for the checker), and is otherwise kept
+for ``arbiter describe`` only (``Card.described_only``).
+
+Format 1 cards are read into the card language in memory (:mod:`model.effects.upgrade`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from arbiter.model.effects import algebra as a
+from arbiter.model.effects import syntax
+from arbiter.model.effects.lower import lower_do, lower_trigger
+from arbiter.model.effects.upgrade import NotExpressible, card_abilities
+from arbiter.model.format.document import Node
+
+V2_KEYS = {"do", "triggers", "quick_actions"}
+
+
+def lowered(node: Node) -> tuple[dict[str, object], tuple[a.CardAbility, ...], tuple[str, ...]]:
+    """A format 2 card's mapping with its card-language keys replaced by format 1 data, its
+    abilities, and the abilities the engine does not run."""
+    m = node.mapping()
+    if "roles" in m and "do" in m:
+        m["roles"].fail(
+            "either 'do:' or format 1 'roles:' + 'effect:', not both", key=True, got=False
+        )
+    raw = dict(node.value) if isinstance(node.value, dict) else {}
+    kind = str(raw.get("kind", ""))
+    parsed = syntax.abilities({k: n for k, n in m.items() if k in V2_KEYS})
+    out = {k: v for k, v in raw.items() if k not in V2_KEYS}
+    roles: dict[str, object] = {}
+    steps: list[object] = []
+    lists: dict[str, list[object]] = {"triggers": [], "quick_actions": []}
+    skipped: list[str] = []
+    for ab in parsed:
+        try:
+            if ab.kind is a.Kind.ON_PLAY:
+                r, s = lower_do(ab, kind)
+                roles.update(r)
+                steps.extend(s)
+            elif ab.kind in (a.Kind.TRIGGER, a.Kind.QUICK):
+                key = "triggers" if ab.kind is a.Kind.TRIGGER else "quick_actions"
+                try:
+                    lists[key].append(lower_trigger(ab))
+                except NotExpressible:
+                    if ab.kind is not a.Kind.TRIGGER:
+                        raise
+                    r, s = lower_do(ab, kind)  # what the card does when it triggers
+                    roles.update(r)
+                    steps.extend(s)
+        except NotExpressible:
+            skipped.append(ab.ident)
+    if "effect" in out and steps:
+        node.fail("format 1 'effect:' beside abilities of the card language", got=False)
+    if steps:
+        out["roles"] = roles
+        out["effect"] = steps
+        _alias(node, len(steps))
+    for key, items in lists.items():
+        if items:
+            out[key] = items
+    return out, parsed, tuple(skipped)
+
+
+def upgraded(raw: Mapping[str, object]) -> tuple[tuple[a.CardAbility, ...], tuple[str, ...]]:
+    """A format 1 card's abilities in the card language, and the keys it cannot read."""
+    return card_abilities(raw)
+
+
+def _alias(node: Node, count: int) -> None:
+    """Errors and diagnostics about the lowered ``effect`` point at the ``do:`` lines."""
+    doc, base = node.doc, node.path
+    for src in ("do", "triggers"):
+        if (*base, src) in doc.marks:
+            break
+    else:
+        return
+    for table in (doc.marks, doc.key_marks):
+        if (*base, src) in table:
+            table.setdefault((*base, "effect"), table[(*base, src)])
+            table.setdefault((*base, "roles"), table[(*base, src)])
+        for i in range(count):
+            if (*base, src, i) in table and src == "do":
+                table.setdefault((*base, "effect", i), table[(*base, src, i)])

@@ -1,0 +1,383 @@
+"""A whole line's reading as card-language abilities: its shape (triggered, activated,
+spell), event, costs, conditions and the sequence of its clauses (``to_effects`` does
+each clause). ``abilities(node, spell)`` returns the abilities or raises ``Lost``.
+
+A keyword line gives no ability: its keywords are the card's named features
+(``keywords:``, IMP-KW). A static ability (a line on a permanent without a trigger or
+a cost) becomes passives when ``to_passives`` can write them in the area syntax a
+format 2 card uses for passives; otherwise it stays opaque (IMP-ALGEBRA).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+
+from arbiter.model.effects import algebra as a
+from arbiter.model.format.importers.clauses import Det, Node, NounPhrase, Shape, WordKind
+from arbiter.model.format.importers.to_effects import (
+    CLAUSES,
+    STATIC_CLAUSES,
+    VERB_PHRASES,
+    Lost,
+    _Ctx,
+    _int,
+    _node,
+    _one_choice,
+    _slot,
+    _word,
+    selector,
+)
+
+_DRAWN_BY = {"draw", "draw-card", "draw-cards", "discard-n"}  # "-by": the subject does it
+
+
+def abilities(node: Node, spell: bool) -> tuple[a.CardAbility, ...]:
+    """The abilities of one line (``spell``: the card is a spell, its text is done once)."""
+    name = node.form.name
+    if node.form.meaning is Shape.KEYWORDS:
+        if name != "keywords":
+            raise Lost(f"the keyword line '{name}' (X defined by a count)")
+        return ()
+    if name == "effect" and spell:
+        return (a.CardAbility(a.Kind.ON_PLAY, _body(_node(node, "b"), _Ctx(False))),)
+    if name == "activated":
+        costs = _costs(_node(node, "c"))
+        effects = _body(_node(node, "b"), _Ctx(False))
+        cond = IN_RESERVE if FROM_RESERVE in costs else None
+        return (a.CardAbility(a.Kind.QUICK, effects, costs=costs, condition=cond),)
+    if name == "static-effect":
+        from arbiter.model.format.importers.to_passives import passives
+
+        return passives(_body(_node(node, "b"), _Ctx(False, static=True)))
+    when = _TRIGGERS.get(name)
+    if when is None:
+        raise Lost(f"a line of the form '{name}' ({node.form.meaning.value})")
+    out = []
+    for event in when(node):  # "when I attack or defend": one trigger per event
+        ctx = _Ctx(event.subject.pick not in (a.Pick.SELF, a.Pick.YOU, a.Pick.OPPONENT))
+        cond = _condition(_node(node, "k"), ctx) if "k" in _names(node) else None
+        effects = _body(_node(node, "b"), ctx)
+        out.append(a.CardAbility(a.Kind.TRIGGER, effects, when=event, condition=cond))
+    return tuple(out)
+
+
+def written(abilities: tuple[a.CardAbility, ...]) -> tuple[a.CardAbility, ...]:
+    """The abilities, checked to survive the card language's YAML: written with
+    ``model.effects.emit`` and read back with ``model.effects.syntax`` they must be the
+    same values; else ``Lost`` (the line would not load, or would mean something else)."""
+    from arbiter.model.effects import emit, syntax
+    from arbiter.model.errors import InputError
+    from arbiter.model.format.document import Document
+
+    for ab in abilities:
+        if ab.kind is a.Kind.PASSIVE:
+            continue  # written in the area syntax, read back by to_passives
+        try:
+            if ab.kind is a.Kind.ON_PLAY:
+                data = emit.effects(ab.effects)
+                back = syntax.effects(Document("(import)", data).node())
+                same = back == ab.effects
+            else:
+                data = emit.ability(ab, 0)
+                node = Document("(import)", data).node()
+                again = syntax.ability(node, ab.kind, 0)
+                same = replace(again, ident=ab.ident, text=ab.text) == ab
+        except InputError as exc:
+            raise Lost(f"the card language's YAML does not read it back ({exc})") from exc
+        if not same:
+            raise Lost("the card language's YAML reads it back as something else")
+    return abilities
+
+
+def _names(node: Node) -> list[str]:
+    return [k for k, _ in node.slots]
+
+
+# -- triggers --------------------------------------------------------------------------------
+
+
+def _played(zone: str) -> Callable[[Node], list[a.When]]:
+    return lambda node: [a.When(a.EventKind.PLAYED, a.SELF, zone)]
+
+
+def _event(node: Node) -> list[a.When]:
+    return _triggers(_node(node, "t"))
+
+
+def _triggers(t: Node) -> list[a.When]:
+    """The events of a trigger: "I attack or defend", "… or when …" are several, each of
+    which triggers the same ability (Riftbound 383.1)."""
+    if t.form.name in ("attack-or-defend", "attacks-or-defends"):
+        subject = _subject(t, "t")
+        return [a.When(a.EventKind.ATTACKS, subject), a.When(a.EventKind.DEFENDS, subject)]
+    if t.form.name in ("or", "or-when"):
+        return [*_triggers(_node(t, "a")), *_triggers(_node(t, "b"))]
+    return [_trigger(t)]
+
+
+def _phase_event(node: Node) -> list[a.When]:
+    return [_phase(_node(node, "t"))]
+
+
+_TRIGGERS: dict[str, Callable[[Node], list[a.When]]] = {
+    "on-played": _played(""),
+    "on-played-hand": _played("hand"),
+    "on-played-reserve": _played("reserve"),
+    "when": _event,
+    "when-dash": _event,
+    "when-if-dash": _event,
+    "at": _phase_event,
+    "at-dash": _phase_event,
+    "at-if-dash": _phase_event,
+}
+
+_EVENTS = {
+    "attacks": a.EventKind.ATTACKS,
+    "attack": a.EventKind.ATTACKS,
+    "defends": a.EventKind.DEFENDS,
+    "defend": a.EventKind.DEFENDS,
+    "dies": a.EventKind.DIES,
+    "die": a.EventKind.DIES,
+    "played": a.EventKind.PLAYED,
+    "conquer": a.EventKind.CONQUERS,
+    "conquers": a.EventKind.CONQUERS,
+    "hold": a.EventKind.HOLDS,
+    "holds": a.EventKind.HOLDS,
+    "move": a.EventKind.MOVES,
+    "moves": a.EventKind.MOVES,
+}
+
+
+def _trigger(t: Node) -> a.When:
+    name = t.form.name
+    if name in ("you-play-me", "im-played"):
+        return a.When(a.EventKind.PLAYED, a.SELF)
+    if name == "you-play":
+        subject = _subject(t, "t")
+        if subject.side is a.Side.ENEMY:
+            raise Lost("'you play' an enemy card")
+        return a.When(a.EventKind.PLAYED, replace(subject, side=a.Side.YOURS))
+    if name in _EVENTS:
+        return a.When(_EVENTS[name], _subject(t, "t"))
+    raise Lost(f"the event '{t.render()}'")
+
+
+def _subject(node: Node, slot: str) -> a.Selector:
+    """An event's subject: "a unit" / "another unit" / "each unit" is any one of them."""
+    value = _slot(node, slot)
+    if not isinstance(value, NounPhrase):
+        raise Lost("an event's subject that is not a noun phrase")
+    if value.det in (Det.A, Det.ONE, Det.ANOTHER, Det.EACH, Det.BARE):
+        np = replace(value, det=Det.ALL, count=None)
+        s = selector(np, _Ctx(False))
+        return replace(s, other=s.other or value.det is Det.ANOTHER)
+    s = selector(value, _Ctx(False))
+    if s.pick not in (a.Pick.SELF, a.Pick.YOU, a.Pick.OPPONENT):
+        raise Lost(f"the event's subject '{value.render()}'")
+    return s
+
+
+_PHASES = {
+    "noon": ("noon", None),
+    "dusk": ("dusk", None),
+    "night": ("night", None),
+    "start-turn": ("", a.EventKind.START_OF_TURN),
+    "end-turn": ("", a.EventKind.END_OF_TURN),
+}
+
+
+def _phase(t: Node) -> a.When:
+    if t.form.name not in _PHASES:
+        raise Lost(f"the time '{t.render()}'")
+    name, kind = _PHASES[t.form.name]
+    if kind is None:
+        return a.When(a.EventKind.PHASE, a.SELF, name=name)
+    return a.When(kind, a.YOU)
+
+
+# -- conditions ------------------------------------------------------------------------------
+
+
+def _counted(node: Node, slot: str) -> tuple[a.Selector, a.Compare, int]:
+    value = _slot(node, slot)
+    if not isinstance(value, NounPhrase):
+        raise Lost("a count of something that is not a noun phrase")
+    if value.det in (Det.A, Det.ONE, Det.AT_LEAST, Det.COUNT):
+        bound = value.count or 1
+    else:
+        raise Lost(f"the count '{value.det_text}'")
+    s = selector(replace(value, det=Det.ALL, count=None), _Ctx(False))
+    return s, a.Compare.AT_LEAST, bound
+
+
+def _condition(k: Node, ctx: _Ctx) -> a.Condition:
+    name = k.form.name
+    if name in ("you-control", "opp-controls"):
+        s, compare, bound = _counted(k, "t")
+        side = a.Side.YOURS if name == "you-control" else a.Side.ENEMY
+        if s.side not in (a.Side.ANY, side):
+            raise Lost(f"'{k.render()}'")
+        return a.Condition(a.Test.COUNT, selector=replace(s, side=side), compare=compare,
+                           bound=bound)  # fmt: skip
+    if name == "your-turn":
+        return a.Condition(a.Test.TURN, name="you")
+    if name in ("it-has-status", "i-have-status"):
+        who = a.IT if name.startswith("it") else a.SELF
+        if who is a.IT and not ctx.trigger:
+            raise Lost("'it' outside a trigger about another object")
+        status = str(_word(k, "s", WordKind.STATUS).value)
+        return a.Condition(a.Test.HAS, selector=who, name=status)
+    if name == "im-state":
+        state = _word(k, "x", WordKind.NAME).value
+        if state == "exhausted":
+            return a.Condition(a.Test.HAS, name="exhausted")
+        if state == "ready":
+            return a.Condition(a.Test.NOT, parts=(a.Condition(a.Test.HAS, name="exhausted"),))
+        raise Lost(f"'{k.render()}'")
+    if name in ("have-n-or-more", "have-n-or-fewer", "hand-empty"):
+        hand = a.Selector(a.Pick.ALL, side=a.Side.YOURS, zone="hand")
+        if name == "hand-empty":
+            return a.Condition(a.Test.COUNT, selector=hand, compare=a.Compare.AT_MOST, bound=0)
+        compare = a.Compare.AT_LEAST if name == "have-n-or-more" else a.Compare.AT_MOST
+        return a.Condition(a.Test.COUNT, selector=hand, compare=compare, bound=_int(k, "n"))
+    raise Lost(f"the condition '{k.render()}'")
+
+
+# -- costs -----------------------------------------------------------------------------------
+
+
+def _pay(node: Node, slot: str) -> list[a.Effect]:
+    word = _word(node, slot, WordKind.ICONS)
+    out: list[a.Effect] = []
+    for part in str(word.value).split("+"):
+        if part.isdigit():
+            out.append(a.Effect(a.AddCounters("mana"), a.YOU, a.Const(-int(part))))
+        elif part == "exhaust-self":
+            out.append(a.Effect(a.Give(a.Grant.STATUS, "exhausted"), a.SELF))
+        elif part == "discard-self-from-reserve":
+            out.append(FROM_RESERVE)  # Altered {D}: discard me from Reserve
+        else:
+            raise Lost(f"the cost '{word.text}'")
+    return out
+
+
+# Altered {D} (a cost): this card goes from the Reserve to the discard pile; the ability
+# is only usable while the card is in the Reserve
+FROM_RESERVE = a.Effect(a.MoveTo(a.ZoneMove.TO_ZONE, "discard"), a.SELF)
+IN_RESERVE = a.Condition(a.Test.ZONE, name="reserve")
+
+
+def _costs(node: Node) -> tuple[a.Effect, ...]:
+    if node.form.name not in (
+        "costs",
+        "costs-and",
+        "cost",
+    ):
+        return _cost(node)
+    if node.form.name in ("costs", "costs-and"):
+        return (*_costs(_node(node, "a")), *_costs(_node(node, "b")))
+    if node.form.name == "cost":
+        return _cost(_node(node, "a"))
+    raise Lost(f"the costs '{node.render()}'")
+
+
+def _cost(c: Node) -> tuple[a.Effect, ...]:
+    name, ctx = c.form.name, _Ctx(False)
+    if name in ("icons", "pay"):
+        return tuple(_pay(c, "i"))
+    if name == "kill-this":
+        return (a.Effect(a.MoveTo(a.ZoneMove.DESTROY), a.SELF),)
+    conv = {
+        "exhaust": "exhaust",
+        "discard-n": "discard-n",
+        "discard-sel": "discard",
+        "sacrifice-sel": "sacrifice",
+        "kill-sel": "kill",
+    }.get(name)
+    if conv is not None:
+        return tuple(CLAUSES[conv](c, ctx))
+    if name == "spend-counters":
+        counter = str(_word(c, "c", WordKind.NAME).value)
+        return (a.Effect(a.AddCounters(counter), a.SELF, a.Const(-_int(c, "n"))),)
+    raise Lost(f"the cost '{c.render()}'")
+
+
+# -- the body: sentences, clauses ------------------------------------------------------------
+
+
+def _body(node: Node, ctx: _Ctx) -> tuple[a.Effect, ...]:
+    if node.form.name == "sentences":
+        return (*_sentence(_node(node, "a"), ctx), *_body(_node(node, "b"), ctx))
+    if node.form.name == "sentence":
+        return _sentence(_node(node, "a"), ctx)
+    raise Lost(f"the body '{node.form.name}'")
+
+
+def _sentence(node: Node, ctx: _Ctx) -> tuple[a.Effect, ...]:
+    name = node.form.name
+    if name in ("clauses", "must"):
+        return _clauses(_node(node, "c"), ctx)
+    if name in ("then", "then-comma"):
+        return _sentence(_node(node, "c"), ctx)
+    if name == "may":
+        return tuple(replace(e, optional=True) for e in _clauses(_node(node, "c"), ctx))
+    if name == "may-pay-to":
+        effects = _clauses(_node(node, "c"), ctx)
+        if len(effects) != 1:
+            raise Lost("'you may pay … to' before several effects")
+        return (replace(effects[0], optional=True, costs=_costs(_node(node, "k"))),)
+    if name in ("if", "if-after"):
+        cond = _condition(_node(node, "k"), ctx)
+        inner = _node(node, "c")
+        effects = _sentence(inner, ctx) if name == "if" else _clauses(inner, ctx)
+        if any(e.condition is not None for e in effects):
+            raise Lost("a condition inside a condition")
+        return tuple(replace(e, condition=cond) for e in effects)
+    raise Lost(f"the sentence form '{name}'")
+
+
+def _clauses(node: Node, ctx: _Ctx) -> tuple[a.Effect, ...]:
+    name = node.form.name
+    if name in ("then", "then-nocomma", "and", "comma-and", "comma"):
+        return (*_clause(_node(node, "a"), ctx), *_clauses(_node(node, "b"), ctx))
+    if name == "clause":
+        return _clause(_node(node, "a"), ctx)
+    if name in ("for-each-after", "per-after"):
+        effects = _clause(_node(node, "a"), ctx)
+        per = _subject(node, "s")
+        if len(effects) != 1 or not isinstance(effects[0].amount, a.Const):
+            raise Lost("'for each' on an effect without one number")
+        times = effects[0].amount.value
+        if not isinstance(times, int) or per.pick is not a.Pick.ALL:
+            raise Lost("'for each' of a vector or a chosen object")
+        return (replace(effects[0], amount=a.Per(per, times)),)
+    if name in ("subject-verbs", "subject-bare-verbs"):
+        subject = _slot(node, "t")
+        return _verbs(_node(node, "v"), subject, ctx)
+    raise Lost(f"the clauses form '{name}'")
+
+
+def _verbs(node: Node, subject: object, ctx: _Ctx) -> tuple[a.Effect, ...]:
+    if node.form.name in ("vp-and", "bvp-and"):
+        both = [*_verbs(_node(node, "a"), subject, ctx), *_verbs(_node(node, "b"), subject, ctx)]
+        return tuple(_one_choice(both))
+    if node.form.name in ("vp", "bvp"):
+        vp = _node(node, "a")
+        conv = VERB_PHRASES.get(vp.form.name)
+        if conv is None or not isinstance(subject, NounPhrase):
+            raise Lost(f"the verb phrase '{vp.render()}'")
+        return tuple(conv(Node(vp.form, (*vp.slots, ("t", subject))), ctx))
+    raise Lost(f"the verb phrases '{node.form.name}'")
+
+
+def _clause(node: Node, ctx: _Ctx) -> tuple[a.Effect, ...]:
+    name = node.form.name
+    if name.endswith("-by"):
+        if name[:-3] not in _DRAWN_BY:
+            raise Lost(f"'{node.render()}' done by another player or object")
+        name = name[:-3]
+    conv = CLAUSES.get(name) or (STATIC_CLAUSES.get(name) if ctx.static else None)
+    if conv is None:
+        raise Lost(f"the instruction '{node.render()}'")
+    return tuple(conv(node, ctx))
