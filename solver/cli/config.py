@@ -96,11 +96,12 @@ def default_map(group: click.Group, path: str) -> dict[str, dict[str, Any]]:
     where = "tool.arbiter" if path.endswith("pyproject.toml") else ""
     folder = os.path.dirname(os.path.abspath(path))
     out: dict[str, dict[str, Any]] = {}
+    ctx = click.Context(group)  # the group loads a command's module only when asked for it
     for name, options in table.items():
         key = f"{where}.{name}" if where else name
-        command = group.commands.get(name)
+        command = group.get_command(ctx, name)
         if command is None:
-            hint = did_you_mean(name, sorted(group.commands))
+            hint = did_you_mean(name, sorted(group.list_commands(ctx)))
             raise InputError(
                 f"expected a command name{hint}", location=Location(path, 1, 1), path=key
             )
