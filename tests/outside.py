@@ -248,6 +248,6 @@ def replicated_cardset(example: str, cards: int) -> str:
                     text = re.sub(rf"\b{re.escape(other)}\b", f"{other}_{copy}", text)
             made[f"{cid}_{copy}" if copy else cid] = yaml.safe_load(text)
         copy += 1
-    out = {k: doc[k] for k in ("ruleset", "policies", "title") if k in doc}
+    out = {k: doc[k] for k in ("format", "ruleset", "policies", "title") if k in doc}
     out["cards"] = made
     return yaml.safe_dump(out, sort_keys=False)

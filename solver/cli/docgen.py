@@ -27,6 +27,10 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
         "arbiter damage examples/damage/volibear_open.yaml --objective value --all-optimal --json",
     ),
     "demo": ("arbiter demo",),
+    "describe": (
+        "arbiter describe examples/cardsets/riftbound.yaml",
+        "arbiter describe examples/cardsets/eredan.yaml mache_l_ame --json",
+    ),
     "graph": (
         "arbiter graph examples/altered_dependency_beats_timestamps.yaml",
         "arbiter graph examples/altered_dependency_beats_timestamps.yaml --format png -o g.png",
@@ -47,6 +51,10 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
         "arbiter run examples/ -k 'altered and not seeds' -x",
         "arbiter run 'examples/seeds/*.yaml' --json -o results.json",
         "arbiter run examples/damage/volibear_open.yaml --outcomes --time-limit 5",
+    ),
+    "upgrade": (
+        "arbiter upgrade my-cards/cards.yaml --check",
+        "arbiter upgrade my-cards/cards.yaml",
     ),
     "schema": (
         "arbiter schema -o scenario.schema.json",
