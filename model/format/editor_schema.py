@@ -237,5 +237,8 @@ def build(kind: str) -> dict[str, Any]:
     else:
         strip = {k: v for k, v in scenario.items() if k not in ("$schema", "title")}
         body = {"anyOf": [strip, _loops_cardset(cardset)]}
+        shared = {**scenario.get("$defs", {}), **cardset.get("$defs", {})}
+        if shared:  # references inside either branch point at the root's definitions
+            body["$defs"] = shared
     body = {k: v for k, v in body.items() if k not in ("$schema", "title")}
     return for_editors({"title": titles[kind], **body}, kind)
