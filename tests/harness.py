@@ -122,6 +122,10 @@ def invoke(argv: list[str]) -> Outcome:
     escaped: BaseException | None = None
     code = 0
     start = time.perf_counter()
+    if "--max-memory" not in argv:
+        # in this process the resident size is the test run's, not the command's: the
+        # memory ceiling is tested in subprocesses (test_command_limits.py)
+        argv = ["--max-memory", str(1 << 20), *argv]
     with runner.isolation() as streams:
         try:
             main(list(argv))
