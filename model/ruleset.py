@@ -116,6 +116,7 @@ class Ruleset:
     replacement_reach: ReplacementReach = ReplacementReach.ONCE_PER_ACTION
     # What a game is, not a Decision a file may change (not under ``policies:``):
     zones: frozenset[str] = frozenset({"play"})  # the zones it knows
+    destroyed_zone: str = "discard"  # where destroyed cards go (Riftbound: trash)
     damage_event: DamageEvent = DamageEvent.DEALT_DAMAGE
     play_kernel: PlayKernel = PlayKernel.FOUNDATION
     # every object of a scenario names its zone (A-ZONE-1: Altered has no zone "play" an
@@ -152,10 +153,16 @@ _ZONES: dict[str, frozenset[str]] = {
 
 RULESETS: dict[str, Ruleset] = {
     "eredan": Ruleset("eredan", zones=_ZONES["eredan"]),
-    "berserk": Ruleset("berserk", zones=_ZONES["berserk"], damage_event=DamageEvent.WOUNDED),
+    "berserk": Ruleset(
+        "berserk",
+        zones=_ZONES["berserk"],
+        destroyed_zone="graveyard",
+        damage_event=DamageEvent.WOUNDED,
+    ),
     "riftbound": Ruleset(
         "riftbound",
         zones=_ZONES["riftbound"],
+        destroyed_zone="trash",
         characteristics=frozenset({"might", "energy", "power"}),
         replacement_chooser=ReplacementChooser.AFFECTED_OWNER,
         replacement_reach=ReplacementReach.ONE_SEQUENCE,

@@ -141,3 +141,31 @@ def test_a_file_cannot_change_what_a_game_is() -> None:
 
     assert {"zones", "damage_event", "play_kernel"}.isdisjoint({*POLICY_ENUMS, *POLICY_INTS})
     assert Path(ROOT / "model" / "ruleset.py").exists()
+
+
+DESTROY_A_UNIT = """
+ruleset: {ruleset}
+players: [ana, bo]
+objects:
+  caster: {{owner: ana, kind: unit}}
+  victim: {{owner: bo, kind: unit}}
+steps:
+  - perform: {{by: caster, do: {{destroy: {{enemy: unit}}}}}}
+"""
+
+
+@pytest.mark.rule("Riftbound 108.2.b")
+@pytest.mark.parametrize(
+    ("ruleset", "zone"), [("riftbound", "trash"), ("berserk", "graveyard"), ("eredan", "discard")]
+)
+def test_a_destroyed_card_goes_to_its_games_destroyed_zone(ruleset: str, zone: str) -> None:
+    result = run(scenario(DESTROY_A_UNIT.format(ruleset=ruleset)))
+    assert result.state.objects["victim"].zone == zone
+    assert RULESETS[ruleset].destroyed_zone == zone
+
+
+def test_the_destroyed_zone_is_a_field_of_the_policy_object_not_a_name() -> None:
+    sc = scenario(DESTROY_A_UNIT.format(ruleset="riftbound"))
+    ruleset = sc.start.ruleset.with_policies(destroyed_zone="base")
+    custom = replace(sc, start=replace(sc.start, ruleset=ruleset))
+    assert run(custom).state.objects["victim"].zone == "base"

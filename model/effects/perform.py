@@ -21,12 +21,6 @@ from arbiter.model.errors import IllegalAction
 from arbiter.model.state import Ability, Event, GameObject, GameState, Protection
 from arbiter.model.state import Guard as StateGuard
 
-DESTROYED = {
-    "eredan": "discard",
-    "berserk": "graveyard",
-    "riftbound": "trash",
-    "altered": "discard",
-}
 ZONE_OF = {a.ZoneMove.RETURN_TO_HAND: "hand", a.ZoneMove.RECALL: "reserve"}
 ENDS = {a.Lasts.END_OF_TURN: "turn", a.Lasts.END_OF_DAY: "day", a.Lasts.END_OF_COMBAT: "combat"}
 
@@ -231,7 +225,7 @@ def _move(
             for _, oid in cards[: _int(value or 1)]:
                 state = st.Move(target=oid, zone=to).resolve(state)
         return state
-    zone = act.zone or ZONE_OF.get(act.move) or DESTROYED.get(state.ruleset.name, "discard")
+    zone = act.zone or ZONE_OF.get(act.move) or state.ruleset.destroyed_zone
     for t in _objects(state, targets):
         state = st.Move(target=t, zone=zone).resolve(state)
     return state
