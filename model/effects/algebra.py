@@ -211,6 +211,9 @@ class Test(Enum):
     DAY = "day"  # the day number compares with a bound
     PHASE = "phase"  # the current phase is named
     EXPEDITION = "expedition"  # its expedition is ahead | behind | tied (Altered 7.5.2, 7.4.4.j)
+    # the optional effect before this one was done: "you may X. If you do, Y" (Riftbound
+    # 135.2 with A-SPELL-3; Altered 1.2.2 "if you do"); read at resolution, in order
+    DONE = "done"
 
 
 @dataclass(frozen=True, slots=True)
@@ -369,6 +372,14 @@ class ZoneMove(Enum):
     SACRIFICE = "sacrifice"  # destroy, by its controller's choice (a cost)
     TO_ZONE = "to_zone"  # any other zone, named
     SWITCH = "switch"  # to the other expedition (Altered; a Gigantic object has none)
+    # Altered keyword actions of a player (the amount: how many times): the top card of the
+    # deck goes to the reserve (Resupply, Altered 7.3.22), then is exhausted (7.3.11)
+    RESUPPLY = "resupply"
+    EXHAUSTED_RESUPPLY = "exhausted_resupply"
+
+
+# the moves a player does with a number of cards ("draw 2", "resupply"), not objects
+PLAYER_MOVES = (ZoneMove.DRAW, ZoneMove.DISCARD, ZoneMove.RESUPPLY, ZoneMove.EXHAUSTED_RESUPPLY)
 
 
 @dataclass(frozen=True, slots=True)
@@ -382,14 +393,36 @@ class MoveTo:
     RULES: ClassVar[RuleIds] = ("A-TIME-1", "A-GOLD-6", "A-GOLD-7", "A-ZONE-1")
 
 
+class TokenPlace(Enum):
+    """Where tokens are created, when the line says (Altered 7.3.4.b "in [expedition]";
+    Riftbound 184 with 107: a unit token is played to a base or a battlefield)."""
+
+    DEFAULT = ""  # the game's default: Altered 7.3.4.a the expedition zone; play
+    CHOSEN_EXPEDITION = "chosen_expedition"  # "in target Expedition" (one of yours)
+    MY_EXPEDITION = "my_expedition"  # "in my Expedition": the card's own expedition
+    EACH_EXPEDITION = "each_expedition"  # "in each of your Expeditions": one in each
+    BASE = "base"  # "to your base" (Riftbound)
+    HERE = "here"  # "here": the card's own place
+
+
 @dataclass(frozen=True, slots=True)
 class CreateToken:
     """Create the amount of tokens made from a card (A-CHAR-1: the event gives their
-    characteristics)."""
+    characteristics).
+
+    A token the line itself describes ("a [Brassbug 2/2/2] Robot token", Altered 7.3.4.b;
+    "a 3 {might} Mech unit token", Riftbound 184) carries its description: ``name``,
+    ``kind``, ``stats`` (characteristic, value) and ``subtypes``; ``card`` is then an id
+    made from them. ``place``: where it is created."""
 
     card: str
+    name: str = ""
+    kind: str = ""
+    stats: tuple[tuple[str, int], ...] = ()
+    subtypes: frozenset[str] = frozenset()
+    place: TokenPlace = TokenPlace.DEFAULT
 
-    RULES: ClassVar[RuleIds] = ("A-CHAR-1", "A-TIME-1")
+    RULES: ClassVar[RuleIds] = ("A-CHAR-1", "A-TIME-1", "Altered 7.3.4", "Riftbound 184")
 
 
 @dataclass(frozen=True, slots=True)
@@ -475,6 +508,12 @@ class When:
     zone: str = ""
     name: str = ""
     change: str = "any"  # COUNTER: up | down | any
+    # COUNTER: only when the counter reaches this many ("when I gain my third Trial
+    # counter", Altered 7.3.12 with 6.3); 0: any change
+    reaches: int = 0
+    # the event happens at the card's own place ("when you conquer here": this
+    # battlefield, Riftbound 135.2 with 383.4.c)
+    here: bool = False
 
     RULES: ClassVar[RuleIds] = ("TRIG-1",)
 
@@ -493,6 +532,15 @@ class Replace:
     RULES: ClassVar[RuleIds] = ("R-1", "R-2", "R-3", "R-4", "R-5", "R-6")
 
 
+@dataclass(frozen=True, slots=True)
+class EndTurn:
+    """The selected player ends the turn once no reaction waits in Limbo, without passing
+    (Altered 7.3.2 "After You"). The engine does not play turns' initiative: ``perform``
+    refuses it as not modelled."""
+
+    RULES: ClassVar[RuleIds] = ("Altered 7.3.2",)
+
+
 Action = (
     DealDamage
     | ModifyStat
@@ -508,6 +556,7 @@ Action = (
     | Restrict
     | ModifyCost
     | Replace
+    | EndTurn
 )
 
 

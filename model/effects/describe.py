@@ -169,6 +169,8 @@ def condition(c: a.Condition) -> str:
         return f"it is day {bound}"
     if c.test is a.Test.EXPEDITION:
         return f"the expedition of {who} is {c.name}"
+    if c.test is a.Test.DONE:
+        return "you did"
     return f"it is the {c.name} phase"
 
 
@@ -246,7 +248,7 @@ def _action(e: a.Effect) -> str:
     if isinstance(act, a.MoveTo):
         return _move(act, e, who)
     if isinstance(act, a.CreateToken):
-        return f"{who} create{'s' if who != 'you' else ''} {amount(e.amount)} {act.card} token"
+        return _create(act, e, who)
     if isinstance(act, a.AddCounters):
         n = e.amount
         if isinstance(n, a.Const) and isinstance(n.value, int) and n.value < 0:
@@ -273,11 +275,39 @@ def _action(e: a.Effect) -> str:
         floor = f" (never less than {act.floor})" if act.floor is not None else ""
         subject = "this card costs" if e.selector.pick is a.Pick.SELF else f"{head}{who} cost"
         return f"{subject} {change}{floor}"
+    if isinstance(act, a.EndTurn):
+        return f"{who} end{'s' if who != 'you' else ''} the turn once no reaction waits"
     return _replace(act)
+
+
+_TOKEN_PLACES = {
+    a.TokenPlace.DEFAULT: "",
+    a.TokenPlace.CHOSEN_EXPEDITION: " in an expedition of yours you choose",
+    a.TokenPlace.MY_EXPEDITION: " in this card's expedition",
+    a.TokenPlace.EACH_EXPEDITION: " in each of your expeditions",
+    a.TokenPlace.BASE: " in your base",
+    a.TokenPlace.HERE: " here",
+}
+
+
+def _create(act: a.CreateToken, e: a.Effect, who: str) -> str:
+    n = amount(e.amount)
+    many = "token" if n == "1" else "tokens"
+    name = act.name or act.card
+    parts = [act.kind] if act.kind else []
+    parts += [f"{stat} {value}" for stat, value in act.stats]
+    parts += sorted(act.subtypes)
+    spec = f" ({', '.join(parts)})" if parts else ""
+    verb = "create" if who == "you" else f"{who} creates"
+    return f"{verb} {n} {name} {many}{spec}{_TOKEN_PLACES[act.place]}"
 
 
 def _move(act: a.MoveTo, e: a.Effect, who: str) -> str:
     n = amount(e.amount) if e.amount is not None else ""
+    if act.move in (a.ZoneMove.RESUPPLY, a.ZoneMove.EXHAUSTED_RESUPPLY):
+        verb = "resupply" if act.move is a.ZoneMove.RESUPPLY else "do an exhausted resupply"
+        times = "" if n in ("", "1") else f" {n} times"
+        return f"{who} {verb}{times}" if who == "you" else f"{who} does: {verb}{times}"
     if act.move in (a.ZoneMove.DRAW, a.ZoneMove.DISCARD) and e.selector.is_player:
         verb = act.move.value + ("s" if who != "you" else "")
         cards = "card" if n in ("", "1") else "cards"
@@ -369,6 +399,8 @@ def when_clause(w: a.When, *, would: bool = False) -> str:
     if w.event is a.EventKind.PHASE:
         return f"at the start of {w.name}"
     if w.event is a.EventKind.COUNTER:
+        if w.reaches:
+            return f"{subject} gets its {_ordinal(w.reaches)} {w.name} counter"
         change = {"up": "increases", "down": "decreases"}.get(w.change, "changes")
         return f"the {w.name} counter of {subject} {change}"
     verb = EVENT_WORDS[w.event]
@@ -386,7 +418,12 @@ def when_clause(w: a.When, *, would: bool = False) -> str:
         verb = verb.replace("play", f"the {w.zone}")
     elif w.event is a.EventKind.MODIFIED and w.name:
         verb = f"has its {w.name} modified"
-    return f"{subject} {verb}{extra}"
+    return f"{subject} {verb}{extra}{' here' if w.here else ''}"
+
+
+def _ordinal(n: int) -> str:
+    words = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
+    return words[n - 1] if 0 < n <= len(words) else f"{n}th"
 
 
 def ability(ab: a.CardAbility) -> str:

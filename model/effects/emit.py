@@ -90,6 +90,8 @@ def condition(c: a.Condition) -> Data:
         return {"counter": c.name, **of, **bound}
     if c.test is a.Test.DAY:
         return {"day": True, **bound}
+    if c.test is a.Test.DONE:
+        return {"done": True}
     key = {
         a.Test.HAS: "has",
         a.Test.ZONE: "in",
@@ -115,7 +117,7 @@ def _target(body: dict[str, Data], key: str, s: a.Selector) -> None:
 
 def effect(e: a.Effect, *, passive: bool = False) -> dict[str, Data]:
     verb, body = _action(e)
-    if isinstance(body, dict):
+    if isinstance(body, dict) and not _selector_body(e, body):
         if e.condition is not None:
             body["if"] = condition(e.condition)
         lasts = e.duration.lasts
@@ -129,11 +131,22 @@ def effect(e: a.Effect, *, passive: bool = False) -> dict[str, Data]:
     out: dict[str, Data] = {verb: body}
     if e.condition is not None:
         out["if"] = condition(e.condition)
+    lasts = e.duration.lasts
+    if lasts is not a.Lasts.INSTANT and not (passive and lasts is a.Lasts.WHILE_IN_PLAY):
+        out["until"] = duration(e.duration)
     if e.optional:
         out["may"] = True
     if e.costs:
         out["pay"] = [effect(c) for c in e.costs]
     return out
+
+
+def _selector_body(e: a.Effect, body: dict[str, Data]) -> bool:
+    """The action's body is its selector itself (``exhaust: {choose: 1}``): ``if``,
+    ``may``, ``pay`` are then written beside the action, never inside the selector."""
+    plain_zone = isinstance(e.action, a.MoveTo) and not e.action.zone and e.amount is None
+    status = e.action in (a.Give(a.Grant.STATUS, "exhausted"), a.Take(a.Grant.STATUS, "exhausted"))
+    return (plain_zone or status) and body == selector(e.selector)
 
 
 def _action(e: a.Effect) -> tuple[str, Data]:
@@ -204,6 +217,16 @@ def _action(e: a.Effect) -> tuple[str, Data]:
         return verb, selector(e.selector)
     if isinstance(act, a.CreateToken):
         body = {"token": act.card}
+        if act.name:
+            body["name"] = act.name
+        if act.kind:
+            body["kind"] = act.kind
+        if act.stats:
+            body["stats"] = dict(act.stats)
+        if act.subtypes:
+            body["subtypes"] = sorted(act.subtypes)
+        if act.place is not a.TokenPlace.DEFAULT:
+            body["at"] = act.place.value
         if e.amount is not None and e.amount != a.Const(1):
             body["amount"] = amount(e.amount)
         if e.selector != a.YOU:
@@ -235,6 +258,8 @@ def _action(e: a.Effect) -> tuple[str, Data]:
         if e.selector != a.SELF:
             body["of"] = selector(e.selector)
         return "cost", body
+    if isinstance(act, a.EndTurn):
+        return "end_turn", selector(e.selector)
     body = {"when": when(act.event)}
     if act.redirect is not None:
         body["redirect"] = selector(act.redirect)
@@ -269,6 +294,10 @@ def when(w: a.When) -> dict[str, Data]:
         out["from" if w.event in (a.EventKind.PLAYED, a.EventKind.LEAVES) else "zone"] = w.zone
     if w.change != "any":
         out["change"] = w.change
+    if w.reaches:
+        out["reaches"] = w.reaches
+    if w.here:
+        out["here"] = True
     return out
 
 

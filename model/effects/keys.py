@@ -55,6 +55,7 @@ CONDITION_DOC: dict[str, str] = {
     "phase": "the phase it is",
     "expedition": "ahead | behind | tied: the standing of the expedition `of` is in "
     "(Altered 7.5.2; a Gigantic character's two expeditions both, 7.4.4.j)",
+    "done": 'true: the optional effect before this one was done ("if you do")',
     "of": "the object or player the test reads (a selector); default self",
     "at_least": "the bound: the value is at least this",
     "at_most": "the bound: the value is at most this",
@@ -183,14 +184,35 @@ ACTIONS: dict[str, tuple[str, dict[str, str]]] = {
     "create": (
         "create tokens",
         {
-            "token": "the card id the tokens are made from",
+            "token": "the card id the tokens are made from (or an id for a described token)",
             "amount": "how many (default 1)",
             "for": "the player who gets them (default you)",
+            "name": "a described token's name (Altered 7.3.4.b)",
+            "kind": "a described token's kind (character, unit …)",
+            "stats": "a described token's characteristics: {forest: 1, might: 3 …}",
+            "subtypes": "a described token's subtypes (or tags)",
+            "at": "where: chosen_expedition | my_expedition | each_expedition | base | here",
         },
     ),
     "counters": (
         "gain (or, negative, lose) counters",
         {"name": "the counter", "add": "how many", "target": TARGET_DOC},
+    ),
+    "resupply": (
+        "the player puts the top card of their deck into their reserve, `amount` times "
+        "(Altered 7.3.22): a number, or {amount, player}",
+        {"amount": "how many times", "player": "you | opponent", "target": TARGET_DOC,
+         "zone": "unused"},
+    ),
+    "exhausted_resupply": (
+        "resupply, then exhaust the resupplied card (Altered 7.3.11)",
+        {"amount": "how many times", "player": "you | opponent", "target": TARGET_DOC,
+         "zone": "unused"},
+    ),
+    "end_turn": (
+        "the player (you | opponent) ends the turn once no reaction waits, without passing "
+        "(Altered 7.3.2 After You)",
+        {},
     ),
     "ready": ("ready the selected objects (remove the status exhausted)", {}),
     "exhaust": ("exhaust the selected objects (give the status exhausted)", {}),
@@ -242,6 +264,8 @@ WHEN_DOC: dict[str, str] = {
     "stat": "modified events: which characteristic",
     "action": "activated events: which quick action",
     "change": "counter events: up | down | any",
+    "reaches": "counter events: only when the counter reaches this many (its Nth counter)",
+    "here": "true: the event happens at the card's own place (a battlefield: conquer here)",
 }
 WHEN_KEYS = frozenset(k for k in WHEN_DOC if k not in {e.value for e in a.EventKind})
 

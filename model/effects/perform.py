@@ -18,9 +18,11 @@ from arbiter.model import steps as st
 from arbiter.model.effects import algebra as a
 from arbiter.model.effects import evaluate as ev
 from arbiter.model.errors import IllegalAction
-from arbiter.model.state import Ability, Event, GameObject, GameState, Protection
+from arbiter.model.state import Ability, BaseValue, Event, GameObject, GameState, Protection
 from arbiter.model.state import Guard as StateGuard
 
+DONE = a.Condition(a.Test.DONE)
+NOT_DONE = a.Condition(a.Test.NOT, (DONE,))
 ZONE_OF = {a.ZoneMove.RETURN_TO_HAND: "hand", a.ZoneMove.RECALL: "reserve"}
 ENDS = {a.Lasts.END_OF_TURN: "turn", a.Lasts.END_OF_DAY: "day", a.Lasts.END_OF_COMBAT: "combat"}
 
@@ -154,11 +156,22 @@ def _apply(
         return _move(state, e, act, targets, value)
     if isinstance(act, a.CreateToken):
         owner = _players(targets[0]) if targets else ev.controller(state, ctx)
-        for _ in range(_int(value or 1)):
+        zones = _token_zones(state, act, ctx.source)
+        base: dict[str, BaseValue] = dict(act.stats)
+        if act.subtypes:
+            base["subtypes"] = frozenset(act.subtypes)
+        for _, zone in ((i, z) for i in range(_int(value or 1)) for z in zones):
             n = sum(1 for o in state.objects.values() if o.card == act.card) + 1
             state, stamp = state.tick()
             token = GameObject(
-                id=f"{act.card}_{n}", owner=owner, kind="token", card=act.card, timestamp=stamp
+                id=f"{act.card}_{n}",
+                owner=owner,
+                kind=act.kind or "token",
+                card=act.card,
+                timestamp=stamp,
+                zone=zone,
+                base=base,
+                counters={"token": 1} if act.kind else {},
             )
             state = state.with_object(token).with_event(
                 Event(
@@ -204,7 +217,40 @@ def _apply(
             rec = Standing(id=f"{source}.standing{n}", source=source, effect=e)
             state = state.with_object(replace(obj, abilities=(*obj.abilities, rec)))
         return state
+    if isinstance(act, a.EndTurn):
+        raise IllegalAction("Altered 7.3.2", "ending the turn (After You) is not modelled yet")
     raise IllegalAction("A-GOLD-3", "a replacement effect is written under replacements:")
+
+
+# from, to: the cards a player's move takes (DRAW, DISCARD, Altered 7.3.22 Resupply)
+_PLAYER_MOVES = {
+    a.ZoneMove.DRAW: ("deck", "hand"),
+    a.ZoneMove.DISCARD: ("hand", "discard"),
+    a.ZoneMove.RESUPPLY: ("deck", "reserve"),
+    a.ZoneMove.EXHAUSTED_RESUPPLY: ("deck", "reserve"),
+}
+
+
+def _token_zones(state: GameState, act: a.CreateToken, source: str) -> tuple[str, ...]:
+    """The zones the tokens of one creation go to (one token in each)."""
+    place = act.place
+    if place is a.TokenPlace.DEFAULT:
+        return ("play",)
+    if place is a.TokenPlace.BASE:
+        return ("base",)
+    if place is a.TokenPlace.EACH_EXPEDITION:  # Altered 7.3.4.b: one in each
+        return ("expedition:hero", "expedition:companion")
+    if place in (a.TokenPlace.HERE, a.TokenPlace.MY_EXPEDITION) and source in state.objects:
+        return (state.obj(source).zone,)
+    raise IllegalAction(
+        "Altered 7.3.4", f"creating tokens {place.value.replace('_', ' ')} is not modelled yet"
+    )
+
+
+def _exhaust_moved(state: GameState, card: str) -> GameState:
+    """The resupplied card gets the status exhausted (Altered 7.3.11)."""
+    obj = state.obj(card)
+    return state.with_object(replace(obj, counters={**obj.counters, "exhausted": 1}))
 
 
 def _move(
@@ -214,8 +260,8 @@ def _move(
     targets: tuple[str, ...],
     value: int | tuple[int, ...] | None,
 ) -> GameState:
-    if act.move in (a.ZoneMove.DRAW, a.ZoneMove.DISCARD) and e.selector.is_player:
-        frm, to = ("deck", "hand") if act.move is a.ZoneMove.DRAW else ("hand", "discard")
+    if act.move in a.PLAYER_MOVES and e.selector.is_player:
+        frm, to = _PLAYER_MOVES[act.move]
         for p in targets:
             cards = sorted(
                 (o.timestamp, o.id)
@@ -224,6 +270,8 @@ def _move(
             )
             for _, oid in cards[: _int(value or 1)]:
                 state = st.Move(target=oid, zone=to).resolve(state)
+                if act.move is a.ZoneMove.EXHAUSTED_RESUPPLY:  # Altered 7.3.11
+                    state = _exhaust_moved(state, oid)
         return state
     zone = act.zone or ZONE_OF.get(act.move) or state.ruleset.destroyed_zone
     for t in _objects(state, targets):
@@ -270,21 +318,31 @@ def resolve_effects(
 ) -> GameState:
     """Every effect in order; an effect whose condition fails, or optional and declined,
     is not done and the rest still resolves (A-GOLD-3, A-SPELL-3/4)."""
+    done = False  # was the effect before done (Test.DONE: "if you do")
     for i, e in enumerate(effects):
-        if e.condition is not None and not ev.holds(state, ctx, e.condition):
+        if e.condition in (DONE, NOT_DONE):
+            if done != (e.condition == DONE):
+                state = _not_done(state, e, ctx.source, "'if you do' does not hold",
+                                  "A-SPELL-3")  # fmt: skip
+                continue
+        elif e.condition is not None and not ev.holds(state, ctx, e.condition):
+            done = False
             state = _not_done(state, e, ctx.source, "its condition does not hold", "A-SPELL-4")
             continue
         if e.optional and not accept:
             state = _not_done(state, e, ctx.source, "declined", "A-SPELL-3")
+            done = False
             continue
         if e.costs:
             paid = resolve_effects(state, e.costs, ctx, split, accept)
             if any(v < 0 for k, v in paid.counters.items() if "." in k) or paid is state:
                 state = _not_done(state, e, ctx.source, "its cost cannot be paid", "A-GOLD-2")
+                done = False
                 continue
             state = paid
         before = state
         state = _apply(state, e, ctx, str(i), split or {})
+        done = True
         if e.duration.lasts in ENDS:
             state = _remember(before, state, e, ctx, ENDS[e.duration.lasts])
     return state
@@ -351,6 +409,12 @@ def fires(
     ``player:<name>``): same kind, the subject selects it, the zone agrees (TRIG-1)."""
     if when.event is not event or (when.zone and zone and when.zone != zone):
         return False
+    if when.here:
+        raise IllegalAction(
+            "TRIG-1", "an event at the card's own place ('here') is not modelled by the engine yet"
+        )
+    if when.reaches:  # the counter reached this many (its Nth counter)
+        return about in state.objects and state.obj(about).counters.get(when.name) == when.reaches
     if when.subject.pick is a.Pick.ALL and when.subject == a.Selector(a.Pick.ALL):
         return True
     if when.subject.pick is a.Pick.ALL:

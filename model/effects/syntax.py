@@ -160,6 +160,10 @@ def condition(node: Node) -> a.Condition:
         return a.Condition(a.Test.DAY, compare=cmp, bound=bound)
     if "phase" in m:
         return a.Condition(a.Test.PHASE, name=m["phase"].ident("a phase name"))
+    if "done" in m:
+        if m["done"].boolean() is not True:
+            m["done"].fail("true", got=False)
+        return a.Condition(a.Test.DONE)
     if "expedition" in m:
         standing = m["expedition"].choice(("ahead", "behind", "tied"))
         return a.Condition(a.Test.EXPEDITION, selector=of, name=standing)
@@ -316,7 +320,7 @@ def _boost(node: Node) -> a.Effect:
 
 def _zone(move: a.ZoneMove) -> Callable[[Node], a.Effect]:
     def parse(node: Node) -> a.Effect:
-        counted = move in (a.ZoneMove.DRAW, a.ZoneMove.DISCARD)
+        counted = move in a.PLAYER_MOVES
         if counted and isinstance(node.value, int) and not isinstance(node.value, bool):
             return a.Effect(a.MoveTo(move), a.YOU, amount(node))
         if (
@@ -340,10 +344,24 @@ def _zone(move: a.ZoneMove) -> Callable[[Node], a.Effect]:
 
 
 def _create(node: Node) -> a.Effect:
-    m = _body(node, {"token", "amount", "for"}, required=("token",))
+    m = _body(
+        node, {"token", "amount", "for", "name", "kind", "stats", "subtypes", "at"},
+        required=("token",),
+    )  # fmt: skip
     who = selector(m["for"]) if "for" in m else a.YOU
     amt = amount(m["amount"]) if "amount" in m else a.Const(1)
-    return a.Effect(a.CreateToken(m["token"].ident("a card id")), who, amt)
+    places = [p.value for p in a.TokenPlace if p is not a.TokenPlace.DEFAULT]
+    action = a.CreateToken(
+        m["token"].ident("a card id"),
+        name=m["name"].text("a name") if "name" in m else "",
+        kind=m["kind"].ident("a kind") if "kind" in m else "",
+        stats=tuple(
+            (stat, n.integer()) for stat, n in m["stats"].entries()
+        ) if "stats" in m else (),
+        subtypes=_names(m["subtypes"]) if "subtypes" in m else frozenset(),
+        place=a.TokenPlace(m["at"].choice(places)) if "at" in m else a.TokenPlace.DEFAULT,
+    )  # fmt: skip
+    return a.Effect(action, who, amt)
 
 
 def _counters(node: Node) -> a.Effect:
@@ -418,6 +436,8 @@ _ACTION_PARSERS: dict[str, Callable[[Node], a.Effect]] = {
     "sacrifice": _zone(a.ZoneMove.SACRIFICE),
     "move": _zone(a.ZoneMove.TO_ZONE),
     "create": _create,
+    "resupply": _zone(a.ZoneMove.RESUPPLY),
+    "exhausted_resupply": _zone(a.ZoneMove.EXHAUSTED_RESUPPLY),
     "counters": _counters,
     "ready": _status("ready"),
     "exhaust": _status("exhaust"),
@@ -425,7 +445,15 @@ _ACTION_PARSERS: dict[str, Callable[[Node], a.Effect]] = {
     "cannot": _cannot,
     "cost": _cost,
     "replace": _replace,
+    "end_turn": lambda n: a.Effect(a.EndTurn(), _player(n)),
 }
+
+
+def _player(node: Node) -> a.Selector:
+    s = selector(node)
+    if not s.is_player:
+        node.fail("a player: you or opponent", got=False)
+    return s
 
 
 # -- triggers and abilities --------------------------------------------------------------------
@@ -484,7 +512,9 @@ def when(node: Node) -> a.When:
         if key in m:
             zone = m[key].ident("a zone")
     change = m["change"].choice(("up", "down", "any")) if "change" in m else "any"
-    return a.When(event, subject, zone, name, change)
+    reaches = m["reaches"].integer(1, 1000) if "reaches" in m else 0
+    here = m["here"].boolean() if "here" in m else False
+    return a.When(event, subject, zone, name, change, reaches, here)
 
 
 def ability(node: Node, kind: a.Kind, index: int) -> a.CardAbility:

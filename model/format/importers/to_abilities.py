@@ -160,7 +160,13 @@ def _trigger(t: Node) -> a.When:
         return a.When(a.EventKind.PLAYED, replace(subject, side=a.Side.YOURS))
     if name in _EVENTS:
         return a.When(_EVENTS[name], _subject(t, "t"))
-    raise Lost(f"the event '{t.render()}'")
+    from arbiter.model.format.importers import to_events
+
+    about = _subject(t, "t") if isinstance(dict(t.slots).get("t"), NounPhrase) else None
+    more = to_events.event(t, about)
+    if more is None:
+        raise Lost(f"the event '{t.render()}'")
+    return more
 
 
 def _subject(node: Node, slot: str) -> a.Selector:
@@ -241,7 +247,12 @@ def _condition(k: Node, ctx: _Ctx) -> a.Condition:
             return a.Condition(a.Test.COUNT, selector=hand, compare=a.Compare.AT_MOST, bound=0)
         compare = a.Compare.AT_LEAST if name == "have-n-or-more" else a.Compare.AT_MOST
         return a.Condition(a.Test.COUNT, selector=hand, compare=compare, bound=_int(k, "n"))
-    raise Lost(f"the condition '{k.render()}'")
+    from arbiter.model.format.importers import to_events
+
+    more = to_events.condition(k, ctx)
+    if more is None:
+        raise Lost(f"the condition '{k.render()}'")
+    return more
 
 
 # -- costs -----------------------------------------------------------------------------------
@@ -307,8 +318,16 @@ def _cost(c: Node) -> tuple[a.Effect, ...]:
 
 
 def _body(node: Node, ctx: _Ctx) -> tuple[a.Effect, ...]:
+    effects = _sentences(node, ctx)
+    first = effects[0].condition if effects else None
+    if first is not None and a.Condition(a.Test.DONE) in (first, *first.parts):
+        raise Lost("'if you do' without an effect before it")
+    return effects
+
+
+def _sentences(node: Node, ctx: _Ctx) -> tuple[a.Effect, ...]:
     if node.form.name == "sentences":
-        return (*_sentence(_node(node, "a"), ctx), *_body(_node(node, "b"), ctx))
+        return (*_sentence(_node(node, "a"), ctx), *_sentences(_node(node, "b"), ctx))
     if node.form.name == "sentence":
         return _sentence(_node(node, "a"), ctx)
     raise Lost(f"the body '{node.form.name}'")
@@ -327,6 +346,13 @@ def _sentence(node: Node, ctx: _Ctx) -> tuple[a.Effect, ...]:
         if len(effects) != 1:
             raise Lost("'you may pay … to' before several effects")
         return (replace(effects[0], optional=True, costs=_costs(_node(node, "k"))),)
+    if name in ("if-you-do", "if-you-dont"):  # A-SPELL-3: read after the effect before
+        effects = _sentence(_node(node, "c"), ctx)
+        if any(e.condition is not None for e in effects):
+            raise Lost("a condition inside 'if you do'")
+        done = a.Condition(a.Test.DONE)
+        cond = done if name == "if-you-do" else a.Condition(a.Test.NOT, (done,))
+        return tuple(replace(e, condition=cond) for e in effects)
     if name in ("if", "if-after"):
         cond = _condition(_node(node, "k"), ctx)
         inner = _node(node, "c")
@@ -352,7 +378,7 @@ def _clauses(node: Node, ctx: _Ctx) -> tuple[a.Effect, ...]:
         if not isinstance(times, int) or per.pick is not a.Pick.ALL:
             raise Lost("'for each' of a vector or a chosen object")
         return (replace(effects[0], amount=a.Per(per, times)),)
-    if name in ("subject-verbs", "subject-bare-verbs"):
+    if name in ("subject-verbs", "subject-bare-verbs", "have-do"):  # have-do: Altered 7.2
         subject = _slot(node, "t")
         return _verbs(_node(node, "v"), subject, ctx)
     raise Lost(f"the clauses form '{name}'")
@@ -377,7 +403,10 @@ def _clause(node: Node, ctx: _Ctx) -> tuple[a.Effect, ...]:
         if name[:-3] not in _DRAWN_BY:
             raise Lost(f"'{node.render()}' done by another player or object")
         name = name[:-3]
-    conv = CLAUSES.get(name) or (STATIC_CLAUSES.get(name) if ctx.static else None)
+    from arbiter.model.format.importers.to_actions import MORE_CLAUSES
+
+    conv = CLAUSES.get(name) or MORE_CLAUSES.get(name)
+    conv = conv or (STATIC_CLAUSES.get(name) if ctx.static else None)
     if conv is None:
         raise Lost(f"the instruction '{node.render()}'")
     return tuple(conv(node, ctx))

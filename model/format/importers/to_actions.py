@@ -1,0 +1,125 @@
+"""More clauses in the card language: keyword actions as real effects, tokens described
+on the line, instructions done by a subject ("have X do …").
+
+Same contract as ``to_effects``: every part of a clause has a counterpart in the algebra
+or ``Lost`` is raised. Each conversion names the rulebook article it follows.
+"""
+
+from __future__ import annotations
+
+import re
+
+from arbiter.model.effects import algebra as a
+from arbiter.model.format.importers.clauses import Node, NounPhrase, WordKind
+from arbiter.model.format.importers.to_effects import Clause, Lost, _Ctx, _slot, _word, selector
+
+# Altered 7.3.24: "to sabotage" is to discard up to one target card in a Reserve (any
+# player's: the remark of 7.3.24.a)
+SABOTAGE = a.Selector(a.Pick.CHOOSE, count=1, up_to=True, zone="reserve")
+
+
+def keyword_action(name: str, player: a.Selector) -> a.Effect:
+    """One keyword action done by ``player`` (Altered 7.3)."""
+    if name == "Resupply":  # Altered 7.3.22
+        return a.Effect(a.MoveTo(a.ZoneMove.RESUPPLY), player, a.Const(1))
+    if name == "Exhausted Resupply":  # Altered 7.3.11
+        return a.Effect(a.MoveTo(a.ZoneMove.EXHAUSTED_RESUPPLY), player, a.Const(1))
+    if name == "After You":  # Altered 7.3.2
+        return a.Effect(a.EndTurn(), player)
+    if name == "Sabotage" and player == a.YOU:  # Altered 7.3.24
+        return a.Effect(a.MoveTo(a.ZoneMove.DISCARD), SABOTAGE)
+    raise Lost(f"the keyword action [{name}]")
+
+
+def _keyword_actions(n: Node, c: _Ctx) -> list[a.Effect]:
+    names = str(_word(n, "k", WordKind.KEYWORD).value).split(",")
+    player = a.YOU
+    if "p" in [k for k, _ in n.slots]:
+        value = _slot(n, "p")
+        if not isinstance(value, NounPhrase):
+            raise Lost("a keyword action's subject that is not a noun phrase")
+        player = selector(value, c)
+        if not player.is_player:
+            raise Lost(f"'{value.render()}' doing a keyword action")
+    return [keyword_action(name, player) for name in names]
+
+
+# -- tokens the line describes ---------------------------------------------------------------
+
+# Altered 7.3.4.b: "create a [name x/y/z] [sub-type] token in [expedition]"
+_EXPEDITIONS = {
+    "target-expedition": a.TokenPlace.CHOSEN_EXPEDITION,
+    "my-expedition": a.TokenPlace.MY_EXPEDITION,
+    "each-expedition": a.TokenPlace.EACH_EXPEDITION,
+}
+# Riftbound 184: the unit tokens whose tags the rules give (the name is not always the tag)
+_RB_TAGS = {"Recruit": "Recruit", "Mech": "Mech", "Sand Soldier": "Shurima"}
+_RB_PLACES = {"your-base": a.TokenPlace.BASE, "here": a.TokenPlace.HERE}
+
+
+def _slug(*parts: str) -> str:
+    return "-".join(re.sub(r"[^a-z0-9]+", "-", p.lower()).strip("-") for p in parts if p)
+
+
+def _token_word(n: Node) -> tuple[int, str]:
+    word = _word(n, "k", WordKind.TOKEN)
+    count, _, spec = str(word.value).partition(" x ")
+    return int(count), spec
+
+
+def _altered_token(n: Node, c: _Ctx) -> list[a.Effect]:
+    count, spec = _token_word(n)
+    m = re.fullmatch(r"(.+) (\d+)/(\d+)/(\d+) ([A-Za-z]+)", spec)
+    place = _word(n, "p", WordKind.PLACE)
+    if m is None:
+        raise Lost(f"the token '{spec}'")
+    if str(place.value) not in _EXPEDITIONS:
+        raise Lost(f"tokens created '{place.text}'")
+    name, sub = m.group(1), m.group(5)
+    stats = (("forest", int(m.group(2))), ("mountain", int(m.group(3))),
+             ("water", int(m.group(4))))  # fmt: skip
+    action = a.CreateToken(
+        _slug(name, sub, *(str(v) for _, v in stats)),
+        name=name,
+        kind="character",
+        stats=stats,
+        subtypes=frozenset({sub}),
+        place=_EXPEDITIONS[str(place.value)],
+    )
+    return [a.Effect(action, a.YOU, a.Const(count))]
+
+
+def _riftbound_token(n: Node, c: _Ctx) -> list[a.Effect]:
+    count, spec = _token_word(n)
+    m = re.fullmatch(r"(.+) unit, might (\d+)", spec)
+    if m is None or m.group(1) not in _RB_TAGS:
+        raise Lost(f"the token '{spec}' (Riftbound 184 does not list it, or it has more)")
+    place = a.TokenPlace.DEFAULT
+    if "p" in [k for k, _ in n.slots]:
+        where = _word(n, "p", WordKind.PLACE)
+        if str(where.value) not in _RB_PLACES:
+            raise Lost(f"tokens played '{where.text}'")
+        place = _RB_PLACES[str(where.value)]
+    name = m.group(1)
+    action = a.CreateToken(
+        _slug(name, "unit", m.group(2)),
+        name=name,
+        kind="unit",
+        stats=(("might", int(m.group(2))),),
+        subtypes=frozenset({_RB_TAGS[name]}),
+        place=place,
+    )
+    return [a.Effect(action, a.YOU, a.Const(count))]
+
+
+MORE_CLAUSES: dict[str, Clause] = {
+    "create-token": _altered_token,
+    # a unit token enters exhausted (Riftbound 182.1.d): "exhausted" restates the default
+    "play-token": _riftbound_token,
+    "play-token-ex": _riftbound_token,
+    "play-token-place": _riftbound_token,
+    "play-token-place-ex": _riftbound_token,
+    "keyword-action": _keyword_actions,
+    "keyword-action-again": _keyword_actions,  # "again": once more, the same action
+    "sel-keyword-action": _keyword_actions,
+}

@@ -1,0 +1,74 @@
+"""More events and conditions in the card language: what a trigger waits for and what an
+``if`` tests, beyond ``to_abilities``' first table.
+
+Same contract as ``to_effects``: ``None`` when the form is not one of these, ``Lost``
+when it is but a part has no counterpart. Each names the rulebook article it follows.
+"""
+
+from __future__ import annotations
+
+from arbiter.model.effects import algebra as a
+from arbiter.model.format.importers.clauses import Node, NounPhrase, WordKind
+from arbiter.model.format.importers.to_effects import Lost, _Ctx, _slot, _word, selector
+
+# places an object leaves or enters, as zones of the rulesets (Altered 3.1; Riftbound 107)
+_ZONE_PLACES = {
+    "expedition-zone": "expedition",
+    "landmark-zone": "landmark",
+    "battlefield": "battlefield",
+    "reserve": "reserve",
+}
+
+
+def _who(node: Node, slot: str) -> a.Selector:
+    """The subject of an event that is the card itself or a player."""
+    value = _slot(node, slot)
+    if not isinstance(value, NounPhrase):
+        raise Lost("an event's subject that is not a noun phrase")
+    s = selector(value, _Ctx(False))
+    if s.pick not in (a.Pick.SELF, a.Pick.YOU, a.Pick.OPPONENT):
+        raise Lost(f"the event's subject '{value.render()}'")
+    return s
+
+
+def _zone(node: Node, slot: str) -> str:
+    place = _word(node, slot, WordKind.PLACE)
+    zone = _ZONE_PLACES.get(str(place.value))
+    if zone is None:
+        raise Lost(f"the place '{place.text}' of an event")
+    return zone
+
+
+def event(t: Node, subject: a.Selector | None) -> a.When | None:
+    """The event of trigger form ``t`` (``subject``: its subject, already read as any one
+    object or player), or None when the form is not one of these."""
+    name = t.form.name
+    if name == "gain-nth-counter":  # Altered 7.3.12: "when I gain my third Trial counter"
+        if _who(t, "t") != a.SELF:
+            raise Lost("an Nth counter of another object")
+        counter = str(_word(t, "c", WordKind.NAME).value)
+        nth = _word(t, "o", WordKind.NUMBER).value
+        if not isinstance(nth, int):
+            raise Lost(f"the ordinal '{nth}'")
+        return a.When(a.EventKind.COUNTER, a.SELF, name=counter, change="up", reaches=nth)
+    if name in ("leave", "leaves") and subject is not None:  # Altered 7.5.9
+        return a.When(a.EventKind.LEAVES, subject, zone=_zone(t, "p"))
+    if name in ("move-to", "moves-to") and subject is not None:  # Riftbound 448
+        return a.When(a.EventKind.MOVES, subject, zone=_zone(t, "p"))
+    here = {"conquer-here": a.EventKind.CONQUERS, "hold-here": a.EventKind.HOLDS,
+            "defend-here": a.EventKind.DEFENDS}  # fmt: skip
+    if name in here and subject is not None:  # Riftbound 135.2, 383.4.c/d: this battlefield
+        return a.When(here[name], subject, here=True)
+    return None
+
+
+def condition(k: Node, ctx: _Ctx) -> a.Condition | None:
+    """The condition of form ``k``, or None when the form is not one of these."""
+    name = k.form.name
+    if name in ("behind", "ahead", "its-behind"):  # Altered 7.5.2
+        who = a.IT if name.startswith("its") else a.SELF
+        if who is a.IT and not ctx.trigger:
+            raise Lost("'its Expedition' outside a trigger about another object")
+        standing = "ahead" if name == "ahead" else "behind"
+        return a.Condition(a.Test.EXPEDITION, selector=who, name=standing)
+    return None
