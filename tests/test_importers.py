@@ -315,8 +315,8 @@ def test_import_writes_one_card_set_per_set_and_the_report(
         "modelled": True,
     }
     volley = next(c for c in report["per_card"] if c["id"] == "tst-002-010")
-    assert volley["lines"][1]["modelled"] is False  # read, but "at a battlefield" is lost
-    assert volley["lines"][1]["lost"] == "'at a battlefield'"
+    assert volley["lines"][1]["modelled"] is False  # read, but "at another battlefield" is lost
+    assert volley["lines"][1]["lost"] == "'at another battlefield'"
     assert re.search(r"all\s.*\b8\b.*\b3\b", out)  # the table's last row
     tst = yaml.safe_load((tmp_path / "tst.yaml").read_text())
     oracle = tst["cards"]["tst-003-010"]

@@ -597,6 +597,15 @@ class Kind(Enum):
     REPLACEMENT = "replacement"  # "instead" (R-1)
 
 
+class Timing(Enum):
+    """When an ability may be used beyond its default (a permission keyword): Riftbound
+    806 Action (showdowns, any player's turn), 813 Reaction (also closed states)."""
+
+    DEFAULT = ""
+    ACTION = "action"
+    REACTION = "reaction"
+
+
 @dataclass(frozen=True, slots=True)
 class CardAbility:
     """One ability of a card: its effects, when it happens, what it costs, if what."""
@@ -608,6 +617,7 @@ class CardAbility:
     condition: Condition | None = None
     ident: str = ""
     text: str = ""
+    timing: Timing = Timing.DEFAULT  # a quick action's permission (Riftbound 806, 813)
 
     @property
     def rules(self) -> RuleIds:

@@ -439,7 +439,8 @@ def ability(ab: a.CardAbility) -> str:
         return f"{head}: {body}"
     if ab.kind is a.Kind.QUICK:
         cost = ", ".join(_cost(c) for c in ab.costs) or "no cost"
-        return f"Quick action ({cost}): {body}"
+        timing = f"; {ab.timing.value.capitalize()}" if ab.timing is not a.Timing.DEFAULT else ""
+        return f"Quick action ({cost}{timing}): {body}"
     if ab.kind is a.Kind.PASSIVE:
         return f"Passive: {body}"
     if ab.kind is a.Kind.REPLACEMENT:

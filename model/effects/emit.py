@@ -317,6 +317,8 @@ def ability(ab: a.CardAbility, index: int = -1) -> dict[str, Data]:
         out["when"] = when(ab.when)
     if ab.costs:
         out["cost"] = [effect(c) for c in ab.costs]
+    if ab.timing is not a.Timing.DEFAULT:
+        out["timing"] = ab.timing.value
     if ab.condition is not None:
         out["if"] = condition(ab.condition)
     if ab.kind is a.Kind.REPLACEMENT:

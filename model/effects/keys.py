@@ -287,6 +287,7 @@ ABILITY_DOC: dict[str, str] = {
     "instead": "replacements: the effects that happen instead",
     "redirect": "replacements: who the event happens to instead",
     "once": 'replacements: true for "the next time"',
+    "timing": "quick actions: action | reaction, when it may also be used (Riftbound 806, 813)",
 }
 
 

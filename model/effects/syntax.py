@@ -534,7 +534,7 @@ def ability(node: Node, kind: a.Kind, index: int) -> a.CardAbility:
         )
     allowed = {"id", "text", "if", "may"} | {
         a.Kind.TRIGGER: {"when", "do"},
-        a.Kind.QUICK: {"cost", "do"},
+        a.Kind.QUICK: {"cost", "do", "timing"},
         a.Kind.REPLACEMENT: {"when", "instead", "redirect", "once"},
         a.Kind.ON_PLAY: {"do"},
     }[kind]
@@ -557,6 +557,8 @@ def ability(node: Node, kind: a.Kind, index: int) -> a.CardAbility:
     else:
         effs = tuple(_with(e, optional=e.optional or may) for e in effects(m["do"]))
     costs = effects(m["cost"]) if "cost" in m else ()
+    timings = [t.value for t in a.Timing if t is not a.Timing.DEFAULT]
+    timing = a.Timing(m["timing"].choice(timings)) if "timing" in m else a.Timing.DEFAULT
     return a.CardAbility(
         kind,
         effs,
@@ -565,6 +567,7 @@ def ability(node: Node, kind: a.Kind, index: int) -> a.CardAbility:
         condition=cond,
         ident=m["id"].ident() if "id" in m else ident,
         text=m["text"].text() if "text" in m else "",
+        timing=timing,
     )
 
 

@@ -15,6 +15,7 @@ from dataclasses import replace
 
 from arbiter.model.effects import algebra as a
 from arbiter.model.format.importers.clauses import Det, Node, NounPhrase, Shape, WordKind
+from arbiter.model.format.importers.to_actions import DOMAINS, resource
 from arbiter.model.format.importers.to_effects import (
     CLAUSES,
     STATIC_CLAUSES,
@@ -34,6 +35,12 @@ _DRAWN_BY = {"draw", "draw-card", "draw-cards", "discard-n"}  # "-by": the subje
 
 def abilities(node: Node, spell: bool) -> tuple[a.CardAbility, ...]:
     """The abilities of one line (``spell``: the card is a spell, its text is done once)."""
+    from arbiter.model.format.importers.to_actions import refer
+
+    return tuple(refer(ab) for ab in _abilities(node, spell))
+
+
+def _abilities(node: Node, spell: bool) -> tuple[a.CardAbility, ...]:
     name = node.form.name
     if node.form.meaning is Shape.KEYWORDS:
         if name != "keywords":
@@ -41,11 +48,17 @@ def abilities(node: Node, spell: bool) -> tuple[a.CardAbility, ...]:
         return ()
     if name == "effect" and spell:
         return (a.CardAbility(a.Kind.ON_PLAY, _body(_node(node, "b"), _Ctx(False))),)
-    if name == "activated":
+    if name in ("activated", "activated-permission"):
         costs = _costs(_node(node, "c"))
         effects = _body(_node(node, "b"), _Ctx(False))
         cond = IN_RESERVE if FROM_RESERVE in costs else None
-        return (a.CardAbility(a.Kind.QUICK, effects, costs=costs, condition=cond),)
+        timing = _timing(node) if name == "activated-permission" else a.Timing.DEFAULT
+        return (a.CardAbility(a.Kind.QUICK, effects, costs=costs, condition=cond, timing=timing),)
+    if name == "keyword-trigger":  # Riftbound 808.1.c: "[Deathknell] X" is "When I die, X"
+        if str(_word(node, "k", WordKind.KEYWORD).value) != "Deathknell":
+            raise Lost(f"the triggered keyword '{_slot(node, 'k')}'")
+        effects = _body(_node(node, "b"), _Ctx(False))
+        return (a.CardAbility(a.Kind.TRIGGER, effects, when=a.When(a.EventKind.DIES, a.SELF)),)
     if name == "static-effect":
         from arbiter.model.format.importers.to_passives import passives
 
@@ -60,6 +73,15 @@ def abilities(node: Node, spell: bool) -> tuple[a.CardAbility, ...]:
         effects = _body(_node(node, "b"), ctx)
         out.append(a.CardAbility(a.Kind.TRIGGER, effects, when=event, condition=cond))
     return tuple(out)
+
+
+def _timing(node: Node) -> a.Timing:
+    """[Action] / [Reaction] before an ability's effect (Riftbound 806.1.d, 813.1.d)."""
+    name = str(_word(node, "k", WordKind.KEYWORD).value)
+    timing = {"Action": a.Timing.ACTION, "Reaction": a.Timing.REACTION}.get(name)
+    if timing is None:
+        raise Lost(f"the permission '{name}'")
+    return timing
 
 
 def written(abilities: tuple[a.CardAbility, ...]) -> tuple[a.CardAbility, ...]:
@@ -262,8 +284,8 @@ def _pay(node: Node, slot: str) -> list[a.Effect]:
     word = _word(node, slot, WordKind.ICONS)
     out: list[a.Effect] = []
     for part in str(word.value).split("+"):
-        if part.isdigit():
-            out.append(a.Effect(a.AddCounters("mana"), a.YOU, a.Const(-int(part))))
+        if part.isdigit() or part in DOMAINS:
+            out.append(resource(part, -1))
         elif part == "exhaust-self":
             out.append(a.Effect(a.Give(a.Grant.STATUS, "exhausted"), a.SELF))
         elif part == "discard-self-from-reserve":

@@ -8,10 +8,20 @@ or ``Lost`` is raised. Each conversion names the rulebook article it follows.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from arbiter.model.effects import algebra as a
 from arbiter.model.format.importers.clauses import Node, NounPhrase, WordKind
-from arbiter.model.format.importers.to_effects import Clause, Lost, _Ctx, _slot, _word, selector
+from arbiter.model.format.importers.to_effects import (
+    ROLE,
+    THAT,
+    Clause,
+    Lost,
+    _Ctx,
+    _slot,
+    _word,
+    selector,
+)
 
 # Altered 7.3.24: "to sabotage" is to discard up to one target card in a Reserve (any
 # player's: the remark of 7.3.24.a)
@@ -42,6 +52,38 @@ def _keyword_actions(n: Node, c: _Ctx) -> list[a.Effect]:
         if not player.is_player:
             raise Lost(f"'{value.render()}' doing a keyword action")
     return [keyword_action(name, player) for name in names]
+
+
+# -- "it": the object chosen before ------------------------------------------------------------
+
+
+def refer(ab: a.CardAbility) -> a.CardAbility:
+    """An ability whose effects say "it" of an object chosen earlier ("Send target
+    Character to Reserve, then exhaust it"): the one chosen selector before the first "it"
+    gets the role name the references use (A-SPELL-1: the same chosen object). Several
+    chosen selectors before it, none, or a reference anywhere else: ``Lost``."""
+    uses = [i for i, e in enumerate(ab.effects) if e.selector == THAT]
+    mark = f"name='{ROLE}'"
+    if not uses and mark not in repr(ab):
+        return ab
+    if mark in repr(ab.costs) or not uses:
+        raise Lost("the pronoun 'it' (no object chosen before it)")
+    before = [i for i, e in enumerate(ab.effects[: uses[0]]) if e.selector.chosen]
+    chooser = {ab.effects[i].selector for i in before}
+    if len(chooser) != 1 or any(e.selector.chosen for e in ab.effects[uses[0] :]):
+        raise Lost("the pronoun 'it' (which chosen object)")
+    (chosen,) = chooser
+    if chosen.name:
+        raise Lost("the pronoun 'it' (a chosen object already named)")
+    named = replace(chosen, name=ROLE)
+    effects = tuple(
+        replace(e, selector=named) if e.selector == chosen else e for e in ab.effects
+    )
+    out = replace(ab, effects=effects)
+    top = sum(1 for e in effects if e.selector in (THAT, named))
+    if repr(out).count(mark) != top:
+        raise Lost("the pronoun 'it' inside an amount or a condition")
+    return out
 
 
 # -- tokens the line describes ---------------------------------------------------------------
@@ -112,7 +154,31 @@ def _riftbound_token(n: Node, c: _Ctx) -> list[a.Effect]:
     return [a.Effect(action, a.YOU, a.Const(count))]
 
 
+# -- resources -------------------------------------------------------------------------------
+
+# Riftbound's six domains: a rune of one adds (or a cost pays) power of that domain; energy
+# is the counter ``mana`` of the player, as costs pay it (to_abilities._pay)
+DOMAINS = frozenset({"fury", "calm", "mind", "body", "chaos", "order"})
+
+
+def resource(part: str, sign: int) -> a.Effect:
+    """One icon of a resource added (sign 1, Riftbound 429 [Add]) or paid (sign -1)."""
+    if part.isdigit():
+        return a.Effect(a.AddCounters("mana"), a.YOU, a.Const(sign * int(part)))
+    if part in DOMAINS:
+        return a.Effect(a.AddCounters(part), a.YOU, a.Const(sign))
+    raise Lost(f"the resource '{{{part}}}' (power of a domain chosen later)")
+
+
+def _add(n: Node, c: _Ctx) -> list[a.Effect]:
+    icons = str(_word(n, "i", WordKind.ICONS).value)
+    if "|" in icons:
+        raise Lost("a resource added one way or another")
+    return [resource(part, 1) for part in icons.split("+")]
+
+
 MORE_CLAUSES: dict[str, Clause] = {
+    "add": _add,
     "create-token": _altered_token,
     # a unit token enters exhausted (Riftbound 182.1.d): "exhausted" restates the default
     "play-token": _riftbound_token,

@@ -75,6 +75,11 @@ def _int(node: Node, name: str) -> int:
 
 # -- selectors -------------------------------------------------------------------------------
 
+# "it" after a chosen object, outside a trigger: a reference to the object chosen earlier
+# in the same ability, by the role name its selector gets (``as``, A-SPELL-1)
+ROLE = "chosen"
+THAT = a.Selector(a.Pick.NAMED, name=ROLE)
+
 _KINDS = {"unit", "gear", "spell", "legend", "character", "permanent", "hero", "landmark",
           "token", "equipment"}  # fmt: skip
 _HAS = {"exhausted", "stunned", "token", "buffed", "boosted", "attacking", "defending"}
@@ -82,7 +87,9 @@ _LACKS = {"ready": "exhausted", "non-token": "token", "unbuffed": "buffed"}
 _SIDES = {"friendly": a.Side.YOURS, "yours": a.Side.YOURS, "enemy": a.Side.ENEMY,
           "opponents": a.Side.ENEMY}  # fmt: skip
 _CONTROLS = {"you": a.Side.YOURS, "opponent": a.Side.ENEMY}
-_PLACES = {"reserve": "reserve"}
+# places that are zones of the rulesets: "at a battlefield" / "at battlefields" (Riftbound
+# 107: units stand at a battlefield or in a base)
+_PLACES = {"reserve": "reserve", "battlefield": "battlefield", "battlefields": "battlefield"}
 _ZONES = {"your-reserve": "reserve", "your-hand": "hand", "your-trash": "trash",
           "your-discard": "discard_pile"}  # fmt: skip
 _PLAYERS = {"you": a.YOU, "an-opponent": a.OPPONENT, "opponents": a.OPPONENT,
@@ -98,6 +105,8 @@ def selector(np: NounPhrase, ctx: _Ctx) -> a.Selector:
             return a.IT
         if np.noun in _PLAYERS:
             return _PLAYERS[np.noun]
+        if np.noun == "it" and not ctx.trigger:  # the object chosen before (to_actions.refer)
+            return THAT
         raise Lost(f"the pronoun '{np.noun_text}'")
     kinds, subtypes = _noun(np)
     if np.det is Det.BARE and any(m.kind is ModKind.TARGET for m in np.pre):
