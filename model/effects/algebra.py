@@ -211,6 +211,9 @@ class Test(Enum):
     DAY = "day"  # the day number compares with a bound
     PHASE = "phase"  # the current phase is named
     EXPEDITION = "expedition"  # its expedition is ahead | behind | tied (Altered 7.5.2, 7.4.4.j)
+    # the die rolled before in the same effects compares with the bound ("on a 4+",
+    # Altered 7.3.19.b); read at resolution, in order
+    ROLL = "roll"
     # the optional effect before this one was done: "you may X. If you do, Y" (Riftbound
     # 135.2 with A-SPELL-3; Altered 1.2.2 "if you do"); read at resolution, in order
     DONE = "done"
@@ -371,6 +374,9 @@ class ZoneMove(Enum):
     DESTROY = "destroy"  # to the discard pile / trash / graveyard
     SACRIFICE = "sacrifice"  # destroy, by its controller's choice (a cost)
     TO_ZONE = "to_zone"  # any other zone, named
+    # Riftbound 430: the top runes of the player's rune deck onto the board (a player
+    # action, the amount is how many)
+    CHANNEL = "channel"
     SWITCH = "switch"  # to the other expedition (Altered; a Gigantic object has none)
     # Altered keyword actions of a player (the amount: how many times): the top card of the
     # deck goes to the reserve (Resupply, Altered 7.3.22), then is exhausted (7.3.11)
@@ -379,7 +385,13 @@ class ZoneMove(Enum):
 
 
 # the moves a player does with a number of cards ("draw 2", "resupply"), not objects
-PLAYER_MOVES = (ZoneMove.DRAW, ZoneMove.DISCARD, ZoneMove.RESUPPLY, ZoneMove.EXHAUSTED_RESUPPLY)
+PLAYER_MOVES = (
+    ZoneMove.DRAW,
+    ZoneMove.DISCARD,
+    ZoneMove.RESUPPLY,
+    ZoneMove.EXHAUSTED_RESUPPLY,
+    ZoneMove.CHANNEL,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -389,6 +401,7 @@ class MoveTo:
     move: ZoneMove
     zone: str = ""  # TO_ZONE: the zone's name
     whose: Side = Side.ANY  # whose zone: the owner's (ANY, A-GOLD-6), yours, an opponent's
+    exhausted: bool = False  # they arrive exhausted ("channel 1 rune exhausted", Riftbound 430.2)
 
     RULES: ClassVar[RuleIds] = ("A-TIME-1", "A-GOLD-6", "A-GOLD-7", "A-ZONE-1")
 
@@ -427,9 +440,11 @@ class CreateToken:
 
 @dataclass(frozen=True, slots=True)
 class AddCounters:
-    """Gain (amount > 0) or lose (amount < 0) counters of a name."""
+    """Gain (amount > 0) or lose (amount < 0) counters of a name; ``most``: never more
+    than this many on one object (a Riftbound buff: one, 426.1.b); 0: no limit."""
 
     counter: str
+    most: int = 0
 
     RULES: ClassVar[RuleIds] = ("CTR-1",)
 
@@ -494,6 +509,9 @@ class EventKind(Enum):
     CONQUERS = "conquers"
     HOLDS = "holds"
     MOVES = "moves"
+    # gains a status (``name``: which; Altered 7.3.13); is sacrificed (Altered 7.3.25)
+    GAINS_STATUS = "gains_status"
+    SACRIFICED = "sacrificed"
 
 
 @dataclass(frozen=True, slots=True)
@@ -541,6 +559,26 @@ class EndTurn:
     RULES: ClassVar[RuleIds] = ("Altered 7.3.2",)
 
 
+@dataclass(frozen=True, slots=True)
+class RollDie:
+    """The selected player rolls a six-sided die (Altered 7.3.19); later effects read the
+    result (``Test.ROLL``). The engine draws no random numbers: ``perform`` refuses it as
+    not modelled."""
+
+    RULES: ClassVar[RuleIds] = ("Altered 7.3.19",)
+
+
+@dataclass(frozen=True, slots=True)
+class Activate:
+    """The selected objects' abilities that wait for ``event`` happen as if it occurred
+    ("activate the {J} abilities of target Permanent", Altered 7.3.1.b). ``perform``
+    refuses it as not modelled."""
+
+    event: When
+
+    RULES: ClassVar[RuleIds] = ("Altered 7.3.1",)
+
+
 Action = (
     DealDamage
     | ModifyStat
@@ -557,6 +595,8 @@ Action = (
     | ModifyCost
     | Replace
     | EndTurn
+    | RollDie
+    | Activate
 )
 
 

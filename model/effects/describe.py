@@ -171,6 +171,8 @@ def condition(c: a.Condition) -> str:
         return f"the expedition of {who} is {c.name}"
     if c.test is a.Test.DONE:
         return "you did"
+    if c.test is a.Test.ROLL:
+        return f"the die shows {bound}"
     return f"it is the {c.name} phase"
 
 
@@ -254,7 +256,8 @@ def _action(e: a.Effect) -> str:
         if isinstance(n, a.Const) and isinstance(n.value, int) and n.value < 0:
             return f"remove {-n.value} {act.counter} counters from {who}"
         many = "counter" if n == a.Const(1) else "counters"
-        return f"put {amount(n)} {act.counter} {many} on {who}"
+        most = f" (at most {act.most})" if act.most else ""
+        return f"put {amount(n)} {act.counter} {many} on {who}{most}"
     if isinstance(act, a.BonusDamage):
         srcs = " and ".join(_plural(x) for x in sorted(act.sources))
         whose = "your" if e.selector.pick is a.Pick.YOU else f"{selector(e.selector)}'s"
@@ -275,6 +278,10 @@ def _action(e: a.Effect) -> str:
         floor = f" (never less than {act.floor})" if act.floor is not None else ""
         subject = "this card costs" if e.selector.pick is a.Pick.SELF else f"{head}{who} cost"
         return f"{subject} {change}{floor}"
+    if isinstance(act, a.RollDie):
+        return f"{who} roll{'s' if who != 'you' else ''} a die"
+    if isinstance(act, a.Activate):
+        return f"activate the abilities of {who} that wait until {when_clause(act.event)}"
     if isinstance(act, a.EndTurn):
         return f"{who} end{'s' if who != 'you' else ''} the turn once no reaction waits"
     return _replace(act)
@@ -304,6 +311,10 @@ def _create(act: a.CreateToken, e: a.Effect, who: str) -> str:
 
 def _move(act: a.MoveTo, e: a.Effect, who: str) -> str:
     n = amount(e.amount) if e.amount is not None else ""
+    tired = " exhausted" if act.exhausted else ""
+    if act.move is a.ZoneMove.CHANNEL:
+        runes = "rune" if n in ("", "1") else "runes"
+        return f"{who} channel{'s' if who != 'you' else ''} {n or 1} {runes}{tired}"
     if act.move in (a.ZoneMove.RESUPPLY, a.ZoneMove.EXHAUSTED_RESUPPLY):
         verb = "resupply" if act.move is a.ZoneMove.RESUPPLY else "do an exhausted resupply"
         times = "" if n in ("", "1") else f" {n} times"
@@ -320,7 +331,7 @@ def _move(act: a.MoveTo, e: a.Effect, who: str) -> str:
         a.ZoneMove.SACRIFICE: "sacrifice {w}",
         a.ZoneMove.TO_ZONE: "move {w} to the " + act.zone.replace("_", " "),
     }[act.move]
-    return verb.format(w=who)
+    return verb.format(w=who) + tired
 
 
 def _replace(act: a.Replace) -> str:
@@ -381,6 +392,8 @@ EVENT_WORDS = {
     a.EventKind.CONQUERS: "conquers",
     a.EventKind.HOLDS: "holds",
     a.EventKind.MOVES: "moves",
+    a.EventKind.GAINS_STATUS: "gains a status",
+    a.EventKind.SACRIFICED: "is sacrificed",
 }
 
 
@@ -418,6 +431,8 @@ def when_clause(w: a.When, *, would: bool = False) -> str:
         verb = verb.replace("play", f"the {w.zone}")
     elif w.event is a.EventKind.MODIFIED and w.name:
         verb = f"has its {w.name} modified"
+    elif w.event is a.EventKind.GAINS_STATUS and w.name:
+        verb = f"gains {w.name}"
     return f"{subject} {verb}{extra}{' here' if w.here else ''}"
 
 

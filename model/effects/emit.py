@@ -92,6 +92,8 @@ def condition(c: a.Condition) -> Data:
         return {"day": True, **bound}
     if c.test is a.Test.DONE:
         return {"done": True}
+    if c.test is a.Test.ROLL:
+        return {"roll": True, **bound}
     key = {
         a.Test.HAS: "has",
         a.Test.ZONE: "in",
@@ -204,9 +206,11 @@ def _action(e: a.Effect) -> tuple[str, Data]:
         return "boost", body
     if isinstance(act, a.MoveTo):
         verb = "move" if act.move is a.ZoneMove.TO_ZONE else act.move.value
-        if act.zone or e.amount is not None or e.selector.is_player:
+        if act.zone or e.amount is not None or e.selector.is_player or act.exhausted:
             if act.zone:
                 body["zone"] = act.zone
+            if act.exhausted:
+                body["exhausted"] = True
             if e.amount is not None:
                 body["amount"] = amount(e.amount)
             if e.selector.is_player:
@@ -234,6 +238,8 @@ def _action(e: a.Effect) -> tuple[str, Data]:
         return "create", body
     if isinstance(act, a.AddCounters):
         body = {"name": act.counter, "add": amount(e.amount) if e.amount else 0}
+        if act.most:
+            body["most"] = act.most
         _target(body, "target", e.selector)
         return "counters", body
     if isinstance(act, a.BonusDamage):
@@ -260,6 +266,12 @@ def _action(e: a.Effect) -> tuple[str, Data]:
         return "cost", body
     if isinstance(act, a.EndTurn):
         return "end_turn", selector(e.selector)
+    if isinstance(act, a.RollDie):
+        return "roll_die", selector(e.selector)
+    if isinstance(act, a.Activate):
+        body = {"when": when(act.event)}
+        _target(body, "target", e.selector)
+        return "activate", body
     body = {"when": when(act.event)}
     if act.redirect is not None:
         body["redirect"] = selector(act.redirect)
@@ -290,6 +302,8 @@ def when(w: a.When) -> dict[str, Data]:
         out["stat"] = w.name
     if w.event is a.EventKind.ACTIVATED and w.name:
         out["action"] = w.name
+    if w.event is a.EventKind.GAINS_STATUS and w.name:
+        out["status"] = w.name
     if w.zone:
         out["from" if w.event in (a.EventKind.PLAYED, a.EventKind.LEAVES) else "zone"] = w.zone
     if w.change != "any":

@@ -56,6 +56,7 @@ CONDITION_DOC: dict[str, str] = {
     "expedition": "ahead | behind | tied: the standing of the expedition `of` is in "
     "(Altered 7.5.2; a Gigantic character's two expeditions both, 7.4.4.j)",
     "done": 'true: the optional effect before this one was done ("if you do")',
+    "roll": "true: the die rolled before (roll_die) compared with at_least / at_most / equal",
     "of": "the object or player the test reads (a selector); default self",
     "at_least": "the bound: the value is at least this",
     "at_most": "the bound: the value is at most this",
@@ -179,7 +180,8 @@ ACTIONS: dict[str, tuple[str, dict[str, str]]] = {
     ),
     "move": (
         "move the selected objects to a zone",
-        {"target": TARGET_DOC, "zone": "the zone", "amount": "unused", "player": "unused"},
+        {"target": TARGET_DOC, "zone": "the zone", "amount": "unused", "player": "unused",
+         "exhausted": "true: they arrive exhausted"},
     ),
     "create": (
         "create tokens",
@@ -196,7 +198,8 @@ ACTIONS: dict[str, tuple[str, dict[str, str]]] = {
     ),
     "counters": (
         "gain (or, negative, lose) counters",
-        {"name": "the counter", "add": "how many", "target": TARGET_DOC},
+        {"name": "the counter", "add": "how many", "target": TARGET_DOC,
+         "most": "never more than this many on one object (a Riftbound buff: 1)"},
     ),
     "resupply": (
         "the player puts the top card of their deck into their reserve, `amount` times "
@@ -208,6 +211,17 @@ ACTIONS: dict[str, tuple[str, dict[str, str]]] = {
         "resupply, then exhaust the resupplied card (Altered 7.3.11)",
         {"amount": "how many times", "player": "you | opponent", "target": TARGET_DOC,
          "zone": "unused"},
+    ),
+    "channel": (
+        "the player puts the top runes of their rune deck onto the board (Riftbound 430): "
+        "a number, or {amount, player, exhausted}",
+        {"amount": "how many runes", "player": "you | opponent", "target": TARGET_DOC,
+         "zone": "unused", "exhausted": "true: they enter exhausted (430.2)"},
+    ),
+    "roll_die": ("the player (you | opponent) rolls a six-sided die (Altered 7.3.19)", {}),
+    "activate": (
+        "the targets' abilities waiting for `when` happen as if it occurred (Altered 7.3.1.b)",
+        {"when": "the event whose abilities are activated", "target": TARGET_DOC},
     ),
     "end_turn": (
         "the player (you | opponent) ends the turn once no reaction waits, without passing "
@@ -266,6 +280,7 @@ WHEN_DOC: dict[str, str] = {
     "change": "counter events: up | down | any",
     "reaches": "counter events: only when the counter reaches this many (its Nth counter)",
     "here": "true: the event happens at the card's own place (a battlefield: conquer here)",
+    "status": "gains_status events: which status",
 }
 WHEN_KEYS = frozenset(k for k in WHEN_DOC if k not in {e.value for e in a.EventKind})
 

@@ -150,6 +150,8 @@ def _apply(
                 obj = state.obj(t)
                 oc = dict(obj.counters)
                 oc[key] = max(0, oc.get(key, 0) + _int(value or 0))  # CTR-1
+                if act.most:  # never more than this many (Riftbound 426.1.b: one buff)
+                    oc[key] = min(oc[key], max(act.most, obj.counters.get(key, 0)))
                 state = state.with_object(replace(obj, counters=oc))
         return state
     if isinstance(act, a.MoveTo):
@@ -219,6 +221,10 @@ def _apply(
         return state
     if isinstance(act, a.EndTurn):
         raise IllegalAction("Altered 7.3.2", "ending the turn (After You) is not modelled yet")
+    if isinstance(act, a.RollDie):
+        raise IllegalAction("Altered 7.3.19", "rolling a die is not modelled (no random numbers)")
+    if isinstance(act, a.Activate):
+        raise IllegalAction("Altered 7.3.1", "activating abilities by effect is not modelled yet")
     raise IllegalAction("A-GOLD-3", "a replacement effect is written under replacements:")
 
 
@@ -260,6 +266,8 @@ def _move(
     targets: tuple[str, ...],
     value: int | tuple[int, ...] | None,
 ) -> GameState:
+    if act.move is a.ZoneMove.CHANNEL:
+        raise IllegalAction("Riftbound 430", "channelling runes is not modelled yet")
     if act.move in a.PLAYER_MOVES and e.selector.is_player:
         frm, to = _PLAYER_MOVES[act.move]
         for p in targets:
@@ -276,6 +284,8 @@ def _move(
     zone = act.zone or ZONE_OF.get(act.move) or state.ruleset.destroyed_zone
     for t in _objects(state, targets):
         state = st.Move(target=t, zone=zone).resolve(state)
+        if act.exhausted:
+            state = _exhaust_moved(state, t)
     return state
 
 

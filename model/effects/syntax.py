@@ -160,6 +160,8 @@ def condition(node: Node) -> a.Condition:
         return a.Condition(a.Test.DAY, compare=cmp, bound=bound)
     if "phase" in m:
         return a.Condition(a.Test.PHASE, name=m["phase"].ident("a phase name"))
+    if "roll" in m:
+        return a.Condition(a.Test.ROLL, compare=cmp, bound=bound)
     if "done" in m:
         if m["done"].boolean() is not True:
             m["done"].fail("true", got=False)
@@ -332,13 +334,15 @@ def _zone(move: a.ZoneMove) -> Callable[[Node], a.Effect]:
             or "enemy" in node.value
         ):
             return a.Effect(a.MoveTo(move), selector(node))
-        m = _body(node, {"target", "amount", "player", "zone"})
+        arrive = {"exhausted"} if move in (a.ZoneMove.TO_ZONE, a.ZoneMove.CHANNEL) else set()
+        m = _body(node, {"target", "amount", "player", "zone"} | arrive)
         zone = m["zone"].ident("a zone") if "zone" in m else ""
+        tired = m["exhausted"].boolean() if "exhausted" in m else False
         if move is a.ZoneMove.TO_ZONE and not zone:
             node.fail("'zone' for a move", got=False)
         who = _target(m, "player")
         amt = amount(m["amount"]) if "amount" in m else None
-        return a.Effect(a.MoveTo(move, zone), who, amt)
+        return a.Effect(a.MoveTo(move, zone, exhausted=tired), who, amt)
 
     return parse
 
@@ -365,8 +369,10 @@ def _create(node: Node) -> a.Effect:
 
 
 def _counters(node: Node) -> a.Effect:
-    m = _body(node, {"name", "add", "target"}, required=("name", "add"))
-    return a.Effect(a.AddCounters(m["name"].ident("a counter name")), _target(m), amount(m["add"]))
+    m = _body(node, {"name", "add", "target", "most"}, required=("name", "add"))
+    most = m["most"].integer(1, 1000) if "most" in m else 0
+    action = a.AddCounters(m["name"].ident("a counter name"), most)
+    return a.Effect(action, _target(m), amount(m["add"]))
 
 
 def _bonus(node: Node) -> a.Effect:
@@ -446,7 +452,15 @@ _ACTION_PARSERS: dict[str, Callable[[Node], a.Effect]] = {
     "cost": _cost,
     "replace": _replace,
     "end_turn": lambda n: a.Effect(a.EndTurn(), _player(n)),
+    "channel": _zone(a.ZoneMove.CHANNEL),
+    "roll_die": lambda n: a.Effect(a.RollDie(), _player(n)),
+    "activate": lambda n: _activate(n),
 }
+
+
+def _activate(node: Node) -> a.Effect:
+    m = _body(node, {"when", "target"}, required=("when",))
+    return a.Effect(a.Activate(when(m["when"])), _target(m))
 
 
 def _player(node: Node) -> a.Selector:
@@ -507,6 +521,8 @@ def when(node: Node) -> a.When:
         name = m["stat"].ident("a characteristic")
     if "action" in m:
         name = m["action"].ident("a quick action id")
+    if "status" in m:
+        name = m["status"].text("a status")
     zone = ""
     for key in ("from", "zone"):
         if key in m:

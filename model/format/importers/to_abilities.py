@@ -330,6 +330,10 @@ def _cost(c: Node) -> tuple[a.Effect, ...]:
     }.get(name)
     if conv is not None:
         return tuple(CLAUSES[conv](c, ctx))
+    if name == "spend-buff":  # Riftbound 702.2
+        from arbiter.model.format.importers.to_actions import spend_buff
+
+        return tuple(spend_buff(c, ctx))
     if name == "spend-counters":
         counter = str(_word(c, "c", WordKind.NAME).value)
         return (a.Effect(a.AddCounters(counter), a.SELF, a.Const(-_int(c, "n"))),)
@@ -382,7 +386,36 @@ def _sentence(node: Node, ctx: _Ctx) -> tuple[a.Effect, ...]:
         if any(e.condition is not None for e in effects):
             raise Lost("a condition inside a condition")
         return tuple(replace(e, condition=cond) for e in effects)
+    if name == "roll":  # Altered 7.3.19
+        return (a.Effect(a.RollDie(), a.YOU),)
+    if name in ("on-roll-up", "on-roll-range", "roll-results"):  # Altered 7.3.19.b
+        return _on_roll(node, ctx)
     raise Lost(f"the sentence form '{name}'")
+
+
+def _rolled(low: int, high: int | None) -> a.Condition:
+    at_least = a.Condition(a.Test.ROLL, compare=a.Compare.AT_LEAST, bound=low)
+    if high is None:
+        return at_least
+    at_most = a.Condition(a.Test.ROLL, compare=a.Compare.AT_MOST, bound=high)
+    return a.Condition(a.Test.AND, (at_least, at_most))
+
+
+def _on_roll(node: Node, ctx: _Ctx) -> tuple[a.Effect, ...]:
+    """ "On a 4+, X": X if the die rolled before shows at least 4; "on a 1-3": 1 to 3."""
+    results = [
+        ("c", _rolled(_int(node, "n"), None if node.form.name == "on-roll-up" else _int(node, "m")))
+    ]
+    if node.form.name == "roll-results":
+        results = [("c", _rolled(_int(node, "n"), None)),
+                   ("d", _rolled(_int(node, "m"), _int(node, "o")))]  # fmt: skip
+    out: list[a.Effect] = []
+    for slot, cond in results:
+        effects = _clauses(_node(node, slot), ctx)
+        if any(e.condition is not None for e in effects):
+            raise Lost("a condition inside a die's result")
+        out += [replace(e, condition=cond) for e in effects]
+    return tuple(out)
 
 
 def _clauses(node: Node, ctx: _Ctx) -> tuple[a.Effect, ...]:

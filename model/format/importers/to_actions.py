@@ -76,9 +76,7 @@ def refer(ab: a.CardAbility) -> a.CardAbility:
     if chosen.name:
         raise Lost("the pronoun 'it' (a chosen object already named)")
     named = replace(chosen, name=ROLE)
-    effects = tuple(
-        replace(e, selector=named) if e.selector == chosen else e for e in ab.effects
-    )
+    effects = tuple(replace(e, selector=named) if e.selector == chosen else e for e in ab.effects)
     out = replace(ab, effects=effects)
     top = sum(1 for e in effects if e.selector in (THAT, named))
     if repr(out).count(mark) != top:
@@ -177,7 +175,79 @@ def _add(n: Node, c: _Ctx) -> list[a.Effect]:
     return [resource(part, 1) for part in icons.split("+")]
 
 
+# -- Altered 7.3.1 activate, Riftbound 426 buff and 430 channel -----------------------------------
+
+# "the {J} abilities": those of a card waiting until it is played (Altered 7.5.1)
+_PLAYED = {
+    "j": a.When(a.EventKind.PLAYED, a.SELF),
+    "r": a.When(a.EventKind.PLAYED, a.SELF, "reserve"),
+}
+
+
+def _activate(icon: str) -> Clause:
+    def conv(n: Node, c: _Ctx) -> list[a.Effect]:
+        if "t" in [k for k, _ in n.slots]:
+            value = _slot(n, "t")
+            if not isinstance(value, NounPhrase):
+                raise Lost("whose abilities are activated")
+            who = selector(value, c)
+        elif c.trigger:
+            who = a.IT  # "activate its {J} abilities": the event's object
+        else:
+            raise Lost("'its' abilities outside a trigger about another object")
+        return [a.Effect(a.Activate(_PLAYED[icon]), who)]
+
+    return conv
+
+
+def _buff(n: Node, c: _Ctx) -> list[a.Effect]:
+    """Riftbound 426.1.b: a buff counter, if the unit has none (never a second one)."""
+    value = _slot(n, "t")
+    if not isinstance(value, NounPhrase):
+        raise Lost("what is buffed")
+    return [a.Effect(a.AddCounters("buff", most=1), selector(value, c), a.Const(1))]
+
+
+_OWNERS = {"self": a.SELF, "it": a.IT}
+
+
+def spend_buff(n: Node, c: _Ctx) -> list[a.Effect]:
+    """ "Spend my buff" (Riftbound 702.2): its buff counter is removed."""
+    owner = _OWNERS.get(str(_word(n, "t", WordKind.NAME).value))
+    if owner is None or (owner is a.IT and not c.trigger):
+        raise Lost(f"the buff of '{_slot(n, 't')}'")
+    return [a.Effect(a.AddCounters("buff"), owner, a.Const(-1))]
+
+
+def _channel(exhausted: bool) -> Clause:
+    def conv(n: Node, c: _Ctx) -> list[a.Effect]:
+        count = _word(n, "n", WordKind.NUMBER).value
+        if not isinstance(count, int):
+            raise Lost(f"the number {count}")
+        player = a.YOU
+        if "p" in [k for k, _ in n.slots]:
+            value = _slot(n, "p")
+            player = selector(value, c) if isinstance(value, NounPhrase) else a.SELF
+            if not player.is_player:
+                raise Lost("a player who channels")
+        return [a.Effect(a.MoveTo(a.ZoneMove.CHANNEL, exhausted=exhausted), player, a.Const(count))]
+
+    return conv
+
+
 MORE_CLAUSES: dict[str, Clause] = {
+    "activate-j": _activate("j"),
+    "activates-j": _activate("j"),
+    "activate-its-j": _activate("j"),
+    "activates-r": _activate("r"),
+    "buff": _buff,
+    "spend-buff": spend_buff,
+    "channel-ex": _channel(True),
+    "channel-ex-pl": _channel(True),
+    "sel-channels-ex": _channel(True),
+    "channel": _channel(False),
+    "channel-pl": _channel(False),
+    "sel-channels": _channel(False),
     "add": _add,
     "create-token": _altered_token,
     # a unit token enters exhausted (Riftbound 182.1.d): "exhausted" restates the default

@@ -162,7 +162,8 @@ def _mod(s: a.Selector, mod: Mod) -> a.Selector:
             return replace(s, has=s.has | {mod.value})
         if mod.value in _LACKS:
             return replace(s, lacks=s.lacks | {_LACKS[mod.value]})
-    if mod.kind is ModKind.PLACE and mod.value == "here" and s.zone is None:
+    # "in my Expedition": at the card's own place, as "here" (Altered 7.5: an expedition)
+    if mod.kind is ModKind.PLACE and mod.value in ("here", "my-expedition") and s.zone is None:
         return replace(s, here=True)
     placed = mod.kind in (ModKind.PLACE, ModKind.ZONE) and mod.value in _PLACES
     if placed and not s.here and s.zone is None:
@@ -315,9 +316,12 @@ def _move(move: a.ZoneMove, zone: str = "") -> Clause:
 
 def _return(n: Node, c: _Ctx) -> list[a.Effect]:
     place = _word(n, "p", WordKind.PLACE)
-    if place.value != "owner-hand":
+    target = _sel(n, "t", c)
+    # "to your hand" of a card in one of your zones is its owner's hand (A-GOLD-6)
+    yours = place.value == "your-hand" and target.side is a.Side.YOURS and target.zone
+    if place.value != "owner-hand" and not yours:
         raise Lost(f"'return … {place.text}'")
-    return [_e(a.MoveTo(a.ZoneMove.RETURN_TO_HAND), _sel(n, "t", c))]
+    return [_e(a.MoveTo(a.ZoneMove.RETURN_TO_HAND), target)]
 
 
 def _status(give: bool, name: str = "") -> Clause:

@@ -7,8 +7,10 @@ when it is but a part has no counterpart. Each names the rulebook article it fol
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from arbiter.model.effects import algebra as a
-from arbiter.model.format.importers.clauses import Node, NounPhrase, WordKind
+from arbiter.model.format.importers.clauses import Node, NounPhrase, Word, WordKind
 from arbiter.model.format.importers.to_effects import Lost, _Ctx, _slot, _word, selector
 
 # places an object leaves or enters, as zones of the rulesets (Altered 3.1; Riftbound 107)
@@ -55,6 +57,16 @@ def event(t: Node, subject: a.Selector | None) -> a.When | None:
         return a.When(a.EventKind.LEAVES, subject, zone=_zone(t, "p"))
     if name in ("move-to", "moves-to") and subject is not None:  # Riftbound 448
         return a.When(a.EventKind.MOVES, subject, zone=_zone(t, "p"))
+    if name in ("gains-status", "gain-status") and subject is not None:  # Altered 7.3.13
+        status = str(_word(t, "s", WordKind.STATUS).value)
+        return a.When(a.EventKind.GAINS_STATUS, subject, name=status)
+    if name in ("sacrificed", "im-sacrificed"):  # Altered 7.3.25
+        return a.When(a.EventKind.SACRIFICED, subject or a.SELF)
+    if name == "you-sacrifice" and subject is not None:  # 7.3.25: what you control
+        if subject.side is a.Side.ENEMY:
+            raise Lost("'you sacrifice' an enemy object")
+        who = subject if subject.pick is a.Pick.SELF else replace(subject, side=a.Side.YOURS)
+        return a.When(a.EventKind.SACRIFICED, who)
     here = {"conquer-here": a.EventKind.CONQUERS, "hold-here": a.EventKind.HOLDS,
             "defend-here": a.EventKind.DEFENDS}  # fmt: skip
     if name in here and subject is not None:  # Riftbound 135.2, 383.4.c/d: this battlefield
@@ -71,4 +83,26 @@ def condition(k: Node, ctx: _Ctx) -> a.Condition | None:
             raise Lost("'its Expedition' outside a trigger about another object")
         standing = "ahead" if name == "ahead" else "behind"
         return a.Condition(a.Test.EXPEDITION, selector=who, name=standing)
+    if name in ("im-at", "in-terrain"):  # Altered 7.5.7: the region it stands in is a type
+        word = _slot(k, "p" if name == "im-at" else "i")
+        region = _REGIONS.get(str(word.value)) if isinstance(word, Word) else None
+        if region is None:
+            raise Lost(f"the condition '{k.render()}'")
+        who = a.SELF if name == "im-at" else a.IT
+        if who is a.IT and not ctx.trigger:
+            raise Lost("'it' outside a trigger about another object")
+        return a.Condition(a.Test.REGION, selector=who, name=region)
+    if name in ("there-are", "there-is", "you-have"):  # a count of objects (A-SPELL-4)
+        from arbiter.model.format.importers.to_abilities import _counted
+
+        s, compare, bound = _counted(k, "t")
+        if name == "you-have":
+            if s.side is a.Side.ENEMY:
+                raise Lost(f"'{k.render()}'")
+            s = replace(s, side=a.Side.YOURS)
+        return a.Condition(a.Test.COUNT, selector=s, compare=compare, bound=bound)
     return None
+
+
+# Altered region types (2.2.4 regions; the {V} {M} {O} icons), as region subtypes
+_REGIONS = {"forest": "Forest", "mountain": "Mountain", "water": "Water"}
