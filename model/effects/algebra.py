@@ -214,8 +214,8 @@ class Test(Enum):
     # the die rolled before in the same effects compares with the bound ("on a 4+",
     # Altered 7.3.19.b); read at resolution, in order
     ROLL = "roll"
-    # the optional effect before this one was done: "you may X. If you do, Y" (Riftbound
-    # 135.2 with A-SPELL-3; Altered 1.2.2 "if you do"); read at resolution, in order
+    # the last effect before this one that is not itself under "if you do" was done: "you
+    # may X. If you do, Y, then Z" (A-SPELL-3, Riftbound 356.4.f.1); read in order
     DONE = "done"
 
 

@@ -328,31 +328,31 @@ def resolve_effects(
 ) -> GameState:
     """Every effect in order; an effect whose condition fails, or optional and declined,
     is not done and the rest still resolves (A-GOLD-3, A-SPELL-3/4)."""
-    done = False  # was the effect before done (Test.DONE: "if you do")
+    # Test.DONE ("if you do"): was the last effect not itself under "if you do" done
+    done = False
     for i, e in enumerate(effects):
-        if e.condition in (DONE, NOT_DONE):
-            if done != (e.condition == DONE):
-                state = _not_done(state, e, ctx.source, "'if you do' does not hold",
-                                  "A-SPELL-3")  # fmt: skip
-                continue
-        elif e.condition is not None and not ev.holds(state, ctx, e.condition):
+        follows = e.condition in (DONE, NOT_DONE)
+        if follows and done != (e.condition == DONE):
+            state = _not_done(state, e, ctx.source, "'if you do' does not hold", "A-SPELL-3")
+            continue
+        if not follows and e.condition is not None and not ev.holds(state, ctx, e.condition):
             done = False
             state = _not_done(state, e, ctx.source, "its condition does not hold", "A-SPELL-4")
             continue
         if e.optional and not accept:
             state = _not_done(state, e, ctx.source, "declined", "A-SPELL-3")
-            done = False
+            done = done if follows else False
             continue
         if e.costs:
             paid = resolve_effects(state, e.costs, ctx, split, accept)
             if any(v < 0 for k, v in paid.counters.items() if "." in k) or paid is state:
                 state = _not_done(state, e, ctx.source, "its cost cannot be paid", "A-GOLD-2")
-                done = False
+                done = done if follows else False
                 continue
             state = paid
         before = state
         state = _apply(state, e, ctx, str(i), split or {})
-        done = True
+        done = done if follows else True
         if e.duration.lasts in ENDS:
             state = _remember(before, state, e, ctx, ENDS[e.duration.lasts])
     return state
