@@ -367,3 +367,33 @@ def test_what_the_engine_cannot_do_yet_is_refused_with_its_article(effect: a.Eff
     state = GameState(RULESETS["altered"], objects={"sage": sage}, players=("ana", "bo"))
     with pytest.raises(IllegalAction, match="not modelled"):
         resolve_effects(state, (effect,), ev.Context("sage", {}, {}))
+
+
+# -- a whole invented pool, imported and checked ---------------------------------------------
+
+
+@pytest.mark.rule("IMP-ALGEBRA", "IMP-FULL", "CHECK-IMPORT")
+@pytest.mark.parametrize("game", ["altered", "riftbound"])
+def test_an_invented_pool_of_the_new_constructs_imports_full_and_checks_clean(
+    game: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import json
+
+    from arbiter.solver.cli.main import main
+    from tests.helpers import ROOT
+
+    source = ROOT / "tests" / "fixtures" / "import" / f"{game}_constructs.json"
+    with pytest.raises(SystemExit) as exc:
+        main(["import", game, str(source), "-o", str(tmp_path)])
+    assert exc.value.code in (0, None)
+    report = json.loads((tmp_path / "import-report.json").read_text())
+    assert report["full"] == report["cards"] == 6, [
+        (c["name"], c["not_modelled"]) for c in report["per_card"] if c["not_modelled"]
+    ]
+    capsys.readouterr()
+    (cardset,) = [p for p in tmp_path.glob("*.yaml") if "part" not in p.name]
+    with pytest.raises(SystemExit) as exc:
+        main(["check", str(cardset), "--json"])
+    out = capsys.readouterr().out
+    assert exc.value.code in (0, None)
+    assert [d for d in json.loads(out)["diagnostics"] if d["severity"] == "error"] == []
