@@ -512,6 +512,10 @@ class EventKind(Enum):
     # gains a status (``name``: which; Altered 7.3.13); is sacrificed (Altered 7.3.25)
     GAINS_STATUS = "gains_status"
     SACRIFICED = "sacrificed"
+    # the expedition of the subject (the card's own: self) moves forward (Altered 7.3.17),
+    # or fails to during Dusk (Altered 7.5.6)
+    ADVANCES = "advances"
+    FAILS_TO_ADVANCE = "fails_to_advance"
 
 
 @dataclass(frozen=True, slots=True)
@@ -532,6 +536,9 @@ class When:
     # the event happens at the card's own place ("when you conquer here": this
     # battlefield, Riftbound 135.2 with 383.4.c)
     here: bool = False
+    # only the Nth time it happens in a turn ("the first time … each turn", Riftbound
+    # 383.1); 0: every time
+    nth: int = 0
 
     RULES: ClassVar[RuleIds] = ("TRIG-1",)
 
@@ -579,6 +586,19 @@ class Activate:
     RULES: ClassVar[RuleIds] = ("Altered 7.3.1",)
 
 
+@dataclass(frozen=True, slots=True)
+class Delayed:
+    """A delayed triggered ability: the next time ``event`` happens (once, within the
+    effect's duration), ``effects`` happen, "it" being the event's object ("the next
+    Character you play this turn gains 1 boost", Riftbound 383 "the next time"; Altered
+    6.3). ``perform`` refuses it as not modelled."""
+
+    event: When
+    effects: tuple[Effect, ...]
+
+    RULES: ClassVar[RuleIds] = ("TRIG-1", "Riftbound 383", "Altered 6.3")
+
+
 Action = (
     DealDamage
     | ModifyStat
@@ -597,6 +617,7 @@ Action = (
     | EndTurn
     | RollDie
     | Activate
+    | Delayed
 )
 
 

@@ -278,6 +278,9 @@ def _action(e: a.Effect) -> str:
         floor = f" (never less than {act.floor})" if act.floor is not None else ""
         subject = "this card costs" if e.selector.pick is a.Pick.SELF else f"{head}{who} cost"
         return f"{subject} {change}{floor}"
+    if isinstance(act, a.Delayed):
+        rest = " ".join(effect(x, capital=False) for x in act.effects).rstrip(".")
+        return f"the next time {when_clause(act.event)}{duration(e.duration)}: {rest}"
     if isinstance(act, a.RollDie):
         return f"{who} roll{'s' if who != 'you' else ''} a die"
     if isinstance(act, a.Activate):
@@ -330,6 +333,7 @@ def _move(act: a.MoveTo, e: a.Effect, who: str) -> str:
         a.ZoneMove.DESTROY: "destroy {w}",
         a.ZoneMove.SACRIFICE: "sacrifice {w}",
         a.ZoneMove.TO_ZONE: "move {w} to the " + act.zone.replace("_", " "),
+        a.ZoneMove.SWITCH: "{w} switches expeditions",
     }[act.move]
     return verb.format(w=who) + tired
 
@@ -394,6 +398,8 @@ EVENT_WORDS = {
     a.EventKind.MOVES: "moves",
     a.EventKind.GAINS_STATUS: "gains a status",
     a.EventKind.SACRIFICED: "is sacrificed",
+    a.EventKind.ADVANCES: "has its expedition move forward",
+    a.EventKind.FAILS_TO_ADVANCE: "has its expedition fail to move forward during Dusk",
 }
 
 
@@ -433,7 +439,8 @@ def when_clause(w: a.When, *, would: bool = False) -> str:
         verb = f"has its {w.name} modified"
     elif w.event is a.EventKind.GAINS_STATUS and w.name:
         verb = f"gains {w.name}"
-    return f"{subject} {verb}{extra}{' here' if w.here else ''}"
+    nth = f", for the {_ordinal(w.nth)} time this turn" if w.nth else ""
+    return f"{subject} {verb}{extra}{' here' if w.here else ''}{nth}"
 
 
 def _ordinal(n: int) -> str:

@@ -268,6 +268,8 @@ def _action(e: a.Effect) -> tuple[str, Data]:
         return "end_turn", selector(e.selector)
     if isinstance(act, a.RollDie):
         return "roll_die", selector(e.selector)
+    if isinstance(act, a.Delayed):
+        return "next", {"when": when(act.event), "do": [effect(x) for x in act.effects]}
     if isinstance(act, a.Activate):
         body = {"when": when(act.event)}
         _target(body, "target", e.selector)
@@ -312,6 +314,8 @@ def when(w: a.When) -> dict[str, Data]:
         out["reaches"] = w.reaches
     if w.here:
         out["here"] = True
+    if w.nth:
+        out["nth"] = w.nth
     return out
 
 

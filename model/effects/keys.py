@@ -212,6 +212,11 @@ ACTIONS: dict[str, tuple[str, dict[str, str]]] = {
         {"amount": "how many times", "player": "you | opponent", "target": TARGET_DOC,
          "zone": "unused"},
     ),
+    "switch": (
+        "the selected objects go to their controller's other expedition (Altered 7.3.28; a "
+        "Gigantic one has none)",
+        {"target": TARGET_DOC, "amount": "unused", "player": "unused", "zone": "unused"},
+    ),
     "channel": (
         "the player puts the top runes of their rune deck onto the board (Riftbound 430): "
         "a number, or {amount, player, exhausted}",
@@ -222,6 +227,11 @@ ACTIONS: dict[str, tuple[str, dict[str, str]]] = {
     "activate": (
         "the targets' abilities waiting for `when` happen as if it occurred (Altered 7.3.1.b)",
         {"when": "the event whose abilities are activated", "target": TARGET_DOC},
+    ),
+    "next": (
+        "a delayed trigger: the next time `when` happens (within `until`), `do` happens, "
+        '"it" being the event\'s object',
+        {"when": "the event waited for, once", "do": "the effects then"},
     ),
     "end_turn": (
         "the player (you | opponent) ends the turn once no reaction waits, without passing "
@@ -281,6 +291,7 @@ WHEN_DOC: dict[str, str] = {
     "reaches": "counter events: only when the counter reaches this many (its Nth counter)",
     "here": "true: the event happens at the card's own place (a battlefield: conquer here)",
     "status": "gains_status events: which status",
+    "nth": "only the Nth time it happens in a turn (the first time … each turn)",
 }
 WHEN_KEYS = frozenset(k for k in WHEN_DOC if k not in {e.value for e in a.EventKind})
 

@@ -221,6 +221,8 @@ def _apply(
         return state
     if isinstance(act, a.EndTurn):
         raise IllegalAction("Altered 7.3.2", "ending the turn (After You) is not modelled yet")
+    if isinstance(act, a.Delayed):
+        raise IllegalAction("TRIG-1", "a delayed trigger ('the next …') is not modelled yet")
     if isinstance(act, a.RollDie):
         raise IllegalAction("Altered 7.3.19", "rolling a die is not modelled (no random numbers)")
     if isinstance(act, a.Activate):
@@ -280,6 +282,16 @@ def _move(
                 state = st.Move(target=oid, zone=to).resolve(state)
                 if act.move is a.ZoneMove.EXHAUSTED_RESUPPLY:  # Altered 7.3.11
                     state = _exhaust_moved(state, oid)
+        return state
+    if act.move is a.ZoneMove.SWITCH:  # Altered 7.3.28: not a zone change; Gigantic: none
+        from arbiter.model.altered.keywords import other_expedition
+
+        for t in _objects(state, targets):
+            other = other_expedition(state.obj(t))
+            if other is None:
+                state = _not_done(state, e, t, "no other expedition", "Altered 7.3.28")
+                continue
+            state = state.with_object(replace(state.obj(t), zone=f"expedition:{other}"))
         return state
     zone = act.zone or ZONE_OF.get(act.move) or state.ruleset.destroyed_zone
     for t in _objects(state, targets):
@@ -419,6 +431,8 @@ def fires(
     ``player:<name>``): same kind, the subject selects it, the zone agrees (TRIG-1)."""
     if when.event is not event or (when.zone and zone and when.zone != zone):
         return False
+    if when.nth:
+        raise IllegalAction("TRIG-1", "counting an event's times in a turn is not modelled yet")
     if when.here:
         raise IllegalAction(
             "TRIG-1", "an event at the card's own place ('here') is not modelled by the engine yet"

@@ -453,9 +453,16 @@ _ACTION_PARSERS: dict[str, Callable[[Node], a.Effect]] = {
     "replace": _replace,
     "end_turn": lambda n: a.Effect(a.EndTurn(), _player(n)),
     "channel": _zone(a.ZoneMove.CHANNEL),
+    "switch": _zone(a.ZoneMove.SWITCH),
     "roll_die": lambda n: a.Effect(a.RollDie(), _player(n)),
     "activate": lambda n: _activate(n),
+    "next": lambda n: _next(n),
 }
+
+
+def _next(node: Node) -> a.Effect:
+    m = _body(node, {"when", "do"}, required=("when", "do"))
+    return a.Effect(a.Delayed(when(m["when"]), effects(m["do"])), a.YOU)
 
 
 def _activate(node: Node) -> a.Effect:
@@ -530,7 +537,8 @@ def when(node: Node) -> a.When:
     change = m["change"].choice(("up", "down", "any")) if "change" in m else "any"
     reaches = m["reaches"].integer(1, 1000) if "reaches" in m else 0
     here = m["here"].boolean() if "here" in m else False
-    return a.When(event, subject, zone, name, change, reaches, here)
+    nth = m["nth"].integer(1, 100) if "nth" in m else 0
+    return a.When(event, subject, zone, name, change, reaches, here, nth)
 
 
 def ability(node: Node, kind: a.Kind, index: int) -> a.CardAbility:

@@ -138,6 +138,13 @@ def _triggers(t: Node) -> list[a.When]:
     return [_trigger(t)]
 
 
+def _nth(node: Node, n: int) -> list[a.When]:
+    nth = n or _word(node, "o", WordKind.NUMBER).value
+    if not isinstance(nth, int):
+        raise Lost(f"the ordinal '{nth}'")
+    return [replace(w, nth=nth) for w in _triggers(_node(node, "t"))]
+
+
 def _phase_event(node: Node) -> list[a.When]:
     return [_phase(_node(node, "t"))]
 
@@ -152,6 +159,9 @@ _TRIGGERS: dict[str, Callable[[Node], list[a.When]]] = {
     "at": _phase_event,
     "at-dash": _phase_event,
     "at-if-dash": _phase_event,
+    "first-time": lambda node: _nth(node, 1),  # Riftbound 383.1: "the first time … each turn"
+    "nth-time": lambda node: _nth(node, 0),
+    "nth-time-each": lambda node: _nth(node, 0),
 }
 
 _EVENTS = {
@@ -184,7 +194,10 @@ def _trigger(t: Node) -> a.When:
         return a.When(_EVENTS[name], _subject(t, "t"))
     from arbiter.model.format.importers import to_events
 
-    about = _subject(t, "t") if isinstance(dict(t.slots).get("t"), NounPhrase) else None
+    try:
+        about = _subject(t, "t") if isinstance(dict(t.slots).get("t"), NounPhrase) else None
+    except Lost:
+        about = None  # a subject only these forms read ("my Expedition")
     more = to_events.event(t, about)
     if more is None:
         raise Lost(f"the event '{t.render()}'")
@@ -330,6 +343,10 @@ def _cost(c: Node) -> tuple[a.Effect, ...]:
     }.get(name)
     if conv is not None:
         return tuple(CLAUSES[conv](c, ctx))
+    if name == "put-cost":  # Altered 7.3.21
+        from arbiter.model.format.importers.to_actions import put
+
+        return tuple(put(c, ctx))
     if name == "spend-buff":  # Riftbound 702.2
         from arbiter.model.format.importers.to_actions import spend_buff
 
@@ -372,6 +389,12 @@ def _sentence(node: Node, ctx: _Ctx) -> tuple[a.Effect, ...]:
         if len(effects) != 1:
             raise Lost("'you may pay … to' before several effects")
         return (replace(effects[0], optional=True, costs=_costs(_node(node, "k"))),)
+    if name in ("unless", "unless-after"):  # the effects when the condition does not hold
+        cond = a.Condition(a.Test.NOT, (_condition(_node(node, "k"), ctx),))
+        effects = _clauses(_node(node, "c"), ctx)
+        if any(e.condition is not None for e in effects):
+            raise Lost("a condition inside 'unless'")
+        return tuple(replace(e, condition=cond) for e in effects)
     if name in ("if-you-do", "if-you-dont"):  # A-SPELL-3: read after the effect before
         effects = _sentence(_node(node, "c"), ctx)
         if any(e.condition is not None for e in effects):
@@ -448,7 +471,11 @@ def _verbs(node: Node, subject: object, ctx: _Ctx) -> tuple[a.Effect, ...]:
         conv = VERB_PHRASES.get(vp.form.name)
         if conv is None or not isinstance(subject, NounPhrase):
             raise Lost(f"the verb phrase '{vp.render()}'")
-        return tuple(conv(Node(vp.form, (*vp.slots, ("t", subject))), ctx))
+        from arbiter.model.format.importers.to_actions import next_played
+
+        clause = Node(vp.form, (*vp.slots, ("t", subject)))
+        delayed = next_played(clause, ctx, lambda n, c: tuple(conv(n, c)))
+        return delayed if delayed is not None else tuple(conv(clause, ctx))
     raise Lost(f"the verb phrases '{node.form.name}'")
 
 
@@ -458,8 +485,11 @@ def _clause(node: Node, ctx: _Ctx) -> tuple[a.Effect, ...]:
         if name[:-3] not in _DRAWN_BY:
             raise Lost(f"'{node.render()}' done by another player or object")
         name = name[:-3]
-    from arbiter.model.format.importers.to_actions import MORE_CLAUSES
+    from arbiter.model.format.importers.to_actions import MORE_CLAUSES, next_played
 
+    delayed = next_played(node, ctx, _clause)
+    if delayed is not None:
+        return delayed
     conv = CLAUSES.get(name) or MORE_CLAUSES.get(name)
     conv = conv or (STATIC_CLAUSES.get(name) if ctx.static else None)
     if conv is None:

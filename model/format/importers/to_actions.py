@@ -8,10 +8,11 @@ or ``Lost`` is raised. Each conversion names the rulebook article it follows.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import replace
 
 from arbiter.model.effects import algebra as a
-from arbiter.model.format.importers.clauses import Node, NounPhrase, WordKind
+from arbiter.model.format.importers.clauses import Det, ModKind, Node, NounPhrase, WordKind
 from arbiter.model.format.importers.to_effects import (
     ROLE,
     THAT,
@@ -82,6 +83,40 @@ def refer(ab: a.CardAbility) -> a.CardAbility:
     if repr(out).count(mark) != top:
         raise Lost("the pronoun 'it' inside an amount or a condition")
     return out
+
+
+# -- "the next Character you play this turn gains 1 boost": a delayed trigger -------------------
+
+_NEXT = {  # the play a "next" waits for, and until when (Riftbound 383, Altered 6.3)
+    "you-play": ("", a.INSTANT),
+    "you-play-this-turn": ("", a.Duration(a.Lasts.END_OF_TURN)),
+    "you-play-from-hand-this-turn": ("hand", a.Duration(a.Lasts.END_OF_TURN)),
+}
+_COSTS = {"cost-less-c", "cost-less-cp", "cost-more-c"}  # "the next … costs less": once
+IT_PHRASE = NounPhrase(Det.PRONOUN, "", None, (), "it", "it", ())
+
+
+def next_played(
+    node: Node, ctx: _Ctx, convert: Callable[[Node, _Ctx], tuple[a.Effect, ...]]
+) -> tuple[a.Effect, ...] | None:
+    """A clause about "the next X you play [this turn]" other than its cost: the clause
+    done to it when it is played (a delayed trigger), or None when no slot says "next"."""
+    if node.form.name in _COSTS:
+        return None
+    found = [(k, v) for k, v in node.slots if isinstance(v, NounPhrase) and v.det is Det.NEXT]
+    if not found:
+        return None
+    ((slot, np),) = found
+    played = [m for m in np.post if m.kind is ModKind.CONTROL and m.value in _NEXT]
+    if len(played) != 1:
+        raise Lost(f"'{np.render()}' (the next card of which play)")
+    zone, lasts = _NEXT[played[0].value]
+    rest = replace(np, det=Det.ALL, count=None, post=tuple(m for m in np.post if m != played[0]))
+    subject = replace(selector(rest, _Ctx(False)), side=a.Side.YOURS)
+    event = a.When(a.EventKind.PLAYED, subject, zone)
+    slots = tuple((k, IT_PHRASE if k == slot else v) for k, v in node.slots)
+    effects = convert(Node(node.form, slots), _Ctx(True))
+    return (a.Effect(a.Delayed(event, effects), a.YOU, duration=lasts),)
 
 
 # -- tokens the line describes ---------------------------------------------------------------
@@ -235,7 +270,58 @@ def _channel(exhausted: bool) -> Clause:
     return conv
 
 
+# -- Riftbound 463.1 points, Altered 7.3.21 put, 7.3.28 switch ----------------------------------
+
+
+def _score(n: Node, c: _Ctx) -> list[a.Effect]:
+    """ "Score 1 point": the player gains a point (Riftbound 463.1), a counter of the player."""
+    count = _word(n, "n", WordKind.NUMBER).value
+    if not isinstance(count, int):
+        raise Lost(f"the number {count}")
+    player = a.YOU
+    if "p" in [k for k, _ in n.slots]:
+        value = _slot(n, "p")
+        player = selector(value, c) if isinstance(value, NounPhrase) else a.SELF
+        if not player.is_player:
+            raise Lost("a player who scores")
+    return [a.Effect(a.AddCounters("points"), player, a.Const(count))]
+
+
+# "put X in Reserve" / "in its owner's Mana zone": a zone of its owner (A-GOLD-6)
+_PUT_ZONES = {"reserve": "reserve", "owner-mana": "mana"}
+
+
+def put(n: Node, c: _Ctx) -> list[a.Effect]:
+    value = _slot(n, "t")
+    place = _word(n, "p", WordKind.PLACE)
+    if not isinstance(value, NounPhrase):
+        raise Lost("what is put")
+    target = selector(value, c)
+    zone = _PUT_ZONES.get(str(place.value))
+    if place.value == "your-mana" and target.side is a.Side.YOURS and target.zone:
+        zone = "mana"  # one of your cards: your Mana zone is its owner's
+    if zone is None:
+        raise Lost(f"'put … {place.text}'")
+    return [a.Effect(a.MoveTo(a.ZoneMove.TO_ZONE, zone), target)]
+
+
+def _switch(n: Node, c: _Ctx) -> list[a.Effect]:
+    value = _slot(n, "t")
+    if not isinstance(value, NounPhrase):
+        raise Lost("what switches expeditions")
+    return [a.Effect(a.MoveTo(a.ZoneMove.SWITCH), selector(value, c))]
+
+
 MORE_CLAUSES: dict[str, Clause] = {
+    "score": _score,
+    "score-pl": _score,
+    "you-score": _score,
+    "you-score-pl": _score,
+    "sel-score": _score,
+    "sel-scores": _score,
+    "sel-gains-point": _score,
+    "put": put,
+    "switch": _switch,
     "activate-j": _activate("j"),
     "activates-j": _activate("j"),
     "activate-its-j": _activate("j"),

@@ -451,6 +451,8 @@ CLAUSES: dict[str, Clause] = {
 
 # verb phrases after a subject: the same actions, the subject in slot t
 VERB_PHRASES: dict[str, Clause] = {
+    "switches": lambda n, c: [_e(a.MoveTo(a.ZoneMove.SWITCH), _sel(n, "t", c))],  # 7.3.28
+    "switch": lambda n, c: [_e(a.MoveTo(a.ZoneMove.SWITCH), _sel(n, "t", c))],
     "gains-boost-status": _gain_boost_status,
     "gains-boosts-status": _gain_boost_status,
     "gain-boost-status": _gain_boost_status,

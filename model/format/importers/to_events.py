@@ -57,6 +57,12 @@ def event(t: Node, subject: a.Selector | None) -> a.When | None:
         return a.When(a.EventKind.LEAVES, subject, zone=_zone(t, "p"))
     if name in ("move-to", "moves-to") and subject is not None:  # Riftbound 448
         return a.When(a.EventKind.MOVES, subject, zone=_zone(t, "p"))
+    expedition = {"moves-forward": a.EventKind.ADVANCES, "fails-dusk": a.EventKind.FAILS_TO_ADVANCE}
+    if name in expedition:  # Altered 7.3.17, 7.5.6: "my Expedition": this card's
+        value = _slot(t, "t")
+        if not (isinstance(value, NounPhrase) and value.noun == "my-expedition"):
+            raise Lost(f"the event '{t.render()}'")
+        return a.When(expedition[name], a.SELF)
     if name in ("gains-status", "gain-status") and subject is not None:  # Altered 7.3.13
         status = str(_word(t, "s", WordKind.STATUS).value)
         return a.When(a.EventKind.GAINS_STATUS, subject, name=status)
