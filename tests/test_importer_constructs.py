@@ -158,6 +158,17 @@ def test_it_names_the_one_object_chosen_before_it() -> None:
     assert not r.modelled and "pronoun 'it'" in r.lost  # nothing chosen before "it"
 
 
+@pytest.mark.rule("IMP-ALGEBRA", "A-SPELL-1")
+def test_several_effects_of_one_clause_on_a_chosen_object_choose_it_once() -> None:
+    shield, tank = rb("Give a unit [Shield 3] and [Tank] this turn.", spell=True).effects
+    assert shield.selector == a.Selector(a.Pick.CHOOSE, kinds=frozenset({"unit"}), name="chosen")
+    assert tank.selector == a.Selector(a.Pick.NAMED, name="chosen")
+    # two choices in one ability: "it" would not say which
+    text = "Target Character gains 1 boost. Exhaust target Character, then ready it."
+    r = read(Game.ALTERED, text, spell=True)
+    assert not r.modelled and "which chosen object" in r.lost
+
+
 @pytest.mark.rule("IMP-ALGEBRA", "Altered 7.5.2", "Altered 7.5.7", "Altered 7.5.9")
 def test_expedition_region_and_leaving_read_as_conditions_and_events() -> None:
     ab = al("{J} If my Expedition is behind, draw a card.")

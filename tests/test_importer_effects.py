@@ -133,7 +133,7 @@ def test_a_trigger_on_either_of_two_events_is_one_trigger_per_event() -> None:
 @pytest.mark.parametrize(
     ("text", "spell", "missing"),
     [
-        ("Give a unit [Shield 3] and [Tank] this turn.", True, "several effects on one chosen"),
+        ("Deal 3 to a unit at my battlefield.", True, "at my battlefield"),
         ("Other friendly units here have [Tank].", False, "placed"),
         ("I enter ready.", False, "static"),
         ("Deal 3 to a unit at another battlefield.", True, "at another battlefield"),

@@ -133,7 +133,7 @@ def _triggers(t: Node) -> list[a.When]:
     if t.form.name in ("attack-or-defend", "attacks-or-defends"):
         subject = _subject(t, "t")
         return [a.When(a.EventKind.ATTACKS, subject), a.When(a.EventKind.DEFENDS, subject)]
-    if t.form.name in ("or", "or-when"):
+    if t.form.name in ("or", "or-when", "and-when"):  # "when I'm played and when I conquer"
         return [*_triggers(_node(t, "a")), *_triggers(_node(t, "b"))]
     return [_trigger(t)]
 
@@ -447,7 +447,7 @@ def _clauses(node: Node, ctx: _Ctx) -> tuple[a.Effect, ...]:
         return (*_clause(_node(node, "a"), ctx), *_clauses(_node(node, "b"), ctx))
     if name == "clause":
         return _clause(_node(node, "a"), ctx)
-    if name in ("for-each-after", "per-after"):
+    if name in ("for-each-after", "per-after", "for-each-of-after"):
         effects = _clause(_node(node, "a"), ctx)
         per = _subject(node, "s")
         if len(effects) != 1 or not isinstance(effects[0].amount, a.Const):
@@ -464,19 +464,23 @@ def _clauses(node: Node, ctx: _Ctx) -> tuple[a.Effect, ...]:
 
 def _verbs(node: Node, subject: object, ctx: _Ctx) -> tuple[a.Effect, ...]:
     if node.form.name in ("vp-and", "bvp-and"):
-        both = [*_verbs(_node(node, "a"), subject, ctx), *_verbs(_node(node, "b"), subject, ctx)]
+        both = [*_verb(_node(node, "a"), subject, ctx), *_verbs(_node(node, "b"), subject, ctx)]
         return tuple(_one_choice(both))
     if node.form.name in ("vp", "bvp"):
-        vp = _node(node, "a")
-        conv = VERB_PHRASES.get(vp.form.name)
-        if conv is None or not isinstance(subject, NounPhrase):
-            raise Lost(f"the verb phrase '{vp.render()}'")
-        from arbiter.model.format.importers.to_actions import next_played
-
-        clause = Node(vp.form, (*vp.slots, ("t", subject)))
-        delayed = next_played(clause, ctx, lambda n, c: tuple(conv(n, c)))
-        return delayed if delayed is not None else tuple(conv(clause, ctx))
+        return _verb(_node(node, "a"), subject, ctx)
     raise Lost(f"the verb phrases '{node.form.name}'")
+
+
+def _verb(vp: Node, subject: object, ctx: _Ctx) -> tuple[a.Effect, ...]:
+    """One verb phrase ("gains 1 boost") done by the subject."""
+    from arbiter.model.format.importers.to_actions import next_played
+
+    conv = VERB_PHRASES.get(vp.form.name)
+    if conv is None or not isinstance(subject, NounPhrase):
+        raise Lost(f"the verb phrase '{vp.render()}'")
+    clause = Node(vp.form, (*vp.slots, ("t", subject)))
+    delayed = next_played(clause, ctx, lambda n, c: tuple(conv(n, c)))
+    return delayed if delayed is not None else tuple(conv(clause, ctx))
 
 
 def _clause(node: Node, ctx: _Ctx) -> tuple[a.Effect, ...]:

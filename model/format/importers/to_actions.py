@@ -69,15 +69,14 @@ def refer(ab: a.CardAbility) -> a.CardAbility:
         return ab
     if mark in repr(ab.costs) or not uses:
         raise Lost("the pronoun 'it' (no object chosen before it)")
-    before = [i for i, e in enumerate(ab.effects[: uses[0]]) if e.selector.chosen]
-    chooser = {ab.effects[i].selector for i in before}
-    if len(chooser) != 1 or any(e.selector.chosen for e in ab.effects[uses[0] :]):
+    choosers = [i for i, e in enumerate(ab.effects) if e.selector.chosen]
+    if len(choosers) != 1 or choosers[0] > uses[0]:  # exactly one choice, made before
         raise Lost("the pronoun 'it' (which chosen object)")
-    (chosen,) = chooser
+    chosen = ab.effects[choosers[0]].selector
     if chosen.name:
         raise Lost("the pronoun 'it' (a chosen object already named)")
     named = replace(chosen, name=ROLE)
-    effects = tuple(replace(e, selector=named) if e.selector == chosen else e for e in ab.effects)
+    effects = tuple(replace(e, selector=named) if e.selector.chosen else e for e in ab.effects)
     out = replace(ab, effects=effects)
     top = sum(1 for e in effects if e.selector in (THAT, named))
     if repr(out).count(mark) != top:

@@ -386,10 +386,13 @@ def _gain_boost_status(n: Node, c: _Ctx) -> list[a.Effect]:
 
 def _one_choice(effects: list[a.Effect]) -> list[a.Effect]:
     """Several effects of one clause on a chosen object ("give a unit [Shield 3] and
-    [Tank]") are about the same object; separate effects would each choose their own, so
-    such a clause is not converted."""
+    [Tank]") are about the same object: the first chooses it, the others say "it" of it
+    (``THAT``, named by ``to_actions.refer``); a clause choosing differently is lost."""
     if len(effects) > 1 and any(e.selector.chosen for e in effects):
-        raise Lost("several effects on one chosen object")
+        first = effects[0].selector
+        if not first.chosen or any(e.selector != first for e in effects[1:]):
+            raise Lost("several effects on one chosen object")
+        return [effects[0], *(replace(e, selector=THAT) for e in effects[1:])]
     return effects
 
 
