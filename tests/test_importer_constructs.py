@@ -183,9 +183,73 @@ def test_expedition_region_and_leaving_read_as_conditions_and_events() -> None:
     )
 
 
+@pytest.mark.rule("IMP-ALGEBRA", "Riftbound 812", "IMP-DEPENDENT")
+def test_legion_is_the_condition_of_the_ability_it_introduces() -> None:
+    legion = a.Condition(a.Test.CARDS_PLAYED, compare=a.Compare.AT_LEAST, bound=1)
+    ab = rb("[Legion] - When you play me, draw 1.")
+    assert ab.when == a.When(a.EventKind.PLAYED, a.SELF) and ab.condition == legion
+    quick = rb("{exhaust}: [Reaction], [Legion] - Draw 1.")
+    assert quick.timing is a.Timing.REACTION and quick.condition == legion
+    r = read(Game.RIFTBOUND, "[Legion] - I have +1 {might}.")
+    assert not r.modelled and r.abilities == ()  # a static line under Legion stays opaque
+
+
+@pytest.mark.rule("IMP-ALGEBRA", "Riftbound 442", "Riftbound 463.1", "E-OPS-1")
+def test_moves_to_base_points_and_a_minimum_might() -> None:
+    (move,) = rb("Move a friendly unit from a battlefield to its base.", spell=True).effects
+    assert move.action == a.MoveTo(a.ZoneMove.TO_ZONE, "base")
+    assert move.selector.zone == "battlefield" and move.selector.side is a.Side.YOURS
+    (score,) = rb("When I hold, you score 1 point.").effects
+    assert score == a.Effect(a.AddCounters("points"), a.YOU, a.Const(1))
+    (weak,) = rb("Give a unit -3 {might} this turn, to a minimum of 1 {might}.", spell=True).effects
+    assert weak.action == a.ModifyStat("might", minimum=1) and weak.amount == a.Const(-3)
+    (based,) = rb("Ready a unit in your base.", spell=True).effects
+    assert based.selector.zone == "base" and based.selector.side is a.Side.YOURS
+
+
+@pytest.mark.rule("IMP-ALGEBRA", "Altered 7.3.21", "Altered 7.3.28", "A-SPELL-4")
+def test_put_switch_and_unless() -> None:
+    (put,) = al("{H} Put a card from your hand in Reserve.").effects
+    assert put.action == a.MoveTo(a.ZoneMove.TO_ZONE, "reserve")
+    assert put.selector.zone == "hand" and put.selector.side is a.Side.YOURS
+    (switch,) = al("{J} Target Character switches Expeditions.").effects
+    assert switch.action == a.MoveTo(a.ZoneMove.SWITCH)
+    (fleeting,) = al("{J} Unless my Expedition is ahead, I gain [[Fleeting]].").effects
+    ahead = a.Condition(a.Test.EXPEDITION, name="ahead")
+    assert fleeting.condition == a.Condition(a.Test.NOT, (ahead,))
+
+
+@pytest.mark.rule("IMP-ALGEBRA", "TRIG-1", "Riftbound 383.1", "Altered 7.5.6")
+def test_delayed_nth_time_and_expedition_events() -> None:
+    (e,) = al("{D}: The next Character you play this turn gains 2 boosts.").effects
+    mine = a.Selector(a.Pick.ALL, side=a.Side.YOURS, kinds=frozenset({"character"}))
+    assert e.action == a.Delayed(
+        a.When(a.EventKind.PLAYED, mine), (a.Effect(a.AddCounters("boosts"), a.IT, a.Const(2)),)
+    )
+    assert e.duration == a.Duration(a.Lasts.END_OF_TURN)
+    ab = rb("The first time I attack each turn, draw 1.")
+    assert ab.when == a.When(a.EventKind.ATTACKS, a.SELF, nth=1)
+    ab = al("When my Expedition fails to move forward during Dusk - Draw a card.")
+    assert ab.when == a.When(a.EventKind.FAILS_TO_ADVANCE, a.SELF)
+
+
 # -- written and read back -----------------------------------------------------------------
 
 ROUND_TRIP = [
+    a.Effect(a.ModifyStat("might", minimum=1), a.Selector(a.Pick.CHOOSE), a.Const(-2)),
+    a.Effect(a.MoveTo(a.ZoneMove.SWITCH), a.Selector(a.Pick.CHOOSE)),
+    a.Effect(
+        a.Delayed(a.When(a.EventKind.PLAYED, a.Selector(a.Pick.ALL, side=a.Side.YOURS)),
+                  (a.Effect(a.AddCounters("boosts"), a.IT, a.Const(1)),)),
+        a.YOU,
+        duration=a.Duration(a.Lasts.END_OF_TURN),
+    ),
+    a.Effect(
+        a.MoveTo(a.ZoneMove.DRAW),
+        a.YOU,
+        a.Const(1),
+        condition=a.Condition(a.Test.CARDS_PLAYED, compare=a.Compare.AT_LEAST, bound=1),
+    ),
     a.Effect(a.MoveTo(a.ZoneMove.RESUPPLY), a.YOU, a.Const(2)),
     a.Effect(a.MoveTo(a.ZoneMove.EXHAUSTED_RESUPPLY), a.OPPONENT, a.Const(1)),
     a.Effect(a.MoveTo(a.ZoneMove.CHANNEL, exhausted=True), a.YOU, a.Const(1)),
@@ -240,6 +304,10 @@ def test_new_trigger_and_ability_fields_read_back() -> None:
                       when=a.When(a.EventKind.GAINS_STATUS, a.Selector(a.Pick.ALL),
                                   name="asleep")),
         a.CardAbility(a.Kind.QUICK, (a.Effect(a.RollDie(), a.YOU),), timing=a.Timing.ACTION),
+        a.CardAbility(a.Kind.TRIGGER, (a.Effect(a.RollDie(), a.YOU),),
+                      when=a.When(a.EventKind.ATTACKS, a.SELF, nth=2)),
+        a.CardAbility(a.Kind.TRIGGER, (a.Effect(a.RollDie(), a.YOU),),
+                      when=a.When(a.EventKind.FAILS_TO_ADVANCE, a.SELF)),
     ):  # fmt: skip
         node = load("t.yaml", _yaml({"x": emit.ability(ab, 0)})).node().mapping()["x"]
         assert replace(syntax.ability(node, ab.kind, 0), ident="") == ab

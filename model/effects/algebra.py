@@ -211,6 +211,9 @@ class Test(Enum):
     DAY = "day"  # the day number compares with a bound
     PHASE = "phase"  # the current phase is named
     EXPEDITION = "expedition"  # its expedition is ahead | behind | tied (Altered 7.5.2, 7.4.4.j)
+    # the number of other cards the controller played this turn compares with the bound
+    # (Riftbound 812 Legion: "if you have played another card this turn", at least 1)
+    CARDS_PLAYED = "cards_played"
     # the die rolled before in the same effects compares with the bound ("on a 4+",
     # Altered 7.3.19.b); read at resolution, in order
     ROLL = "roll"
@@ -296,6 +299,9 @@ class ModifyStat:
     members: frozenset[str] = frozenset()  # for set characteristics (subtypes, regions)
     other: Selector | None = None  # copy / swap / swap_bonus
     rounding: str | None = None  # divide: down | up | nearest (E-DIV)
+    # add: never below this shown value ("to a minimum of 1 {might}", Riftbound 356.4.e
+    # reads minimums the same way for costs)
+    minimum: int | None = None
 
     RULES: ClassVar[RuleIds] = ("E-OPS-1", "E-OPS-2", "E-IMM-1", "E-IMM-2", "E-LIMIT-1", "E-DIV")
 

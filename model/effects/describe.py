@@ -173,6 +173,8 @@ def condition(c: a.Condition) -> str:
         return "you did"
     if c.test is a.Test.ROLL:
         return f"the die shows {bound}"
+    if c.test is a.Test.CARDS_PLAYED:
+        return f"you have played {bound} other cards this turn"
     return f"it is the {c.name} phase"
 
 
@@ -201,7 +203,8 @@ def _action(e: a.Effect) -> str:
             if isinstance(e.amount, a.Per) and e.amount.times != 1:
                 per = _counted(e.amount.selector, False)
                 return f"{who} gets {e.amount.times:+d} {stat} per {per}"
-            return f"{who} gets {_signed(e.amount)} {stat}"
+            floor = f" (to a minimum of {act.minimum})" if act.minimum is not None else ""
+            return f"{who} gets {_signed(e.amount)} {stat}{floor}"
         if act.op is a.StatOp.SET:
             value = ", ".join(sorted(act.members)) if act.members else amount(e.amount)
             return f"{_possessive(e.selector)} {stat} becomes {value}"

@@ -94,6 +94,8 @@ def condition(c: a.Condition) -> Data:
         return {"done": True}
     if c.test is a.Test.ROLL:
         return {"roll": True, **bound}
+    if c.test is a.Test.CARDS_PLAYED:
+        return {"cards_played": True, **bound}
     key = {
         a.Test.HAS: "has",
         a.Test.ZONE: "in",
@@ -171,6 +173,8 @@ def _action(e: a.Effect) -> tuple[str, Data]:
             body["component"] = act.component
         if act.rounding is not None:
             body["rounding"] = act.rounding
+        if act.minimum is not None:
+            body["minimum"] = act.minimum
         _target(body, "target", e.selector)
         return "modify", body
     if isinstance(act, a.Protect):

@@ -57,6 +57,8 @@ CONDITION_DOC: dict[str, str] = {
     "(Altered 7.5.2; a Gigantic character's two expeditions both, 7.4.4.j)",
     "done": 'true: the optional effect before this one was done ("if you do")',
     "roll": "true: the die rolled before (roll_die) compared with at_least / at_most / equal",
+    "cards_played": "true: the number of other cards you played this turn compared with a "
+    "bound (Riftbound 812 Legion: at_least 1)",
     "of": "the object or player the test reads (a selector); default self",
     "at_least": "the bound: the value is at least this",
     "at_most": "the bound: the value is at most this",
@@ -100,6 +102,7 @@ ACTIONS: dict[str, tuple[str, dict[str, str]]] = {
             "remove": "names removed from a set",
             "component": "the 1-based component of a vector",
             "rounding": "down | up | nearest",
+            "minimum": "add: the value never goes below this (to a minimum of N)",
             "target": TARGET_DOC,
         },
     ),

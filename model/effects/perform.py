@@ -80,6 +80,8 @@ def _apply(
     targets = ev.select(state, ctx, e.selector, slot)
     value = ev.amount(state, ctx, e.amount) if e.amount is not None else None
     if isinstance(act, a.ModifyStat):
+        if act.minimum is not None:
+            raise IllegalAction("E-OPS-1", "a modification 'to a minimum of' is not modelled yet")
         for t in _objects(state, targets):
             other = None
             if act.other is not None:

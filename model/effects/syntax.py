@@ -162,6 +162,8 @@ def condition(node: Node) -> a.Condition:
         return a.Condition(a.Test.PHASE, name=m["phase"].ident("a phase name"))
     if "roll" in m:
         return a.Condition(a.Test.ROLL, compare=cmp, bound=bound)
+    if "cards_played" in m:
+        return a.Condition(a.Test.CARDS_PLAYED, compare=cmp, bound=bound)
     if "done" in m:
         if m["done"].boolean() is not True:
             m["done"].fail("true", got=False)
@@ -248,7 +250,9 @@ def _damage(node: Node) -> a.Effect:
 
 def _modify(node: Node) -> a.Effect:
     ops = {op.value for op in a.StatOp}
-    m = _body(node, ops | {"stat", "target", "component", "rounding"}, required=("stat",))
+    m = _body(
+        node, ops | {"stat", "target", "component", "rounding", "minimum"}, required=("stat",)
+    )
     present = [op for op in m if op in ops]
     if len(present) != 1:
         node.fail("exactly one of: " + ", ".join(sorted(ops)), got=False)
@@ -270,7 +274,9 @@ def _modify(node: Node) -> a.Effect:
     ):
         action = a.ModifyStat(stat, op, component, members=_names(arg), rounding=rounding)
         return a.Effect(action, target)
-    return a.Effect(a.ModifyStat(stat, op, component, rounding=rounding), target, amount(arg))
+    minimum = m["minimum"].integer() if "minimum" in m else None
+    action = a.ModifyStat(stat, op, component, rounding=rounding, minimum=minimum)
+    return a.Effect(action, target, amount(arg))
 
 
 def _protect(node: Node) -> a.Effect:

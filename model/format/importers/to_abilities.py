@@ -53,7 +53,11 @@ def _abilities(node: Node, spell: bool) -> tuple[a.CardAbility, ...]:
         effects = _body(_node(node, "b"), _Ctx(False))
         cond = IN_RESERVE if FROM_RESERVE in costs else None
         timing = _timing(node) if name == "activated-permission" else a.Timing.DEFAULT
-        return (a.CardAbility(a.Kind.QUICK, effects, costs=costs, condition=cond, timing=timing),)
+        quick = a.CardAbility(a.Kind.QUICK, effects, costs=costs, condition=cond, timing=timing)
+        kws = str(_word(node, "k", WordKind.KEYWORD).value).split(",") if timing.value else []
+        return (legion(quick) if "Legion" in kws else quick,)
+    if name == "dependent":  # Riftbound 812 Legion: the ability only with its condition
+        return _dependent(node, spell)
     if name == "keyword-trigger":  # Riftbound 808.1.c: "[Deathknell] X" is "When I die, X"
         if str(_word(node, "k", WordKind.KEYWORD).value) != "Deathknell":
             raise Lost(f"the triggered keyword '{_slot(node, 'k')}'")
@@ -77,11 +81,34 @@ def _abilities(node: Node, spell: bool) -> tuple[a.CardAbility, ...]:
 
 def _timing(node: Node) -> a.Timing:
     """[Action] / [Reaction] before an ability's effect (Riftbound 806.1.d, 813.1.d)."""
-    name = str(_word(node, "k", WordKind.KEYWORD).value)
-    timing = {"Action": a.Timing.ACTION, "Reaction": a.Timing.REACTION}.get(name)
-    if timing is None:
-        raise Lost(f"the permission '{name}'")
-    return timing
+    names = str(_word(node, "k", WordKind.KEYWORD).value).split(",")
+    timings = {"Action": a.Timing.ACTION, "Reaction": a.Timing.REACTION}
+    found = [timings[n] for n in names if n in timings]
+    if len(found) != 1 or any(n not in timings and n != "Legion" for n in names):
+        raise Lost(f"the permission '{','.join(names)}'")
+    return found[0]
+
+
+LEGION = a.Condition(a.Test.CARDS_PLAYED, compare=a.Compare.AT_LEAST, bound=1)
+
+
+def _dependent(node: Node, spell: bool) -> tuple[a.CardAbility, ...]:
+    """ "[Legion] - X": X only if you have played another card this turn (Riftbound
+    812.1.b.1), read as the condition of X's ability (Decision IMP-DEPENDENT)."""
+    if str(_word(node, "k", WordKind.KEYWORD).value) != "Legion":
+        raise Lost(f"the dependent keyword '{_slot(node, 'k')}'")
+    return tuple(legion(ab) for ab in _abilities(_node(node, "l"), spell))
+
+
+def legion(ab: a.CardAbility) -> a.CardAbility:
+    if ab.kind is a.Kind.PASSIVE:
+        raise Lost("a static ability that depends on Legion")
+    if ab.kind is a.Kind.ON_PLAY:  # a spell's text: each effect, done once
+        if any(e.condition is not None for e in ab.effects):
+            raise Lost("a condition inside Legion")
+        return replace(ab, effects=tuple(replace(e, condition=LEGION) for e in ab.effects))
+    both = LEGION if ab.condition is None else a.Condition(a.Test.AND, (LEGION, ab.condition))
+    return replace(ab, condition=both)
 
 
 def written(abilities: tuple[a.CardAbility, ...]) -> tuple[a.CardAbility, ...]:

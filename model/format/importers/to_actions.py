@@ -311,7 +311,26 @@ def _switch(n: Node, c: _Ctx) -> list[a.Effect]:
     return [a.Effect(a.MoveTo(a.ZoneMove.SWITCH), selector(value, c))]
 
 
+# Riftbound 442: a move's destination; a unit's base is where it goes back to
+_BASES = {"its-base", "your-base", "base", "my-base"}
+
+
+def _move_to_base(n: Node, c: _Ctx) -> list[a.Effect]:
+    value = _slot(n, "t")
+    place = _word(n, "p", WordKind.PLACE)
+    if not isinstance(value, NounPhrase) or str(place.value) not in _BASES:
+        raise Lost(f"'move … {place.text}'")
+    target = selector(value, c)
+    if n.form.name == "move-from":  # "from a battlefield"
+        if target.zone is not None or target.here:
+            raise Lost("'from a battlefield' of an object already placed")
+        target = replace(target, zone="battlefield")
+    return [a.Effect(a.MoveTo(a.ZoneMove.TO_ZONE, "base"), target)]
+
+
 MORE_CLAUSES: dict[str, Clause] = {
+    "move": _move_to_base,
+    "move-from": _move_to_base,
     "score": _score,
     "score-pl": _score,
     "you-score": _score,

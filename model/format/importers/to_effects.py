@@ -174,6 +174,11 @@ def _mod(s: a.Selector, mod: Mod) -> a.Selector:
         return replace(s, zone=_ZONES[mod.value], side=a.Side.YOURS)
     if mod.kind is ModKind.COMPARE:
         return replace(s, stats=(*s.stats, _stat_test(mod)))
+    # "in your base" (Riftbound 107: a player's base holds what they control)
+    if mod.kind is ModKind.PLACE and mod.value == "your-base" and not s.here and s.zone is None:
+        if s.side is a.Side.ENEMY:
+            raise Lost(f"'{mod.text}' of an enemy object")
+        return replace(s, zone="base", side=a.Side.YOURS)
     raise Lost(f"'{mod.text}'")
 
 
@@ -396,7 +401,14 @@ def _one_choice(effects: list[a.Effect]) -> list[a.Effect]:
     return effects
 
 
+def _might_minimum(n: Node, c: _Ctx) -> list[a.Effect]:
+    """ "…, to a minimum of 1 {might}": the modification never takes it below that."""
+    (e,) = _might(True)(n, c)
+    return [replace(e, action=a.ModifyStat("might", minimum=_int(n, "m")))]
+
+
 CLAUSES: dict[str, Clause] = {
+    "give-might-min": _might_minimum,
     "deal": _damage,
     "deal-split": _damage_split,
     "deal-split-among": _damage_among,
