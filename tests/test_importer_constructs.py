@@ -233,9 +233,35 @@ def test_delayed_nth_time_and_expedition_events() -> None:
     assert ab.when == a.When(a.EventKind.FAILS_TO_ADVANCE, a.SELF)
 
 
+@pytest.mark.rule("IMP-ALGEBRA", "A-SPELL-1", "Riftbound 315.2", "Riftbound 446")
+def test_choose_one_your_beginning_phase_and_a_return_from_the_trash() -> None:
+    (choice,) = al("Choose one: \u2022 Draw a card. \u2022 [Resupply].", spell=True).effects
+    assert choice.action == a.ChooseOne(
+        (
+            (a.Effect(a.MoveTo(a.ZoneMove.DRAW), a.YOU, a.Const(1)),),
+            (a.Effect(a.MoveTo(a.ZoneMove.RESUPPLY), a.YOU, a.Const(1)),),
+        )
+    )
+    ab = rb("At the start of your Beginning Phase, draw 1.")
+    assert ab.when == a.When(a.EventKind.PHASE, a.SELF, name="beginning")
+    assert ab.condition == a.Condition(a.Test.TURN, name="you")
+    (back,) = rb("Return a unit from your trash to your hand.", spell=True).effects
+    assert back.action == a.MoveTo(a.ZoneMove.RETURN_TO_HAND)
+    assert back.selector.zone == "trash" and back.selector.side is a.Side.YOURS
+
+
 # -- written and read back -----------------------------------------------------------------
 
 ROUND_TRIP = [
+    a.Effect(
+        a.ChooseOne(
+            (
+                (a.Effect(a.RollDie(), a.YOU),),
+                (a.Effect(a.EndTurn(), a.YOU), a.Effect(a.RollDie(), a.OPPONENT)),
+            )
+        ),
+        a.YOU,
+    ),
     a.Effect(a.ModifyStat("might", minimum=1), a.Selector(a.Pick.CHOOSE), a.Const(-2)),
     a.Effect(a.MoveTo(a.ZoneMove.SWITCH), a.Selector(a.Pick.CHOOSE)),
     a.Effect(
@@ -433,6 +459,9 @@ def test_an_nth_counter_trigger_fires_when_the_counter_reaches_that_many() -> No
         a.Effect(a.RollDie(), a.YOU),
         a.Effect(a.Activate(a.When(a.EventKind.PLAYED, a.SELF)), a.SELF),
         a.Effect(a.EndTurn(), a.YOU),
+        a.Effect(a.ChooseOne(((a.Effect(a.RollDie(), a.YOU),), ())), a.YOU),
+        a.Effect(a.Delayed(a.When(a.EventKind.PLAYED, a.SELF), ()), a.YOU),
+        a.Effect(a.ModifyStat("might", minimum=1), a.SELF, a.Const(-1)),
     ],
     ids=lambda e: type(e.action).__name__,
 )

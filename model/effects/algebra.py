@@ -605,6 +605,17 @@ class Delayed:
     RULES: ClassVar[RuleIds] = ("TRIG-1", "Riftbound 383", "Altered 6.3")
 
 
+@dataclass(frozen=True, slots=True)
+class ChooseOne:
+    """ "Choose one: • A • B": the controller chooses one option when it resolves, and its
+    effects happen (Altered 2.2.11 modal text; Riftbound 135.2 "choose one"). ``perform``
+    refuses it as not modelled (no option is given to it yet)."""
+
+    options: tuple[tuple[Effect, ...], ...]
+
+    RULES: ClassVar[RuleIds] = ("A-SPELL-1", "Riftbound 135.2", "Altered 2.2.11")
+
+
 Action = (
     DealDamage
     | ModifyStat
@@ -624,6 +635,7 @@ Action = (
     | RollDie
     | Activate
     | Delayed
+    | ChooseOne
 )
 
 

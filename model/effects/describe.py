@@ -281,6 +281,11 @@ def _action(e: a.Effect) -> str:
         floor = f" (never less than {act.floor})" if act.floor is not None else ""
         subject = "this card costs" if e.selector.pick is a.Pick.SELF else f"{head}{who} cost"
         return f"{subject} {change}{floor}"
+    if isinstance(act, a.ChooseOne):
+        options = " • ".join(
+            " ".join(effect(x, capital=False) for x in o).rstrip(".") for o in act.options
+        )
+        return f"choose one: • {options}"
     if isinstance(act, a.Delayed):
         rest = " ".join(effect(x, capital=False) for x in act.effects).rstrip(".")
         return f"the next time {when_clause(act.event)}{duration(e.duration)}: {rest}"

@@ -272,6 +272,8 @@ def _action(e: a.Effect) -> tuple[str, Data]:
         return "end_turn", selector(e.selector)
     if isinstance(act, a.RollDie):
         return "roll_die", selector(e.selector)
+    if isinstance(act, a.ChooseOne):
+        return "choose_one", {"options": [[effect(x) for x in o] for o in act.options]}
     if isinstance(act, a.Delayed):
         return "next", {"when": when(act.event), "do": [effect(x) for x in act.effects]}
     if isinstance(act, a.Activate):

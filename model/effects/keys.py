@@ -236,6 +236,10 @@ ACTIONS: dict[str, tuple[str, dict[str, str]]] = {
         '"it" being the event\'s object',
         {"when": "the event waited for, once", "do": "the effects then"},
     ),
+    "choose_one": (
+        "the controller chooses one of the options when it resolves (\"choose one\")",
+        {"options": "a list of options, each one effect or a list of effects"},
+    ),
     "end_turn": (
         "the player (you | opponent) ends the turn once no reaction waits, without passing "
         "(Altered 7.3.2 After You)",

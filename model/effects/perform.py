@@ -223,6 +223,8 @@ def _apply(
         return state
     if isinstance(act, a.EndTurn):
         raise IllegalAction("Altered 7.3.2", "ending the turn (After You) is not modelled yet")
+    if isinstance(act, a.ChooseOne):
+        raise IllegalAction("A-SPELL-1", "choosing one option ('choose one') is not modelled yet")
     if isinstance(act, a.Delayed):
         raise IllegalAction("TRIG-1", "a delayed trigger ('the next …') is not modelled yet")
     if isinstance(act, a.RollDie):

@@ -463,7 +463,16 @@ _ACTION_PARSERS: dict[str, Callable[[Node], a.Effect]] = {
     "roll_die": lambda n: a.Effect(a.RollDie(), _player(n)),
     "activate": lambda n: _activate(n),
     "next": lambda n: _next(n),
+    "choose_one": lambda n: _choose_one(n),
 }
+
+
+def _choose_one(node: Node) -> a.Effect:
+    m = _body(node, {"options"}, required=("options",))
+    options = tuple(effects(o) for o in m["options"].seq("a list of options"))
+    if len(options) < 2:
+        m["options"].fail("two or more options", got=False)
+    return a.Effect(a.ChooseOne(options), a.YOU)
 
 
 def _next(node: Node) -> a.Effect:

@@ -56,6 +56,9 @@ def _abilities(node: Node, spell: bool) -> tuple[a.CardAbility, ...]:
         quick = a.CardAbility(a.Kind.QUICK, effects, costs=costs, condition=cond, timing=timing)
         kws = str(_word(node, "k", WordKind.KEYWORD).value).split(",") if timing.value else []
         return (legion(quick) if "Legion" in kws else quick,)
+    if name in ("modal", "modal-dash") and spell:  # a spell's "Choose one: • A • B"
+        options = _options(_node(node, "m"), _Ctx(False))
+        return (a.CardAbility(a.Kind.ON_PLAY, (a.Effect(a.ChooseOne(options), a.YOU),)),)
     if name == "dependent":  # Riftbound 812 Legion: the ability only with its condition
         return _dependent(node, spell)
     if name == "keyword-trigger":  # Riftbound 808.1.c: "[Deathknell] X" is "When I die, X"
@@ -74,6 +77,8 @@ def _abilities(node: Node, spell: bool) -> tuple[a.CardAbility, ...]:
     for event in when(node):  # "when I attack or defend": one trigger per event
         ctx = _Ctx(event.subject.pick not in (a.Pick.SELF, a.Pick.YOU, a.Pick.OPPONENT))
         cond = _condition(_node(node, "k"), ctx) if "k" in _names(node) else None
+        if event == BEGINNING:  # "your Beginning Phase"
+            cond = YOUR_TURN if cond is None else a.Condition(a.Test.AND, (YOUR_TURN, cond))
         effects = _body(_node(node, "b"), ctx)
         out.append(a.CardAbility(a.Kind.TRIGGER, effects, when=event, condition=cond))
     return tuple(out)
@@ -252,7 +257,13 @@ _PHASES = {
     "night": ("night", None),
     "start-turn": ("", a.EventKind.START_OF_TURN),
     "end-turn": ("", a.EventKind.END_OF_TURN),
+    # Riftbound 315.2: "your Beginning Phase" is the turn player's, after the Awaken Phase:
+    # the phase's start, on your turn (the condition is added by _abilities)
+    "start-beginning": ("beginning", None),
+    "start-beginning-2": ("beginning", None),
 }
+YOUR_TURN = a.Condition(a.Test.TURN, name="you")
+BEGINNING = a.When(a.EventKind.PHASE, a.SELF, name="beginning")
 
 
 def _phase(t: Node) -> a.When:
@@ -436,11 +447,27 @@ def _sentence(node: Node, ctx: _Ctx) -> tuple[a.Effect, ...]:
         if any(e.condition is not None for e in effects):
             raise Lost("a condition inside a condition")
         return tuple(replace(e, condition=cond) for e in effects)
+    if name == "choose-one":  # Riftbound: "Choose one - A.B"
+        return (a.Effect(a.ChooseOne(_options(_node(node, "m"), ctx)), a.YOU),)
     if name == "roll":  # Altered 7.3.19
         return (a.Effect(a.RollDie(), a.YOU),)
     if name in ("on-roll-up", "on-roll-range", "roll-results"):  # Altered 7.3.19.b
         return _on_roll(node, ctx)
     raise Lost(f"the sentence form '{name}'")
+
+
+def _options(node: Node, ctx: _Ctx) -> tuple[tuple[a.Effect, ...], ...]:
+    """The options of "choose one", in order (Altered bullets; Riftbound sentences)."""
+    name = node.form.name
+    if name in ("mode-stop", "mode", "mode-last"):
+        first = _body(_node(node, "b"), ctx)
+    elif name in ("option", "option-last"):
+        first = _sentence(_node(node, "b"), ctx)
+    else:
+        raise Lost(f"the options '{name}'")
+    if name in ("mode-last", "option-last"):
+        return (first,)
+    return (first, *_options(_node(node, "m"), ctx))
 
 
 def _rolled(low: int, high: int | None) -> a.Condition:

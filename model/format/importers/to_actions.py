@@ -328,7 +328,21 @@ def _move_to_base(n: Node, c: _Ctx) -> list[a.Effect]:
     return [a.Effect(a.MoveTo(a.ZoneMove.TO_ZONE, "base"), target)]
 
 
+def _from_trash(n: Node, c: _Ctx) -> list[a.Effect]:
+    """ "Return a unit from your trash to your hand" (Riftbound 446 with A-GOLD-6)."""
+    value = _slot(n, "t")
+    place = _word(n, "p", WordKind.PLACE)
+    if not isinstance(value, NounPhrase) or place.value != "your-hand":
+        raise Lost(f"'return … from your trash {place.text}'")
+    target = selector(value, c)
+    if target.zone is not None or target.here or target.side is a.Side.ENEMY:
+        raise Lost("'from your trash' of an object placed elsewhere")
+    target = replace(target, zone="trash", side=a.Side.YOURS)
+    return [a.Effect(a.MoveTo(a.ZoneMove.RETURN_TO_HAND), target)]
+
+
 MORE_CLAUSES: dict[str, Clause] = {
+    "return-from-trash": _from_trash,
     "move": _move_to_base,
     "move-from": _move_to_base,
     "score": _score,
