@@ -250,6 +250,25 @@ def test_choose_one_your_beginning_phase_and_a_return_from_the_trash() -> None:
     assert back.selector.zone == "trash" and back.selector.side is a.Side.YOURS
 
 
+@pytest.mark.rule("IMP-ALGEBRA", "TRIG-1", "Altered 7.3.10", "Altered 7.3.12")
+def test_events_a_player_does_from_a_zone_and_a_growing_counter() -> None:
+    ab = al("When you exhaust a card in Reserve - Draw a card.")
+    in_reserve = a.Selector(a.Pick.ALL, zone="reserve")
+    assert ab.when == a.When(
+        a.EventKind.GAINS_STATUS, in_reserve, name="exhausted", by=a.Side.YOURS
+    )
+    ab = al("When I go to Reserve from your hand - Draw a card.")
+    assert ab.when == a.When(a.EventKind.ENTERS, a.SELF, zone="reserve", origin="hand")
+    ab = al("When I gain 1 or more boosts - Draw a card.")
+    assert ab.when == a.When(a.EventKind.COUNTER, a.SELF, name="boosts", change="up")
+    ab = al("At Dusk - If I have 3 or more boosts, draw a card.")
+    assert ab.effects[0].condition == a.Condition(
+        a.Test.COUNTER, name="boosts", compare=a.Compare.AT_LEAST, bound=3
+    )
+    r = read(Game.ALTERED, "When I gain 2 or more boosts - Draw a card.")
+    assert not r.modelled and "several boosts at once" in r.lost
+
+
 # -- written and read back -----------------------------------------------------------------
 
 ROUND_TRIP = [
@@ -334,6 +353,9 @@ def test_new_trigger_and_ability_fields_read_back() -> None:
                       when=a.When(a.EventKind.ATTACKS, a.SELF, nth=2)),
         a.CardAbility(a.Kind.TRIGGER, (a.Effect(a.RollDie(), a.YOU),),
                       when=a.When(a.EventKind.FAILS_TO_ADVANCE, a.SELF)),
+        a.CardAbility(a.Kind.TRIGGER, (a.Effect(a.RollDie(), a.YOU),),
+                      when=a.When(a.EventKind.ENTERS, a.SELF, zone="reserve", origin="hand",
+                                  by=a.Side.ENEMY)),
     ):  # fmt: skip
         node = load("t.yaml", _yaml({"x": emit.ability(ab, 0)})).node().mapping()["x"]
         assert replace(syntax.ability(node, ab.kind, 0), ident="") == ab

@@ -522,6 +522,11 @@ class EventKind(Enum):
     # or fails to during Dusk (Altered 7.5.6)
     ADVANCES = "advances"
     FAILS_TO_ADVANCE = "fails_to_advance"
+    # is readied (loses exhausted: Riftbound 415, Altered 7.3.18); is chosen as a target of
+    # a spell or ability (A-SPELL-1); is discarded (Riftbound 434, Altered 7.3.5)
+    READIED = "readied"
+    CHOSEN = "chosen"
+    DISCARDED = "discarded"
 
 
 @dataclass(frozen=True, slots=True)
@@ -545,6 +550,10 @@ class When:
     # only the Nth time it happens in a turn ("the first time … each turn", Riftbound
     # 383.1); 0: every time
     nth: int = 0
+    # who does it: "when you exhaust a card", "when you choose a unit" (YOURS); ANY: anyone
+    by: Side = Side.ANY
+    # ENTERS: only from this zone ("when I go to Reserve from your hand")
+    origin: str = ""
 
     RULES: ClassVar[RuleIds] = ("TRIG-1",)
 

@@ -406,6 +406,9 @@ EVENT_WORDS = {
     a.EventKind.MOVES: "moves",
     a.EventKind.GAINS_STATUS: "gains a status",
     a.EventKind.SACRIFICED: "is sacrificed",
+    a.EventKind.READIED: "is readied",
+    a.EventKind.CHOSEN: "is chosen by a spell or ability",
+    a.EventKind.DISCARDED: "is discarded",
     a.EventKind.ADVANCES: "has its expedition move forward",
     a.EventKind.FAILS_TO_ADVANCE: "has its expedition fail to move forward during Dusk",
 }
@@ -448,7 +451,10 @@ def when_clause(w: a.When, *, would: bool = False) -> str:
     elif w.event is a.EventKind.GAINS_STATUS and w.name:
         verb = f"gains {w.name}"
     nth = f", for the {_ordinal(w.nth)} time this turn" if w.nth else ""
-    return f"{subject} {verb}{extra}{' here' if w.here else ''}{nth}"
+    if w.origin:
+        extra += f" from the {w.origin}"
+    by = {a.Side.YOURS: " by you", a.Side.ENEMY: " by the opponent"}.get(w.by, "")
+    return f"{subject} {verb}{extra}{' here' if w.here else ''}{by}{nth}"
 
 
 def _ordinal(n: int) -> str:

@@ -322,6 +322,10 @@ def when(w: a.When) -> dict[str, Data]:
         out["here"] = True
     if w.nth:
         out["nth"] = w.nth
+    if w.by is not a.Side.ANY:
+        out["by"] = "you" if w.by is a.Side.YOURS else "opponent"
+    if w.origin:
+        out["origin"] = w.origin
     return out
 
 

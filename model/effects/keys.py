@@ -299,6 +299,8 @@ WHEN_DOC: dict[str, str] = {
     "here": "true: the event happens at the card's own place (a battlefield: conquer here)",
     "status": "gains_status events: which status",
     "nth": "only the Nth time it happens in a turn (the first time … each turn)",
+    "by": "who does it: you | opponent (\"when you exhaust a card\"); default anyone",
+    "origin": "enters events: only from this zone (\"from your hand\")",
 }
 WHEN_KEYS = frozenset(k for k in WHEN_DOC if k not in {e.value for e in a.EventKind})
 

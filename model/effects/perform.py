@@ -435,6 +435,8 @@ def fires(
     ``player:<name>``): same kind, the subject selects it, the zone agrees (TRIG-1)."""
     if when.event is not event or (when.zone and zone and when.zone != zone):
         return False
+    if when.by is not a.Side.ANY or when.origin:
+        raise IllegalAction("TRIG-1", "who did an event, or where from, is not recorded yet")
     if when.nth:
         raise IllegalAction("TRIG-1", "counting an event's times in a turn is not modelled yet")
     if when.here:

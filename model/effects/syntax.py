@@ -553,7 +553,10 @@ def when(node: Node) -> a.When:
     reaches = m["reaches"].integer(1, 1000) if "reaches" in m else 0
     here = m["here"].boolean() if "here" in m else False
     nth = m["nth"].integer(1, 100) if "nth" in m else 0
-    return a.When(event, subject, zone, name, change, reaches, here, nth)
+    by = {"you": a.Side.YOURS, "opponent": a.Side.ENEMY}[m["by"].choice(("you", "opponent"))] \
+        if "by" in m else a.Side.ANY  # fmt: skip
+    origin = m["origin"].ident("a zone") if "origin" in m else ""
+    return a.When(event, subject, zone, name, change, reaches, here, nth, by, origin)
 
 
 def ability(node: Node, kind: a.Kind, index: int) -> a.CardAbility:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from arbiter.model.effects import algebra as a
-from arbiter.model.format.importers.clauses import Node, NounPhrase, Word, WordKind
+from arbiter.model.format.importers.clauses import Det, Node, NounPhrase, Word, WordKind
 from arbiter.model.format.importers.to_effects import Lost, _Ctx, _slot, _word, selector
 
 # places an object leaves or enters, as zones of the rulesets (Altered 3.1; Riftbound 107)
@@ -73,11 +73,36 @@ def event(t: Node, subject: a.Selector | None) -> a.When | None:
             raise Lost("'you sacrifice' an enemy object")
         who = subject if subject.pick is a.Pick.SELF else replace(subject, side=a.Side.YOURS)
         return a.When(a.EventKind.SACRIFICED, who)
+    by_you = _BY_YOU.get(name)
+    if by_you is not None and subject is not None:  # "when you exhaust a card in Reserve"
+        kind, status = by_you
+        return a.When(kind, subject, name=status, by=a.Side.YOURS)
+    if name in ("go-to", "goes-to") and subject is not None:  # Altered 7.3.21: "go to Reserve"
+        place = str(_word(t, "p", WordKind.PLACE).value)
+        if place not in _GOES:
+            raise Lost(f"the event '{t.render()}'")
+        return a.When(a.EventKind.ENTERS, subject, zone="reserve", origin=_GOES[place])
+    if name in ("gains-boosts", "gain-boosts") and subject is not None:  # 7.3.12
+        if _word(t, "n", WordKind.NUMBER).value != 1:
+            raise Lost("gaining several boosts at once")  # "1 or more": the counter grows
+        return a.When(a.EventKind.COUNTER, subject, name="boosts", change="up")
     here = {"conquer-here": a.EventKind.CONQUERS, "hold-here": a.EventKind.HOLDS,
             "defend-here": a.EventKind.DEFENDS}  # fmt: skip
     if name in here and subject is not None:  # Riftbound 135.2, 383.4.c/d: this battlefield
         return a.When(here[name], subject, here=True)
     return None
+
+
+# events a player does ("you …"): the event kind and, for a status, its name
+_BY_YOU = {
+    "you-exhaust": (a.EventKind.GAINS_STATUS, "exhausted"),  # Altered 7.3.10
+    "stun": (a.EventKind.GAINS_STATUS, "stunned"),  # Riftbound 441 (the trigger form)
+    "you-ready": (a.EventKind.READIED, ""),
+    "choose": (a.EventKind.CHOSEN, ""),
+    "you-discard": (a.EventKind.DISCARDED, ""),
+}
+# "I go to Reserve from …": where from ("" from anywhere)
+_GOES = {"reserve": "", "reserve-from-hand": "hand", "reserve-from-expedition": "expedition"}
 
 
 def condition(k: Node, ctx: _Ctx) -> a.Condition | None:
@@ -98,6 +123,17 @@ def condition(k: Node, ctx: _Ctx) -> a.Condition | None:
         if who is a.IT and not ctx.trigger:
             raise Lost("'it' outside a trigger about another object")
         return a.Condition(a.Test.REGION, selector=who, name=region)
+    if name in ("sel-has", "sel-have"):  # "I have 3 or more boosts" (Altered 7.3.12)
+        holder, what = _slot(k, "t"), _slot(k, "u")
+        if not isinstance(holder, NounPhrase) or not isinstance(what, NounPhrase):
+            raise Lost(f"the condition '{k.render()}'")
+        owner = selector(holder, ctx)
+        if what.noun != "boost" or what.det not in (Det.AT_LEAST, Det.COUNT, Det.A, Det.ONE):
+            raise Lost(f"the condition '{k.render()}'")
+        if owner not in (a.SELF, a.IT) or what.pre or what.post:
+            raise Lost(f"the condition '{k.render()}'")
+        return a.Condition(a.Test.COUNTER, selector=owner, name="boosts",
+                           compare=a.Compare.AT_LEAST, bound=what.count or 1)  # fmt: skip
     if name in ("there-are", "there-is", "you-have"):  # a count of objects (A-SPELL-4)
         from arbiter.model.format.importers.to_abilities import _counted
 
