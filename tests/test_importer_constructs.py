@@ -269,9 +269,29 @@ def test_events_a_player_does_from_a_zone_and_a_growing_counter() -> None:
     assert not r.modelled and "several boosts at once" in r.lost
 
 
+@pytest.mark.rule("IMP-ALGEBRA", "Altered 7.3.9", "Altered 4.2", "A-SPELL-1")
+def test_exchange_this_afternoon_and_choose_or_ready() -> None:
+    (swap,) = al("{J} Exchange target card from your Reserve with a card from your hand.").effects
+    assert isinstance(swap.action, a.Exchange)
+    assert swap.selector.zone == "reserve" and swap.action.other.zone == "hand"
+    (cheaper,) = al("{J} The next Permanent you play this Afternoon costs {1} less.").effects
+    assert cheaper.action == a.ModifyCost(once=True)
+    assert cheaper.duration == a.Duration(a.Lasts.END_OF_AFTERNOON)
+    ab = read(Game.RIFTBOUND, "When you choose or ready me, draw 1.").abilities
+    assert [x.when for x in ab] == [
+        a.When(a.EventKind.CHOSEN, a.SELF, by=a.Side.YOURS),
+        a.When(a.EventKind.READIED, a.SELF, by=a.Side.YOURS),
+    ]
+
+
 # -- written and read back -----------------------------------------------------------------
 
 ROUND_TRIP = [
+    a.Effect(a.Exchange(a.Selector(a.Pick.CHOOSE, zone="hand")), a.Selector(a.Pick.CHOOSE)),
+    a.Effect(
+        a.ModifyCost(once=True), a.Selector(a.Pick.ALL), a.Const(-1),
+        duration=a.Duration(a.Lasts.END_OF_AFTERNOON),
+    ),
     a.Effect(
         a.ChooseOne(
             (
@@ -441,6 +461,25 @@ def test_a_described_token_is_created_with_its_characteristics_in_each_expeditio
     state = result.state  # type: ignore[attr-defined]
     assert state.objects["hound_1"].base["forest"] == 2
     assert state.objects["hound_1"].base["subtypes"] == frozenset({"Beast"})
+
+
+@pytest.mark.rule("Altered 7.3.9")
+def test_an_exchange_puts_each_card_where_the_other_was(tmp_path: Path) -> None:
+    result = _run(tmp_path, """
+ruleset: altered
+players: [ana, bo]
+objects:
+  sage: {owner: ana, kind: character, zone: "expedition:hero", base: {forest: 1}}
+  kept: {owner: ana, kind: spell, zone: hand}
+  spare: {owner: ana, kind: character, zone: reserve}
+steps:
+  - perform:
+      by: sage
+      do: {exchange: {target: {choose: 1, at: reserve}, with: {choose: 1, at: hand}}}
+      choose: {0: [spare], 0.other: [kept]}
+  - expect: {spare.zone: hand, kept.zone: reserve}
+""")  # fmt: skip
+    _passes(result, 2)
 
 
 @pytest.mark.rule("Riftbound 426.1.b", "CTR-1")

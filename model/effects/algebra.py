@@ -247,6 +247,7 @@ class Lasts(Enum):
     END_OF_DAY = "end_of_day"
     WHILE = "while"  # as long as a condition holds (a passive, A-PASS-1)
     WHILE_IN_PLAY = "while_in_play"  # as long as the card is in play (P-6, B-NAMED-3)
+    END_OF_AFTERNOON = "end_of_afternoon"  # "this Afternoon" (Altered 4.2: a phase of the Day)
 
 
 @dataclass(frozen=True, slots=True)
@@ -625,6 +626,16 @@ class ChooseOne:
     RULES: ClassVar[RuleIds] = ("A-SPELL-1", "Riftbound 135.2", "Altered 2.2.11")
 
 
+@dataclass(frozen=True, slots=True)
+class Exchange:
+    """The selected object and ``other`` exchange their places (Altered 7.3.9: "exchange
+    target card from your Reserve with a card from your hand")."""
+
+    other: Selector
+
+    RULES: ClassVar[RuleIds] = ("Altered 7.3.9",)
+
+
 Action = (
     DealDamage
     | ModifyStat
@@ -645,6 +656,7 @@ Action = (
     | Activate
     | Delayed
     | ChooseOne
+    | Exchange
 )
 
 

@@ -184,6 +184,7 @@ def duration(d: a.Duration) -> str:
         a.Lasts.END_OF_TURN: " this turn",
         a.Lasts.END_OF_COMBAT: " until the end of the combat",
         a.Lasts.END_OF_DAY: " until the end of the day",
+        a.Lasts.END_OF_AFTERNOON: " this Afternoon",
         a.Lasts.WHILE_IN_PLAY: "",
         a.Lasts.WHILE: f" while {condition(d.condition)}" if d.condition else "",
     }[d.lasts]
@@ -281,6 +282,8 @@ def _action(e: a.Effect) -> str:
         floor = f" (never less than {act.floor})" if act.floor is not None else ""
         subject = "this card costs" if e.selector.pick is a.Pick.SELF else f"{head}{who} cost"
         return f"{subject} {change}{floor}"
+    if isinstance(act, a.Exchange):
+        return f"exchange the places of {who} and {selector(act.other)}"
     if isinstance(act, a.ChooseOne):
         options = " • ".join(
             " ".join(effect(x, capital=False) for x in o).rstrip(".") for o in act.options

@@ -272,6 +272,10 @@ def _action(e: a.Effect) -> tuple[str, Data]:
         return "end_turn", selector(e.selector)
     if isinstance(act, a.RollDie):
         return "roll_die", selector(e.selector)
+    if isinstance(act, a.Exchange):
+        body = {"with": selector(act.other)}
+        _target(body, "target", e.selector)
+        return "exchange", body
     if isinstance(act, a.ChooseOne):
         return "choose_one", {"options": [[effect(x) for x in o] for o in act.options]}
     if isinstance(act, a.Delayed):

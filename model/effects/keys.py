@@ -236,6 +236,10 @@ ACTIONS: dict[str, tuple[str, dict[str, str]]] = {
         '"it" being the event\'s object',
         {"when": "the event waited for, once", "do": "the effects then"},
     ),
+    "exchange": (
+        "the target and `with` exchange their places (Altered 7.3.9)",
+        {"target": TARGET_DOC, "with": "the other object (a selector)"},
+    ),
     "choose_one": (
         "the controller chooses one of the options when it resolves (\"choose one\")",
         {"options": "a list of options, each one effect or a list of effects"},
@@ -376,6 +380,7 @@ def json_schema() -> JSON:
                 "swap",
                 "swap_bonus",
                 "for",
+                "with",
             )
         }
         refs.update({"instead": effs, "when": {"$ref": "#/$defs/when"}})

@@ -24,7 +24,12 @@ from arbiter.model.state import Guard as StateGuard
 DONE = a.Condition(a.Test.DONE)
 NOT_DONE = a.Condition(a.Test.NOT, (DONE,))
 ZONE_OF = {a.ZoneMove.RETURN_TO_HAND: "hand", a.ZoneMove.RECALL: "reserve"}
-ENDS = {a.Lasts.END_OF_TURN: "turn", a.Lasts.END_OF_DAY: "day", a.Lasts.END_OF_COMBAT: "combat"}
+ENDS = {
+    a.Lasts.END_OF_TURN: "turn",
+    a.Lasts.END_OF_DAY: "day",
+    a.Lasts.END_OF_COMBAT: "combat",
+    a.Lasts.END_OF_AFTERNOON: "afternoon",
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -223,6 +228,14 @@ def _apply(
         return state
     if isinstance(act, a.EndTurn):
         raise IllegalAction("Altered 7.3.2", "ending the turn (After You) is not modelled yet")
+    if isinstance(act, a.Exchange):  # Altered 7.3.9: each goes where the other was
+        others = ev.select(state, ctx, act.other, slot + ".other")
+        mine = _objects(state, targets)
+        if len(mine) != 1 or len(others) != 1 or others[0] not in state.objects:
+            return _not_done(state, e, source, "not one object each side", "Altered 7.3.9")
+        one, two = state.obj(mine[0]), state.obj(others[0])
+        state = st.Move(target=one.id, zone=two.zone).resolve(state)
+        return st.Move(target=two.id, zone=one.zone).resolve(state)
     if isinstance(act, a.ChooseOne):
         raise IllegalAction("A-SPELL-1", "choosing one option ('choose one') is not modelled yet")
     if isinstance(act, a.Delayed):
@@ -412,7 +425,9 @@ def end_of(state: GameState, until: str) -> GameState:
             x
             for x in obj.abilities
             if isinstance(x, Lasting)
-            and (x.until == until or until == "day" and x.until in ("turn", "combat"))
+            and (
+                x.until == until or until == "day" and x.until in ("turn", "combat", "afternoon")
+            )
         ]
         if not done:
             continue

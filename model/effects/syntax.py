@@ -464,7 +464,13 @@ _ACTION_PARSERS: dict[str, Callable[[Node], a.Effect]] = {
     "activate": lambda n: _activate(n),
     "next": lambda n: _next(n),
     "choose_one": lambda n: _choose_one(n),
+    "exchange": lambda n: _exchange(n),
 }
+
+
+def _exchange(node: Node) -> a.Effect:
+    m = _body(node, {"target", "with"}, required=("with",))
+    return a.Effect(a.Exchange(selector(m["with"])), _target(m))
 
 
 def _choose_one(node: Node) -> a.Effect:

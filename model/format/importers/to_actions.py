@@ -90,6 +90,7 @@ _NEXT = {  # the play a "next" waits for, and until when (Riftbound 383, Altered
     "you-play": ("", a.INSTANT),
     "you-play-this-turn": ("", a.Duration(a.Lasts.END_OF_TURN)),
     "you-play-from-hand-this-turn": ("hand", a.Duration(a.Lasts.END_OF_TURN)),
+    "you-play-this-afternoon": ("", a.Duration(a.Lasts.END_OF_AFTERNOON)),
 }
 _COSTS = {"cost-less-c", "cost-less-cp", "cost-more-c"}  # "the next … costs less": once
 IT_PHRASE = NounPhrase(Det.PRONOUN, "", None, (), "it", "it", ())
@@ -341,7 +342,16 @@ def _from_trash(n: Node, c: _Ctx) -> list[a.Effect]:
     return [a.Effect(a.MoveTo(a.ZoneMove.RETURN_TO_HAND), target)]
 
 
+def _exchange(n: Node, c: _Ctx) -> list[a.Effect]:
+    """Altered 7.3.9: "exchange target card from your Reserve with a card from your hand"."""
+    one, two = _slot(n, "t"), _slot(n, "u")
+    if not isinstance(one, NounPhrase) or not isinstance(two, NounPhrase):
+        raise Lost("what is exchanged")
+    return [a.Effect(a.Exchange(selector(two, c)), selector(one, c))]
+
+
 MORE_CLAUSES: dict[str, Clause] = {
+    "exchange": _exchange,
     "return-from-trash": _from_trash,
     "move": _move_to_base,
     "move-from": _move_to_base,

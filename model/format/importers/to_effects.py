@@ -206,7 +206,7 @@ def _player(np: NounPhrase, ctx: _Ctx) -> a.Selector:
 # -- amounts and durations --------------------------------------------------------------------
 
 _DURATIONS = {"turn": a.Lasts.END_OF_TURN, "combat": a.Lasts.END_OF_COMBAT,
-              "day": a.Lasts.END_OF_DAY}  # fmt: skip
+              "day": a.Lasts.END_OF_DAY, "afternoon": a.Lasts.END_OF_AFTERNOON}  # fmt: skip
 
 
 def _duration(node: Node, name: str) -> a.Duration:
@@ -370,7 +370,11 @@ def _cost_less(sign: int) -> Clause:
 
 
 # "the next Spell you play [this turn]": the cards a player plays, counted once
-_NEXT_PLAYED = {"you-play": a.INSTANT, "you-play-this-turn": a.Duration(a.Lasts.END_OF_TURN)}
+_NEXT_PLAYED = {
+    "you-play": a.INSTANT,
+    "you-play-this-turn": a.Duration(a.Lasts.END_OF_TURN),
+    "you-play-this-afternoon": a.Duration(a.Lasts.END_OF_AFTERNOON),  # Altered 4.2
+}
 
 
 def _next_cost(np: NounPhrase, amount: a.Amount, ctx: _Ctx) -> a.Effect:
