@@ -20,7 +20,7 @@ from arbiter.model.format.importers.patterns import LineParser
 from arbiter.model.format.importers.sources import Game, Section
 from arbiter.model.format.importers.text import Line
 
-TAGS = {"Mech", "Robot", "Soldier", "Beast", "Recruit"}
+TAGS = {"Mech", "Robot", "Soldier", "Beast", "Recruit", "Plant"}
 
 
 def read(game: Game, text: str, *, spell: bool = False) -> ReadLine:
@@ -284,12 +284,32 @@ def test_exchange_this_afternoon_and_choose_or_ready() -> None:
     ]
 
 
+@pytest.mark.rule("IMP-ALGEBRA", "Altered 7.3.20", "Riftbound 356.1.b.1", "Altered 7.3.4.b")
+def test_play_each_player_and_a_token_in_the_hero_expedition() -> None:
+    play, boost = al("{J} Immediately play a Character for {2} less. It gains 1 boost.").effects
+    assert play.action == a.Play(a.PlayCost.PAID) and play.amount == a.Const(-2)
+    assert play.selector.name == "chosen" and boost.selector == a.Selector(
+        a.Pick.NAMED, name="chosen"
+    )
+    (free,) = rb("Play a unit from your trash, ignoring its cost.", spell=True).effects
+    assert free.action == a.Play(a.PlayCost.FREE) and free.selector.zone == "trash"
+    draws = al("{H} Each player draws a card.").effects
+    assert [e.selector for e in draws] == [a.YOU, a.OPPONENT]
+    (token,) = al("{J} Create an [Ivy Hound 1/1/1] Plant token in your Hero Expedition.").effects
+    assert isinstance(token.action, a.CreateToken)
+    assert token.action.place is a.TokenPlace.HERO_EXPEDITION
+
+
 # -- written and read back -----------------------------------------------------------------
 
 ROUND_TRIP = [
+    a.Effect(a.Play(a.PlayCost.PAID), a.Selector(a.Pick.CHOOSE, zone="hand"), a.Const(-1)),
+    a.Effect(a.Play(a.PlayCost.NO_ENERGY), a.SELF),
     a.Effect(a.Exchange(a.Selector(a.Pick.CHOOSE, zone="hand")), a.Selector(a.Pick.CHOOSE)),
     a.Effect(
-        a.ModifyCost(once=True), a.Selector(a.Pick.ALL), a.Const(-1),
+        a.ModifyCost(once=True),
+        a.Selector(a.Pick.ALL),
+        a.Const(-1),
         duration=a.Duration(a.Lasts.END_OF_AFTERNOON),
     ),
     a.Effect(
@@ -304,8 +324,10 @@ ROUND_TRIP = [
     a.Effect(a.ModifyStat("might", minimum=1), a.Selector(a.Pick.CHOOSE), a.Const(-2)),
     a.Effect(a.MoveTo(a.ZoneMove.SWITCH), a.Selector(a.Pick.CHOOSE)),
     a.Effect(
-        a.Delayed(a.When(a.EventKind.PLAYED, a.Selector(a.Pick.ALL, side=a.Side.YOURS)),
-                  (a.Effect(a.AddCounters("boosts"), a.IT, a.Const(1)),)),
+        a.Delayed(
+            a.When(a.EventKind.PLAYED, a.Selector(a.Pick.ALL, side=a.Side.YOURS)),
+            (a.Effect(a.AddCounters("boosts"), a.IT, a.Const(1)),),
+        ),
         a.YOU,
         duration=a.Duration(a.Lasts.END_OF_TURN),
     ),
@@ -484,7 +506,9 @@ steps:
 
 @pytest.mark.rule("Riftbound 426.1.b", "CTR-1")
 def test_a_buff_is_never_a_second_counter(tmp_path: Path) -> None:
-    result = _run(tmp_path, """
+    result = _run(
+        tmp_path,
+        """
 ruleset: riftbound
 players: [ana, bo]
 objects:
@@ -493,7 +517,8 @@ steps:
   - perform: {by: scout, do: {counters: {name: buff, add: 1, most: 1}}}
   - perform: {by: scout, do: {counters: {name: buff, add: 1, most: 1}}}
   - expect: {scout.counters.buff: 1}
-""")
+""",
+    )
     _passes(result, 1)
 
 
@@ -523,6 +548,7 @@ def test_an_nth_counter_trigger_fires_when_the_counter_reaches_that_many() -> No
         a.Effect(a.ChooseOne(((a.Effect(a.RollDie(), a.YOU),), ())), a.YOU),
         a.Effect(a.Delayed(a.When(a.EventKind.PLAYED, a.SELF), ()), a.YOU),
         a.Effect(a.ModifyStat("might", minimum=1), a.SELF, a.Const(-1)),
+        a.Effect(a.Play(a.PlayCost.FREE), a.SELF),
     ],
     ids=lambda e: type(e.action).__name__,
 )

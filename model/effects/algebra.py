@@ -423,6 +423,8 @@ class TokenPlace(Enum):
     EACH_EXPEDITION = "each_expedition"  # "in each of your Expeditions": one in each
     BASE = "base"  # "to your base" (Riftbound)
     HERE = "here"  # "here": the card's own place
+    HERO_EXPEDITION = "hero_expedition"  # "in your Hero Expedition" (Altered 3.1)
+    COMPANION_EXPEDITION = "companion_expedition"
 
 
 @dataclass(frozen=True, slots=True)
@@ -636,6 +638,25 @@ class Exchange:
     RULES: ClassVar[RuleIds] = ("Altered 7.3.9",)
 
 
+class PlayCost(Enum):
+    """What a card played by an effect costs."""
+
+    PAID = "paid"  # its cost (less the effect's amount: "for {1} less")
+    FREE = "free"  # "for free" (Altered 7.3.20), "ignoring its cost" (Riftbound 356.1.b.1)
+    NO_ENERGY = "no_energy"  # "ignoring its Energy cost" (Riftbound 356.1.b.2)
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """The controller plays the selected card now, from where the rules allow; ``cost``
+    says what it costs, the effect's amount changes it ("for {1} less": -1). ``perform``
+    refuses it as not modelled (playing a card is the areas' play kernel)."""
+
+    cost: PlayCost = PlayCost.PAID
+
+    RULES: ClassVar[RuleIds] = ("Altered 7.3.20", "Riftbound 356.1")
+
+
 Action = (
     DealDamage
     | ModifyStat
@@ -657,6 +678,7 @@ Action = (
     | Delayed
     | ChooseOne
     | Exchange
+    | Play
 )
 
 

@@ -282,6 +282,13 @@ def _action(e: a.Effect) -> str:
         floor = f" (never less than {act.floor})" if act.floor is not None else ""
         subject = "this card costs" if e.selector.pick is a.Pick.SELF else f"{head}{who} cost"
         return f"{subject} {change}{floor}"
+    if isinstance(act, a.Play):
+        how = {a.PlayCost.FREE: " for free", a.PlayCost.NO_ENERGY: ", ignoring its Energy cost"}
+        delta = ""
+        if isinstance(e.amount, a.Const) and isinstance(e.amount.value, int):
+            price: int = e.amount.value
+            delta = f" for {-price} less" if price < 0 else f" for {price} more"
+        return f"play {who}{how.get(act.cost, '')}{delta}"
     if isinstance(act, a.Exchange):
         return f"exchange the places of {who} and {selector(act.other)}"
     if isinstance(act, a.ChooseOne):
@@ -308,6 +315,8 @@ _TOKEN_PLACES = {
     a.TokenPlace.EACH_EXPEDITION: " in each of your expeditions",
     a.TokenPlace.BASE: " in your base",
     a.TokenPlace.HERE: " here",
+    a.TokenPlace.HERO_EXPEDITION: " in your hero expedition",
+    a.TokenPlace.COMPANION_EXPEDITION: " in your companion expedition",
 }
 
 

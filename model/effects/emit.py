@@ -272,6 +272,13 @@ def _action(e: a.Effect) -> tuple[str, Data]:
         return "end_turn", selector(e.selector)
     if isinstance(act, a.RollDie):
         return "roll_die", selector(e.selector)
+    if isinstance(act, a.Play):
+        if act.cost is not a.PlayCost.PAID:
+            body["cost"] = act.cost.value
+        if e.amount is not None:
+            body["amount"] = amount(e.amount)
+        _target(body, "target", e.selector)
+        return "play", body
     if isinstance(act, a.Exchange):
         body = {"with": selector(act.other)}
         _target(body, "target", e.selector)

@@ -465,7 +465,16 @@ _ACTION_PARSERS: dict[str, Callable[[Node], a.Effect]] = {
     "next": lambda n: _next(n),
     "choose_one": lambda n: _choose_one(n),
     "exchange": lambda n: _exchange(n),
+    "play": lambda n: _play(n),
 }
+
+
+def _play(node: Node) -> a.Effect:
+    m = _body(node, {"target", "cost", "amount"})
+    costs = [c.value for c in a.PlayCost]
+    cost = a.PlayCost(m["cost"].choice(costs)) if "cost" in m else a.PlayCost.PAID
+    amt = amount(m["amount"]) if "amount" in m else None
+    return a.Effect(a.Play(cost), _target(m), amt)
 
 
 def _exchange(node: Node) -> a.Effect:

@@ -514,6 +514,10 @@ def _clauses(node: Node, ctx: _Ctx) -> tuple[a.Effect, ...]:
         if not isinstance(times, int) or per.pick is not a.Pick.ALL:
             raise Lost("'for each' of a vector or a chosen object")
         return (replace(effects[0], amount=a.Per(per, times)),)
+    from arbiter.model.format.importers.to_actions import MORE_CLAUSES
+
+    if name in MORE_CLAUSES:  # a clause form of the CLAUSES list ("play X for {1} less")
+        return tuple(MORE_CLAUSES[name](node, ctx))
     if name in ("subject-verbs", "subject-bare-verbs", "have-do"):  # have-do: Altered 7.2
         subject = _slot(node, "t")
         return _verbs(_node(node, "v"), subject, ctx)

@@ -303,13 +303,23 @@ def _keyword(timed: bool) -> Clause:
     return conv
 
 
+def players(n: Node, c: _Ctx) -> list[a.Selector]:
+    """Who does a player's instruction: "each player" is you, then the opponent (each does
+    it: the games arbiter plays have two players); else ``_by``."""
+    for key in ("by", "p"):
+        value = dict(n.slots).get(key)
+        if isinstance(value, NounPhrase) and value.noun == "each-player":
+            return [a.YOU, a.OPPONENT]
+    return [_by(n, c)]
+
+
 def _draw(n: Node, c: _Ctx) -> list[a.Effect]:
     count = _int(n, "n") if "n" in [k for k, _ in n.slots] else 1
-    return [_e(a.MoveTo(a.ZoneMove.DRAW), _by(n, c), a.Const(count))]
+    return [_e(a.MoveTo(a.ZoneMove.DRAW), p, a.Const(count)) for p in players(n, c)]
 
 
 def _discard_n(n: Node, c: _Ctx) -> list[a.Effect]:
-    return [_e(a.MoveTo(a.ZoneMove.DISCARD), _by(n, c), a.Const(_int(n, "n")))]
+    return [_e(a.MoveTo(a.ZoneMove.DISCARD), p, a.Const(_int(n, "n"))) for p in players(n, c)]
 
 
 def _move(move: a.ZoneMove, zone: str = "") -> Clause:
