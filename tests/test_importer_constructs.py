@@ -103,6 +103,9 @@ def test_if_you_do_reads_the_last_effect_before_it() -> None:
     first, second = ab.effects
     assert first.optional and first.condition is None
     assert second.condition == a.Condition(a.Test.DONE)
+    # "you may A and B": B only if you did A (never B alone)
+    may, then = al("{J} You may have me lose [[Fleeting]] and gain 1 boost.").effects
+    assert may.optional and not then.optional and then.condition == a.Condition(a.Test.DONE)
     r = read(Game.ALTERED, "If you do, draw a card.", spell=True)
     assert not r.modelled and "without an effect before it" in r.lost
 

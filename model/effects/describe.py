@@ -298,7 +298,7 @@ def _action(e: a.Effect) -> str:
         return f"choose one: • {options}"
     if isinstance(act, a.Delayed):
         rest = " ".join(effect(x, capital=False) for x in act.effects).rstrip(".")
-        return f"the next time {when_clause(act.event)}{duration(e.duration)}: {rest}"
+        return f"the next time {when_clause(act.event)}: {rest}"
     if isinstance(act, a.RollDie):
         return f"{who} roll{'s' if who != 'you' else ''} a die"
     if isinstance(act, a.Activate):

@@ -424,8 +424,12 @@ def _sentence(node: Node, ctx: _Ctx) -> tuple[a.Effect, ...]:
         return _clauses(_node(node, "c"), ctx)
     if name in ("then", "then-comma"):
         return _sentence(_node(node, "c"), ctx)
-    if name == "may":
-        return tuple(replace(e, optional=True) for e in _clauses(_node(node, "c"), ctx))
+    if name == "may":  # "you may A and B": A is optional, B happens if you did A
+        first, *rest = _clauses(_node(node, "c"), ctx)
+        if any(e.condition is not None for e in rest):
+            raise Lost("a condition inside 'you may … and …'")
+        done = a.Condition(a.Test.DONE)
+        return (replace(first, optional=True), *(replace(e, condition=done) for e in rest))
     if name == "may-pay-to":
         effects = _clauses(_node(node, "c"), ctx)
         if len(effects) != 1:
