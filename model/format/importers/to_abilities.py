@@ -21,6 +21,7 @@ from arbiter.model.format.importers.to_effects import (
     STATIC_CLAUSES,
     VERB_PHRASES,
     Lost,
+    _counted,
     _Ctx,
     _int,
     _node,
@@ -280,18 +281,6 @@ def _phase(t: Node) -> a.When:
 
 
 # -- conditions ------------------------------------------------------------------------------
-
-
-def _counted(node: Node, slot: str) -> tuple[a.Selector, a.Compare, int]:
-    value = _slot(node, slot)
-    if not isinstance(value, NounPhrase):
-        raise Lost("a count of something that is not a noun phrase")
-    if value.det in (Det.A, Det.ONE, Det.AT_LEAST, Det.COUNT):
-        bound = value.count or 1
-    else:
-        raise Lost(f"the count '{value.det_text}'")
-    s = selector(replace(value, det=Det.ALL, count=None), _Ctx(False))
-    return s, a.Compare.AT_LEAST, bound
 
 
 def _condition(k: Node, ctx: _Ctx) -> a.Condition:

@@ -508,3 +508,18 @@ STATIC_CLAUSES: dict[str, Clause] = {
     "are-kw": _keyword(False),
     "am-kw": _keyword(False),
 }
+
+
+# -- counts (conditions) -----------------------------------------------------------------
+
+
+def _counted(node: Node, slot: str) -> tuple[a.Selector, a.Compare, int]:
+    value = _slot(node, slot)
+    if not isinstance(value, NounPhrase):
+        raise Lost("a count of something that is not a noun phrase")
+    if value.det in (Det.A, Det.ONE, Det.AT_LEAST, Det.COUNT):
+        bound = value.count or 1
+    else:
+        raise Lost(f"the count '{value.det_text}'")
+    s = selector(replace(value, det=Det.ALL, count=None), _Ctx(False))
+    return s, a.Compare.AT_LEAST, bound

@@ -11,7 +11,14 @@ from dataclasses import replace
 
 from arbiter.model.effects import algebra as a
 from arbiter.model.format.importers.clauses import Det, Node, NounPhrase, Word, WordKind
-from arbiter.model.format.importers.to_effects import Lost, _Ctx, _slot, _word, selector
+from arbiter.model.format.importers.to_effects import (
+    Lost,
+    _counted,
+    _Ctx,
+    _slot,
+    _word,
+    selector,
+)
 
 # places an object leaves or enters, as zones of the rulesets (Altered 3.1; Riftbound 107)
 _ZONE_PLACES = {
@@ -135,8 +142,6 @@ def condition(k: Node, ctx: _Ctx) -> a.Condition | None:
         return a.Condition(a.Test.COUNTER, selector=owner, name="boosts",
                            compare=a.Compare.AT_LEAST, bound=what.count or 1)  # fmt: skip
     if name in ("there-are", "there-is", "you-have"):  # a count of objects (A-SPELL-4)
-        from arbiter.model.format.importers.to_abilities import _counted
-
         s, compare, bound = _counted(k, "t")
         if name == "you-have":
             if s.side is a.Side.ENEMY:
