@@ -19,6 +19,7 @@ from collections.abc import Mapping
 
 from arbiter.model.effects import algebra as a
 from arbiter.model.effects import syntax
+from arbiter.model.effects.as_perform import perform_do
 from arbiter.model.effects.lower import lower_do, lower_trigger
 from arbiter.model.effects.upgrade import NotExpressible, card_abilities
 from arbiter.model.format.document import Node
@@ -26,9 +27,15 @@ from arbiter.model.format.document import Node
 V2_KEYS = {"do", "triggers", "quick_actions"}
 
 
-def lowered(node: Node) -> tuple[dict[str, object], tuple[a.CardAbility, ...], tuple[str, ...]]:
+Lowered = tuple[
+    dict[str, object], tuple[a.CardAbility, ...], tuple[str, ...], dict[str, a.Selector]
+]
+
+
+def lowered(node: Node) -> Lowered:
     """A format 2 card's mapping with its card-language keys replaced by format 1 data, its
-    abilities, and the abilities the engine does not run."""
+    abilities, the abilities the engine does not run, and the selector of each role a
+    ``perform`` step made."""
     m = node.mapping()
     if "roles" in m and "do" in m:
         m["roles"].fail(
@@ -42,12 +49,22 @@ def lowered(node: Node) -> tuple[dict[str, object], tuple[a.CardAbility, ...], t
     steps: list[object] = []
     lists: dict[str, list[object]] = {"triggers": [], "quick_actions": []}
     skipped: list[str] = []
+    selectors: dict[str, a.Selector] = {}
+
+    def one_shot(ab: a.CardAbility) -> None:
+        try:
+            r, s = lower_do(ab, kind)
+        except NotExpressible:  # kept in the card language: a perform step
+            r, step, sels = perform_do(ab, {"self", *roles, *_written_roles(raw)})
+            s = [step]
+            selectors.update(sels)
+        roles.update(r)
+        steps.extend(s)
+
     for ab in parsed:
         try:
             if ab.kind is a.Kind.ON_PLAY:
-                r, s = lower_do(ab, kind)
-                roles.update(r)
-                steps.extend(s)
+                one_shot(ab)
             elif ab.kind in (a.Kind.TRIGGER, a.Kind.QUICK):
                 key = "triggers" if ab.kind is a.Kind.TRIGGER else "quick_actions"
                 try:
@@ -55,9 +72,7 @@ def lowered(node: Node) -> tuple[dict[str, object], tuple[a.CardAbility, ...], t
                 except NotExpressible:
                     if ab.kind is not a.Kind.TRIGGER:
                         raise
-                    r, s = lower_do(ab, kind)  # what the card does when it triggers
-                    roles.update(r)
-                    steps.extend(s)
+                    one_shot(ab)  # what the card does when it triggers
         except NotExpressible:
             skipped.append(ab.ident)
     if "effect" in out and steps:
@@ -69,7 +84,12 @@ def lowered(node: Node) -> tuple[dict[str, object], tuple[a.CardAbility, ...], t
     for key, items in lists.items():
         if items:
             out[key] = items
-    return out, parsed, tuple(skipped)
+    return out, parsed, tuple(skipped), selectors
+
+
+def _written_roles(raw: Mapping[str, object]) -> set[str]:
+    given = raw.get("roles")
+    return {str(k) for k in given} if isinstance(given, dict) else set()
 
 
 def upgraded(raw: Mapping[str, object]) -> tuple[tuple[a.CardAbility, ...], tuple[str, ...]]:

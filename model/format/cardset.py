@@ -13,7 +13,7 @@ from __future__ import annotations
 import os
 from dataclasses import replace
 
-from arbiter.model.cardset import SIDES, Card, CardSet, Reference, Role
+from arbiter.model.cardset import SIDES, Card, CardSet, Reference, Role, performed_refs
 from arbiter.model.errors import InputError
 from arbiter.model.format.areas import OBJECT_KEY_PARSERS
 from arbiter.model.format.cards_v2 import V2_KEYS, lowered, upgraded
@@ -264,12 +264,17 @@ def parse_card(
     (``arbiter.model.format.cards_v2``), a format 1 card is read into the card language."""
     if version == 2:
         node.mapping(CARD_KEYS | V2_KEYS | set(OBJECT_KEY_PARSERS), required=("kind",))
-        raw, parsed, skipped = lowered(node)
+        raw, parsed, skipped, selectors = lowered(node)
         given = node.value if isinstance(node.value, dict) else {}
         more, missing = upgraded({k: v for k, v in given.items() if k not in V2_KEYS})
         card = parse_card(Node(node.doc, node.path, raw), cid, ruleset, players)
         return replace(
             card,
+            roles=tuple(
+                replace(r, selector=selectors[r.name]) if r.name in selectors else r
+                for r in card.roles
+            ),
+            refs=(*card.refs, *performed_refs(card.effect)),
             abilities=(*parsed, *more),
             unmodelled=missing,
             described_only=skipped,

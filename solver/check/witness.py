@@ -9,6 +9,9 @@ from collections.abc import Mapping, Sequence
 import yaml
 
 from arbiter.model.cardset import Card, Role
+from arbiter.model.effects import emit
+from arbiter.model.effects.algebra import Const, DealDamage
+from arbiter.model.effects.perform import Perform
 from arbiter.model.state import JSON, BaseValue, GameObject, Protection
 from arbiter.model.steps import (
     BoostFeature,
@@ -115,7 +118,34 @@ def step_doc(step: Step, ids: Mapping[str, str]) -> dict[str, JSON]:
         }
     if isinstance(step, Move):
         return {"move": {"target": oid(step.target), "zone": step.zone}}
+    if isinstance(step, Perform):
+        return perform_doc(step, ids)
     raise ValueError(f"no witness form for {type(step).__name__}")
+
+
+def step_roles(step: Step) -> list[str]:
+    """The roles a witness of the step needs objects for (a ``perform`` step: the card
+    playing it too)."""
+    return ["self", *step.target_ids()] if isinstance(step, Perform) else list(step.target_ids())
+
+
+def perform_doc(step: Perform, ids: Mapping[str, str]) -> dict[str, JSON]:
+    """A ``perform`` step of a card's effect, its roles replaced by object ids: each chosen
+    role is the one object the diagnostic is about (the smallest subset of "any number of"
+    that shows it); a split gives all its damage to the first (D-DIST-1)."""
+    chosen = {k: [ids.get(r, r) for r in v] for k, v in step.chosen.items()}
+    body: dict[str, JSON] = {"by": ids.get(step.by, step.by), "do": emit.effects(step.effects)}
+    if chosen:
+        body["choose"] = dict(chosen)
+    split: dict[str, JSON] = {}
+    for i, e in enumerate(step.effects):
+        if isinstance(e.action, DealDamage) and e.action.split and isinstance(e.amount, Const):
+            picked = chosen.get(e.selector.name or "", chosen.get(str(i), []))
+            if picked and isinstance(e.amount.value, int):
+                split[picked[0]] = e.amount.value
+    if split:
+        body["split"] = split
+    return {"perform": body}
 
 
 def scenario(
@@ -241,4 +271,3 @@ def write_witnesses(diagnostics: Sequence[Diagnostic], folder: str) -> list[str 
             if opened is not None:
                 opened.close()
     return paths
-
