@@ -289,6 +289,7 @@ def _move(act: a.MoveTo, e: a.Effect, who: str) -> str:
         a.ZoneMove.DESTROY: "destroy {w}",
         a.ZoneMove.SACRIFICE: "sacrifice {w}",
         a.ZoneMove.TO_ZONE: "move {w} to the " + act.zone.replace("_", " "),
+        a.ZoneMove.SWITCH: "{w} switches expeditions",
     }[act.move]
     return verb.format(w=who)
 

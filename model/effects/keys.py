@@ -176,6 +176,11 @@ ACTIONS: dict[str, tuple[str, dict[str, str]]] = {
         "its controller destroys the selected objects",
         {"target": TARGET_DOC, "amount": "unused", "player": "unused", "zone": "unused"},
     ),
+    "switch": (
+        "the selected objects switch expeditions (Altered 7.4.4.m; a Gigantic object has no "
+        "other expedition, A-KW-GIGANTIC)",
+        {"target": TARGET_DOC, "amount": "unused", "player": "unused", "zone": "unused"},
+    ),
     "move": (
         "move the selected objects to a zone",
         {"target": TARGET_DOC, "zone": "the zone", "amount": "unused", "player": "unused"},

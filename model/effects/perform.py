@@ -17,6 +17,7 @@ from dataclasses import dataclass, field, replace
 from arbiter.model import steps as st
 from arbiter.model.effects import algebra as a
 from arbiter.model.effects import evaluate as ev
+from arbiter.model.effects.lower import bound_source
 from arbiter.model.errors import IllegalAction
 from arbiter.model.state import Ability, Event, GameObject, GameState, Protection
 from arbiter.model.state import Guard as StateGuard
@@ -98,8 +99,9 @@ def _apply(
             ).resolve(state)
         return state
     if isinstance(act, a.Protect):
+        bound = bound_source(e.duration) or source  # lasts with that card (B-NAMED-3, P-6)
         for t in _objects(state, targets):
-            p = Protection(act.stats, source, _guard(act.guard), act.limit)
+            p = Protection(act.stats, bound, _guard(act.guard), act.limit)
             state = st.Protect(target=t, protection=p).resolve(state)
         return state
     if isinstance(act, a.Give | a.Take) and act.name == "exhausted":
@@ -224,6 +226,12 @@ def _move(
             )
             for _, oid in cards[: _int(value or 1)]:
                 state = st.Move(target=oid, zone=to).resolve(state)
+        return state
+    if act.move is a.ZoneMove.SWITCH:  # not a zone change (Altered 7.4.4.m, A-KW-GIGANTIC)
+        from arbiter.model.altered.steps import Switch
+
+        for t in _objects(state, targets):
+            state = Switch(target=t).resolve(state)
         return state
     zone = act.zone or ZONE_OF.get(act.move) or state.ruleset.destroyed_zone
     for t in _objects(state, targets):

@@ -416,6 +416,7 @@ _ACTION_PARSERS: dict[str, Callable[[Node], a.Effect]] = {
     "return_to_hand": _zone(a.ZoneMove.RETURN_TO_HAND),
     "destroy": _zone(a.ZoneMove.DESTROY),
     "sacrifice": _zone(a.ZoneMove.SACRIFICE),
+    "switch": _zone(a.ZoneMove.SWITCH),
     "move": _zone(a.ZoneMove.TO_ZONE),
     "create": _create,
     "counters": _counters,

@@ -4,12 +4,13 @@ docs/rules.md, so that a human confirms them (E-IMM-1b, E-DIV)."""
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterator
+from typing import TypeGuard
 
 from arbiter.model.cardset import Card, StatWrite
 from arbiter.model.effects.perform import Perform
 from arbiter.model.ruleset import Rounding
 from arbiter.model.state import JSON, Guard
-from arbiter.model.steps import Modify
+from arbiter.model.steps import Modify, Step
 from arbiter.solver.check import classes as cls
 from arbiter.solver.check import witness as w
 from arbiter.solver.check.base import CardIndex, Diagnostic, Severity
@@ -43,6 +44,14 @@ def _guards(card: Card, stat: str) -> bool:
     return Guard.CANNOT_DECREASE in card.template.guards_on(
         stat
     ) and Guard.CANNOT_MODIFY not in card.template.guards_on(stat)
+
+
+def _unconditional(step: Step) -> TypeGuard[Modify | Perform]:
+    """A step that modifies whenever it resolves (a ``perform`` step with no condition:
+    its witness shows the result, Decision CHECK-ALGEBRA)."""
+    if isinstance(step, Perform):
+        return all(e.condition is None for e in step.effects)
+    return isinstance(step, Modify)
 
 
 def _protector_class(index: CardIndex, card: Card) -> Hashable | None:
@@ -140,7 +149,7 @@ def _imm_diagnostic(
         if sw.role == "self" and divider.id != subject.id:
             continue
         step = divider.effect[sw.step]
-        if not isinstance(step, Modify | Perform) or sw.stat not in subject.template.base:
+        if not _unconditional(step) or sw.stat not in subject.template.base:
             continue
         if isinstance(subject.template.base[sw.stat], frozenset):
             continue
@@ -238,7 +247,7 @@ def division_rounding(index: CardIndex) -> Iterator[Diagnostic]:
         for sw in index.prints[divider.id].stat_writes:
             step = divider.effect[sw.step]
             z = sw.value
-            if sw.op != "divide" or not isinstance(step, Modify | Perform) or sw.rounding:
+            if sw.op != "divide" or not _unconditional(step) or sw.rounding:
                 continue
             if not isinstance(z, int) or z <= 1 or sw.role == "self":
                 continue
