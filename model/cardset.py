@@ -84,6 +84,7 @@ class Card:
     abilities: tuple[CardAbility, ...] = ()  # every ability in the card language
     unmodelled: tuple[str, ...] = ()  # keys the card language does not read (yet)
     described_only: tuple[str, ...] = ()  # abilities the engine does not run (yet)
+    written: tuple[str, ...] = ()  # triggers / quick actions the engine runs as written
     suppress: Mapping[str, str] = field(default_factory=dict)  # diagnostic code -> reason
 
     def role(self, name: str) -> Role:

@@ -196,3 +196,54 @@ def test_a_selector_filter_decides_which_subjects_a_ruling_meets(tmp_path: Path)
     )
     assert [(d.code, d.cards) for d in found] == [("ruling-E-IMM-1b", ("halver", "vex"))]
     witnesses_pass(found, tmp_path)
+
+
+TWINS = """
+    ruleset: riftbound
+    format: 2
+    cards:
+      ember_twin:
+        name: Ember twin
+        kind: unit
+        base: {might: 3}
+        text: "When I'm dealt damage, deal 1 to each other unit."
+        triggers:
+          - id: flare
+            when: {damaged: self}
+            do: {damage: {amount: 1, to: {each: unit, other: true}}}
+      cinder_twin:
+        name: Cinder twin
+        kind: unit
+        base: {might: 3}
+        text: "When I'm dealt damage, deal 1 for each other unit to each other unit%s."
+        triggers:
+          - id: blaze
+            when: {damaged: self}
+            do: {damage: {amount: {per: {each: unit, other: true}},
+                          to: {each: unit, other: true}%s}}
+"""
+
+
+@pytest.mark.rule("LOOP-2", "LOOP-4", "B-MOD-1", "TRIG-4")
+def test_a_loop_of_triggers_written_only_in_the_card_language_is_found(tmp_path: Path) -> None:
+    """Triggers on events the loop engine produces, with "each other unit" and an amount
+    per unit, run as they are written: the loop search finds the mandatory loop, and its
+    witness (a format 2 card set) gives the same verdict under ``arbiter loops``."""
+    from arbiter.model.format.loop_input import load_for_loops
+    from arbiter.solver.loops.report import analyse, check_expectations
+
+    cardset = load_cardset("set.yaml", textwrap.dedent(TWINS % ("", "")))
+    assert {c.id: c.written for c in cardset.cards.values()} == {
+        "ember_twin": ("flare",),
+        "cinder_twin": ("blaze",),
+    }
+    found = list(run_check(cardset).diagnostics)
+    assert [(d.code, d.cards) for d in found] == [("loop-mandatory", ("cinder_twin", "ember_twin"))]
+    (path,) = write_witnesses(found, str(tmp_path))
+    assert path is not None and "format: 2" in Path(path).read_text(encoding="utf-8")
+    data = load_for_loops(path)
+    checks = check_expectations(analyse(data), data)
+    assert checks and all(ok for *_, ok in checks), checks
+    # a condition read when it resolves: "while I have Might 5 or more" never holds
+    quiet = TWINS % (" if I am mighty", ", if: {stat: might, at_least: 5}")
+    assert check_text(quiet) == []

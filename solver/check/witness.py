@@ -10,7 +10,7 @@ import yaml
 
 from arbiter.model.cardset import Card, Role
 from arbiter.model.effects import emit
-from arbiter.model.effects.algebra import Const, DealDamage
+from arbiter.model.effects.algebra import Const, DealDamage, Kind
 from arbiter.model.effects.perform import Perform
 from arbiter.model.state import JSON, BaseValue, GameObject, Protection
 from arbiter.model.steps import (
@@ -191,14 +191,18 @@ def loops_file(
     """A card set in the input format of ``arbiter loops`` (its minimal state, LOOP-4),
     with the verdict it must give under ``expect_verdict:``."""
     docs: dict[str, JSON] = {}
+    v2 = any(card.written for card in cards.values())  # run as written: format 2
     for cid, card in cards.items():
         doc = card_object(card)
         doc.pop("owner", None)
+        if v2:
+            doc.update(_abilities_v2(card))
         docs[cid] = doc
     doc_all: dict[str, JSON] = {
         "title": title,
         "description": description,
         "ruleset": ruleset,
+        **({"format": 2} if v2 else {}),
         "players": list(PLAYERS),
         "cards": docs,
         "expect_verdict": dict(expect_verdict),
@@ -214,6 +218,17 @@ def loops_file(
     return Witness(
         name, "# A witness written by `arbiter check`: run it with `arbiter loops`.\n" + text
     )
+
+
+def _abilities_v2(card: Card) -> dict[str, JSON]:
+    """The card's triggers and quick actions in the card language (format 2), for a card
+    set where some run as they are written (Decision CHECK-ALGEBRA)."""
+    out: dict[str, JSON] = {}
+    for key, kind in (("triggers", Kind.TRIGGER), ("quick_actions", Kind.QUICK)):
+        items = [ab for ab in card.abilities if ab.kind is kind]
+        if items:
+            out[key] = [emit.ability(ab, i) for i, ab in enumerate(items)]
+    return out
 
 
 def _stem(d: Diagnostic) -> str:
