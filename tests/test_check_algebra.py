@@ -36,6 +36,7 @@ def witnesses_pass(found: list[Diagnostic], tmp_path: Path) -> None:
         assert result.ok and result.passed >= 1, (d.code, [c.as_json() for c in result.checks])
 
 
+@pytest.mark.rule("CHECK-ALGEBRA")
 @pytest.mark.parametrize("path", sorted(CARDSETS.glob("*.yaml")), ids=lambda p: p.name)
 def test_no_ability_of_the_example_card_sets_is_left_to_describe_only(path: Path) -> None:
     cardset = load_cardset(str(path))
@@ -43,7 +44,7 @@ def test_no_ability_of_the_example_card_sets_is_left_to_describe_only(path: Path
     assert {c.id: c.unmodelled for c in cardset.cards.values() if c.unmodelled} == {}
 
 
-@pytest.mark.rule("B-MOD-1", "A-SPELL-4", "E-OPS-1")
+@pytest.mark.rule("CHECK-ALGEBRA", "B-MOD-1", "A-SPELL-4", "E-OPS-1")
 def test_mache_l_ame_writes_defense_by_an_amount_computed_at_resolution() -> None:
     """ "-1 defense per Demon you control" reaches the checker: a write of the opposing
     character's defense whose value is computed when it resolves (not known before)."""
@@ -76,7 +77,7 @@ MACHE = """
 """
 
 
-@pytest.mark.rule("CHECK-REF", "A-CHAR-2", "B-MOD-1")
+@pytest.mark.rule("CHECK-ALGEBRA", "CHECK-REF", "A-CHAR-2", "B-MOD-1")
 def test_a_computed_amount_on_a_misspelt_characteristic_is_found(tmp_path: Path) -> None:
     assert check_text(MACHE % "defense") == []
     found = check_text(MACHE % "defence")
@@ -88,7 +89,7 @@ def test_a_computed_amount_on_a_misspelt_characteristic_is_found(tmp_path: Path)
     assert "per:" in text and "perform:" in text  # the witness plays the card's own effect
 
 
-@pytest.mark.rule("D-DIST-1", "D-PREV-3b", "A-SPELL-1")
+@pytest.mark.rule("CHECK-ALGEBRA", "D-DIST-1", "D-PREV-3b", "A-SPELL-1")
 def test_volibear_splits_among_any_subset_of_the_enemy_units_here() -> None:
     """Volibear's "distribute 5 among any number of enemy units here" reaches the checker:
     its role stands for any subset of the units of the set; a split is read alike under
@@ -133,7 +134,7 @@ ANNIE_AND_PORO = """
 """
 
 
-@pytest.mark.rule("D-PREV-3", "D-EACH-1", "D-BONUS-1")
+@pytest.mark.rule("CHECK-ALGEBRA", "D-PREV-3", "D-EACH-1", "D-BONUS-1")
 def test_damage_to_each_enemy_unit_here_meets_decision_d_prev_3(tmp_path: Path) -> None:
     """An "each enemy unit here" selector (filters the format 1 steps cannot say) is
     analysed like a chosen target: 3 with Annie's +1 against the Poro's 3 is the ruling."""
@@ -169,7 +170,7 @@ DIVIDERS = """
 """
 
 
-@pytest.mark.rule("E-IMM-1b", "A-SPELL-1")
+@pytest.mark.rule("CHECK-ALGEBRA", "E-IMM-1b", "A-SPELL-1")
 def test_any_number_of_targets_stands_for_any_subset_of_the_candidates(tmp_path: Path) -> None:
     """A division of "any number of characters" meets each character that cannot have its
     defense decreased: the witness chooses the smallest subset that shows it."""
@@ -183,7 +184,7 @@ def test_any_number_of_targets_stands_for_any_subset_of_the_candidates(tmp_path:
     assert "choose: any" in text and "[ayako]" in text
 
 
-@pytest.mark.rule("E-IMM-1b", "CHECK-SUBJ")
+@pytest.mark.rule("CHECK-ALGEBRA", "E-IMM-1b", "CHECK-SUBJ")
 def test_a_selector_filter_decides_which_subjects_a_ruling_meets(tmp_path: Path) -> None:
     """ "Each enemy Demon": Ayako (Human) and Vex (Demon) are alike but for their subtypes,
     which the selector reads, so they are no longer one class of subjects (CHECK-SUBJ)."""
@@ -224,7 +225,7 @@ TWINS = """
 """
 
 
-@pytest.mark.rule("LOOP-2", "LOOP-4", "B-MOD-1", "TRIG-4")
+@pytest.mark.rule("CHECK-ALGEBRA", "LOOP-2", "LOOP-4", "B-MOD-1", "TRIG-4")
 def test_a_loop_of_triggers_written_only_in_the_card_language_is_found(tmp_path: Path) -> None:
     """Triggers on events the loop engine produces, with "each other unit" and an amount
     per unit, run as they are written: the loop search finds the mandatory loop, and its

@@ -29,6 +29,7 @@ class _Naming:
         self.taken = set(taken)
         self.selectors: dict[str, a.Selector] = {}
         self.chosen: dict[str, list[str]] = {}  # ``choose:`` of the perform step
+        self.more: dict[str, list[str]] = {}  # the other roles of "choose N" (N > 1)
 
     def fresh(self, stem: str) -> str:
         n, name = 1, stem
@@ -52,9 +53,13 @@ class _Naming:
                 self.taken.add(name)
                 named = replace(s, name=name)
                 self.selectors[name] = named
+                exact = named.count > 1 and not named.up_to  # "2 units": one role each
+                self.more[name] = [self.fresh(name) for _ in range(named.count - 1 if exact else 0)]
+                self.selectors.update(dict.fromkeys(self.more[name], named))
             assert named.name is not None
             # emit writes no ``as: target``: the step then finds it by its slot
-            self.chosen[slot if named.name == "target" else named.name] = [named.name]
+            key = slot if named.name == "target" else named.name
+            self.chosen[key] = [named.name, *self.more[named.name]]
             return named
         bare = s == a.Selector(a.Pick.ALL)
         if s.pick is a.Pick.ALL and not bare and s not in self.selectors.values():
