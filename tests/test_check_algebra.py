@@ -248,3 +248,39 @@ def test_a_loop_of_triggers_written_only_in_the_card_language_is_found(tmp_path:
     # a condition read when it resolves: "while I have Might 5 or more" never holds
     quiet = TWINS % (" if I am mighty", ", if: {stat: might, at_least: 5}")
     assert check_text(quiet) == []
+
+
+SCENARIO = """
+    title: switch and a protection bound to a card, in the card language
+    ruleset: altered
+    players: [ana, bo]
+    objects:
+      winds: {owner: ana, kind: spell, zone: hand}
+      scout: {owner: ana, kind: character, zone: "expedition:hero", base: {forest: 1}}
+      yilith: {owner: ana, kind: character, zone: "expedition:hero", base: {forest: 3}}
+    steps:
+      - perform: {by: winds, do: {switch: {choose: 1, kind: character}}, choose: [scout]}
+      - expect: {scout.zone: "expedition:companion"}
+      - perform:
+          by: winds
+          do: {protect: {stat: forest, limit: 1, target: {choose: 1, kind: character},
+                         until: {while: {in: play, of: yilith}}}}
+          choose: [scout]
+      - modify: {target: scout, stat: forest, op: add, value: 3}
+      - expect: {scout.forest: 2}
+      - end: {source: winds}
+      - expect: {scout.forest: 2}
+      - end: {source: yilith}
+      - expect: {scout.forest: 4}
+"""
+
+
+@pytest.mark.rule("CHECK-ALGEBRA", "Altered 7.4.4.m", "E-LIMIT-1", "B-NAMED-3")
+def test_switch_and_a_protection_bound_to_a_card_perform(tmp_path: Path) -> None:
+    """shifting_winds' "switches expeditions" and yilith_s_ward's "while Dame Yilith is in
+    play" in the card language: the character changes expedition (not zone), and the
+    protection's source is the card it lasts with (it ends when that source stops)."""
+    path = tmp_path / "s.yaml"
+    path.write_text(textwrap.dedent(SCENARIO), encoding="utf-8")
+    result = run(parse_file(str(path)))
+    assert result.ok and result.passed == 4, [c.as_json() for c in result.checks]
