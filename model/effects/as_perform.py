@@ -89,8 +89,8 @@ def _condition_selectors(c: a.Condition | None) -> list[a.Selector]:
 
 
 def _named(e: a.Effect, naming: _Naming, slot: str) -> a.Effect:
-    if e.costs:
-        raise NotExpressible("a cost inside a one-shot effect")
+    if any(c.selector.chosen or c.costs for c in e.costs):
+        raise NotExpressible("a cost with a chosen target inside a one-shot effect")
     act = e.action
     if isinstance(act, a.Replace):
         raise NotExpressible("a replacement as a one-shot effect")
@@ -103,6 +103,30 @@ def _named(e: a.Effect, naming: _Naming, slot: str) -> a.Effect:
     for s in inner:
         naming.inner(s)
     return replace(e, action=act, selector=sel)
+
+
+def _unnamed(e: a.Effect) -> a.Effect:
+    """The effect as written: the name ``target`` is not written (the step finds it by
+    its slot)."""
+
+    def bare(s: a.Selector) -> a.Selector:
+        return replace(s, name=None) if s.name == "target" else s
+
+    act = e.action
+    if isinstance(act, a.ModifyStat) and act.other is not None:
+        act = replace(act, other=bare(act.other))
+    return replace(e, action=act, selector=bare(e.selector))
+
+
+def _read_back(data: Data) -> tuple[a.Effect, ...] | None:
+    from arbiter.model.effects import syntax
+    from arbiter.model.errors import InputError
+    from arbiter.model.format.document import Node, load
+
+    try:
+        return syntax.effects(Node(load("perform.yaml", "x: 1"), (), data))
+    except InputError:
+        return None
 
 
 def role_spec(s: a.Selector) -> dict[str, Data]:
@@ -122,7 +146,10 @@ def perform_do(
     one-shot ability; role names already ``taken`` by the card are not reused."""
     naming = _Naming(taken)
     effects = tuple(_named(e, naming, str(i)) for i, e in enumerate(ab.effects))
-    body: dict[str, Data] = {"by": "self", "do": emit.effects(effects)}
+    written = emit.effects(effects)
+    if _read_back(written) != tuple(_unnamed(e) for e in effects):  # read from what is written
+        raise NotExpressible("an effect whose written form reads differently")
+    body: dict[str, Data] = {"by": "self", "do": written}
     if naming.chosen:
         body["choose"] = naming.chosen
     specs: dict[str, Data] = {name: role_spec(s) for name, s in naming.selectors.items()}

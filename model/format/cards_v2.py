@@ -84,10 +84,8 @@ def lowered(node: Node) -> Lowered:
                 except NotExpressible:
                     if runnable(ab):  # the engine runs it as it is written
                         direct.append(ab)
-                    elif ab.kind is not a.Kind.TRIGGER:
-                        raise
-                    else:
-                        one_shot(ab)  # what the card does when it triggers
+                    else:  # what the card does when it triggers or is activated
+                        one_shot(ab)
         except NotExpressible:
             skipped.append(ab.ident)
     if "effect" in out and steps:
@@ -149,7 +147,7 @@ def upgraded(raw: Mapping[str, object]) -> tuple[tuple[a.CardAbility, ...], tupl
 def _alias(node: Node, count: int) -> None:
     """Errors and diagnostics about the lowered ``effect`` point at the ``do:`` lines."""
     doc, base = node.doc, node.path
-    for src in ("do", "triggers"):
+    for src in ("do", "triggers", "quick_actions"):
         if (*base, src) in doc.marks:
             break
     else:

@@ -208,7 +208,8 @@ def _first_event_applies(step: Step) -> bool:
         return step.other is None
     if isinstance(step, Perform) and len(step.effects) == 1:
         e = step.effects[0]
-        return isinstance(e.action, ModifyStat) and e.action.other is None and e.condition is None
+        undone = e.condition is not None or bool(e.costs)  # it may not be done
+        return isinstance(e.action, ModifyStat) and e.action.other is None and not undone
     return False
 
 
@@ -291,6 +292,8 @@ def absent_characteristic(index: CardIndex) -> Iterator[Diagnostic]:
             reach = candidates(index.cardset, card, sw.role)
             if any(sw.stat in c.template.base for c in reach):
                 continue
+            if not reach and card.role(sw.role).selector is not None:
+                continue  # no card of the set is such an object (tokens?): nothing to say
             if kinds & gained_stats.get(sw.stat, set()):
                 continue
             _, objects, steps, expect = _write_witness(index, card, sw, "absent")

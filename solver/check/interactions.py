@@ -262,7 +262,8 @@ def _hits(card: Card) -> list[_Hit]:
                 if not isinstance(act, fx.DealDamage) or act.split or not isinstance(x, fx.Const):
                     continue
                 role = performed_role(card, s, e.selector, str(j))
-                if role is not None and isinstance(x.value, int) and e.condition is None:
+                undone = e.condition is not None or bool(e.costs)  # it may not be done
+                if role is not None and isinstance(x.value, int) and not undone:
                     ability = None if kind == "spell" else "ability"
                     out.append(_Hit(i, kind, ability, x.value, (role,), s.where))
     return out

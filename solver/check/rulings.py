@@ -49,8 +49,8 @@ def _guards(card: Card, stat: str) -> bool:
 def _unconditional(step: Step) -> TypeGuard[Modify | Perform]:
     """A step that modifies whenever it resolves (a ``perform`` step with no condition:
     its witness shows the result, Decision CHECK-ALGEBRA)."""
-    if isinstance(step, Perform):
-        return all(e.condition is None for e in step.effects)
+    if isinstance(step, Perform):  # a condition or a cost may leave it undone
+        return all(e.condition is None and not e.costs for e in step.effects)
     return isinstance(step, Modify)
 
 
