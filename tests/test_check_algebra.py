@@ -284,3 +284,52 @@ def test_switch_and_a_protection_bound_to_a_card_perform(tmp_path: Path) -> None
     path.write_text(textwrap.dedent(SCENARIO), encoding="utf-8")
     result = run(parse_file(str(path)))
     assert result.ok and result.passed == 4, [c.as_json() for c in result.checks]
+
+
+MISC = """
+    ruleset: berserk
+    format: 2
+    cards:
+      warrior:
+        name: Warrior
+        kind: creature
+        base: {power: 3, lives: 4}
+        features: {Armor: 2}
+      banner:
+        name: Banner
+        kind: spell
+        text: "If you have 2 mana, each other creature gets +1 Armour until end of turn."
+        do: {boost: {feature: Armour, amount: 1, to: {each: creature, other: true}},
+             until: end_of_turn, if: {counter: mana, of: you, at_least: 2}}
+      oath:
+        name: Oath
+        kind: spell
+        text: "Each creature with Armor gains Armor 1 if you have 2 mana or more."
+        do: {give: {feature: Armor, number: 1, to: {each: creature, has: Armor}},
+             if: {counter: mana, of: you, at_least: 2}}
+      exile:
+        name: Exile
+        kind: spell
+        text: "Put up to two creatures with power 2 or more into the void."
+        do: {move: {zone: void, target: {choose: {up_to: 2}, kind: creature,
+                                         with: {power: {at_least: 2}}}}}
+      sap:
+        name: Sap
+        kind: spell
+        text: "Each spell loses 1 speed per creature."
+        do: {modify: {stat: speed, add: {per: {each: creature}, times: -1}, target: {each: spell}}}
+"""
+
+
+@pytest.mark.rule("CHECK-ALGEBRA", "CHECK-REF", "B-NAMED-1", "B-NAMED-2", "A-SPELL-4")
+def test_every_witness_of_a_perform_step_runs_and_shows_its_problem(tmp_path: Path) -> None:
+    found = check_text(MISC)
+    assert sorted((d.code, d.cards) for d in found) == [
+        ("unknown-characteristic", ("sap",)),
+        ("unknown-feature", ("banner",)),
+        ("unknown-zone", ("exile",)),
+    ]  # Oath's gain has a condition: left out of useless-named-gain
+    for d, path in zip(found, write_witnesses(found, str(tmp_path)), strict=True):
+        assert path is not None, d.code
+        result = run(parse_file(path))
+        assert result.ok and result.passed >= 1, (d.code, [c.as_json() for c in result.checks])

@@ -202,14 +202,18 @@ def _zone_of(step: Step) -> str | None:
     return None
 
 
+def _may_be_undone(step: Step) -> bool:
+    """A ``perform`` step with a condition or a cost: it may not be done (CHECK-ALGEBRA)."""
+    return isinstance(step, Perform) and any(e.condition or e.costs for e in step.effects)
+
+
 def _first_event_applies(step: Step) -> bool:
     """The step's first event is the modification a witness looks at."""
     if isinstance(step, Modify):
         return step.other is None
-    if isinstance(step, Perform) and len(step.effects) == 1:
+    if isinstance(step, Perform) and len(step.effects) == 1 and not _may_be_undone(step):
         e = step.effects[0]
-        undone = e.condition is not None or bool(e.costs)  # it may not be done
-        return isinstance(e.action, ModifyStat) and e.action.other is None and not undone
+        return isinstance(e.action, ModifyStat) and e.action.other is None
     return False
 
 
@@ -271,7 +275,8 @@ def _unknown_feature(index: CardIndex, card: Card, fw: FeatureWrite) -> Diagnost
             ruleset=index.cardset.ruleset.name,
             objects=objects,
             steps=[w.step_doc(step, ids)],
-            expect={f"objects.{subject}.features.{fw.feature}": None, "events.0.applied": False},
+            expect={f"objects.{subject}.features.{fw.feature}": None}
+            | ({} if _may_be_undone(step) else {"events.0.applied": False}),
         ),
         _locs(fw.where),
     )
@@ -349,6 +354,8 @@ def useless_named_gain(index: CardIndex) -> Iterator[Diagnostic]:
         for fw in index.prints[card.id].feature_writes:
             if fw.op != "gain" or fw.feature in lowered or fw.computed:
                 continue
+            if _may_be_undone(card.effect[fw.step]):
+                continue  # its witness would show the condition, not the gain
             reach = candidates(index.cardset, card, fw.role)
             if not reach or not all(_covers(c, fw) for c in reach):
                 continue
