@@ -94,6 +94,19 @@ format = "sarif"
 [tool.arbiter.run]
 time-limit = 5
 ```
+
+**Default ruleset policies.** The choices the rules leave open, which a file sets under
+`policies:` (docs/format.md), may be given once per ruleset for every scenario and card
+set of the project; a file that sets one itself keeps its own. Precedence, highest
+first: the command line (`arbiter --policy eredan.division_rounding=up check ...`),
+the file's `policies:`, the configuration, the ruleset's own default. A bad name or
+value is one line with its place in the configuration file (`file:line:col`), exit 2.
+
+```toml
+[tool.arbiter.policies.riftbound]    # [policies.riftbound] in arbiter.toml
+prevention_timing = "base-first"
+division_rounding = "up"
+```
 """
 
 
