@@ -21,6 +21,7 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
     "combat": (
         "arbiter combat examples/combat/backline.yaml",
         "arbiter combat examples/combat/prevention.yaml --all --limit 20 --json",
+        "arbiter combat examples/combat/backline.yaml --format json -o combat.json",
     ),
     "damage": (
         "arbiter damage examples/damage/volibear_open.yaml",
@@ -37,8 +38,9 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
         "arbiter graph examples/altered_dependency_beats_timestamps.yaml --format dot",
     ),
     "import": (
-        "arbiter import riftbound cards.json -o imported --set OGN --html coverage.html",
-        "arbiter import altered cards.json -o imported --fail-under 60 --json",
+        "arbiter import riftbound cards.json --out-dir imported --set OGN --html coverage.html",
+        "arbiter import altered cards.json --out-dir imported --fail-under 60 --json",
+        "arbiter import altered cards.json --out-dir imported --format html -o coverage.html",
     ),
     "init": ("arbiter init my-cards --ruleset eredan",),
     "loops": (
