@@ -65,6 +65,7 @@ def test_json_and_another_format_cannot_be_combined() -> None:
     assert done.returncode == 2 and "--json and --format dot cannot be combined" in done.stderr
 
 
+@pytest.mark.slow  # matplotlib, loaded in five fresh processes
 def test_drawings_need_a_file_and_loops_png_is_the_same_convention(tmp_path: Path) -> None:
     done = cli("loops", LOOP, "--format", "png")
     assert done.returncode == 2 and "--format png needs -o FILE" in done.stderr
