@@ -11,12 +11,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from arbiter.model.cardset import Card, FeatureWrite, StatWrite, candidates
+from arbiter.model.cardset import Card, FeatureWrite, StatWrite
 from arbiter.model.errors import Location
 from arbiter.model.state import JSON
 from arbiter.model.steps import Modify, Move
 from arbiter.solver.check import witness as w
 from arbiter.solver.check.base import CardIndex, Diagnostic, Severity
+from arbiter.solver.check.reach import Reach
 
 NUMBER_WRITES = ("add", "set", "multiply", "divide", "copy", "swap", "swap-bonus")
 
@@ -249,6 +250,7 @@ def _unknown_feature(index: CardIndex, card: Card, fw: FeatureWrite) -> Diagnost
 
 def absent_characteristic(index: CardIndex) -> Iterator[Diagnostic]:
     gained_stats, _ = _gains(index)
+    reach = Reach(index)
     for card in index.cardset.cards.values():
         for sw in index.prints[card.id].stat_writes:
             if sw.op not in NUMBER_WRITES or isinstance(sw.value, frozenset):
@@ -256,8 +258,7 @@ def absent_characteristic(index: CardIndex) -> Iterator[Diagnostic]:
             if sw.stat not in index.stat_holders and sw.stat not in gained_stats:
                 continue  # reported as unknown-characteristic
             kinds = index.role_kinds(card, sw.role)
-            reach = candidates(index.cardset, card, sw.role)
-            if any(sw.stat in c.template.base for c in reach):
+            if reach.has_stat(card, sw.role, sw.stat):
                 continue
             if kinds & gained_stats.get(sw.stat, set()):
                 continue
@@ -310,14 +311,14 @@ def useless_named_gain(index: CardIndex) -> Iterator[Diagnostic]:
         for fw in fp.feature_writes
         if fw.op == "lose" or (fw.op == "boost" and (fw.number or 0) < 0)
     }
+    reach = Reach(index)
     for card in index.cardset.cards.values():
         for fw in index.prints[card.id].feature_writes:
             if fw.op != "gain" or fw.feature in lowered:
                 continue
-            reach = candidates(index.cardset, card, fw.role)
-            if not reach or not all(_covers(c, fw) for c in reach):
+            subject = reach.first_if_all(card, fw, _covers)
+            if subject is None:
                 continue
-            subject = reach[0]
             step = card.effect[fw.step]
             ids, objects = _role_ids(index, card, list(step.target_ids()))
             ids[fw.role] = subject.id
