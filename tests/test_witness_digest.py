@@ -83,10 +83,8 @@ def test_data_that_is_said_to_read_back_reads_back_as_itself(doc: dict[str, JSON
         assert fast == wy.text_canonical(text)
 
 
-@pytest.mark.rule("CHECK-WIT")
-@given(st.dictionaries(_TEXT, _DATA, min_size=1, max_size=5))
-def test_remembered_scalar_tags_leave_the_yaml_text_unchanged(doc: dict[str, JSON]) -> None:
-    plain = yaml.dump(
+def _pyyaml(doc: object) -> str:
+    text: str = yaml.dump(
         doc,
         Dumper=getattr(yaml, "CSafeDumper", yaml.SafeDumper),
         sort_keys=False,
@@ -94,8 +92,29 @@ def test_remembered_scalar_tags_leave_the_yaml_text_unchanged(doc: dict[str, JSO
         width=88,
         default_flow_style=None,
     )
-    assert wy.dump(doc) == plain
-    assert wy.dump(doc) == plain  # a second time, from the remembered tags
+    return text
+
+
+# any data the safe dumper takes: floats too, and keys that are not text
+_ANY = st.recursive(
+    _SCALAR | st.floats(allow_nan=False),
+    lambda inner: (
+        st.lists(inner, max_size=4)
+        | st.dictionaries(_TEXT | st.integers(-5, 5) | st.booleans(), inner, max_size=4)
+    ),
+    max_leaves=20,
+)
+
+
+@pytest.mark.rule("CHECK-WIT")
+@given(st.dictionaries(_TEXT, _ANY, min_size=1, max_size=5), st.integers(0, 3))
+def test_the_fast_dumper_writes_the_text_pyyaml_writes(doc: dict[str, object], share: int) -> None:
+    if share and doc:  # one mapping or list met twice: an anchor and an alias
+        first = next(iter(doc.values()))
+        if isinstance(first, dict | list):
+            doc["again"] = first
+    assert wy.dump(doc) == _pyyaml(doc)
+    assert wy.dump(doc) == _pyyaml(doc)  # a second time: from the remembered tags
 
 
 @pytest.mark.rule("CHECK-WIT")
@@ -108,6 +127,8 @@ def test_data_that_might_not_read_back_goes_the_slow_way() -> None:
     for _ in range(40):
         nested = [nested]
     assert wy.data_canonical({"a": nested}) is None  # deep nesting
+    shared: JSON = {"x": 1}
+    assert wy.data_canonical({"a": shared, "b": shared}) is None  # an alias
     assert wy.data_canonical({"a": ["b", 2, None, True, {"c": "d\ne"}]}) is not None
 
 

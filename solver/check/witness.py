@@ -177,8 +177,8 @@ def _stem(d: Diagnostic) -> str:
 def _witness(name: str, header: str, doc: dict[str, JSON]) -> Witness:
     """The witness of ``doc``: its text (a comment line, then the YAML) and, where the data
     reads back as itself, its canonical form (the text need not be parsed to name it)."""
-    canonical = wy.data_canonical(doc)
-    return Witness(name, header + wy.dump(doc), canonical=() if canonical is None else (canonical,))
+    text, canonical = wy.render(doc)
+    return Witness(name, header + text, canonical=() if canonical is None else (canonical,))
 
 
 def with_variant(main: Witness, suffix: str, other: Witness) -> Witness:
