@@ -30,6 +30,7 @@ def unit(might: int, **kw: Any) -> GameObject:
 
 @pytest.mark.rule("RB-MIGHT")
 @pytest.mark.rule(
+    "Riftbound 472",
     "Riftbound 472.1.a.1",
     "Riftbound 472.3.d",
     "Riftbound 475.3",

@@ -111,6 +111,7 @@ DESCRIPTIONS: dict[str, str] = {
     "for": "The player an open assignment is optimised for.",
     "takes_damage": "Whether the object can be dealt combat damage.",
     "weights": "The value of each unit, for the objective value.",
+    "resolution": "Go on with the combat's Resolution Step (Riftbound 461): cleanup, heal, recall.",
     "buff": "A buff on the unit (Riftbound): +1 might, spent by some abilities.",
     "might": "The unit's might (Riftbound): the damage it deals in combat.",
     "gigantic": "Gigantic (Altered): the character is in both expeditions.",
