@@ -17,6 +17,7 @@ from dataclasses import dataclass, field, replace
 from enum import Enum
 
 from arbiter.model import might as mt
+from arbiter.model import riftbound_keywords as rk
 from arbiter.model.might_layers import might_now
 from arbiter.model.ruleset import ReplacementChooser, ReplacementReach
 from arbiter.model.state import JSON, Ability, Event, GameObject, GameState
@@ -154,10 +155,11 @@ def _save(state: GameState, unit_id: str, r: DeathReplacement) -> GameState:
 
 def kill(state: GameState, oid: str, why: tuple[str, ...], by: tuple[str, ...] = ()) -> GameState:
     """428.2: the permanent goes from the Board to its owner's trash; off the Board it
-    keeps no damage, buff or Might effect (110, 705). The move fires "leaves" triggers.
-    ``by``: the objects the kill is attributed to (428.5), reported as ``killed_by``."""
+    keeps no damage, buff, Might effect or keyword grant (110, 705). The move fires
+    "leaves" triggers. ``by``: the objects the kill is attributed to (428.5), reported
+    as ``killed_by``."""
     obj = state.obj(oid)
-    gone = mt.leave_board(obj)
+    gone = rk.leave_board(mt.leave_board(obj))
     counters = {k: v for k, v in gone.counters.items() if k not in ("damage", "exhausted")}
     state = state.with_object(replace(gone, zone=TRASH, counters=counters))
     fields: tuple[tuple[str, JSON], ...] = (
@@ -257,7 +259,7 @@ def end_turn(state: GameState) -> GameState:
     next player becomes the turn player (317.3), and a new turn starts."""
     objects = {}
     for oid, obj in state.objects.items():
-        obj = mt.end_of_turn(obj)
+        obj = rk.end_of_turn(mt.end_of_turn(obj))
         if obj.kind == "unit" and "damage" in obj.counters:
             obj = replace(obj, counters={k: v for k, v in obj.counters.items() if k != "damage"})
         obj = replace(obj, abilities=tuple(a for a in obj.abilities if not _this_turn(a)))

@@ -113,6 +113,8 @@ DESCRIPTIONS: dict[str, str] = {
     "weights": "The value of each unit, for the objective value.",
     "resolution": "Go on with the combat's Resolution Step (Riftbound 461): cleanup, heal, recall.",
     "buff": "A buff on the unit (Riftbound): +1 might, spent by some abilities.",
+    "spend_buff": "Spend a unit's buff (Riftbound 702.2.b): only its controller may.",
+    "keyword_change": "Give or remove a keyword, this turn or while on the Board (801.3).",
     "might": "The unit's might (Riftbound): the damage it deals in combat.",
     "gigantic": "Gigantic (Altered): the character is in both expeditions.",
     "gigantic_version": "Which version of Gigantic applies (Altered rulebook versions).",
