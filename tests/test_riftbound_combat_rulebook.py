@@ -84,6 +84,7 @@ def test_a_foundation_modification_of_might_adds_to_the_layers_in_combat_and_at_
     "Riftbound 814.1.d.1",
     "Riftbound 461.1",
     "Riftbound 461.1.a.1",
+    "Riftbound 143.3.b.2",
     "Riftbound 324.1",
 )
 def test_a_shield_defender_dealt_its_printed_might_survives_and_is_healed() -> None:
