@@ -302,17 +302,7 @@ def _move(
                 if act.move is a.ZoneMove.EXHAUSTED_RESUPPLY:  # Altered 7.3.11
                     state = _exhaust_moved(state, oid)
         return state
-    if act.move is a.ZoneMove.SWITCH:  # Altered 7.3.28: not a zone change; Gigantic: none
-        from arbiter.model.altered.keywords import other_expedition
-
-        for t in _objects(state, targets):
-            other = other_expedition(state.obj(t))
-            if other is None:
-                state = _not_done(state, e, t, "no other expedition", "Altered 7.3.28")
-                continue
-            state = state.with_object(replace(state.obj(t), zone=f"expedition:{other}"))
-        return state
-    if act.move is a.ZoneMove.SWITCH:  # not a zone change (Altered 7.4.4.m, A-KW-GIGANTIC)
+    if act.move is a.ZoneMove.SWITCH:  # not a zone change (Altered 7.3.28, 7.4.4.m, A-KW-GIGANTIC)
         from arbiter.model.altered.steps import Switch
 
         for t in _objects(state, targets):

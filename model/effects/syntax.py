@@ -460,7 +460,6 @@ _ACTION_PARSERS: dict[str, Callable[[Node], a.Effect]] = {
     "replace": _replace,
     "end_turn": lambda n: a.Effect(a.EndTurn(), _player(n)),
     "channel": _zone(a.ZoneMove.CHANNEL),
-    "switch": _zone(a.ZoneMove.SWITCH),
     "roll_die": lambda n: a.Effect(a.RollDie(), _player(n)),
     "activate": lambda n: _activate(n),
     "next": lambda n: _next(n),
