@@ -181,6 +181,11 @@ ACTIONS: dict[str, tuple[str, dict[str, str]]] = {
         "its controller destroys the selected objects",
         {"target": TARGET_DOC, "amount": "unused", "player": "unused", "zone": "unused"},
     ),
+    "switch": (
+        "the selected objects switch expeditions (Altered 7.3.28, 7.4.4.m; a Gigantic object "
+        "has no other expedition, A-KW-GIGANTIC)",
+        {"target": TARGET_DOC, "amount": "unused", "player": "unused", "zone": "unused"},
+    ),
     "move": (
         "move the selected objects to a zone",
         {"target": TARGET_DOC, "zone": "the zone", "amount": "unused", "player": "unused",
@@ -215,11 +220,6 @@ ACTIONS: dict[str, tuple[str, dict[str, str]]] = {
         "resupply, then exhaust the resupplied card (Altered 7.3.11)",
         {"amount": "how many times", "player": "you | opponent", "target": TARGET_DOC,
          "zone": "unused"},
-    ),
-    "switch": (
-        "the selected objects go to their controller's other expedition (Altered 7.3.28; a "
-        "Gigantic one has none)",
-        {"target": TARGET_DOC, "amount": "unused", "player": "unused", "zone": "unused"},
     ),
     "channel": (
         "the player puts the top runes of their rune deck onto the board (Riftbound 430): "

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field, replace
 from arbiter.model import steps as st
 from arbiter.model.effects import algebra as a
 from arbiter.model.effects import evaluate as ev
+from arbiter.model.effects.lower import bound_source
 from arbiter.model.errors import IllegalAction
 from arbiter.model.state import Ability, BaseValue, Event, GameObject, GameState, Protection
 from arbiter.model.state import Guard as StateGuard
@@ -107,8 +108,9 @@ def _apply(
             ).resolve(state)
         return state
     if isinstance(act, a.Protect):
+        bound = bound_source(e.duration) or source  # lasts with that card (B-NAMED-3, P-6)
         for t in _objects(state, targets):
-            p = Protection(act.stats, source, _guard(act.guard), act.limit)
+            p = Protection(act.stats, bound, _guard(act.guard), act.limit)
             state = st.Protect(target=t, protection=p).resolve(state)
         return state
     if isinstance(act, a.Give | a.Take) and act.name == "exhausted":
@@ -306,15 +308,11 @@ def _move(
                 if act.move is a.ZoneMove.EXHAUSTED_RESUPPLY:  # Altered 7.3.11
                     state = _exhaust_moved(state, oid)
         return state
-    if act.move is a.ZoneMove.SWITCH:  # Altered 7.3.28: not a zone change; Gigantic: none
-        from arbiter.model.altered.keywords import other_expedition
+    if act.move is a.ZoneMove.SWITCH:  # not a zone change (Altered 7.3.28, 7.4.4.m, A-KW-GIGANTIC)
+        from arbiter.model.altered.steps import Switch
 
         for t in _objects(state, targets):
-            other = other_expedition(state.obj(t))
-            if other is None:
-                state = _not_done(state, e, t, "no other expedition", "Altered 7.3.28")
-                continue
-            state = state.with_object(replace(state.obj(t), zone=f"expedition:{other}"))
+            state = Switch(target=t).resolve(state)
         return state
     zone = act.zone or ZONE_OF.get(act.move) or state.ruleset.destroyed_zone
     for t in _objects(state, targets):
