@@ -268,6 +268,8 @@ def test_events_a_player_does_from_a_zone_and_a_growing_counter() -> None:
     assert ab.effects[0].condition == a.Condition(
         a.Test.COUNTER, name="boosts", compare=a.Compare.AT_LEAST, bound=3
     )
+    ab = rb("When you attach an Equipment to me, draw 1.")
+    assert ab.when == a.When(a.EventKind.EQUIPPED, a.SELF, by=a.Side.YOURS)
     r = read(Game.ALTERED, "When I gain 2 or more boosts - Draw a card.")
     assert not r.modelled and "several boosts at once" in r.lost
 

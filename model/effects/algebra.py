@@ -529,6 +529,7 @@ class EventKind(Enum):
     READIED = "readied"
     CHOSEN = "chosen"
     DISCARDED = "discarded"
+    EQUIPPED = "equipped"  # an Equipment is attached to it (Riftbound 434 Attach, 818 Equip)
 
 
 @dataclass(frozen=True, slots=True)

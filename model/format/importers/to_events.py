@@ -84,6 +84,12 @@ def event(t: Node, subject: a.Selector | None) -> a.When | None:
     if by_you is not None and subject is not None:  # "when you exhaust a card in Reserve"
         kind, status = by_you
         return a.When(kind, subject, name=status, by=a.Side.YOURS)
+    if name == "you-attach":  # "when you attach an Equipment to me" (Riftbound 434)
+        gear = _slot(t, "t")
+        plain = isinstance(gear, NounPhrase) and gear.det is Det.A and not gear.pre
+        if not plain or gear.noun != "equipment" or gear.post:  # type: ignore[union-attr]
+            raise Lost(f"the event '{t.render()}'")
+        return a.When(a.EventKind.EQUIPPED, _who(t, "u"), by=a.Side.YOURS)
     if name in ("go-to", "goes-to") and subject is not None:  # Altered 7.3.21: "go to Reserve"
         place = str(_word(t, "p", WordKind.PLACE).value)
         if place not in _GOES:
