@@ -305,6 +305,17 @@ def test_play_each_player_and_a_token_in_the_hero_expedition() -> None:
     assert token.action.place is a.TokenPlace.HERO_EXPEDITION
 
 
+@pytest.mark.rule("IMP-ALGEBRA", "Altered 2.4", "Altered 3.2.9", "TRIG-1")
+def test_play_this_a_status_condition_and_mana_orbs() -> None:
+    ab = rb("When you play this, draw 1.")
+    assert ab.when == a.When(a.EventKind.PLAYED, a.SELF)
+    ab = al("When a Character you control gains [[Anchored]] - If it is [[Asleep]], draw a card.")
+    assert ab.effects[0].condition == a.Condition(a.Test.HAS, selector=a.IT, name="asleep")
+    ab = al("{J} If you have three or more Mana Orbs, draw a card.")
+    orbs = a.Selector(a.Pick.ALL, side=a.Side.YOURS, zone="mana")
+    assert ab.effects[0].condition == a.Condition(a.Test.COUNT, selector=orbs, bound=3)
+
+
 # -- written and read back -----------------------------------------------------------------
 
 ROUND_TRIP = [

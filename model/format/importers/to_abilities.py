@@ -224,6 +224,8 @@ def _trigger(t: Node) -> a.When:
         return a.When(a.EventKind.PLAYED, a.SELF)
     if name == "you-play":
         subject = _subject(t, "t")
+        if subject == a.SELF:  # "when you play this": as "when you play me"
+            return a.When(a.EventKind.PLAYED, a.SELF)
         if subject.side is a.Side.ENEMY:
             raise Lost("'you play' an enemy card")
         return a.When(a.EventKind.PLAYED, replace(subject, side=a.Side.YOURS))

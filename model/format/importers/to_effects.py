@@ -108,6 +108,9 @@ def selector(np: NounPhrase, ctx: _Ctx) -> a.Selector:
         if np.noun == "it" and not ctx.trigger:  # the object chosen before (to_actions.refer)
             return THAT
         raise Lost(f"the pronoun '{np.noun_text}'")
+    orbs = np.noun == "mana"  # Mana Orbs: the cards in a Mana zone (Altered 3.2.9)
+    if orbs:
+        np = replace(np, noun="card")
     kinds, subtypes = _noun(np)
     if np.det is Det.BARE and any(m.kind is ModKind.TARGET for m in np.pre):
         np = replace(np, det=Det.A, count=1)  # Altered "target Character": one, chosen
@@ -124,6 +127,10 @@ def selector(np: NounPhrase, ctx: _Ctx) -> a.Selector:
     s = replace(base, kinds=kinds, subtypes=subtypes)
     for mod in (*np.pre, *np.post):
         s = _mod(s, mod)
+    if orbs:
+        if s.zone is not None or s.here:
+            raise Lost(f"'{np.render()}' placed elsewhere")
+        s = replace(s, zone="mana")
     return s
 
 

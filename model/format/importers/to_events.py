@@ -136,6 +136,13 @@ def condition(k: Node, ctx: _Ctx) -> a.Condition | None:
         if who is a.IT and not ctx.trigger:
             raise Lost("'it' outside a trigger about another object")
         return a.Condition(a.Test.REGION, selector=who, name=region)
+    if name in ("sel-is-status", "have-status-cond"):  # "it is [[Asleep]]" (Altered 2.4)
+        holder = _slot(k, "t")
+        bearer = selector(holder, ctx) if isinstance(holder, NounPhrase) else None
+        if bearer not in (a.SELF, a.IT) or bearer is None:
+            raise Lost(f"the condition '{k.render()}'")
+        status = str(_word(k, "s", WordKind.STATUS).value)
+        return a.Condition(a.Test.HAS, selector=bearer, name=status)
     if name in ("sel-has", "sel-have"):  # "I have 3 or more boosts" (Altered 7.3.12)
         holder, what = _slot(k, "t"), _slot(k, "u")
         if not isinstance(holder, NounPhrase) or not isinstance(what, NounPhrase):
