@@ -14,6 +14,7 @@ import os
 from dataclasses import replace
 
 from arbiter.model.cardset import SIDES, Card, CardSet, Reference, Role, performed_refs
+from arbiter.model.collector import paused
 from arbiter.model.errors import InputError
 from arbiter.model.format.areas import OBJECT_KEY_PARSERS
 from arbiter.model.format.cards_v2 import V2_KEYS, engine_abilities, lowered, upgraded
@@ -59,8 +60,9 @@ MAX_INCLUDES = 64
 
 def load_cardset(filename: str, text: str | None = None) -> CardSet:
     """Parse a card-set file (or ``text`` under that name) and the files it includes;
-    bad input is a located InputError."""
-    return read_cardset(load(filename, text))
+    bad input is a located InputError. (The collector is paused meanwhile: model/collector.py.)"""
+    with paused():
+        return read_cardset(load(filename, text))
 
 
 def read_cardset(

@@ -13,8 +13,9 @@ Every check of arbiter is listed in ``solver/check/catalogue.py``.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Hashable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 
 from arbiter.model.cardset import Card, CardSet, Footprint, admits, footprint
@@ -44,6 +45,9 @@ class Witness:
     name: str  # a stable file stem
     text: str
     variants: tuple[tuple[str, str], ...] = ()  # (suffix, text)
+    # what ``text`` and each variant hold as data (JSON, keys sorted), when the builder had
+    # the data it dumped (solver/check/witness.py): the file names are digests of it
+    canonical: tuple[bytes, ...] = field(default=(), compare=False, repr=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,8 +135,14 @@ class CardIndex:
     def first_of(self, kinds: frozenset[str]) -> Card | None:
         """The card of one of ``kinds`` with the smallest id (never file order: where a card
         is written must not change which card a diagnostic names, Decision ORD-1)."""
-        ids = [cid for k in kinds for cid in self.by_kind.get(k, ())]
-        return self.card(min(ids)) if ids else None
+        firsts = [self._first_by_kind[k] for k in kinds if k in self._first_by_kind]
+        return self.card(min(firsts)) if firsts else None
+
+    @functools.cached_property
+    def _first_by_kind(self) -> dict[str, str]:
+        """Each kind's card with the smallest id (computed once: ``first_of`` is asked for
+        every diagnostic's witness)."""
+        return {k: min(ids) for k, ids in self.by_kind.items() if ids}
 
 
 def build_index(cardset: CardSet) -> CardIndex:

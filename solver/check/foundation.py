@@ -19,6 +19,7 @@ from arbiter.model.state import JSON
 from arbiter.model.steps import Modify, Move, Step
 from arbiter.solver.check import witness as w
 from arbiter.solver.check.base import CardIndex, Diagnostic, Severity
+from arbiter.solver.check.reach import Reach
 
 NUMBER_WRITES = ("add", "set", "multiply", "divide", "copy", "swap", "swap-bonus")
 
@@ -287,6 +288,7 @@ def _unknown_feature(index: CardIndex, card: Card, fw: FeatureWrite) -> Diagnost
 
 def absent_characteristic(index: CardIndex) -> Iterator[Diagnostic]:
     gained_stats, _ = _gains(index)
+    reach = Reach(index)
     for card in index.cardset.cards.values():
         for sw in index.prints[card.id].stat_writes:
             if sw.op not in NUMBER_WRITES or isinstance(sw.value, frozenset):
@@ -294,10 +296,10 @@ def absent_characteristic(index: CardIndex) -> Iterator[Diagnostic]:
             if sw.stat not in index.stat_holders and sw.stat not in gained_stats:
                 continue  # reported as unknown-characteristic
             kinds = index.role_kinds(card, sw.role)
-            reach = candidates(index.cardset, card, sw.role)
-            if any(sw.stat in c.template.base for c in reach):
+            if reach.has_stat(card, sw.role, sw.stat):
                 continue
-            if not reach and card.role(sw.role).selector is not None:
+            selected = card.role(sw.role).selector is not None
+            if selected and not candidates(index.cardset, card, sw.role):
                 continue  # no card of the set is such an object (tokens?): nothing to say
             if kinds & gained_stats.get(sw.stat, set()):
                 continue
@@ -350,16 +352,16 @@ def useless_named_gain(index: CardIndex) -> Iterator[Diagnostic]:
         for fw in fp.feature_writes
         if fw.op == "lose" or (fw.op == "boost" and (fw.number is None or fw.number < 0))
     }
+    reach = Reach(index)
     for card in index.cardset.cards.values():
         for fw in index.prints[card.id].feature_writes:
             if fw.op != "gain" or fw.feature in lowered or fw.computed:
                 continue
             if _may_be_undone(card.effect[fw.step]):
                 continue  # its witness would show the condition, not the gain
-            reach = candidates(index.cardset, card, fw.role)
-            if not reach or not all(_covers(c, fw) for c in reach):
+            subject = reach.first_if_all(card, fw, _covers)
+            if subject is None:
                 continue
-            subject = reach[0]
             step = card.effect[fw.step]
             ids, objects = _role_ids(index, card, w.step_roles(step))
             ids[fw.role] = subject.id

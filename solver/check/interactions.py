@@ -400,6 +400,6 @@ def _prev_diagnostic(
         f"source, Decision D-PREV-3's default) deals {with_bonus}; preventing the base damage "
         f"first (Riftbound core rules 1.3, 417.1.e.1) deals 0, so {shielded.id} is not damaged. A "
         "judge confirms which reading the set plays by (the witness runs both).",
-        Witness(main.name, main.text, ((PreventionTiming.BASE_FIRST.value, other.text),)),
+        w.with_variant(main, PreventionTiming.BASE_FIRST.value, other),
         _locs(hit.where, giver.where, shielded.where),
     )

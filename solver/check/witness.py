@@ -6,8 +6,6 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping, Sequence
 
-import yaml
-
 from arbiter.model.cardset import Card, Role
 from arbiter.model.effects import emit
 from arbiter.model.effects.algebra import Const, DealDamage, Kind
@@ -23,10 +21,10 @@ from arbiter.model.steps import (
     Protect,
     Step,
 )
+from arbiter.solver.check import witness_yaml as wy
 from arbiter.solver.check.base import Diagnostic, Witness
 
 PLAYERS = ["you", "opponent"]
-_DUMPER: type = getattr(yaml, "CSafeDumper", yaml.SafeDumper)  # libyaml's emitter is fast
 
 
 def _value(v: BaseValue | tuple[int | None, ...] | None) -> JSON:
@@ -166,16 +164,8 @@ def scenario(
     doc["objects"] = {k: dict(v) for k, v in objects.items()}
     doc["steps"] = [dict(s) for s in steps]
     doc["expect"] = dict(expect)
-    text = yaml.dump(
-        doc,
-        Dumper=_DUMPER,
-        sort_keys=False,
-        allow_unicode=True,
-        width=88,
-        default_flow_style=None,
-    )
-    return Witness(
-        name, "# A witness written by `arbiter check`: run it with `arbiter run`.\n" + text
+    return _witness(
+        name, "# A witness written by `arbiter check`: run it with `arbiter run`.\n", doc
     )
 
 
@@ -207,16 +197,8 @@ def loops_file(
         "cards": docs,
         "expect_verdict": dict(expect_verdict),
     }
-    text = yaml.dump(
-        doc_all,
-        Dumper=_DUMPER,
-        sort_keys=False,
-        allow_unicode=True,
-        width=88,
-        default_flow_style=None,
-    )
-    return Witness(
-        name, "# A witness written by `arbiter check`: run it with `arbiter loops`.\n" + text
+    return _witness(
+        name, "# A witness written by `arbiter check`: run it with `arbiter loops`.\n", doc_all
     )
 
 
@@ -237,15 +219,30 @@ def _stem(d: Diagnostic) -> str:
     return safe_name("--".join([d.code, *d.cards]), "witness")
 
 
-def _canonical(text: str) -> bytes:
-    """The witness as data, keys sorted: the order the card set declared things in (which
-    the witness keeps, as written) does not change its name."""
-    import json
+def _witness(name: str, header: str, doc: dict[str, JSON]) -> Witness:
+    """The witness of ``doc``: its text (a comment line, then the YAML) and, where the data
+    reads back as itself, its canonical form (the text need not be parsed to name it)."""
+    text, canonical = wy.render(doc)
+    return Witness(name, header + text, canonical=() if canonical is None else (canonical,))
 
-    from arbiter.model.format.document import load  # libyaml's composer: fast
 
-    root = load("witness.yaml", text).root
-    return json.dumps(root, sort_keys=True, ensure_ascii=False).encode("utf-8")
+def with_variant(main: Witness, suffix: str, other: Witness) -> Witness:
+    """``main`` with ``other``'s text as its variant ``suffix`` (the other reading of a
+    Decision), keeping what both already know of their canonical forms."""
+    plain = not main.variants and not other.variants
+    known = main.canonical + other.canonical if plain else ()
+    return Witness(
+        main.name, main.text, ((suffix, other.text),), canonical=known if len(known) == 2 else ()
+    )
+
+
+def _canonicals(witness: Witness) -> list[bytes]:
+    """The canonical forms of the witness's text and of each variant (computed from the data
+    when known, else by parsing the text)."""
+    texts = [witness.text, *(text for _, text in witness.variants)]
+    if len(witness.canonical) == len(texts):
+        return list(witness.canonical)
+    return [wy.text_canonical(t) for t in texts]
 
 
 def _digest(witness: Witness) -> str:
@@ -254,9 +251,10 @@ def _digest(witness: Witness) -> str:
     content it describes (the same content gives the same name: output is reproducible)."""
     import hashlib
 
-    h = hashlib.sha256(_canonical(witness.text))
-    for suffix, text in witness.variants:
-        h.update(b"\0" + suffix.encode("utf-8") + b"\0" + _canonical(text))
+    main, *others = _canonicals(witness)
+    h = hashlib.sha256(main)
+    for (suffix, _), canonical in zip(witness.variants, others, strict=True):
+        h.update(b"\0" + suffix.encode("utf-8") + b"\0" + canonical)
     return h.hexdigest()[:12]
 
 
