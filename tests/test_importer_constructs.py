@@ -46,7 +46,7 @@ def _only(r: ReadLine) -> a.CardAbility:
 # -- read from invented lines --------------------------------------------------------------
 
 
-@pytest.mark.rule("IMP-ALGEBRA", "Altered 7.3.22", "Altered 7.3.11", "Altered 7.3.24")
+@pytest.mark.rule("IMP-ALGEBRA", "IMP-WORDS", "Altered 7.3.22", "Altered 7.3.11", "Altered 7.3.24")
 def test_keyword_actions_are_effects_a_player_does() -> None:
     ab = al("{J} [Resupply].")
     assert ab.effects == (a.Effect(a.MoveTo(a.ZoneMove.RESUPPLY), a.YOU, a.Const(1)),)
@@ -70,7 +70,7 @@ def test_after_you_is_an_effect_the_engine_refuses_as_not_modelled() -> None:
     assert "end the turn once no reaction waits" in describe.ability(ab)
 
 
-@pytest.mark.rule("IMP-ALGEBRA", "Altered 7.3.4")
+@pytest.mark.rule("IMP-ALGEBRA", "IMP-WORDS", "Altered 7.3.4")
 def test_a_token_the_line_describes_carries_its_name_statistics_subtype_and_place() -> None:
     (e,) = al("{J} Create two [Gear Hound 2/1/3] Robot tokens in target Expedition.").effects
     assert e.amount == a.Const(2)
@@ -87,7 +87,7 @@ def test_a_token_the_line_describes_carries_its_name_statistics_subtype_and_plac
     assert mine.action.place is a.TokenPlace.MY_EXPEDITION
 
 
-@pytest.mark.rule("IMP-ALGEBRA", "Riftbound 184", "Riftbound 182.1.d")
+@pytest.mark.rule("IMP-ALGEBRA", "IMP-WORDS", "Riftbound 184", "Riftbound 182.1.d")
 def test_a_riftbound_unit_token_has_the_tag_rule_184_gives_and_an_unlisted_one_is_lost() -> None:
     (e,) = rb("When I hold, play a 3 {might} Mech unit token to your base.").effects
     assert isinstance(e.action, a.CreateToken)
@@ -97,7 +97,7 @@ def test_a_riftbound_unit_token_has_the_tag_rule_184_gives_and_an_unlisted_one_i
     assert not r.modelled and "Riftbound 184 does not list it" in r.lost
 
 
-@pytest.mark.rule("IMP-ALGEBRA", "A-SPELL-3")
+@pytest.mark.rule("IMP-ALGEBRA", "IMP-WORDS", "A-SPELL-3")
 def test_if_you_do_reads_the_last_effect_before_it() -> None:
     ab = al("{H} You may have me gain [[Fleeting]]. If you do, target Character gains 1 boost.")
     first, second = ab.effects
@@ -132,7 +132,7 @@ def test_permission_keywords_time_a_quick_action_and_deathknell_is_when_i_die() 
     assert dk.when == a.When(a.EventKind.DIES, a.SELF)
 
 
-@pytest.mark.rule("IMP-ALGEBRA", "Riftbound 429", "Riftbound 426.1.b", "Riftbound 430")
+@pytest.mark.rule("IMP-ALGEBRA", "IMP-WORDS", "Riftbound 429", "Riftbound 426.1.b", "Riftbound 430")
 def test_add_buff_and_channel_are_counters_and_a_player_move() -> None:
     (add,) = rb("{exhaust}: [Add] {2}.").effects
     assert add == a.Effect(a.AddCounters("mana"), a.YOU, a.Const(2))
@@ -454,7 +454,7 @@ steps:
 """
 
 
-@pytest.mark.rule("Altered 7.3.22", "Altered 7.3.11")
+@pytest.mark.rule("IMP-PERFORM", "Altered 7.3.22", "Altered 7.3.11")
 def test_resupply_puts_the_top_card_in_reserve_and_exhausted_resupply_exhausts_it(
     tmp_path: Path,
 ) -> None:
@@ -467,7 +467,7 @@ def test_resupply_puts_the_top_card_in_reserve_and_exhausted_resupply_exhausts_i
     _passes(result, 5)
 
 
-@pytest.mark.rule("A-SPELL-3")
+@pytest.mark.rule("IMP-PERFORM", "A-SPELL-3")
 def test_if_you_do_happens_only_after_the_effect_before_was_done(tmp_path: Path) -> None:
     result = _run(tmp_path, ALTERED + """
   - perform:
@@ -483,7 +483,7 @@ def test_if_you_do_happens_only_after_the_effect_before_was_done(tmp_path: Path)
     _passes(result, 5)
 
 
-@pytest.mark.rule("Altered 7.3.4", "A-CHAR-1")
+@pytest.mark.rule("IMP-PERFORM", "Altered 7.3.4", "A-CHAR-1")
 def test_a_described_token_is_created_with_its_characteristics_in_each_expedition(
     tmp_path: Path,
 ) -> None:
@@ -501,7 +501,7 @@ def test_a_described_token_is_created_with_its_characteristics_in_each_expeditio
     assert state.objects["hound_1"].base["subtypes"] == frozenset({"Beast"})
 
 
-@pytest.mark.rule("Altered 7.3.9")
+@pytest.mark.rule("IMP-PERFORM", "Altered 7.3.9")
 def test_an_exchange_puts_each_card_where_the_other_was(tmp_path: Path) -> None:
     result = _run(tmp_path, """
 ruleset: altered
@@ -520,7 +520,7 @@ steps:
     _passes(result, 2)
 
 
-@pytest.mark.rule("Riftbound 426.1.b", "CTR-1")
+@pytest.mark.rule("IMP-PERFORM", "Riftbound 426.1.b", "CTR-1")
 def test_a_buff_is_never_a_second_counter(tmp_path: Path) -> None:
     result = _run(
         tmp_path,
@@ -538,7 +538,7 @@ steps:
     _passes(result, 1)
 
 
-@pytest.mark.rule("Altered 7.3.12", "TRIG-1")
+@pytest.mark.rule("IMP-PERFORM", "Altered 7.3.12", "TRIG-1")
 def test_an_nth_counter_trigger_fires_when_the_counter_reaches_that_many() -> None:
     from arbiter.model.effects import evaluate as ev
     from arbiter.model.effects.perform import fires
@@ -553,7 +553,9 @@ def test_an_nth_counter_trigger_fires_when_the_counter_reaches_that_many() -> No
         assert fires(state, ctx, when, a.EventKind.COUNTER, "seer") is fired
 
 
-@pytest.mark.rule("Riftbound 430", "Altered 7.3.19", "Altered 7.3.1", "Altered 7.3.2")
+@pytest.mark.rule(
+    "IMP-PERFORM", "Riftbound 430", "Altered 7.3.19", "Altered 7.3.1", "Altered 7.3.2"
+)
 @pytest.mark.parametrize(
     "effect",
     [
