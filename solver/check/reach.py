@@ -20,8 +20,8 @@ Covers = Callable[[Card, FeatureWrite], bool]  # the card already has what the w
 def _open(card: Card, role_name: str) -> frozenset[str] | None:
     """The role's kinds (empty: any kind) when it is open to several cards, else None."""
     role = card.role(role_name)
-    if role.is_self or role.card is not None:
-        return None
+    if role.is_self or role.card is not None or role.selector is not None:
+        return None  # answered by ``candidates`` (a selector's filters: Decision CHECK-ALGEBRA)
     return role.kinds
 
 

@@ -7,6 +7,9 @@ import os
 from collections.abc import Mapping, Sequence
 
 from arbiter.model.cardset import Card, Role
+from arbiter.model.effects import emit
+from arbiter.model.effects.algebra import Const, DealDamage, Kind
+from arbiter.model.effects.perform import Perform
 from arbiter.model.state import JSON, BaseValue, GameObject, Protection
 from arbiter.model.steps import (
     BoostFeature,
@@ -113,7 +116,34 @@ def step_doc(step: Step, ids: Mapping[str, str]) -> dict[str, JSON]:
         }
     if isinstance(step, Move):
         return {"move": {"target": oid(step.target), "zone": step.zone}}
+    if isinstance(step, Perform):
+        return perform_doc(step, ids)
     raise ValueError(f"no witness form for {type(step).__name__}")
+
+
+def step_roles(step: Step) -> list[str]:
+    """The roles a witness of the step needs objects for (a ``perform`` step: the card
+    playing it too)."""
+    return ["self", *step.target_ids()] if isinstance(step, Perform) else list(step.target_ids())
+
+
+def perform_doc(step: Perform, ids: Mapping[str, str]) -> dict[str, JSON]:
+    """A ``perform`` step of a card's effect, its roles replaced by object ids: each chosen
+    role is the one object the diagnostic is about (the smallest subset of "any number of"
+    that shows it); a split gives all its damage to the first (D-DIST-1)."""
+    chosen = {k: [ids.get(r, r) for r in v] for k, v in step.chosen.items()}
+    body: dict[str, JSON] = {"by": ids.get(step.by, step.by), "do": emit.effects(step.effects)}
+    if chosen:
+        body["choose"] = dict(chosen)
+    split: dict[str, JSON] = {}
+    for i, e in enumerate(step.effects):
+        if isinstance(e.action, DealDamage) and e.action.split and isinstance(e.amount, Const):
+            picked = chosen.get(e.selector.name or "", chosen.get(str(i), []))
+            if picked and isinstance(e.amount.value, int):
+                split[picked[0]] = e.amount.value
+    if split:
+        body["split"] = split
+    return {"perform": body}
 
 
 def scenario(
@@ -151,14 +181,18 @@ def loops_file(
     """A card set in the input format of ``arbiter loops`` (its minimal state, LOOP-4),
     with the verdict it must give under ``expect_verdict:``."""
     docs: dict[str, JSON] = {}
+    v2 = any(card.written for card in cards.values())  # run as written: format 2
     for cid, card in cards.items():
         doc = card_object(card)
         doc.pop("owner", None)
+        if v2:
+            doc.update(_abilities_v2(card))
         docs[cid] = doc
     doc_all: dict[str, JSON] = {
         "title": title,
         "description": description,
         "ruleset": ruleset,
+        **({"format": 2} if v2 else {}),
         "players": list(PLAYERS),
         "cards": docs,
         "expect_verdict": dict(expect_verdict),
@@ -166,6 +200,17 @@ def loops_file(
     return _witness(
         name, "# A witness written by `arbiter check`: run it with `arbiter loops`.\n", doc_all
     )
+
+
+def _abilities_v2(card: Card) -> dict[str, JSON]:
+    """The card's triggers and quick actions in the card language (format 2), for a card
+    set where some run as they are written (Decision CHECK-ALGEBRA)."""
+    out: dict[str, JSON] = {}
+    for key, kind in (("triggers", Kind.TRIGGER), ("quick_actions", Kind.QUICK)):
+        items = [ab for ab in card.abilities if ab.kind is kind]
+        if items:
+            out[key] = [emit.ability(ab, i) for i, ab in enumerate(items)]
+    return out
 
 
 def _stem(d: Diagnostic) -> str:
