@@ -20,7 +20,7 @@ from arbiter.model.format.importers.patterns import LineParser
 from arbiter.model.format.importers.sources import Game, Section
 from arbiter.model.format.importers.text import Line
 
-TAGS = {"Mech", "Robot", "Soldier", "Beast", "Recruit"}
+TAGS = {"Mech", "Robot", "Soldier", "Beast", "Recruit", "Plant"}
 
 
 def read(game: Game, text: str, *, spell: bool = False) -> ReadLine:
@@ -46,7 +46,7 @@ def _only(r: ReadLine) -> a.CardAbility:
 # -- read from invented lines --------------------------------------------------------------
 
 
-@pytest.mark.rule("IMP-ALGEBRA", "Altered 7.3.22", "Altered 7.3.11", "Altered 7.3.24")
+@pytest.mark.rule("IMP-ALGEBRA", "IMP-WORDS", "Altered 7.3.22", "Altered 7.3.11", "Altered 7.3.24")
 def test_keyword_actions_are_effects_a_player_does() -> None:
     ab = al("{J} [Resupply].")
     assert ab.effects == (a.Effect(a.MoveTo(a.ZoneMove.RESUPPLY), a.YOU, a.Const(1)),)
@@ -70,7 +70,7 @@ def test_after_you_is_an_effect_the_engine_refuses_as_not_modelled() -> None:
     assert "end the turn once no reaction waits" in describe.ability(ab)
 
 
-@pytest.mark.rule("IMP-ALGEBRA", "Altered 7.3.4")
+@pytest.mark.rule("IMP-ALGEBRA", "IMP-WORDS", "Altered 7.3.4")
 def test_a_token_the_line_describes_carries_its_name_statistics_subtype_and_place() -> None:
     (e,) = al("{J} Create two [Gear Hound 2/1/3] Robot tokens in target Expedition.").effects
     assert e.amount == a.Const(2)
@@ -87,7 +87,7 @@ def test_a_token_the_line_describes_carries_its_name_statistics_subtype_and_plac
     assert mine.action.place is a.TokenPlace.MY_EXPEDITION
 
 
-@pytest.mark.rule("IMP-ALGEBRA", "Riftbound 184", "Riftbound 182.1.d")
+@pytest.mark.rule("IMP-ALGEBRA", "IMP-WORDS", "Riftbound 184", "Riftbound 182.1.d")
 def test_a_riftbound_unit_token_has_the_tag_rule_184_gives_and_an_unlisted_one_is_lost() -> None:
     (e,) = rb("When I hold, play a 3 {might} Mech unit token to your base.").effects
     assert isinstance(e.action, a.CreateToken)
@@ -97,12 +97,15 @@ def test_a_riftbound_unit_token_has_the_tag_rule_184_gives_and_an_unlisted_one_i
     assert not r.modelled and "Riftbound 184 does not list it" in r.lost
 
 
-@pytest.mark.rule("IMP-ALGEBRA", "A-SPELL-3")
+@pytest.mark.rule("IMP-ALGEBRA", "IMP-WORDS", "A-SPELL-3")
 def test_if_you_do_reads_the_last_effect_before_it() -> None:
     ab = al("{H} You may have me gain [[Fleeting]]. If you do, target Character gains 1 boost.")
     first, second = ab.effects
     assert first.optional and first.condition is None
     assert second.condition == a.Condition(a.Test.DONE)
+    # "you may A and B": B only if you did A (never B alone)
+    may, then = al("{J} You may have me lose [[Fleeting]] and gain 1 boost.").effects
+    assert may.optional and not then.optional and then.condition == a.Condition(a.Test.DONE)
     r = read(Game.ALTERED, "If you do, draw a card.", spell=True)
     assert not r.modelled and "without an effect before it" in r.lost
 
@@ -129,7 +132,7 @@ def test_permission_keywords_time_a_quick_action_and_deathknell_is_when_i_die() 
     assert dk.when == a.When(a.EventKind.DIES, a.SELF)
 
 
-@pytest.mark.rule("IMP-ALGEBRA", "Riftbound 429", "Riftbound 426.1.b", "Riftbound 430")
+@pytest.mark.rule("IMP-ALGEBRA", "IMP-WORDS", "Riftbound 429", "Riftbound 426.1.b", "Riftbound 430")
 def test_add_buff_and_channel_are_counters_and_a_player_move() -> None:
     (add,) = rb("{exhaust}: [Add] {2}.").effects
     assert add == a.Effect(a.AddCounters("mana"), a.YOU, a.Const(2))
@@ -265,6 +268,8 @@ def test_events_a_player_does_from_a_zone_and_a_growing_counter() -> None:
     assert ab.effects[0].condition == a.Condition(
         a.Test.COUNTER, name="boosts", compare=a.Compare.AT_LEAST, bound=3
     )
+    ab = rb("When you attach an Equipment to me, draw 1.")
+    assert ab.when == a.When(a.EventKind.EQUIPPED, a.SELF, by=a.Side.YOURS)
     r = read(Game.ALTERED, "When I gain 2 or more boosts - Draw a card.")
     assert not r.modelled and "several boosts at once" in r.lost
 
@@ -284,12 +289,43 @@ def test_exchange_this_afternoon_and_choose_or_ready() -> None:
     ]
 
 
+@pytest.mark.rule("IMP-ALGEBRA", "Altered 7.3.20", "Riftbound 356.1.b.1", "Altered 7.3.4.b")
+def test_play_each_player_and_a_token_in_the_hero_expedition() -> None:
+    play, boost = al("{J} Immediately play a Character for {2} less. It gains 1 boost.").effects
+    assert play.action == a.Play(a.PlayCost.PAID) and play.amount == a.Const(-2)
+    assert play.selector.name == "chosen" and boost.selector == a.Selector(
+        a.Pick.NAMED, name="chosen"
+    )
+    (free,) = rb("Play a unit from your trash, ignoring its cost.", spell=True).effects
+    assert free.action == a.Play(a.PlayCost.FREE) and free.selector.zone == "trash"
+    draws = al("{H} Each player draws a card.").effects
+    assert [e.selector for e in draws] == [a.YOU, a.OPPONENT]
+    (token,) = al("{J} Create an [Ivy Hound 1/1/1] Plant token in your Hero Expedition.").effects
+    assert isinstance(token.action, a.CreateToken)
+    assert token.action.place is a.TokenPlace.HERO_EXPEDITION
+
+
+@pytest.mark.rule("IMP-ALGEBRA", "Altered 2.4", "Altered 3.2.9", "TRIG-1")
+def test_play_this_a_status_condition_and_mana_orbs() -> None:
+    ab = rb("When you play this, draw 1.")
+    assert ab.when == a.When(a.EventKind.PLAYED, a.SELF)
+    ab = al("When a Character you control gains [[Anchored]] - If it is [[Asleep]], draw a card.")
+    assert ab.effects[0].condition == a.Condition(a.Test.HAS, selector=a.IT, name="asleep")
+    ab = al("{J} If you have three or more Mana Orbs, draw a card.")
+    orbs = a.Selector(a.Pick.ALL, side=a.Side.YOURS, zone="mana")
+    assert ab.effects[0].condition == a.Condition(a.Test.COUNT, selector=orbs, bound=3)
+
+
 # -- written and read back -----------------------------------------------------------------
 
 ROUND_TRIP = [
+    a.Effect(a.Play(a.PlayCost.PAID), a.Selector(a.Pick.CHOOSE, zone="hand"), a.Const(-1)),
+    a.Effect(a.Play(a.PlayCost.NO_ENERGY), a.SELF),
     a.Effect(a.Exchange(a.Selector(a.Pick.CHOOSE, zone="hand")), a.Selector(a.Pick.CHOOSE)),
     a.Effect(
-        a.ModifyCost(once=True), a.Selector(a.Pick.ALL), a.Const(-1),
+        a.ModifyCost(once=True),
+        a.Selector(a.Pick.ALL),
+        a.Const(-1),
         duration=a.Duration(a.Lasts.END_OF_AFTERNOON),
     ),
     a.Effect(
@@ -304,8 +340,10 @@ ROUND_TRIP = [
     a.Effect(a.ModifyStat("might", minimum=1), a.Selector(a.Pick.CHOOSE), a.Const(-2)),
     a.Effect(a.MoveTo(a.ZoneMove.SWITCH), a.Selector(a.Pick.CHOOSE)),
     a.Effect(
-        a.Delayed(a.When(a.EventKind.PLAYED, a.Selector(a.Pick.ALL, side=a.Side.YOURS)),
-                  (a.Effect(a.AddCounters("boosts"), a.IT, a.Const(1)),)),
+        a.Delayed(
+            a.When(a.EventKind.PLAYED, a.Selector(a.Pick.ALL, side=a.Side.YOURS)),
+            (a.Effect(a.AddCounters("boosts"), a.IT, a.Const(1)),),
+        ),
         a.YOU,
         duration=a.Duration(a.Lasts.END_OF_TURN),
     ),
@@ -416,7 +454,7 @@ steps:
 """
 
 
-@pytest.mark.rule("Altered 7.3.22", "Altered 7.3.11")
+@pytest.mark.rule("IMP-PERFORM", "Altered 7.3.22", "Altered 7.3.11")
 def test_resupply_puts_the_top_card_in_reserve_and_exhausted_resupply_exhausts_it(
     tmp_path: Path,
 ) -> None:
@@ -429,7 +467,7 @@ def test_resupply_puts_the_top_card_in_reserve_and_exhausted_resupply_exhausts_i
     _passes(result, 5)
 
 
-@pytest.mark.rule("A-SPELL-3")
+@pytest.mark.rule("IMP-PERFORM", "A-SPELL-3")
 def test_if_you_do_happens_only_after_the_effect_before_was_done(tmp_path: Path) -> None:
     result = _run(tmp_path, ALTERED + """
   - perform:
@@ -445,7 +483,7 @@ def test_if_you_do_happens_only_after_the_effect_before_was_done(tmp_path: Path)
     _passes(result, 5)
 
 
-@pytest.mark.rule("Altered 7.3.4", "A-CHAR-1")
+@pytest.mark.rule("IMP-PERFORM", "Altered 7.3.4", "A-CHAR-1")
 def test_a_described_token_is_created_with_its_characteristics_in_each_expedition(
     tmp_path: Path,
 ) -> None:
@@ -463,7 +501,7 @@ def test_a_described_token_is_created_with_its_characteristics_in_each_expeditio
     assert state.objects["hound_1"].base["subtypes"] == frozenset({"Beast"})
 
 
-@pytest.mark.rule("Altered 7.3.9")
+@pytest.mark.rule("IMP-PERFORM", "Altered 7.3.9")
 def test_an_exchange_puts_each_card_where_the_other_was(tmp_path: Path) -> None:
     result = _run(tmp_path, """
 ruleset: altered
@@ -482,9 +520,11 @@ steps:
     _passes(result, 2)
 
 
-@pytest.mark.rule("Riftbound 426.1.b", "CTR-1")
+@pytest.mark.rule("IMP-PERFORM", "Riftbound 426.1.b", "CTR-1")
 def test_a_buff_is_never_a_second_counter(tmp_path: Path) -> None:
-    result = _run(tmp_path, """
+    result = _run(
+        tmp_path,
+        """
 ruleset: riftbound
 players: [ana, bo]
 objects:
@@ -493,11 +533,12 @@ steps:
   - perform: {by: scout, do: {counters: {name: buff, add: 1, most: 1}}}
   - perform: {by: scout, do: {counters: {name: buff, add: 1, most: 1}}}
   - expect: {scout.counters.buff: 1}
-""")
+""",
+    )
     _passes(result, 1)
 
 
-@pytest.mark.rule("Altered 7.3.12", "TRIG-1")
+@pytest.mark.rule("IMP-PERFORM", "Altered 7.3.12", "TRIG-1")
 def test_an_nth_counter_trigger_fires_when_the_counter_reaches_that_many() -> None:
     from arbiter.model.effects import evaluate as ev
     from arbiter.model.effects.perform import fires
@@ -512,7 +553,9 @@ def test_an_nth_counter_trigger_fires_when_the_counter_reaches_that_many() -> No
         assert fires(state, ctx, when, a.EventKind.COUNTER, "seer") is fired
 
 
-@pytest.mark.rule("Riftbound 430", "Altered 7.3.19", "Altered 7.3.1", "Altered 7.3.2")
+@pytest.mark.rule(
+    "IMP-PERFORM", "Riftbound 430", "Altered 7.3.19", "Altered 7.3.1", "Altered 7.3.2"
+)
 @pytest.mark.parametrize(
     "effect",
     [
@@ -523,6 +566,7 @@ def test_an_nth_counter_trigger_fires_when_the_counter_reaches_that_many() -> No
         a.Effect(a.ChooseOne(((a.Effect(a.RollDie(), a.YOU),), ())), a.YOU),
         a.Effect(a.Delayed(a.When(a.EventKind.PLAYED, a.SELF), ()), a.YOU),
         a.Effect(a.ModifyStat("might", minimum=1), a.SELF, a.Const(-1)),
+        a.Effect(a.Play(a.PlayCost.FREE), a.SELF),
     ],
     ids=lambda e: type(e.action).__name__,
 )

@@ -13,9 +13,22 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import ClassVar
 
+from arbiter.model.effects import game_actions as _game
 from arbiter.model.values.reading import Op
 
 RuleIds = tuple[str, ...]
+
+# the actions of the games' own words, defined in model.effects.game_actions
+Activate = _game.Activate
+ChooseOne = _game.ChooseOne
+Delayed = _game.Delayed
+EndTurn = _game.EndTurn
+Exchange = _game.Exchange
+Play = _game.Play
+PlayCost = _game.PlayCost
+RollDie = _game.RollDie
+Timing = _game.Timing
+TokenPlace = _game.TokenPlace
 
 
 # -- selectors: who -----------------------------------------------------------------------
@@ -413,18 +426,6 @@ class MoveTo:
     RULES: ClassVar[RuleIds] = ("A-TIME-1", "A-GOLD-6", "A-GOLD-7", "A-ZONE-1")
 
 
-class TokenPlace(Enum):
-    """Where tokens are created, when the line says (Altered 7.3.4.b "in [expedition]";
-    Riftbound 184 with 107: a unit token is played to a base or a battlefield)."""
-
-    DEFAULT = ""  # the game's default: Altered 7.3.4.a the expedition zone; play
-    CHOSEN_EXPEDITION = "chosen_expedition"  # "in target Expedition" (one of yours)
-    MY_EXPEDITION = "my_expedition"  # "in my Expedition": the card's own expedition
-    EACH_EXPEDITION = "each_expedition"  # "in each of your Expeditions": one in each
-    BASE = "base"  # "to your base" (Riftbound)
-    HERE = "here"  # "here": the card's own place
-
-
 @dataclass(frozen=True, slots=True)
 class CreateToken:
     """Create the amount of tokens made from a card (A-CHAR-1: the event gives their
@@ -528,6 +529,7 @@ class EventKind(Enum):
     READIED = "readied"
     CHOSEN = "chosen"
     DISCARDED = "discarded"
+    EQUIPPED = "equipped"  # an Equipment is attached to it (Riftbound 434 Attach, 818 Equip)
 
 
 @dataclass(frozen=True, slots=True)
@@ -573,69 +575,6 @@ class Replace:
     RULES: ClassVar[RuleIds] = ("R-1", "R-2", "R-3", "R-4", "R-5", "R-6")
 
 
-@dataclass(frozen=True, slots=True)
-class EndTurn:
-    """The selected player ends the turn once no reaction waits in Limbo, without passing
-    (Altered 7.3.2 "After You"). The engine does not play turns' initiative: ``perform``
-    refuses it as not modelled."""
-
-    RULES: ClassVar[RuleIds] = ("Altered 7.3.2",)
-
-
-@dataclass(frozen=True, slots=True)
-class RollDie:
-    """The selected player rolls a six-sided die (Altered 7.3.19); later effects read the
-    result (``Test.ROLL``). The engine draws no random numbers: ``perform`` refuses it as
-    not modelled."""
-
-    RULES: ClassVar[RuleIds] = ("Altered 7.3.19",)
-
-
-@dataclass(frozen=True, slots=True)
-class Activate:
-    """The selected objects' abilities that wait for ``event`` happen as if it occurred
-    ("activate the {J} abilities of target Permanent", Altered 7.3.1.b). ``perform``
-    refuses it as not modelled."""
-
-    event: When
-
-    RULES: ClassVar[RuleIds] = ("Altered 7.3.1",)
-
-
-@dataclass(frozen=True, slots=True)
-class Delayed:
-    """A delayed triggered ability: the next time ``event`` happens (once, within the
-    effect's duration), ``effects`` happen, "it" being the event's object ("the next
-    Character you play this turn gains 1 boost", Riftbound 383 "the next time"; Altered
-    6.3). ``perform`` refuses it as not modelled."""
-
-    event: When
-    effects: tuple[Effect, ...]
-
-    RULES: ClassVar[RuleIds] = ("TRIG-1", "Riftbound 383", "Altered 6.3")
-
-
-@dataclass(frozen=True, slots=True)
-class ChooseOne:
-    """ "Choose one: • A • B": the controller chooses one option when it resolves, and its
-    effects happen (Altered 2.2.11 modal text; Riftbound 135.2 "choose one"). ``perform``
-    refuses it as not modelled (no option is given to it yet)."""
-
-    options: tuple[tuple[Effect, ...], ...]
-
-    RULES: ClassVar[RuleIds] = ("A-SPELL-1", "Riftbound 135.2", "Altered 2.2.11")
-
-
-@dataclass(frozen=True, slots=True)
-class Exchange:
-    """The selected object and ``other`` exchange their places (Altered 7.3.9: "exchange
-    target card from your Reserve with a card from your hand")."""
-
-    other: Selector
-
-    RULES: ClassVar[RuleIds] = ("Altered 7.3.9",)
-
-
 Action = (
     DealDamage
     | ModifyStat
@@ -657,6 +596,7 @@ Action = (
     | Delayed
     | ChooseOne
     | Exchange
+    | Play
 )
 
 
@@ -695,15 +635,6 @@ class Kind(Enum):
     QUICK = "quick"  # a quick action: costs -> effects (QA-1)
     PASSIVE = "passive"  # applies while in play (A-PASS-1)
     REPLACEMENT = "replacement"  # "instead" (R-1)
-
-
-class Timing(Enum):
-    """When an ability may be used beyond its default (a permission keyword): Riftbound
-    806 Action (showdowns, any player's turn), 813 Reaction (also closed states)."""
-
-    DEFAULT = ""
-    ACTION = "action"
-    REACTION = "reaction"
 
 
 @dataclass(frozen=True, slots=True)

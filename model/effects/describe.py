@@ -160,7 +160,7 @@ def condition(c: a.Condition) -> str:
     if c.test is a.Test.HAS:
         return f"{who} has {c.name}"
     if c.test is a.Test.ZONE:
-        return f"{who} is in the {c.name}"
+        return f"{who} is in play" if c.name == "play" else f"{who} is in the {c.name}"
     if c.test is a.Test.REGION:
         return f"{who} is in a {c.name}"
     if c.test is a.Test.TURN:
@@ -282,6 +282,13 @@ def _action(e: a.Effect) -> str:
         floor = f" (never less than {act.floor})" if act.floor is not None else ""
         subject = "this card costs" if e.selector.pick is a.Pick.SELF else f"{head}{who} cost"
         return f"{subject} {change}{floor}"
+    if isinstance(act, a.Play):
+        how = {a.PlayCost.FREE: " for free", a.PlayCost.NO_ENERGY: ", ignoring its Energy cost"}
+        delta = ""
+        if isinstance(e.amount, a.Const) and isinstance(e.amount.value, int):
+            price: int = e.amount.value
+            delta = f" for {-price} less" if price < 0 else f" for {price} more"
+        return f"play {who}{how.get(act.cost, '')}{delta}"
     if isinstance(act, a.Exchange):
         return f"exchange the places of {who} and {selector(act.other)}"
     if isinstance(act, a.ChooseOne):
@@ -291,7 +298,7 @@ def _action(e: a.Effect) -> str:
         return f"choose one: • {options}"
     if isinstance(act, a.Delayed):
         rest = " ".join(effect(x, capital=False) for x in act.effects).rstrip(".")
-        return f"the next time {when_clause(act.event)}{duration(e.duration)}: {rest}"
+        return f"the next time {when_clause(act.event)}: {rest}"
     if isinstance(act, a.RollDie):
         return f"{who} roll{'s' if who != 'you' else ''} a die"
     if isinstance(act, a.Activate):
@@ -308,6 +315,8 @@ _TOKEN_PLACES = {
     a.TokenPlace.EACH_EXPEDITION: " in each of your expeditions",
     a.TokenPlace.BASE: " in your base",
     a.TokenPlace.HERE: " here",
+    a.TokenPlace.HERO_EXPEDITION: " in your hero expedition",
+    a.TokenPlace.COMPANION_EXPEDITION: " in your companion expedition",
 }
 
 
@@ -412,6 +421,7 @@ EVENT_WORDS = {
     a.EventKind.READIED: "is readied",
     a.EventKind.CHOSEN: "is chosen by a spell or ability",
     a.EventKind.DISCARDED: "is discarded",
+    a.EventKind.EQUIPPED: "gets an Equipment attached",
     a.EventKind.ADVANCES: "has its expedition move forward",
     a.EventKind.FAILS_TO_ADVANCE: "has its expedition fail to move forward during Dusk",
 }

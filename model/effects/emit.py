@@ -254,7 +254,10 @@ def _action(e: a.Effect) -> tuple[str, Data]:
             else:
                 _target(body, "target", e.selector)
             return verb, body
-        return verb, selector(e.selector)
+        sel = selector(e.selector)
+        if isinstance(sel, dict) and not sel.keys() & {"choose", "all", "each", "yours", "enemy"}:
+            return verb, {"target": sel}  # read as a selector only under these keys
+        return verb, sel
     if isinstance(act, a.CreateToken):
         body = {"token": act.card}
         if act.name:
@@ -304,6 +307,13 @@ def _action(e: a.Effect) -> tuple[str, Data]:
         return "end_turn", selector(e.selector)
     if isinstance(act, a.RollDie):
         return "roll_die", selector(e.selector)
+    if isinstance(act, a.Play):
+        if act.cost is not a.PlayCost.PAID:
+            body["cost"] = act.cost.value
+        if e.amount is not None:
+            body["amount"] = amount(e.amount)
+        _target(body, "target", e.selector)
+        return "play", body
     if isinstance(act, a.Exchange):
         body = {"with": selector(act.other)}
         _target(body, "target", e.selector)

@@ -201,7 +201,8 @@ ACTIONS: dict[str, tuple[str, dict[str, str]]] = {
             "kind": "a described token's kind (character, unit …)",
             "stats": "a described token's characteristics: {forest: 1, might: 3 …}",
             "subtypes": "a described token's subtypes (or tags)",
-            "at": "where: chosen_expedition | my_expedition | each_expedition | base | here",
+            "at": "where: chosen_expedition | my_expedition | each_expedition | "
+            "hero_expedition | companion_expedition | base | here",
         },
     ),
     "counters": (
@@ -235,6 +236,11 @@ ACTIONS: dict[str, tuple[str, dict[str, str]]] = {
         "a delayed trigger: the next time `when` happens (within `until`), `do` happens, "
         '"it" being the event\'s object',
         {"when": "the event waited for, once", "do": "the effects then"},
+    ),
+    "play": (
+        "the controller plays the targets now: `cost: free | no_energy | paid` (default), "
+        "`amount` changes a paid cost (for {1} less: -1)",
+        {"target": TARGET_DOC, "cost": "free | no_energy | paid", "amount": "the change of cost"},
     ),
     "exchange": (
         "the target and `with` exchange their places (Altered 7.3.9)",

@@ -230,6 +230,8 @@ def _apply(
         return state
     if isinstance(act, a.EndTurn):
         raise IllegalAction("Altered 7.3.2", "ending the turn (After You) is not modelled yet")
+    if isinstance(act, a.Play):
+        raise IllegalAction("Altered 7.3.20", "playing a card by an effect is not modelled yet")
     if isinstance(act, a.Exchange):  # Altered 7.3.9: each goes where the other was
         others = ev.select(state, ctx, act.other, slot + ".other")
         mine = _objects(state, targets)
@@ -267,6 +269,10 @@ def _token_zones(state: GameState, act: a.CreateToken, source: str) -> tuple[str
         return ("base",)
     if place is a.TokenPlace.EACH_EXPEDITION:  # Altered 7.3.4.b: one in each
         return ("expedition:hero", "expedition:companion")
+    if place is a.TokenPlace.HERO_EXPEDITION:
+        return ("expedition:hero",)
+    if place is a.TokenPlace.COMPANION_EXPEDITION:
+        return ("expedition:companion",)
     if place in (a.TokenPlace.HERE, a.TokenPlace.MY_EXPEDITION) and source in state.objects:
         return (state.obj(source).zone,)
     raise IllegalAction(

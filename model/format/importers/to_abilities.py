@@ -21,6 +21,7 @@ from arbiter.model.format.importers.to_effects import (
     STATIC_CLAUSES,
     VERB_PHRASES,
     Lost,
+    _counted,
     _Ctx,
     _int,
     _node,
@@ -223,6 +224,8 @@ def _trigger(t: Node) -> a.When:
         return a.When(a.EventKind.PLAYED, a.SELF)
     if name == "you-play":
         subject = _subject(t, "t")
+        if subject == a.SELF:  # "when you play this": as "when you play me"
+            return a.When(a.EventKind.PLAYED, a.SELF)
         if subject.side is a.Side.ENEMY:
             raise Lost("'you play' an enemy card")
         return a.When(a.EventKind.PLAYED, replace(subject, side=a.Side.YOURS))
@@ -280,18 +283,6 @@ def _phase(t: Node) -> a.When:
 
 
 # -- conditions ------------------------------------------------------------------------------
-
-
-def _counted(node: Node, slot: str) -> tuple[a.Selector, a.Compare, int]:
-    value = _slot(node, slot)
-    if not isinstance(value, NounPhrase):
-        raise Lost("a count of something that is not a noun phrase")
-    if value.det in (Det.A, Det.ONE, Det.AT_LEAST, Det.COUNT):
-        bound = value.count or 1
-    else:
-        raise Lost(f"the count '{value.det_text}'")
-    s = selector(replace(value, det=Det.ALL, count=None), _Ctx(False))
-    return s, a.Compare.AT_LEAST, bound
 
 
 def _condition(k: Node, ctx: _Ctx) -> a.Condition:
@@ -424,8 +415,12 @@ def _sentence(node: Node, ctx: _Ctx) -> tuple[a.Effect, ...]:
         return _clauses(_node(node, "c"), ctx)
     if name in ("then", "then-comma"):
         return _sentence(_node(node, "c"), ctx)
-    if name == "may":
-        return tuple(replace(e, optional=True) for e in _clauses(_node(node, "c"), ctx))
+    if name == "may":  # "you may A and B": A is optional, B happens if you did A
+        first, *rest = _clauses(_node(node, "c"), ctx)
+        if any(e.condition is not None for e in rest):
+            raise Lost("a condition inside 'you may … and …'")
+        done = a.Condition(a.Test.DONE)
+        return (replace(first, optional=True), *(replace(e, condition=done) for e in rest))
     if name == "may-pay-to":
         effects = _clauses(_node(node, "c"), ctx)
         if len(effects) != 1:
@@ -514,6 +509,10 @@ def _clauses(node: Node, ctx: _Ctx) -> tuple[a.Effect, ...]:
         if not isinstance(times, int) or per.pick is not a.Pick.ALL:
             raise Lost("'for each' of a vector or a chosen object")
         return (replace(effects[0], amount=a.Per(per, times)),)
+    from arbiter.model.format.importers.to_actions import MORE_CLAUSES
+
+    if name in MORE_CLAUSES:  # a clause form of the CLAUSES list ("play X for {1} less")
+        return tuple(MORE_CLAUSES[name](node, ctx))
     if name in ("subject-verbs", "subject-bare-verbs", "have-do"):  # have-do: Altered 7.2
         subject = _slot(node, "t")
         return _verbs(_node(node, "v"), subject, ctx)

@@ -126,6 +126,8 @@ _EXPEDITIONS = {
     "target-expedition": a.TokenPlace.CHOSEN_EXPEDITION,
     "my-expedition": a.TokenPlace.MY_EXPEDITION,
     "each-expedition": a.TokenPlace.EACH_EXPEDITION,
+    "hero-expedition": a.TokenPlace.HERO_EXPEDITION,
+    "companion-expedition": a.TokenPlace.COMPANION_EXPEDITION,
 }
 # Riftbound 184: the unit tokens whose tags the rules give (the name is not always the tag)
 _RB_TAGS = {"Recruit": "Recruit", "Mech": "Mech", "Sand Soldier": "Shurima"}
@@ -350,7 +352,29 @@ def _exchange(n: Node, c: _Ctx) -> list[a.Effect]:
     return [a.Effect(a.Exchange(selector(two, c)), selector(one, c))]
 
 
+def _play(cost: a.PlayCost) -> Clause:
+    """ "Play X for free", "immediately play X for {1} less", "play X, ignoring its cost"."""
+
+    def conv(n: Node, c: _Ctx) -> list[a.Effect]:
+        value = _slot(n, "t")
+        if not isinstance(value, NounPhrase):
+            raise Lost("what is played")
+        amount = None
+        if "i" in [k for k, _ in n.slots]:
+            icons = str(_word(n, "i", WordKind.ICONS).value)
+            if not icons.isdigit():
+                raise Lost(f"the cost change '{icons}'")
+            amount = a.Const(-int(icons))
+        return [a.Effect(a.Play(cost), selector(value, c), amount)]
+
+    return conv
+
+
 MORE_CLAUSES: dict[str, Clause] = {
+    "play-for-less": _play(a.PlayCost.PAID),  # Altered 7.3.20
+    "play-free": _play(a.PlayCost.FREE),
+    "play-ignoring": _play(a.PlayCost.FREE),  # Riftbound 356.1.b.1
+    "play-ignoring-energy": _play(a.PlayCost.NO_ENERGY),  # 356.1.b.2
     "exchange": _exchange,
     "return-from-trash": _from_trash,
     "move": _move_to_base,

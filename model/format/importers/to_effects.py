@@ -108,6 +108,9 @@ def selector(np: NounPhrase, ctx: _Ctx) -> a.Selector:
         if np.noun == "it" and not ctx.trigger:  # the object chosen before (to_actions.refer)
             return THAT
         raise Lost(f"the pronoun '{np.noun_text}'")
+    orbs = np.noun == "mana"  # Mana Orbs: the cards in a Mana zone (Altered 3.2.9)
+    if orbs:
+        np = replace(np, noun="card")
     kinds, subtypes = _noun(np)
     if np.det is Det.BARE and any(m.kind is ModKind.TARGET for m in np.pre):
         np = replace(np, det=Det.A, count=1)  # Altered "target Character": one, chosen
@@ -124,6 +127,10 @@ def selector(np: NounPhrase, ctx: _Ctx) -> a.Selector:
     s = replace(base, kinds=kinds, subtypes=subtypes)
     for mod in (*np.pre, *np.post):
         s = _mod(s, mod)
+    if orbs:
+        if s.zone is not None or s.here:
+            raise Lost(f"'{np.render()}' placed elsewhere")
+        s = replace(s, zone="mana")
     return s
 
 
@@ -303,13 +310,23 @@ def _keyword(timed: bool) -> Clause:
     return conv
 
 
+def players(n: Node, c: _Ctx) -> list[a.Selector]:
+    """Who does a player's instruction: "each player" is you, then the opponent (each does
+    it: the games arbiter plays have two players); else ``_by``."""
+    for key in ("by", "p"):
+        value = dict(n.slots).get(key)
+        if isinstance(value, NounPhrase) and value.noun == "each-player":
+            return [a.YOU, a.OPPONENT]
+    return [_by(n, c)]
+
+
 def _draw(n: Node, c: _Ctx) -> list[a.Effect]:
     count = _int(n, "n") if "n" in [k for k, _ in n.slots] else 1
-    return [_e(a.MoveTo(a.ZoneMove.DRAW), _by(n, c), a.Const(count))]
+    return [_e(a.MoveTo(a.ZoneMove.DRAW), p, a.Const(count)) for p in players(n, c)]
 
 
 def _discard_n(n: Node, c: _Ctx) -> list[a.Effect]:
-    return [_e(a.MoveTo(a.ZoneMove.DISCARD), _by(n, c), a.Const(_int(n, "n")))]
+    return [_e(a.MoveTo(a.ZoneMove.DISCARD), p, a.Const(_int(n, "n"))) for p in players(n, c)]
 
 
 def _move(move: a.ZoneMove, zone: str = "") -> Clause:
@@ -498,3 +515,18 @@ STATIC_CLAUSES: dict[str, Clause] = {
     "are-kw": _keyword(False),
     "am-kw": _keyword(False),
 }
+
+
+# -- counts (conditions) -----------------------------------------------------------------
+
+
+def _counted(node: Node, slot: str) -> tuple[a.Selector, a.Compare, int]:
+    value = _slot(node, slot)
+    if not isinstance(value, NounPhrase):
+        raise Lost("a count of something that is not a noun phrase")
+    if value.det in (Det.A, Det.ONE, Det.AT_LEAST, Det.COUNT):
+        bound = value.count or 1
+    else:
+        raise Lost(f"the count '{value.det_text}'")
+    s = selector(replace(value, det=Det.ALL, count=None), _Ctx(False))
+    return s, a.Compare.AT_LEAST, bound

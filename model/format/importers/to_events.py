@@ -11,7 +11,14 @@ from dataclasses import replace
 
 from arbiter.model.effects import algebra as a
 from arbiter.model.format.importers.clauses import Det, Node, NounPhrase, Word, WordKind
-from arbiter.model.format.importers.to_effects import Lost, _Ctx, _slot, _word, selector
+from arbiter.model.format.importers.to_effects import (
+    Lost,
+    _counted,
+    _Ctx,
+    _slot,
+    _word,
+    selector,
+)
 
 # places an object leaves or enters, as zones of the rulesets (Altered 3.1; Riftbound 107)
 _ZONE_PLACES = {
@@ -77,6 +84,12 @@ def event(t: Node, subject: a.Selector | None) -> a.When | None:
     if by_you is not None and subject is not None:  # "when you exhaust a card in Reserve"
         kind, status = by_you
         return a.When(kind, subject, name=status, by=a.Side.YOURS)
+    if name == "you-attach":  # "when you attach an Equipment to me" (Riftbound 434)
+        gear = _slot(t, "t")
+        plain = isinstance(gear, NounPhrase) and gear.det is Det.A and not gear.pre
+        if not plain or gear.noun != "equipment" or gear.post:  # type: ignore[union-attr]
+            raise Lost(f"the event '{t.render()}'")
+        return a.When(a.EventKind.EQUIPPED, _who(t, "u"), by=a.Side.YOURS)
     if name in ("go-to", "goes-to") and subject is not None:  # Altered 7.3.21: "go to Reserve"
         place = str(_word(t, "p", WordKind.PLACE).value)
         if place not in _GOES:
@@ -123,6 +136,13 @@ def condition(k: Node, ctx: _Ctx) -> a.Condition | None:
         if who is a.IT and not ctx.trigger:
             raise Lost("'it' outside a trigger about another object")
         return a.Condition(a.Test.REGION, selector=who, name=region)
+    if name in ("sel-is-status", "have-status-cond"):  # "it is [[Asleep]]" (Altered 2.4)
+        holder = _slot(k, "t")
+        bearer = selector(holder, ctx) if isinstance(holder, NounPhrase) else None
+        if bearer not in (a.SELF, a.IT) or bearer is None:
+            raise Lost(f"the condition '{k.render()}'")
+        status = str(_word(k, "s", WordKind.STATUS).value)
+        return a.Condition(a.Test.HAS, selector=bearer, name=status)
     if name in ("sel-has", "sel-have"):  # "I have 3 or more boosts" (Altered 7.3.12)
         holder, what = _slot(k, "t"), _slot(k, "u")
         if not isinstance(holder, NounPhrase) or not isinstance(what, NounPhrase):
@@ -135,8 +155,6 @@ def condition(k: Node, ctx: _Ctx) -> a.Condition | None:
         return a.Condition(a.Test.COUNTER, selector=owner, name="boosts",
                            compare=a.Compare.AT_LEAST, bound=what.count or 1)  # fmt: skip
     if name in ("there-are", "there-is", "you-have"):  # a count of objects (A-SPELL-4)
-        from arbiter.model.format.importers.to_abilities import _counted
-
         s, compare, bound = _counted(k, "t")
         if name == "you-have":
             if s.side is a.Side.ENEMY:
