@@ -223,3 +223,21 @@ def test_assigned_damage_is_dealt_after_assignment_and_through_prevention() -> N
 def test_the_example_resolves_a_combat_to_its_end() -> None:
     out = view((ROOT / "examples" / "combat" / "resolution.yaml").read_text(encoding="utf-8"))
     assert out["expect"]["failed"] == 0 and out["expect"]["passed"] == 10
+
+
+@pytest.mark.rule("Riftbound 428.5.c", "Riftbound 428.5.a")
+def test_a_cleanup_kill_is_attributed_to_what_dealt_the_damage_last() -> None:
+    out = run(
+        "  bolt: {owner: ana, kind: spell}\n"
+        "  zap: {owner: ana, kind: spell}\n"
+        "  v: {owner: bo, kind: unit, base: {might: 3}}\n"
+        "  w: {owner: bo, kind: unit, base: {might: 3}, damage: 3}\n",
+        "  - damage: {each: 1, targets: [v], source: bolt}\n"
+        "  - damage: {each: 2, targets: [v], source: zap}\n"
+        "  - cleanup: {}\n",
+    )
+    kills = {e["target"]: e for e in events(out, "move") if e.get("killed")}
+    assert kills["v"]["killed_by"] == ["zap"]
+    assert "Riftbound 428.5.c" in kills["v"]["rules"]
+    assert "killed_by" not in kills["w"]  # marked before the scenario: nothing to name
+    assert "Riftbound 428.5.c" not in kills["w"]["rules"]
