@@ -1,6 +1,7 @@
 """File format of the Riftbound rulebook area (docs/format.md, "Riftbound: Might, death
 and turns"). Object key ``death_replacements``; steps ``might``, ``buff``, ``spend_buff``,
-``keyword_change``, ``cleanup``, ``chain_item``, ``end_turn``; JSON view: per unit ``might``."""
+``keyword_change``, ``choose_targets``, ``cleanup``, ``chain_item``, ``end_turn``; JSON
+view: per unit ``might``."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from arbiter.model.format.document import Node
 from arbiter.model.riftbound_steps import (
     Buff,
     ChainItem,
+    ChooseTargets,
     Cleanup,
     EndTurn,
     Keyword,
@@ -146,6 +148,12 @@ def _keyword(node: Node, ctx: ParseContext) -> Step:
     )
 
 
+def _choose_targets(node: Node, ctx: ParseContext) -> Step:
+    m = node.mapping({"card", "targets"}, required=("card", "targets"))
+    targets = tuple(ctx.object_id(t) for t in m["targets"].seq("a list of object ids"))
+    return ChooseTargets(card=ctx.object_id(m["card"]), targets=targets)
+
+
 def _choices(m: dict[str, Node], ctx: ParseContext) -> dt.CleanupChoices:
     order = {}
     if "order" in m:
@@ -190,6 +198,7 @@ STEPS: dict[str, StepParser] = {
     "buff": _buff,
     "spend_buff": _spend_buff,
     "keyword_change": _keyword,
+    "choose_targets": _choose_targets,
     "cleanup": _cleanup,
     "chain_item": _chain_item,
     "end_turn": _end_turn,
