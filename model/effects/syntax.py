@@ -160,6 +160,14 @@ def condition(node: Node) -> a.Condition:
         return a.Condition(a.Test.DAY, compare=cmp, bound=bound)
     if "phase" in m:
         return a.Condition(a.Test.PHASE, name=m["phase"].ident("a phase name"))
+    if "roll" in m:
+        return a.Condition(a.Test.ROLL, compare=cmp, bound=bound)
+    if "cards_played" in m:
+        return a.Condition(a.Test.CARDS_PLAYED, compare=cmp, bound=bound)
+    if "done" in m:
+        if m["done"].boolean() is not True:
+            m["done"].fail("true", got=False)
+        return a.Condition(a.Test.DONE)
     if "expedition" in m:
         standing = m["expedition"].choice(("ahead", "behind", "tied"))
         return a.Condition(a.Test.EXPEDITION, selector=of, name=standing)
@@ -242,7 +250,9 @@ def _damage(node: Node) -> a.Effect:
 
 def _modify(node: Node) -> a.Effect:
     ops = {op.value for op in a.StatOp}
-    m = _body(node, ops | {"stat", "target", "component", "rounding"}, required=("stat",))
+    m = _body(
+        node, ops | {"stat", "target", "component", "rounding", "minimum"}, required=("stat",)
+    )
     present = [op for op in m if op in ops]
     if len(present) != 1:
         node.fail("exactly one of: " + ", ".join(sorted(ops)), got=False)
@@ -264,7 +274,9 @@ def _modify(node: Node) -> a.Effect:
     ):
         action = a.ModifyStat(stat, op, component, members=_names(arg), rounding=rounding)
         return a.Effect(action, target)
-    return a.Effect(a.ModifyStat(stat, op, component, rounding=rounding), target, amount(arg))
+    minimum = m["minimum"].integer() if "minimum" in m else None
+    action = a.ModifyStat(stat, op, component, rounding=rounding, minimum=minimum)
+    return a.Effect(action, target, amount(arg))
 
 
 def _protect(node: Node) -> a.Effect:
@@ -316,7 +328,7 @@ def _boost(node: Node) -> a.Effect:
 
 def _zone(move: a.ZoneMove) -> Callable[[Node], a.Effect]:
     def parse(node: Node) -> a.Effect:
-        counted = move in (a.ZoneMove.DRAW, a.ZoneMove.DISCARD)
+        counted = move in a.PLAYER_MOVES
         if counted and isinstance(node.value, int) and not isinstance(node.value, bool):
             return a.Effect(a.MoveTo(move), a.YOU, amount(node))
         if (
@@ -328,27 +340,45 @@ def _zone(move: a.ZoneMove) -> Callable[[Node], a.Effect]:
             or "enemy" in node.value
         ):
             return a.Effect(a.MoveTo(move), selector(node))
-        m = _body(node, {"target", "amount", "player", "zone"})
+        arrive = {"exhausted"} if move in (a.ZoneMove.TO_ZONE, a.ZoneMove.CHANNEL) else set()
+        m = _body(node, {"target", "amount", "player", "zone"} | arrive)
         zone = m["zone"].ident("a zone") if "zone" in m else ""
+        tired = m["exhausted"].boolean() if "exhausted" in m else False
         if move is a.ZoneMove.TO_ZONE and not zone:
             node.fail("'zone' for a move", got=False)
         who = _target(m, "player")
         amt = amount(m["amount"]) if "amount" in m else None
-        return a.Effect(a.MoveTo(move, zone), who, amt)
+        return a.Effect(a.MoveTo(move, zone, exhausted=tired), who, amt)
 
     return parse
 
 
 def _create(node: Node) -> a.Effect:
-    m = _body(node, {"token", "amount", "for"}, required=("token",))
+    m = _body(
+        node, {"token", "amount", "for", "name", "kind", "stats", "subtypes", "at"},
+        required=("token",),
+    )  # fmt: skip
     who = selector(m["for"]) if "for" in m else a.YOU
     amt = amount(m["amount"]) if "amount" in m else a.Const(1)
-    return a.Effect(a.CreateToken(m["token"].ident("a card id")), who, amt)
+    places = [p.value for p in a.TokenPlace if p is not a.TokenPlace.DEFAULT]
+    action = a.CreateToken(
+        m["token"].ident("a card id"),
+        name=m["name"].text("a name") if "name" in m else "",
+        kind=m["kind"].ident("a kind") if "kind" in m else "",
+        stats=tuple(
+            (stat, n.integer()) for stat, n in m["stats"].entries()
+        ) if "stats" in m else (),
+        subtypes=_names(m["subtypes"]) if "subtypes" in m else frozenset(),
+        place=a.TokenPlace(m["at"].choice(places)) if "at" in m else a.TokenPlace.DEFAULT,
+    )  # fmt: skip
+    return a.Effect(action, who, amt)
 
 
 def _counters(node: Node) -> a.Effect:
-    m = _body(node, {"name", "add", "target"}, required=("name", "add"))
-    return a.Effect(a.AddCounters(m["name"].ident("a counter name")), _target(m), amount(m["add"]))
+    m = _body(node, {"name", "add", "target", "most"}, required=("name", "add"))
+    most = m["most"].integer(1, 1000) if "most" in m else 0
+    action = a.AddCounters(m["name"].ident("a counter name"), most)
+    return a.Effect(action, _target(m), amount(m["add"]))
 
 
 def _bonus(node: Node) -> a.Effect:
@@ -416,8 +446,11 @@ _ACTION_PARSERS: dict[str, Callable[[Node], a.Effect]] = {
     "return_to_hand": _zone(a.ZoneMove.RETURN_TO_HAND),
     "destroy": _zone(a.ZoneMove.DESTROY),
     "sacrifice": _zone(a.ZoneMove.SACRIFICE),
+    "switch": _zone(a.ZoneMove.SWITCH),
     "move": _zone(a.ZoneMove.TO_ZONE),
     "create": _create,
+    "resupply": _zone(a.ZoneMove.RESUPPLY),
+    "exhausted_resupply": _zone(a.ZoneMove.EXHAUSTED_RESUPPLY),
     "counters": _counters,
     "ready": _status("ready"),
     "exhaust": _status("exhaust"),
@@ -425,7 +458,44 @@ _ACTION_PARSERS: dict[str, Callable[[Node], a.Effect]] = {
     "cannot": _cannot,
     "cost": _cost,
     "replace": _replace,
+    "end_turn": lambda n: a.Effect(a.EndTurn(), _player(n)),
+    "channel": _zone(a.ZoneMove.CHANNEL),
+    "roll_die": lambda n: a.Effect(a.RollDie(), _player(n)),
+    "activate": lambda n: _activate(n),
+    "next": lambda n: _next(n),
+    "choose_one": lambda n: _choose_one(n),
+    "exchange": lambda n: _exchange(n),
 }
+
+
+def _exchange(node: Node) -> a.Effect:
+    m = _body(node, {"target", "with"}, required=("with",))
+    return a.Effect(a.Exchange(selector(m["with"])), _target(m))
+
+
+def _choose_one(node: Node) -> a.Effect:
+    m = _body(node, {"options"}, required=("options",))
+    options = tuple(effects(o) for o in m["options"].seq("a list of options"))
+    if len(options) < 2:
+        m["options"].fail("two or more options", got=False)
+    return a.Effect(a.ChooseOne(options), a.YOU)
+
+
+def _next(node: Node) -> a.Effect:
+    m = _body(node, {"when", "do"}, required=("when", "do"))
+    return a.Effect(a.Delayed(when(m["when"]), effects(m["do"])), a.YOU)
+
+
+def _activate(node: Node) -> a.Effect:
+    m = _body(node, {"when", "target"}, required=("when",))
+    return a.Effect(a.Activate(when(m["when"])), _target(m))
+
+
+def _player(node: Node) -> a.Selector:
+    s = selector(node)
+    if not s.is_player:
+        node.fail("a player: you or opponent", got=False)
+    return s
 
 
 # -- triggers and abilities --------------------------------------------------------------------
@@ -479,12 +549,20 @@ def when(node: Node) -> a.When:
         name = m["stat"].ident("a characteristic")
     if "action" in m:
         name = m["action"].ident("a quick action id")
+    if "status" in m:
+        name = m["status"].text("a status")
     zone = ""
     for key in ("from", "zone"):
         if key in m:
             zone = m[key].ident("a zone")
     change = m["change"].choice(("up", "down", "any")) if "change" in m else "any"
-    return a.When(event, subject, zone, name, change)
+    reaches = m["reaches"].integer(1, 1000) if "reaches" in m else 0
+    here = m["here"].boolean() if "here" in m else False
+    nth = m["nth"].integer(1, 100) if "nth" in m else 0
+    by = {"you": a.Side.YOURS, "opponent": a.Side.ENEMY}[m["by"].choice(("you", "opponent"))] \
+        if "by" in m else a.Side.ANY  # fmt: skip
+    origin = m["origin"].ident("a zone") if "origin" in m else ""
+    return a.When(event, subject, zone, name, change, reaches, here, nth, by, origin)
 
 
 def ability(node: Node, kind: a.Kind, index: int) -> a.CardAbility:
@@ -504,7 +582,7 @@ def ability(node: Node, kind: a.Kind, index: int) -> a.CardAbility:
         )
     allowed = {"id", "text", "if", "may"} | {
         a.Kind.TRIGGER: {"when", "do"},
-        a.Kind.QUICK: {"cost", "do"},
+        a.Kind.QUICK: {"cost", "do", "timing"},
         a.Kind.REPLACEMENT: {"when", "instead", "redirect", "once"},
         a.Kind.ON_PLAY: {"do"},
     }[kind]
@@ -527,6 +605,8 @@ def ability(node: Node, kind: a.Kind, index: int) -> a.CardAbility:
     else:
         effs = tuple(_with(e, optional=e.optional or may) for e in effects(m["do"]))
     costs = effects(m["cost"]) if "cost" in m else ()
+    timings = [t.value for t in a.Timing if t is not a.Timing.DEFAULT]
+    timing = a.Timing(m["timing"].choice(timings)) if "timing" in m else a.Timing.DEFAULT
     return a.CardAbility(
         kind,
         effs,
@@ -535,6 +615,7 @@ def ability(node: Node, kind: a.Kind, index: int) -> a.CardAbility:
         condition=cond,
         ident=m["id"].ident() if "id" in m else ident,
         text=m["text"].text() if "text" in m else "",
+        timing=timing,
     )
 
 

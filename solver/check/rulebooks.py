@@ -83,7 +83,7 @@ def _gigantic_diagnostic(index: CardIndex, switcher: Card, giant: Card, i: int) 
         f"so nothing moves; under the complete rules 3.0 (7.4.4.m) the card of {giant.id} "
         "switches, the character joining and leaving nothing. A judge confirms which reading "
         "the set plays by (the witness runs both).",
-        Witness(main.name, main.text, (("3.0", other.text),)),
+        w.with_variant(main, "3.0", other),
         tuple(x for x in (switcher.where, giant.where) if x is not None),
     )
 
@@ -164,6 +164,6 @@ def tough_for_free(index: CardIndex, combo: tuple[str, ...]) -> Iterator[Diagnos
         f"nothing for Tough under the glossary (the seed, the default) and {x} under the "
         "complete rules 3.0 (7.4.7: 'for free' no longer waives Tough). A judge confirms "
         "which reading the set plays by (the witness runs both).",
-        Witness(main.name, main.text, (("3.0", other.text),)),
+        w.with_variant(main, "3.0", other),
         tuple(x for x in (spell.where, tough.where) if x is not None),
     )
