@@ -241,3 +241,29 @@ def test_a_cleanup_kill_is_attributed_to_what_dealt_the_damage_last() -> None:
     assert "Riftbound 428.5.c" in kills["v"]["rules"]
     assert "killed_by" not in kills["w"]  # marked before the scenario: nothing to name
     assert "Riftbound 428.5.c" not in kills["w"]["rules"]
+
+
+@pytest.mark.rule("Riftbound 808.2", "Riftbound 808.1.d.1")
+def test_each_deathknell_of_a_unit_triggers_separately_and_a_saved_unit_none() -> None:
+    knells = (
+        "    features: [Deathknell]\n"
+        "    triggers:\n"
+        "      - {id: first, when: {leaves: self}, do: [{counter: {target: w, name: one, add: 1}}]}\n"
+        "      - {id: second, when: {leaves: self}, do: [{counter: {target: w, name: two, add: 1}}]}\n"
+    )
+    dies = run(
+        "  u:\n    owner: bo\n    kind: unit\n    base: {might: 2}\n    counters: {damage: 2}\n"
+        + knells
+        + "  w: {owner: bo, kind: unit, base: {might: 5}}\n",
+        "  - cleanup: {}\n",
+    )
+    assert dies["objects"]["w"]["counters"] == {"one": 1, "two": 1}
+    saved = run(
+        "  u:\n    owner: bo\n    kind: unit\n    base: {might: 2}\n    counters: {damage: 2}\n"
+        "    death_replacements: [{id: hourglass, instead: [heal, recall]}]\n"
+        + knells
+        + "  w: {owner: bo, kind: unit, base: {might: 5}}\n",
+        "  - cleanup: {}\n",
+    )
+    assert "counters" not in saved["objects"]["w"]
+    assert [e for e in saved["events"] if e["kind"] == "deathknell"] == []
