@@ -248,8 +248,10 @@ def test_each_deathknell_of_a_unit_triggers_separately_and_a_saved_unit_none() -
     knells = (
         "    features: [Deathknell]\n"
         "    triggers:\n"
-        "      - {id: first, when: {leaves: self}, do: [{counter: {target: w, name: one, add: 1}}]}\n"
-        "      - {id: second, when: {leaves: self}, do: [{counter: {target: w, name: two, add: 1}}]}\n"
+        "      - {id: first, when: {leaves: self},\n"
+        "         do: [{counter: {target: w, name: one, add: 1}}]}\n"
+        "      - {id: second, when: {leaves: self},\n"
+        "         do: [{counter: {target: w, name: two, add: 1}}]}\n"
     )
     dies = run(
         "  u:\n    owner: bo\n    kind: unit\n    base: {might: 2}\n    counters: {damage: 2}\n"
