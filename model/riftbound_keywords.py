@@ -11,6 +11,7 @@ Changes are undone newest first.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from arbiter.model.ruleset import NumberedGain
@@ -180,3 +181,49 @@ def deflect_cost(controller: str, chosen: list[GameObject]) -> DeflectCost:
             )
         )
     return DeflectCost(total, tuple(per), tuple(why))
+
+
+# -- keywords a unit has while Mighty (471, 472.2) -------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class KeywordPassive(Ability):
+    """ "While I'm Mighty, I have [keyword]" (Fiora, Victorious): an ability-altering
+    effect (472.2) whose condition reads Might, applied after the arithmetic layer."""
+
+    feature: str = ""
+    number: int | None = None
+    while_mighty: bool = True
+
+
+MIGHTY_AT = 5  # 708
+
+
+def passive_grants(
+    obj: GameObject, might_of: Callable[[GameObject], int], policy: NumberedGain
+) -> tuple[GameObject, Trace]:
+    """471: the layers are applied again until nothing changes; each keyword passive
+    applies once (471.1), as soon as its condition holds on the Might the object has with
+    the keywords applied so far (471.2)."""
+    left = [a for a in obj.abilities if isinstance(a, KeywordPassive)]
+    why: list[RuleStep] = []
+    while left:
+        now = might_of(obj)
+        ready = [p for p in left if not p.while_mighty or now >= MIGHTY_AT]
+        if not ready:
+            break
+        for p in ready:
+            left.remove(p)
+            if policy is NumberedGain.SUM and p.number is not None:
+                out = ft.gain_summed(obj.features, p.feature, p.number)
+            else:
+                out = ft.gain(obj.features, p.feature, p.number)
+            obj = replace(obj, features=out.features)
+            why.append(
+                RuleStep(
+                    "Riftbound 471.2",
+                    f"{obj.id} is Mighty ({now}): it has {p.feature}"
+                    + ("" if p.number is None else f" {p.number}"),
+                )
+            )
+    return obj, tuple(why)

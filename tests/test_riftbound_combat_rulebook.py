@@ -269,3 +269,53 @@ def test_each_deathknell_of_a_unit_triggers_separately_and_a_saved_unit_none() -
     )
     assert "counters" not in saved["objects"]["w"]
     assert [e for e in saved["events"] if e["kind"] == "deathknell"] == []
+
+
+# -- keywords while Mighty: the layers applied again (471) -----------------------------
+
+FIORA = (
+    "  fiora:\n    owner: bo\n    kind: unit\n    base: {might: 4}\n"
+    "    keyword_passives: [{keyword: Shield, while_mighty: true}]\n"
+)
+
+
+@pytest.mark.rule("Riftbound 471", "Riftbound 471.1", "Riftbound 471.3", "Riftbound 472.2")
+def test_a_buff_makes_fiora_mighty_and_the_layers_again_give_her_shield() -> None:
+    plain = run(FIORA + "  a: {owner: ana, kind: unit, base: {might: 9}}\n", combat_on("fiora"))
+    assert events(plain, "combat_assignment")[0]["lethal"] == {"fiora": 4}
+    buffed = run(
+        FIORA + "  a: {owner: ana, kind: unit, base: {might: 9}}\n",
+        "  - buff: {target: fiora}\n" + combat_on("fiora"),
+    )
+    attackers, defenders = events(buffed, "combat_assignment")
+    assert attackers["lethal"] == {"fiora": 6}  # 4 + buff = 5: Mighty, so Shield 1
+    assert defenders["total"] == 6
+
+
+@pytest.mark.rule("Riftbound 471.2")
+def test_assault_in_combat_can_make_a_unit_mighty_and_give_it_tank() -> None:
+    objs = (
+        "  brute:\n    owner: ana\n    kind: unit\n    base: {might: 4}\n"
+        "    features: {Assault: 1}\n"
+        "    keyword_passives: [{keyword: Tank}]\n"
+        "  pal: {owner: ana, kind: unit, base: {might: 1}}\n"
+        "  d: {owner: bo, kind: unit, base: {might: 5}}\n"
+    )
+    steps = (
+        "  - combat: {attackers: [brute, pal], defenders: [d], "
+        "assign: {attackers: {d: 6}, defenders: {pal: 1, brute: 4}}}\n"
+    )
+    out = view(HEAD + "objects:\n" + objs + "steps:\n" + steps)
+    # attacking, brute has 4 + Assault 1 = 5: Mighty, so Tank: lethal on it first
+    assert out["illegal"]["rule"] == "Riftbound 815.1.c.2"
+
+
+def combat_on(defender: str) -> str:
+    return f"  - combat: {{attackers: [a], defenders: [{defender}], objective: kills}}\n"
+
+
+@pytest.mark.rule("Riftbound 471.3")
+def test_the_fiora_example_gives_shield_once_she_is_mighty() -> None:
+    path = ROOT / "examples" / "rulebooks" / "riftbound_fiora_mighty_shield.yaml"
+    out = view(path.read_text(encoding="utf-8"))
+    assert out["expect"]["failed"] == 0 and out["expect"]["passed"] == 4

@@ -9,6 +9,7 @@ from dataclasses import replace
 
 from arbiter.model import death as dt
 from arbiter.model import might_layers as ml
+from arbiter.model import riftbound_keywords as rk
 from arbiter.model.format.context import ObjectKeyParser, ParseContext, StepParser
 from arbiter.model.format.document import Node
 from arbiter.model.riftbound_steps import (
@@ -92,6 +93,25 @@ def _might_passives(node: Node, ctx: ParseContext, obj: GameObject) -> GameObjec
                 add=m["add"].integer(-LIMIT, LIMIT),
                 to=m["to"].choice(list(ml.REACH)) if "to" in m else "self",
                 while_mighty=m["while_mighty"].boolean() if "while_mighty" in m else False,
+            )
+        )
+    return replace(obj, abilities=(*obj.abilities, *added))
+
+
+def _keyword_passives(node: Node, ctx: ParseContext, obj: GameObject) -> GameObject:
+    """``keyword_passives: [{id, keyword, value, while_mighty}]``: keywords the unit has
+    while Mighty (Riftbound 471.3, 472.2; read in combat)."""
+    added = []
+    for n, item in enumerate(_items(node), start=1):
+        m = item.mapping({"id", "keyword", "value", "while_mighty"}, required=("keyword",))
+        added.append(
+            rk.KeywordPassive(
+                id=m["id"].ident("an effect id") if "id" in m else f"keyword{n}",
+                source=obj.id,
+                timestamp=obj.timestamp,
+                feature=m["keyword"].ident("a keyword name"),
+                number=m["value"].integer(-LIMIT, LIMIT) if "value" in m else None,
+                while_mighty=m["while_mighty"].boolean() if "while_mighty" in m else True,
             )
         )
     return replace(obj, abilities=(*obj.abilities, *added))
@@ -207,4 +227,5 @@ STEPS: dict[str, StepParser] = {
 OBJECT_KEY_PARSERS: dict[str, ObjectKeyParser] = {
     "death_replacements": _death_replacements,
     "might_passives": _might_passives,
+    "keyword_passives": _keyword_passives,
 }
