@@ -279,7 +279,9 @@ FIORA = (
 )
 
 
-@pytest.mark.rule("Riftbound 471", "Riftbound 471.1", "Riftbound 471.3", "Riftbound 472.2")
+@pytest.mark.rule(
+    "Riftbound 471", "Riftbound 471.1", "Riftbound 471.3", "Riftbound 472.2", "Riftbound 364.3"
+)
 def test_a_buff_makes_fiora_mighty_and_the_layers_again_give_her_shield() -> None:
     plain = run(FIORA + "  a: {owner: ana, kind: unit, base: {might: 9}}\n", combat_on("fiora"))
     assert events(plain, "combat_assignment")[0]["lethal"] == {"fiora": 4}
@@ -319,3 +321,16 @@ def test_the_fiora_example_gives_shield_once_she_is_mighty() -> None:
     path = ROOT / "examples" / "rulebooks" / "riftbound_fiora_mighty_shield.yaml"
     out = view(path.read_text(encoding="utf-8"))
     assert out["expect"]["failed"] == 0 and out["expect"]["passed"] == 4
+
+
+@pytest.mark.rule("Riftbound 365", "Riftbound 365.1")
+def test_a_passive_of_a_permanent_applies_only_while_it_is_on_the_board() -> None:
+    out = run(
+        "  banner:\n    owner: ana\n    kind: unit\n    base: {might: 1}\n    damage: 1\n"
+        "    might_passives: [{add: 2, to: other_friendly}]\n"
+        "  a: {owner: ana, kind: unit, base: {might: 2}}\n",
+        "  - expect: {objects.a.might.shown: 4}\n  - cleanup: {}\n",
+    )
+    assert out["expect"]["failed"] == 0
+    assert out["objects"]["banner"]["zone"] == "trash"
+    assert out["objects"]["a"]["might"]["shown"] == 2
