@@ -334,3 +334,17 @@ def test_a_passive_of_a_permanent_applies_only_while_it_is_on_the_board() -> Non
     assert out["expect"]["failed"] == 0
     assert out["objects"]["banner"]["zone"] == "trash"
     assert out["objects"]["a"]["might"]["shown"] == 2
+
+
+@pytest.mark.rule("Riftbound 317.2", "Riftbound 317.2.a", "Riftbound 324")
+def test_a_unit_pumped_this_turn_survives_the_end_of_turn_healed_before_the_pump_ends() -> None:
+    """The Ending Special Cleanup heals (2c) before "this turn" effects expire (2d) and
+    before its kills (3b): 4 damage on Might 2 + 3 this turn is healed, not lethal."""
+    out = run(
+        "  u: {owner: ana, kind: unit, base: {might: 2}, damage: 4}\n",
+        "  - might: {target: u, add: 3, this_turn: true}\n  - cleanup: {}\n  - end_turn: {}\n"
+        "  - cleanup: {}\n",
+    )
+    u = out["objects"]["u"]
+    assert u["zone"] == "play" and u["might"]["shown"] == 2
+    assert u.get("counters", {}).get("damage", 0) == 0
