@@ -333,3 +333,30 @@ def test_every_witness_of_a_perform_step_runs_and_shows_its_problem(tmp_path: Pa
         assert path is not None, d.code
         result = run(parse_file(path))
         assert result.ok and result.passed >= 1, (d.code, [c.as_json() for c in result.checks])
+
+
+GIANT = """
+    ruleset: altered
+    format: 2
+    cards:
+      colossus:
+        name: Stone colossus
+        kind: character
+        base: {forest: 4, mountain: 4, water: 2}
+        keywords: [Gigantic]
+      winds:
+        name: Great winds
+        kind: spell
+        text: "Each character with forest %d or more switches expeditions."
+        do: {switch: {each: character, with: {forest: {at_least: %d}}}}
+"""
+
+
+@pytest.mark.rule("CHECK-ALGEBRA", "A-KW-GIGANTIC", "Altered 7.4.4.m")
+def test_a_switch_of_each_character_meets_a_gigantic_one_it_admits(tmp_path: Path) -> None:
+    found = check_text(GIANT % (3, 3))
+    assert [(d.code, d.cards) for d in found] == [
+        ("ruling-rulebook-version", ("colossus", "winds"))
+    ]
+    witnesses_pass(found, tmp_path)
+    assert check_text(GIANT % (5, 5)) == []  # forest 4: the selector does not admit it

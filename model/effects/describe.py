@@ -160,7 +160,7 @@ def condition(c: a.Condition) -> str:
     if c.test is a.Test.HAS:
         return f"{who} has {c.name}"
     if c.test is a.Test.ZONE:
-        return f"{who} is in the {c.name}"
+        return f"{who} is in play" if c.name == "play" else f"{who} is in the {c.name}"
     if c.test is a.Test.REGION:
         return f"{who} is in a {c.name}"
     if c.test is a.Test.TURN:

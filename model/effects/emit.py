@@ -222,7 +222,10 @@ def _action(e: a.Effect) -> tuple[str, Data]:
             else:
                 _target(body, "target", e.selector)
             return verb, body
-        return verb, selector(e.selector)
+        sel = selector(e.selector)
+        if isinstance(sel, dict) and not sel.keys() & {"choose", "all", "each", "yours", "enemy"}:
+            return verb, {"target": sel}  # read as a selector only under these keys
+        return verb, sel
     if isinstance(act, a.CreateToken):
         body = {"token": act.card}
         if act.name:

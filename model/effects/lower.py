@@ -1,7 +1,8 @@
 """The algebra lowered to format 1 data, for the parts of the engine that still read it: a
 ``do:`` ability becomes ``roles`` + ``effect`` steps, a trigger or quick action the loop
-engine runs becomes its format 1 mapping. What the engine cannot run yet raises
-:class:`~model.effects.upgrade.NotExpressible`; the card keeps it for ``describe`` only."""
+engine runs becomes its format 1 mapping. What format 1 cannot say raises
+:class:`~model.effects.upgrade.NotExpressible`; the card then keeps it in the card
+language (:mod:`model.format.cards_v2`, Decision CHECK-ALGEBRA)."""
 
 from __future__ import annotations
 

@@ -3,12 +3,15 @@
 A format 2 card says what it does with ``do:`` (one-shot), ``triggers:`` and
 ``quick_actions:`` in the card language; the other ability keys (``passives``,
 ``replacements``, ``prevention``, ``damage_bonus``) keep their area syntax. The engine
-still runs format 1 data, so each ability is *lowered* to it where it can be
-(:mod:`model.effects.lower`): a ``do:`` to ``roles`` + ``effect`` steps, a trigger of an
-event the loop engine produces to its format 1 mapping. A trigger the engine cannot run
-yet (``attacks``, ``played`` …) gives its effects to the card's one-shot ``effect``
-when they can be lowered (what the card does, for the checker), and is otherwise kept
-for ``arbiter describe`` only (``Card.described_only``).
+reads format 1 data where format 1 can say an ability exactly, so each ability is
+*lowered* to it where it can be (:mod:`model.effects.lower`): a ``do:`` to ``roles`` +
+``effect`` steps, a trigger of an event the loop engine produces to its format 1
+mapping. What format 1 cannot say stays in the card language (Decision CHECK-ALGEBRA):
+a trigger or quick action the loop engine can run is run as it is written
+(:mod:`model.effects.engine_read`); any other one-shot ability, trigger or quick action
+gives its effects to the card's one-shot ``effect``, lowered or as one ``perform`` step
+(:mod:`model.effects.as_perform`), which ``arbiter check`` analyses. What even that
+cannot hold is kept for ``arbiter describe`` only (``Card.described_only``).
 
 Format 1 cards are read into the card language in memory (:mod:`model.effects.upgrade`).
 """
