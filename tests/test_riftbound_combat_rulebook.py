@@ -87,6 +87,7 @@ def test_a_foundation_modification_of_might_adds_to_the_layers_in_combat_and_at_
     "Riftbound 143.3.b.2",
     "Riftbound 324.1",
 )
+@pytest.mark.rule("RB-COMBAT-END")
 def test_a_shield_defender_dealt_its_printed_might_survives_and_is_healed() -> None:
     objs = (
         "  a: {owner: ana, kind: unit, base: {might: 2}}\n"
@@ -125,6 +126,7 @@ def test_an_assault_attacker_dealt_its_printed_might_survives_the_combat_cleanup
 
 
 @pytest.mark.rule("Riftbound 461.1.a.2", "Riftbound 461.3.a", "Riftbound 461.3.b")
+@pytest.mark.rule("RB-COMBAT-END")
 def test_attackers_are_recalled_when_a_defender_survives_and_the_defender_wins() -> None:
     out = run(
         "  a: {owner: ana, kind: unit, base: {might: 3}}\n"
@@ -139,6 +141,7 @@ def test_attackers_are_recalled_when_a_defender_survives_and_the_defender_wins()
 
 
 @pytest.mark.rule("Riftbound 323.5", "Riftbound 461.1")
+@pytest.mark.rule("RB-COMBAT-END")
 def test_a_unit_outside_the_combat_with_lethal_damage_dies_before_the_heal() -> None:
     out = run(
         "  a: {owner: ana, kind: unit, base: {might: 2}}\n"
@@ -226,6 +229,7 @@ def test_the_example_resolves_a_combat_to_its_end() -> None:
 
 
 @pytest.mark.rule("Riftbound 428.5.c", "Riftbound 428.5.a")
+@pytest.mark.rule("RB-KILL-BY")
 def test_a_cleanup_kill_is_attributed_to_what_dealt_the_damage_last() -> None:
     out = run(
         "  bolt: {owner: ana, kind: spell}\n"
@@ -282,6 +286,7 @@ FIORA = (
 @pytest.mark.rule(
     "Riftbound 471", "Riftbound 471.1", "Riftbound 471.3", "Riftbound 472.2", "Riftbound 364.3"
 )
+@pytest.mark.rule("RB-471")
 def test_a_buff_makes_fiora_mighty_and_the_layers_again_give_her_shield() -> None:
     plain = run(FIORA + "  a: {owner: ana, kind: unit, base: {might: 9}}\n", combat_on("fiora"))
     assert events(plain, "combat_assignment")[0]["lethal"] == {"fiora": 4}
@@ -295,6 +300,7 @@ def test_a_buff_makes_fiora_mighty_and_the_layers_again_give_her_shield() -> Non
 
 
 @pytest.mark.rule("Riftbound 471.2")
+@pytest.mark.rule("RB-471")
 def test_assault_in_combat_can_make_a_unit_mighty_and_give_it_tank() -> None:
     objs = (
         "  brute:\n    owner: ana\n    kind: unit\n    base: {might: 4}\n"

@@ -29,6 +29,7 @@ ENEMY = "  foe: {owner: bo, kind: unit, base: {might: 5}}\n"
 
 
 @pytest.mark.rule("Riftbound 801.3.a.2", "Riftbound 807.2", "Riftbound 807.1.c")
+@pytest.mark.rule("RB-KEYWORD")
 def test_assault_given_this_turn_adds_up_then_ends_with_the_turn() -> None:
     """The rulebook's Cleave on Petty Officer: Assault 4 this turn, Assault 1 after."""
     out = run(
@@ -45,6 +46,7 @@ def test_assault_given_this_turn_adds_up_then_ends_with_the_turn() -> None:
 
 
 @pytest.mark.rule("Riftbound 801.3.a.3", "Riftbound 110")
+@pytest.mark.rule("RB-KEYWORD")
 def test_a_keyword_given_without_duration_lasts_until_the_unit_leaves_the_board() -> None:
     out = run(
         "  poro: {owner: bo, kind: unit, base: {might: 2}, features: [Deathknell]}\n"
@@ -66,6 +68,7 @@ def test_a_keyword_given_without_duration_lasts_until_the_unit_leaves_the_board(
 
 
 @pytest.mark.rule("Riftbound 801.3.b.1", "Riftbound 815.1.b")
+@pytest.mark.rule("RB-KEYWORD")
 def test_a_keyword_removed_this_turn_comes_back_at_the_end_of_the_turn() -> None:
     out = run(
         "  wall: {owner: bo, kind: unit, base: {might: 3}, features: [Tank]}\n"
@@ -153,6 +156,7 @@ def chosen(targets: str, steps: str = "") -> dict[str, Any]:
 
 
 @pytest.mark.rule("Riftbound 809.1.c", "Riftbound 809.1.d", "Riftbound 809.1.b.3")
+@pytest.mark.rule("RB-DEFLECT")
 def test_deflect_adds_its_value_in_power_for_each_time_an_opponents_spell_chooses_it() -> None:
     e = chosen("fae, fae, wisp, plain")
     assert e["deflect_power"] == 2 + 2 + 1  # twice Deflect 2, once Deflect 1 (X omitted)
@@ -165,6 +169,7 @@ def test_deflect_adds_its_value_in_power_for_each_time_an_opponents_spell_choose
 
 
 @pytest.mark.rule("Riftbound 809.1.c")
+@pytest.mark.rule("RB-DEFLECT")
 def test_deflect_costs_nothing_to_its_own_controller() -> None:
     assert chosen("mine")["deflect_power"] == 0
     assert chosen("plain")["deflect_power"] == 0
