@@ -244,8 +244,9 @@ def _foundation_step(effect: fx.Effect, target: str, source: str) -> Step:
     """Effects that are the foundation's steps, aimed at a resolved target."""
     kind, name = rf.kind(effect), rf.name(effect)
     if kind == "modify":
+        assert isinstance(effect.action, fx.ModifyStat)
         return Modify(
-            target=target, stat=name, op=rf.op(effect), value=rf.amount(effect), source=source
+            target=target, stat=name, op=effect.action.op, value=rf.amount(effect), source=source
         )
     if kind == "gain":
         return GainFeature(target=target, feature=name, number=rf.number(effect), source=source)

@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
 from arbiter.model.damage import prevention
-from arbiter.model.effects.algebra import CardAbility
+from arbiter.model.effects.algebra import CardAbility, StatOp
 from arbiter.model.errors import Location
 from arbiter.model.ruleset import Ruleset
 from arbiter.model.state import JSON, GameObject, GameState, Guard, Protection
@@ -158,14 +158,15 @@ def footprint(card: Card) -> Footprint:
     for i, step in enumerate(card.effect):
         where = step.where
         if isinstance(step, Modify):
+            op = step.word
             stat_writes.append(
                 StatWrite(
-                    i, step.target, step.stat, step.op, step.value, step.rounding, None, None, where
+                    i, step.target, step.stat, op, step.value, step.rounding, None, None, where
                 )
             )
-            if step.other is not None and step.op != "copy":
+            if step.other is not None and step.op is not StatOp.COPY:
                 stat_writes.append(
-                    StatWrite(i, step.other, step.stat, step.op, None, None, None, None, where)
+                    StatWrite(i, step.other, step.stat, op, None, None, None, None, where)
                 )
         elif isinstance(step, Protect):
             p = step.protection

@@ -115,9 +115,9 @@ def _expected_after(subject: Card, step: Modify, rounding: Rounding) -> JSON | N
     if subject.template.limit_on(step.stat) is not None:
         return None
     if isinstance(base, tuple):
-        return [max(0, _divided(v, z, step.op, rounding)) for v in base]
+        return [max(0, _divided(v, z, step.word, rounding)) for v in base]
     if isinstance(base, int):
-        return max(0, _divided(base, z, step.op, rounding))
+        return max(0, _divided(base, z, step.word, rounding))
     return None
 
 
