@@ -8,7 +8,7 @@ which modules were imported.
 
 Every active passive starts unapplied. Direct dependencies between unapplied
 passives are found by trial application on the partial state (A-DEP-1,
-Decision A-DEP-3, ``model.passives.trial``), only for the pairs whose channels
+Decision A-DEP-3, ``model.passive_trial.trial``), only for the pairs whose channels
 can interact (what [B] writes against what [A] reads). They are kept in a
 small directed graph; [A] depends on [B] when [B] is reachable from [A] (the
 transitive closure, A-DEP-2). [A] is free when every unapplied passive it
