@@ -32,6 +32,8 @@ from arbiter.model.passives import (
 from arbiter.model.state import GameObject, GameState
 from arbiter.model.trace import RuleStep
 
+_SELF = fx.Pick.SELF  # bound once: a member read through its class costs a descriptor call
+
 
 @dataclass(frozen=True, slots=True)
 class Application:
@@ -113,7 +115,7 @@ class Board:
         s = p.effect.selector
         src = self.objects[p.source]
         pools: list[Iterable[str]] = []
-        if s.pick is fx.Pick.SELF:
+        if s.pick is _SELF:
             pools.append([p.source])
         for name in s.subtypes:
             pools.append(self.by_subtype.get(name, ()))

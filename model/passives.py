@@ -128,6 +128,7 @@ class _Plan:
     does: _Does
     name: str  # the characteristic or feature
     op: Op | SetOp = Op.ADD
+    label: str = ""  # the op's word, for the trace
     amounts: Amounts = ()
     number: int | None = None
     members: frozenset[str] = frozenset()
@@ -139,7 +140,8 @@ def _plan_of(e: a.Effect) -> _Plan:
         if act.stat in (SUBTYPES, REGION_TYPE):
             does = _Does.SUBTYPES if act.stat == SUBTYPES else _Does.REGION_TYPE
             return _Plan(does, SUBTYPES, _SET_OPS[act.op], members=act.members)
-        return _Plan(_Does.NUMBER, act.stat, _NUMBER_OPS[act.op], amounts(e))
+        op = _NUMBER_OPS[act.op]
+        return _Plan(_Does.NUMBER, act.stat, op, op.value, amounts(e))
     if isinstance(act, a.Give):
         number = e.amount.value if isinstance(e.amount, a.Const) else None
         assert not isinstance(number, tuple)
@@ -148,7 +150,11 @@ def _plan_of(e: a.Effect) -> _Plan:
     return _Plan(_Does.LOSE_ALL if act.grant is a.Grant.ABILITIES else _Does.LOSE, act.name)
 
 
-_NUMBER, _GAIN = _Does.NUMBER, _Does.GAIN
+# Enum members bound once (a member read through its class costs a descriptor call).
+_NUMBER, _GAIN, _LOSE, _LOSE_ALL = _Does.NUMBER, _Does.GAIN, _Does.LOSE, _Does.LOSE_ALL
+_SETS_REGION_TYPE = _Does.REGION_TYPE
+_AND, _OR, _NOT = a.Test.AND, a.Test.OR, a.Test.NOT
+_IS_SUBTYPE, _HAS = a.Test.SUBTYPE, a.Test.HAS
 
 
 @dataclass(frozen=True, slots=True)
@@ -301,15 +307,15 @@ def selects(p: Passive, obj: GameObject, src: GameObject) -> bool:
 
 def _holds(c: a.Condition, src: GameObject, objects: Objects) -> bool:
     t = c.test
-    if t is a.Test.AND:
+    if t is _AND:
         return all(_holds(x, src, objects) for x in c.parts)
-    if t is a.Test.OR:
+    if t is _OR:
         return any(_holds(x, src, objects) for x in c.parts)
-    if t is a.Test.NOT:
+    if t is _NOT:
         return not _holds(c.parts[0], src, objects)
-    if t is a.Test.SUBTYPE:
+    if t is _IS_SUBTYPE:
         return c.name in subtypes(src)
-    if t is a.Test.HAS:
+    if t is _HAS:
         return c.name in src.features
     region = objects.get(src.region) if src.region else None  # Test.REGION
     return region is not None and c.name in subtypes(region)
@@ -329,7 +335,7 @@ def applies_to(p: Passive, objects: Objects) -> frozenset[str]:
 
 
 def sets_region_type(p: Passive) -> bool:
-    return p.plan.does is _Does.REGION_TYPE
+    return p.plan.does is _SETS_REGION_TYPE
 
 
 def does_to(p: Passive, target: GameObject, objects: Objects) -> a.Effect | None:
@@ -360,7 +366,7 @@ def apply_effect(
             source=p.id,
             timestamp=timestamp,
             rounding=rounding,
-            label=plan.op.value,
+            label=plan.label,
             by_passive=True,  # A-ORDER-1: folded in the order passives are applied
         ).obj
     if does is _GAIN:
@@ -370,12 +376,12 @@ def apply_effect(
         feats = dict(change.features)
         feats[plan.name] = feats[plan.name].explain("A-PASS-2", f"from passive {p.id}")
         return replace(obj, features=feats)
-    if does is _Does.LOSE:
+    if does is _LOSE:
         return replace(obj, features=ft.lose(obj.features, plan.name).features)
-    if does is _Does.LOSE_ALL:
+    if does is _LOSE_ALL:
         feats = {n: f for n, f in obj.features.items() if n not in KEYWORDS}
         return replace(obj, abilities=(), features=feats)
-    if does is _Does.REGION_TYPE and obj.kind != REGION:
+    if does is _SETS_REGION_TYPE and obj.kind != REGION:
         return obj
     assert isinstance(plan.op, SetOp)
     return ch.modify_set(obj, SUBTYPES, plan.op, plan.members, source=p.id, timestamp=timestamp).obj
