@@ -20,6 +20,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
 from arbiter.model.effects import algebra as fx
+from arbiter.model.effects import engine_read as er
 from arbiter.model.effects import refs as rf
 from arbiter.model.errors import IllegalAction
 from arbiter.model.might_layers import might_in
@@ -197,6 +198,11 @@ def apply_effect(state: GameState, effect: fx.Effect, source: str, it: str | Non
     reference = rf.ref(effect.selector)
     kind, amount = rf.kind(effect), rf.amount(effect)
     targets = resolve(state, reference, source, it)
+    if not er.plain(effect):  # written in the card language only (Decision CHECK-ALGEBRA)
+        aimed = er.aim(state, effect, source, it)
+        if aimed is None:
+            return _impossible(state, effect, source, "its condition does not hold")
+        targets, amount = aimed
     if not targets:
         return _impossible(state, effect, source, f"'{reference}' names nothing now")
     for target in targets:
@@ -236,20 +242,20 @@ def apply_effect(state: GameState, effect: fx.Effect, source: str, it: str | Non
                     source,
                 )
         else:
-            state = _foundation_step(effect, target, source).resolve(state)
+            state = _foundation_step(effect, target, source, amount).resolve(state)
     return state
 
 
-def _foundation_step(effect: fx.Effect, target: str, source: str) -> Step:
+def _foundation_step(effect: fx.Effect, target: str, source: str, amount: int) -> Step:
     """Effects that are the foundation's steps, aimed at a resolved target."""
     kind, name = rf.kind(effect), rf.name(effect)
     if kind == "modify":
         assert isinstance(effect.action, fx.ModifyStat)
-        return Modify(
-            target=target, stat=name, op=effect.action.op, value=rf.amount(effect), source=source
-        )
+        op = effect.action.op
+        return Modify(target=target, stat=name, op=op, value=amount, source=source)
     if kind == "gain":
-        return GainFeature(target=target, feature=name, number=rf.number(effect), source=source)
+        number = None if effect.amount is None else amount
+        return GainFeature(target=target, feature=name, number=number, source=source)
     if kind == "lose":
         return LoseFeature(target=target, feature=name)
     assert kind == "move", kind
@@ -382,6 +388,8 @@ def condition_holds(
 ) -> bool:
     if condition is None:
         return True
+    if not er.plain_condition(condition):  # Decision CHECK-ALGEBRA
+        return er.holds(state, condition, source, it)
     targets = resolve(state, rf.condition_target(condition), source, it)
     # a condition about nothing does not hold: "if the Battery has a counter", no Battery
     return bool(targets) and all(

@@ -17,7 +17,8 @@ from dataclasses import dataclass, field, replace
 from enum import Enum
 
 from arbiter.model import might as mt
-from arbiter.model.might_layers import might_in
+from arbiter.model import riftbound_keywords as rk
+from arbiter.model.might_layers import might_now
 from arbiter.model.ruleset import ReplacementChooser, ReplacementReach
 from arbiter.model.state import JSON, Ability, Event, GameObject, GameState
 
@@ -76,7 +77,7 @@ def lethal(state: GameState, obj: GameObject) -> bool:
     if damage <= 0 or not on_board(obj):
         return False
     if mt.has_might(obj):
-        return damage >= might_in(state, obj)
+        return damage >= might_now(state, obj)
     health = obj.base.get("health")
     return isinstance(health, int) and damage >= health
 
@@ -119,7 +120,7 @@ def qualifies(r: DeathReplacement, unit: GameObject, state: GameState) -> bool:
     if ok and r.here:
         ok = unit.zone == src.zone and unit.region == src.region
     if ok and r.weaker:
-        ok = might_in(state, unit) < might_in(state, src)
+        ok = might_now(state, unit) < might_now(state, src)
     return ok
 
 
@@ -152,16 +153,24 @@ def _save(state: GameState, unit_id: str, r: DeathReplacement) -> GameState:
     return state.with_object(replace(obj, counters=counters, zone=zone))
 
 
-def kill(state: GameState, oid: str, why: tuple[str, ...]) -> GameState:
+def kill(state: GameState, oid: str, why: tuple[str, ...], by: tuple[str, ...] = ()) -> GameState:
     """428.2: the permanent goes from the Board to its owner's trash; off the Board it
-    keeps no damage, buff or Might effect (110, 705). The move fires "leaves" triggers."""
+    keeps no damage, buff, Might effect or keyword grant (110, 705). The move fires
+    "leaves" triggers. ``by``: the objects the kill is attributed to (428.5), reported
+    as ``killed_by``."""
     obj = state.obj(oid)
-    gone = mt.leave_board(obj)
+    gone = rk.leave_board(mt.leave_board(obj))
     counters = {k: v for k, v in gone.counters.items() if k not in ("damage", "exhausted")}
     state = state.with_object(replace(gone, zone=TRASH, counters=counters))
-    return state.with_event(
-        Event("move", (("target", oid), ("from", obj.zone), ("to", TRASH), ("killed", True)), why)
+    fields: tuple[tuple[str, JSON], ...] = (
+        ("target", oid),
+        ("from", obj.zone),
+        ("to", TRASH),
+        ("killed", True),
     )
+    if by:
+        fields = (*fields, ("killed_by", list(by)))
+    return state.with_event(Event("move", fields, why))
 
 
 def replace_deaths(
@@ -250,7 +259,7 @@ def end_turn(state: GameState) -> GameState:
     next player becomes the turn player (317.3), and a new turn starts."""
     objects = {}
     for oid, obj in state.objects.items():
-        obj = mt.end_of_turn(obj)
+        obj = rk.end_of_turn(mt.end_of_turn(obj))
         if obj.kind == "unit" and "damage" in obj.counters:
             obj = replace(obj, counters={k: v for k, v in obj.counters.items() if k != "damage"})
         obj = replace(obj, abilities=tuple(a for a in obj.abilities if not _this_turn(a)))

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from arbiter.model import might as mt
 from arbiter.model.state import JSON, Ability, GameObject, GameState
 from arbiter.model.trace import RuleStep, Trace
+from arbiter.model.values import characteristics as ch
 
 REACH = ("self", "friendly", "other_friendly", "enemy", "units")
 
@@ -128,6 +129,17 @@ def might_in(state: GameState, obj: GameObject) -> int:
     if obj.zone not in mt.BOARD:
         return base
     return base + apply_layer(state).deltas.get(obj.id, 0)
+
+
+def might_now(state: GameState, obj: GameObject) -> int:
+    """The Might a Riftbound rule reads: the layers above, then the foundation's
+    modifications of ``might`` (``modify`` steps) as one arithmetic change on top of them
+    (Decision RB-MIGHT-3). Without such modifications it is ``might_in``."""
+    value = might_in(state, obj)
+    if not obj.mods.get(mt.MIGHT):
+        return value
+    from_mods = ch.read_or_zero(obj, mt.MIGHT) - mt.printed(obj)
+    return value + from_mods
 
 
 def might_json(obj: GameObject, state: GameState) -> tuple[str, JSON] | None:

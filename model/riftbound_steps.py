@@ -1,12 +1,14 @@
 """Scenario steps of the Riftbound rulebook area (docs/format.md, "Riftbound: Might,
-death and turns"): ``might``, ``buff``, ``cleanup``, ``chain_item``, ``end_turn``."""
+death and turns"): ``might``, ``buff``, ``spend_buff``, ``keyword_change``, ``cleanup``,
+``chain_item``, ``end_turn``."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from arbiter.model import death as dt
 from arbiter.model import might as mt
+from arbiter.model import riftbound_keywords as rk
 from arbiter.model.errors import IllegalAction
 from arbiter.model.might_layers import might_in
 from arbiter.model.state import JSON, Event, GameState
@@ -74,6 +76,75 @@ class Buff(Step):
             why,
         )
         return state.with_object(obj).with_event(event)
+
+
+@dataclass(frozen=True, kw_only=True)
+class SpendBuff(Step):
+    """``spend_buff: {target, by}``: a player spends the buff of a unit they control
+    (702.2.b): there must be one (702.2.b.1) and the unit must be theirs (702.2.b.2)."""
+
+    target: str
+    by: str | None = None  # the spending player; the unit's controller by default
+
+    def target_ids(self) -> tuple[str, ...]:
+        return (self.target,)
+
+    def resolve(self, state: GameState) -> GameState:
+        obj = state.obj(self.target)
+        by = self.by or obj.controlled_by
+        if obj.counters.get(mt.BUFF, 0) < 1:
+            raise IllegalAction("Riftbound 702.2.b.1", f"{self.target} has no buff to spend")
+        if by != obj.controlled_by:
+            raise IllegalAction(
+                "Riftbound 702.2.b.2", f"{by} does not control {self.target}: no buff to spend"
+            )
+        counters = {k: v for k, v in obj.counters.items() if k != mt.BUFF}
+        event = Event("spend_buff", (("target", self.target), ("by", by)), ("Riftbound 702.2.b",))
+        return state.with_object(replace(obj, counters=counters)).with_event(event)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Keyword(Step):
+    """``keyword_change: {target, gain | lose: NAME, value, this_turn, source}``: a keyword
+    granted or removed, this turn or while the unit stays on the Board (801.3)."""
+
+    target: str
+    feature: str
+    grant: bool = True
+    number: int | None = None
+    this_turn: bool = False
+    source: str = "effect"
+
+    def target_ids(self) -> tuple[str, ...]:
+        return (self.target,)
+
+    def resolve(self, state: GameState) -> GameState:
+        state, t = state.tick()
+        out = rk.change(
+            state.obj(self.target),
+            f"keyword{t}",
+            self.source,
+            t,
+            self.feature,
+            grant=self.grant,
+            number=self.number,
+            this_turn=self.this_turn,
+            policy=state.ruleset.numbered_gain,
+        )
+        after = out.obj.features.get(self.feature)
+        fields: tuple[tuple[str, JSON], ...] = (
+            ("target", self.target),
+            ("feature", self.feature),
+            ("change", "gain" if self.grant else "lose"),
+            ("this_turn", self.this_turn),
+            ("applied", out.applied),
+            (
+                "now",
+                None if after is None else (after.number if after.number is not None else True),
+            ),
+        )
+        event = Event("keyword", fields, tuple(w.rule for w in out.because), out.because)
+        return state.with_object(out.obj).with_event(event)
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -134,7 +134,10 @@ class Ruleset:
 _ZONES: dict[str, frozenset[str]] = {
     "eredan": frozenset({"play", "hand", "deck", "discard"}),
     "berserk": frozenset({"play", "hand", "deck", "graveyard", "squad"}),
-    "riftbound": frozenset({"play", "hand", "deck", "trash", "base", "battlefield"}),
+    # Riftbound 056.1, 108.6: each player's Banishment and Rune Deck are zones too
+    "riftbound": frozenset(
+        {"play", "hand", "deck", "trash", "base", "battlefield", "banishment", "rune_deck"}
+    ),
     "altered": frozenset({
         "play",
         "adventure",

@@ -23,7 +23,6 @@ from __future__ import annotations
 import contextlib
 import os
 import re
-import secrets
 import stat
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -84,6 +83,8 @@ def check_target(path: str, inputs: Iterable[str] = (), suffixes: tuple[str, ...
 
 def _write_in(dir_fd: int, name: str, data: bytes) -> None:
     """Write ``data`` to ``name`` in the open folder ``dir_fd``: temporary file, rename."""
+    import secrets  # here: loading it (random, hashlib ...) is a cost every command paid at start
+
     tmp = f".{name[:60]}.{secrets.token_hex(6)}.tmp"
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW, 0o644, dir_fd=dir_fd)
     try:

@@ -27,6 +27,7 @@ SLOW_FILES = frozenset(
     {
         "test_notebooks.py",
         "test_fuzz.py",
+        "test_fuzz_outside.py",
         "test_numbers.py",
         "test_hostile.py",
         "test_determinism.py",

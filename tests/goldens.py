@@ -1,6 +1,6 @@
 """Whole-output goldens: every example's full answer, as the ``arbiter`` command prints it.
 
-Each example is run, in a fresh interpreter of its own, through every command that
+Each example is run, in a fresh process of its own, through every command that
 fits its kind, from a copy of ``examples/`` in a temporary folder (so that file names
 in the answers read ``examples/...`` and the witness files of ``arbiter check`` land
 there, not in the checkout):
@@ -12,6 +12,11 @@ there, not in the checkout):
 - besides the examples: ``schema`` and ``schema --cardset``.
 
 ``--json`` leaves wall times out, so every answer is byte-identical from run to run.
+
+A fresh process is a child forked, one per example, from a server interpreter that has
+imported the libraries and computed nothing (``serve``): each answer starts from a clean
+state, and the imports are paid once per server rather than once per example (where
+there is no ``fork``, one interpreter per example).
 ``make goldens`` (``python -m tests.goldens``) rewrites ``tests/goldens/``;
 ``tests/test_goldens.py`` diffs against it. A refactoring that changes an answer shows up.
 """
@@ -117,8 +122,64 @@ def _copy_of_examples() -> Iterator[Path]:
         yield Path(tmp)
 
 
+def _env() -> dict[str, str]:
+    return dict(os.environ, PYTHONPATH=str(ROOT), PYTHONHASHSEED="0", COLUMNS="100")
+
+
+OUT = "golden.out"  # in an example's working folder: its golden, written by the child
+
+
+def serve() -> None:
+    """Read ``[[example, work], ...]`` (JSON) on standard input; compute each golden in a
+    child forked from this interpreter, into ``work/golden.out``; exit 1 at the first that
+    fails (its traceback on standard error)."""
+    import networkx  # noqa: F401 - the libraries the commands load lazily, loaded once
+    import yaml  # noqa: F401
+    from ortools.sat.python import cp_model  # noqa: F401
+
+    import arbiter.solver.cli.main  # noqa: F401
+
+    for example, work in json.loads(sys.stdin.read()):
+        sys.stdout.flush()
+        sys.stderr.flush()
+        pid = os.fork()
+        if pid == 0:  # the child: one example, then gone
+            code = 1
+            try:
+                os.chdir(work)
+                with open(OUT, "w", encoding="utf-8") as fh, contextlib.redirect_stdout(fh):
+                    worker(example)
+                code = 0
+            except BaseException:  # noqa: BLE001 - reported to the parent, then exit 1
+                import traceback
+
+                traceback.print_exc()
+            finally:
+                sys.stderr.flush()
+                os._exit(code)
+        _, status = os.waitpid(pid, 0)
+        if status != 0:
+            print(f"golden of {example} failed (status {status})", file=sys.stderr)
+            sys.exit(1)
+
+
+def _serve(batch: list[tuple[str, Path]]) -> list[str]:
+    """The goldens of ``batch`` from one server (``serve``)."""
+    done = subprocess.run(
+        [sys.executable, "-c", "from tests.goldens import serve; serve()"],
+        input=json.dumps([[example, str(work)] for example, work in batch]),
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env=_env(),
+        timeout=600 + 60 * len(batch),
+    )
+    if done.returncode != 0:
+        raise RuntimeError(f"goldens failed:\n{done.stderr}")
+    return [(work / OUT).read_text(encoding="utf-8") for _, work in batch]
+
+
 def _compute(example: str, work: Path) -> str:
-    env = dict(os.environ, PYTHONPATH=str(ROOT), PYTHONHASHSEED="0", COLUMNS="100")
     done = subprocess.run(
         [
             sys.executable,
@@ -129,7 +190,7 @@ def _compute(example: str, work: Path) -> str:
         capture_output=True,
         text=True,
         cwd=work,
-        env=env,
+        env=_env(),
         timeout=600,
     )
     if done.returncode != 0:
@@ -145,9 +206,20 @@ def compute_all(jobs: int = 2) -> dict[str, str]:
         for work in works:  # one working folder per example: witness files never mix
             work.mkdir()
             (work / "examples").symlink_to(tmp / "examples", target_is_directory=True)
+        if not hasattr(os, "fork"):
+            with ThreadPoolExecutor(max_workers=jobs) as pool:
+                texts = list(pool.map(_compute, names, works))
+            return dict(zip(names, texts, strict=True))
+        pairs = list(zip(names, works, strict=True))
+        batches = [pairs[i::jobs] for i in range(jobs)]  # one server per job
         with ThreadPoolExecutor(max_workers=jobs) as pool:
-            texts = list(pool.map(_compute, names, works))
-    return dict(zip(names, texts, strict=True))
+            done = list(pool.map(_serve, batches))
+    found = {
+        name: text
+        for batch, texts in zip(batches, done, strict=True)
+        for (name, _), text in zip(batch, texts, strict=True)
+    }
+    return {name: found[name] for name in names}
 
 
 def stored() -> dict[str, str]:

@@ -161,7 +161,9 @@ def test_two_caitlyns_with_tank_may_both_go_before_the_plain_unit_as_the_ruleboo
     cb.check(p, {"plain": 2, "c1": 3, "c2": 2})  # both last
 
 
-@pytest.mark.rule("CMB-KEYWORDS", "Riftbound 814.2", "Riftbound 807.2", "Riftbound 814.1.c")
+@pytest.mark.rule(
+    "CMB-KEYWORDS", "Riftbound 814.2", "Riftbound 807.2", "Riftbound 814.1.c", "Riftbound 807.1.c"
+)
 def test_shield_and_assault_grants_add_up_and_count_only_on_their_side() -> None:
     out = view((EXAMPLES / "shield_assault.yaml").read_text(encoding="utf-8"))
     attackers, defenders = out["events"][0], out["events"][1]

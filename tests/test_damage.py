@@ -92,7 +92,7 @@ def test_prevention_on_one_target_takes_nothing_from_the_other() -> None:
     assert first["rules"][0] == "D-EACH-1" and "P-1" in first["rules"]
 
 
-@pytest.mark.rule("D-DIST-1", "D-TIME-1", "Riftbound 715.3")
+@pytest.mark.rule("D-DIST-1", "D-TIME-1", "Riftbound 715.3", "Riftbound 417.7")
 def test_a_split_adds_the_bonus_to_the_total_and_not_to_each_target() -> None:
     out = run_steps(
         "  - damage: {split: 5, source: {ability: furious, card: volibear}, targets: [a, b, c],"
@@ -201,7 +201,17 @@ def test_several_sources_do_not_add_bonuses() -> None:
     assert hit["sources"] == ["annie", "volibear"]
 
 
-@pytest.mark.rule("D-ATTR-1", "D-SRC-1")
+@pytest.mark.rule(
+    "D-ATTR-1",
+    "D-SRC-1",
+    "Riftbound 417.1",
+    "Riftbound 417.6",
+    "Riftbound 417.6.a",
+    "Riftbound 417.6.b",
+    "Riftbound 417.6.b.1",
+    "Riftbound 417.6.b.2",
+    "Riftbound 417.6.b.2.a",
+)
 def test_the_source_named_by_the_instruction_stays_the_source() -> None:
     out = run_steps(
         "  - damage: {each: 1, targets: [a], source: {spell: bolt, dealt_by: volibear}}\n"

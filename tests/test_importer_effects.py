@@ -133,12 +133,12 @@ def test_a_trigger_on_either_of_two_events_is_one_trigger_per_event() -> None:
 @pytest.mark.parametrize(
     ("text", "spell", "missing"),
     [
-        ("Give a unit [Shield 3] and [Tank] this turn.", True, "several effects on one chosen"),
+        ("Deal 3 to a unit at my battlefield.", True, "at my battlefield"),
         ("Other friendly units here have [Tank].", False, "placed"),
         ("I enter ready.", False, "static"),
-        ("Deal 3 to a unit at a battlefield.", True, "at a battlefield"),
+        ("Deal 3 to a unit at another battlefield.", True, "at another battlefield"),
         ("Kill a unit. Its controller draws 1.", True, "Its controller"),
-        ("When you conquer here, draw 1.", False, "the event"),
+        ("When an enemy unit attacks a battlefield you control, draw 1.", False, "the event"),
     ],
 )
 def test_a_line_read_completely_but_not_convertible_is_not_modelled(

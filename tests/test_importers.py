@@ -14,6 +14,7 @@ import yaml
 from hypothesis import given
 from hypothesis import strategies as st
 
+from arbiter.model.effects.algebra import ChooseOne
 from arbiter.model.format.importers.clauses import describe
 from arbiter.model.format.importers.coverage import Status, import_pool
 from arbiter.model.format.importers.keywords import ALTERED, RIFTBOUND, KeywordKind, KeywordTable
@@ -146,12 +147,14 @@ def test_an_altered_choose_one_keeps_its_bullets_in_one_line() -> None:
         "[[Fleeting]].",
         "Choose one: \u2022 Draw a card. \u2022 Target Character gains 2 boosts.",
     ]
-    # the grammar reads the whole modal line, but the card language has no "choose one"
-    # yet: the line is not modelled (IMP-ALGEBRA), the card is partial
+    # the grammar reads the whole modal line, and the card language holds it as one
+    # effect with its two options (choose_one, IMP-ALGEBRA): the card is full
     modal = card.lines[1]
-    assert modal.reading.modelled and not modal.modelled
-    assert "modal" in modal.lost
-    assert card.status is Status.PARTIAL
+    assert modal.reading.modelled and modal.modelled
+    (ab,) = modal.abilities
+    (choice,) = ab.effects
+    assert isinstance(choice.action, ChooseOne) and len(choice.action.options) == 2
+    assert card.status is Status.FULL
 
 
 @pytest.mark.rule("IMP-FULL", "Riftbound 436")
@@ -315,8 +318,8 @@ def test_import_writes_one_card_set_per_set_and_the_report(
         "modelled": True,
     }
     volley = next(c for c in report["per_card"] if c["id"] == "tst-002-010")
-    assert volley["lines"][1]["modelled"] is False  # read, but "at a battlefield" is lost
-    assert volley["lines"][1]["lost"] == "'at a battlefield'"
+    assert volley["lines"][1]["modelled"] is False  # read, but "at another battlefield" is lost
+    assert volley["lines"][1]["lost"] == "'at another battlefield'"
     assert re.search(r"all\s.*\b8\b.*\b3\b", out)  # the table's last row
     tst = yaml.safe_load((tmp_path / "tst.yaml").read_text())
     oracle = tst["cards"]["tst-003-010"]
@@ -352,11 +355,11 @@ def test_fail_under_fails_a_pool_below_the_threshold(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     assert (
-        run(["import", "altered", str(AL), "-o", str(tmp_path), "--fail-under", "50"], capsys)[0]
+        run(["import", "altered", str(AL), "-o", str(tmp_path), "--fail-under", "75"], capsys)[0]
         == 0
-    )
+    )  # 3 of the 4 cards with text are full
     assert (
-        run(["import", "altered", str(AL), "-o", str(tmp_path), "--fail-under", "60"], capsys)[0]
+        run(["import", "altered", str(AL), "-o", str(tmp_path), "--fail-under", "76"], capsys)[0]
         == 1
     )
 
@@ -384,7 +387,7 @@ def test_html_shows_the_chart_the_backlog_and_each_line_beside_its_reading(
         "<td>{J} I gain 1 boost.</td><td class='yes'>When this card is played: "
         "put 1 boosts counter on it.</td>"
     ) in html
-    assert "no counterpart: a line of the form &#x27;modal&#x27;" in html
+    assert "no counterpart: the instruction &#x27;Each player sacrifices a Permanent&#x27;" in html
 
 
 # -- check on an imported pool ----------------------------------------------------------

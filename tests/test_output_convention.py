@@ -13,6 +13,8 @@ from tests.helpers import ROOT, cli
 FLAWED = str(ROOT / "examples" / "cardsets" / "flawed.yaml")
 DAMAGE = str(ROOT / "examples" / "damage" / "volibear_open.yaml")
 LOOP = str(ROOT / "examples" / "loops" / "three_card_loop.yaml")
+COMBAT = str(ROOT / "examples" / "combat" / "prevention.yaml")
+POOL = str(ROOT / "tests" / "fixtures" / "import" / "riftbound_cards.json")
 SCENARIO = str(ROOT / "examples" / "altered_dependency_beats_timestamps.yaml")
 PASSES = """ruleset: eredan
 players: [you, opponent]
@@ -28,6 +30,7 @@ expect:
     [
         (("run", SCENARIO), "json"),
         (("damage", DAMAGE), "json"),
+        (("combat", COMBAT), "json"),
         (("loops", LOOP), "json"),
         (("graph", SCENARIO), "json"),
         (("check", FLAWED), "sarif"),
@@ -62,6 +65,7 @@ def test_json_and_another_format_cannot_be_combined() -> None:
     assert done.returncode == 2 and "--json and --format dot cannot be combined" in done.stderr
 
 
+@pytest.mark.slow  # matplotlib, loaded in five fresh processes
 def test_drawings_need_a_file_and_loops_png_is_the_same_convention(tmp_path: Path) -> None:
     done = cli("loops", LOOP, "--format", "png")
     assert done.returncode == 2 and "--format png needs -o FILE" in done.stderr
@@ -134,3 +138,55 @@ def test_run_bad_input_in_many_is_exit_2_and_json_has_counts(tmp_path: Path) -> 
     out = json.loads(cli("run", str(folder), "--json").stdout)
     assert out["summary"] == {"passed": 2, "failed": 1, "error": 1, "deselected": 0}
     assert "wall_time" not in out  # measurements only with arbiter --timings
+
+
+def test_combat_text_goes_to_o_file_and_is_not_cut_when_piped(tmp_path: Path) -> None:
+    target = tmp_path / "combat.txt"
+    done = cli("combat", COMBAT, "-o", str(target))
+    assert done.returncode in (0, 1), done.stderr
+    assert done.stdout == "" and f"arbiter: wrote {target}" in done.stderr
+    text = target.read_text(encoding="utf-8")
+    assert "OPTIMAL" in text and "wall time" in text
+    piped = cli("combat", COMBAT).stdout
+    assert any(len(line) > 100 for line in piped.splitlines())  # the why line stays whole
+    assert cli("combat", COMBAT, "--json", "--format", "text").returncode == 2
+
+
+def test_import_follows_the_convention_and_keeps_o_dir_as_the_older_spelling(
+    tmp_path: Path,
+) -> None:
+    summary = tmp_path / "summary.json"
+    folder = tmp_path / "sets"
+    done = cli(
+        "import",
+        "riftbound",
+        POOL,
+        "--out-dir",
+        str(folder),
+        "--format",
+        "json",
+        "-o",
+        str(summary),
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == ""
+    assert f"arbiter: wrote {summary}" in done.stderr
+    assert f"arbiter: wrote the card sets and import-report.json in {folder}" in done.stderr
+    answer = json.loads(summary.read_text(encoding="utf-8"))
+    assert {"game", "cards", "full", "full_pct", "per_set", "files"} <= set(answer)
+    assert "per_card" not in answer and (folder / "import-report.json").is_file()
+    shorthand = cli("import", "riftbound", POOL, "--out-dir", str(folder), "--json")
+    assert json.loads(shorthand.stdout) == answer
+    page = tmp_path / "page.html"
+    done = cli(
+        "import", "riftbound", POOL, "--out-dir", str(folder), "--format", "html", "-o", str(page)
+    )
+    assert page.read_text(encoding="utf-8").lower().startswith("<!doctype html>"), done.stderr
+    older = tmp_path / "older"
+    done = cli("import", "riftbound", POOL, "-o", str(older))  # -o DIR without --out-dir
+    assert done.returncode == 0 and (older / "import-report.json").is_file(), done.stderr
+    assert "full %" in done.stdout  # the summary, to standard output
+    missing = cli("import", "riftbound", POOL)
+    assert missing.returncode == 2 and "expected --out-dir DIR" in missing.stderr
+    over = cli("import", "riftbound", POOL, "--out-dir", str(folder), "-o", POOL)
+    assert over.returncode == 2 and json.loads(Path(POOL).read_text(encoding="utf-8"))

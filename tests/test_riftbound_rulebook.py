@@ -30,6 +30,7 @@ def unit(might: int, **kw: Any) -> GameObject:
 
 @pytest.mark.rule("RB-MIGHT")
 @pytest.mark.rule(
+    "Riftbound 472",
     "Riftbound 472.1.a.1",
     "Riftbound 472.3.d",
     "Riftbound 475.3",
@@ -307,7 +308,7 @@ def test_once_each_turn_comes_back_next_turn() -> None:
 
 
 @pytest.mark.rule("RB-TURN")
-@pytest.mark.rule("Riftbound 317.2.b", "Riftbound 317.3", "Riftbound 315")
+@pytest.mark.rule("Riftbound 317.2.b", "Riftbound 317.3", "Riftbound 315", "Riftbound 143.3.b.1")
 def test_the_end_of_a_turn_heals_units_and_passes_the_turn() -> None:
     out = run(
         "  u: {owner: ana, kind: unit, base: {might: 3}, counters: {damage: 2}}\n",

@@ -216,12 +216,20 @@ def cp_sat_runs(time_limit: str = "2") -> list[tuple[str, Path]]:
     return found
 
 
+@pytest.fixture(scope="module")
+def cp_sat_pairs() -> list[tuple[str, Path]]:
+    """``cp_sat_runs()`` found once for the tests below (every command on every example)."""
+    return cp_sat_runs()
+
+
 def run_id(run: tuple[str, Path]) -> str:
     return f"{run[0]} {run[1].relative_to(EXAMPLES)}"
 
 
-def test_time_limit_reaches_every_solve_and_bounds_the_run() -> None:
-    for command, example in cp_sat_runs():
+def test_time_limit_reaches_every_solve_and_bounds_the_run(
+    cp_sat_pairs: list[tuple[str, Path]],
+) -> None:
+    for command, example in cp_sat_pairs:
         argv = harness.argv_for(command, str(example))
         argv[argv.index("--time-limit") + 1] = "0.2"
         with watched_cp_sat() as seen:
@@ -235,8 +243,10 @@ def test_time_limit_reaches_every_solve_and_bounds_the_run() -> None:
             assert call["workers"] >= 1
 
 
-def test_a_solve_that_runs_out_of_time_is_never_optimal_or_infeasible() -> None:
-    for command, example in cp_sat_runs():
+def test_a_solve_that_runs_out_of_time_is_never_optimal_or_infeasible(
+    cp_sat_pairs: list[tuple[str, Path]],
+) -> None:
+    for command, example in cp_sat_pairs:
         argv = harness.argv_for(command, str(example))
         with watched_cp_sat("unknown") as seen:
             outcome = harness.invoke(argv)
@@ -249,8 +259,10 @@ def test_a_solve_that_runs_out_of_time_is_never_optimal_or_infeasible() -> None:
         assert "OPTIMAL" not in outcome.stdout and "INFEASIBLE" not in outcome.stdout
 
 
-def test_model_invalid_is_an_internal_error_with_the_validation_message() -> None:
-    for command, example in cp_sat_runs():
+def test_model_invalid_is_an_internal_error_with_the_validation_message(
+    cp_sat_pairs: list[tuple[str, Path]],
+) -> None:
+    for command, example in cp_sat_pairs:
         with watched_cp_sat("invalid") as seen:
             outcome = harness.invoke(harness.argv_for(command, str(example)))
         assert outcome.escaped is None, outcome.escaped
@@ -260,10 +272,10 @@ def test_model_invalid_is_an_internal_error_with_the_validation_message() -> Non
         assert seen.calls[0]["validation"] in outcome.stderr
 
 
-def test_damage_calls_cp_sat_on_some_example() -> None:
+def test_damage_calls_cp_sat_on_some_example(cp_sat_pairs: list[tuple[str, Path]]) -> None:
     """The damage command calls CP-SAT on some example: the tests above are not vacuous for it."""
     pytest.importorskip("arbiter.solver.damage.split", reason="the damage solver is not here")
-    assert any(command == "damage" for command, _ in cp_sat_runs())
+    assert any(command == "damage" for command, _ in cp_sat_pairs)
 
 
 def _strings(value: Any) -> Iterator[str]:

@@ -59,22 +59,63 @@ class Progress:
     because: tuple[RuleStep, ...]
     totals: dict[str, int]
     facing: dict[str, int]
+    due_to: tuple[str, ...] = ()  # 4.2.4.j: the terrains it moved forward due to
+
+
+@dataclass(frozen=True, slots=True)
+class TerrainLimits:
+    """Effects on one expedition's Progress: terrains it cannot move forward due to
+    (4.2.4.c) and the only terrains it can move forward due to (4.2.4.d)."""
+
+    cannot: tuple[str, ...] = ()
+    only: tuple[str, ...] | None = None
+
+
+def counted_terrains(
+    terrains: Sequence[str], limits: TerrainLimits
+) -> tuple[list[str], list[RuleStep]]:
+    """The terrains of the region that Progress compares (4.2.4.c-d)."""
+    why: list[RuleStep] = []
+    kept = [t for t in terrains if t not in limits.cannot]
+    if len(kept) < len(terrains):
+        gone = ", ".join(t for t in terrains if t in limits.cannot)
+        why.append(RuleStep("Altered 4.2.4.c", f"it cannot move forward due to {gone}: ignored"))
+    if limits.only is not None:
+        other = [t for t in kept if t not in limits.only]
+        kept = [t for t in kept if t in limits.only]
+        if other:
+            why.append(
+                RuleStep(
+                    "Altered 4.2.4.d",
+                    f"it can only move forward due to {', '.join(limits.only)}: "
+                    f"{', '.join(other)} ignored",
+                )
+            )
+    return kept, why
 
 
 def progress(
-    state: GameState, player: str, expedition: str, terrains: Sequence[str] = TERRAINS
+    state: GameState,
+    player: str,
+    expedition: str,
+    terrains: Sequence[str] = TERRAINS,
+    limits: TerrainLimits | None = None,
 ) -> Progress:
-    """Dusk, Progress (rules 3.0 4.2.4.b/e/f) with Defender (A-KW-DEFENDER).
+    """Dusk, Progress (rules 3.0 4.2.4.b-f, j) with Defender (A-KW-DEFENDER).
 
     Statistics and keywords are read after passives (A-PASS-1)."""
     state = after_passives(state)
     mine = expedition_statistics(state, player, expedition)
     theirs = expedition_statistics(state, opponent(state, player), expedition)
     why = list(mine.because)
-    better = [t for t in terrains if mine.totals[t] > theirs.totals[t] and mine.totals[t] > 0]
+    counted, limited = counted_terrains(terrains, limits or TerrainLimits())
+    why.extend(limited)
+    better = [t for t in counted if mine.totals[t] > theirs.totals[t] and mine.totals[t] > 0]
     moves = bool(better)
     if better:
         why.append(RuleStep("A-DAY-1", f"greater in {', '.join(better)}: it moves forward"))
+        if len(better) > 1:
+            why.append(RuleStep("Altered 4.2.4.g", "it moves forward once"))
     else:
         why.append(RuleStep("A-DAY-1", "not greater (and positive) in any terrain of its region"))
     defenders = [o.id for o in members(state, player, expedition) if has(o, "Defender")]
@@ -90,14 +131,21 @@ def progress(
         moves = False
     elif defenders:
         why.append(RuleStep("A-KW-DEFENDER", f"{', '.join(defenders)}: fails to move forward"))
-    return Progress(player, expedition, moves, tuple(why), mine.totals, theirs.totals)
+    due_to = tuple(better) if moves else ()
+    return Progress(player, expedition, moves, tuple(why), mine.totals, theirs.totals, due_to)
 
 
-def dusk(state: GameState, terrains: Mapping[str, Sequence[str]] | None = None) -> GameState:
+def dusk(
+    state: GameState,
+    terrains: Mapping[str, Sequence[str]] | None = None,
+    limits: Mapping[str, TerrainLimits] | None = None,
+) -> GameState:
     """All expeditions move at once (4.2.4.h), each at most once (4.2.4.g)."""
     state = ensure_faces(state)
     results = [
-        progress(state, p, e, (terrains or {}).get(f"{p}.{e}", TERRAINS))
+        progress(
+            state, p, e, (terrains or {}).get(f"{p}.{e}", TERRAINS), (limits or {}).get(f"{p}.{e}")
+        )
         for p in initiative_order(state)
         for e in EXPEDITIONS
     ]
@@ -116,6 +164,7 @@ def dusk(state: GameState, terrains: Mapping[str, Sequence[str]] | None = None) 
             ("statistics", r.totals),
             ("facing", r.facing),
             ("position", position(state, r.player, r.expedition)),
+            ("due_to", list(r.due_to)),
         )
         state = state.with_event(
             Event("progress", fields, tuple(dict.fromkeys(s.rule for s in r.because)), r.because)

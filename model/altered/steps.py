@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
-from arbiter.model.altered.day import decide, dusk, rest
+from arbiter.model.altered.day import TerrainLimits, decide, dusk, rest
 from arbiter.model.altered.keywords import other_expedition
 from arbiter.model.altered.play import PlayChoices, mana, play, set_mana
 from arbiter.model.altered.zones import (
@@ -243,9 +243,10 @@ class UseCharacteristic(Step):
 @dataclass(frozen=True, kw_only=True)
 class Dusk(Step):
     terrains: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    limits: Mapping[str, TerrainLimits] = field(default_factory=dict)
 
     def resolve(self, state: GameState) -> GameState:
-        return dusk(state, self.terrains)
+        return dusk(state, self.terrains, self.limits)
 
 
 @dataclass(frozen=True, kw_only=True)

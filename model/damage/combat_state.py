@@ -17,13 +17,14 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from arbiter.model.damage import combat as cb
+from arbiter.model.damage import combat_resolution as cr
 from arbiter.model.damage import instructions as dm
 from arbiter.model.damage import prevention as pv
 from arbiter.model.errors import IllegalAction, InternalError
+from arbiter.model.might_layers import might_now
 from arbiter.model.state import JSON, Ability, Event, GameObject, GameState
 from arbiter.model.steps import Step
 from arbiter.model.trace import RuleStep, Trace
-from arbiter.model.values import characteristics as ch
 
 MIGHT = "might"
 KEYWORDS = ("Tank", "Backline", "Shield", "Assault")
@@ -109,19 +110,20 @@ def keywords(obj: GameObject) -> Keywords:
     )
 
 
-def might_in_combat(obj: GameObject, side: Side) -> int:
-    """460.2: the current Might, with Assault while attacking (807.1.c) and Shield while
-    defending (814.1.c); below 0 it counts as 0 (Decision CMB-MIGHT)."""
+def might_in_combat(state: GameState, obj: GameObject, side: Side) -> int:
+    """460.2: the current Might (through the layers, Decision RB-MIGHT-3), with Assault
+    while attacking (807.1.c) and Shield while defending (814.1.c); below 0 it counts as
+    0 (Decision CMB-MIGHT)."""
     kw = keywords(obj)
     bonus = kw.assault if side is Side.ATTACKERS else kw.shield
-    return max(0, ch.read_or_zero(obj, MIGHT) + bonus)
+    return max(0, might_now(state, obj) + bonus)
 
 
 def receiver(state: GameState, oid: str, side: Side, weights: Mapping[str, int]) -> cb.Receiver:
     """A unit of ``side`` as a receiver of the other side's damage (437.5, 460.2.c.9)."""
     obj = state.obj(oid)
     kw = keywords(obj)
-    might = might_in_combat(obj, side)
+    might = might_in_combat(state, obj, side)
     prevent = pv.total(obj, state)
     exempt = None
     if not kw.takes_damage:
@@ -157,6 +159,7 @@ class Combat(Step):
     objective: cb.Objective = cb.Objective.KILLS
     for_player: str | None = None
     weights: Mapping[str, int] = field(default_factory=dict)
+    resolution: bool = False  # go on with the Resolution Step (461, combat_resolution)
 
     def target_ids(self) -> tuple[str, ...]:
         return self.attackers + self.defenders
@@ -198,7 +201,7 @@ def problem_for(
     for oid in step.attackers + step.defenders:
         if state.obj(oid).zone != "play":
             raise IllegalAction(IN_COMBAT, f"{oid} is not in play: it takes no part in combat")
-    total = sum(might_in_combat(state.obj(u), side) for u in step.units(side))
+    total = sum(might_in_combat(state, state.obj(u), side) for u in step.units(side))
     other = side.other
     receivers = tuple(receiver(state, u, other, step.weights) for u in sorted(step.units(other)))
     return cb.AssignmentProblem(
@@ -289,7 +292,7 @@ def deal(
             amount = assignment.get(r.id, 0)
             if amount > 0:
                 damage.append(_damage_event(state, r, amount, sources))
-                mights[r.id] = might_in_combat(state.obj(r.id), side.other)
+                mights[r.id] = might_in_combat(state, state.obj(r.id), side.other)
     for event in events:
         state = state.with_event(event)
     state = dm.carry_out_damage(state, damage)
@@ -299,4 +302,16 @@ def deal(
         if event.get("damaged") and marked >= mights[target]:
             fields = (("target", target), ("damage", marked), ("might", mights[target]))
             state = state.with_event(Event("lethal", fields, ("Riftbound 460.2.c.2",)))
-    return state
+    if not step.resolution:
+        return state
+    now = {u: might_in_combat(state, state.obj(u), side) for side in Side for u in step.units(side)}
+    killers = {
+        str(e.get("target")): tuple(str(s) for s in _strings(e.get("sources")))
+        for e in damage
+        if e.get("damaged")
+    }
+    return cr.resolve(state, step.attackers, step.defenders, now, killers)
+
+
+def _strings(value: JSON) -> list[str]:
+    return [str(v) for v in value] if isinstance(value, list) else []

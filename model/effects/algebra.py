@@ -13,9 +13,22 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import ClassVar
 
+from arbiter.model.effects import game_actions as _game
 from arbiter.model.values.reading import Op
 
 RuleIds = tuple[str, ...]
+
+# the actions of the games' own words, defined in model.effects.game_actions
+Activate = _game.Activate
+ChooseOne = _game.ChooseOne
+Delayed = _game.Delayed
+EndTurn = _game.EndTurn
+Exchange = _game.Exchange
+Play = _game.Play
+PlayCost = _game.PlayCost
+RollDie = _game.RollDie
+Timing = _game.Timing
+TokenPlace = _game.TokenPlace
 
 
 # -- selectors: who -----------------------------------------------------------------------
@@ -214,6 +227,15 @@ class Test(Enum):
     DAY = "day"  # the day number compares with a bound
     PHASE = "phase"  # the current phase is named
     EXPEDITION = "expedition"  # its expedition is ahead | behind | tied (Altered 7.5.2, 7.4.4.j)
+    # the number of other cards the controller played this turn compares with the bound
+    # (Riftbound 812 Legion: "if you have played another card this turn", at least 1)
+    CARDS_PLAYED = "cards_played"
+    # the die rolled before in the same effects compares with the bound ("on a 4+",
+    # Altered 7.3.19.b); read at resolution, in order
+    ROLL = "roll"
+    # the last effect before this one that is not itself under "if you do" was done: "you
+    # may X. If you do, Y, then Z" (A-SPELL-3, Riftbound 356.4.f.1); read in order
+    DONE = "done"
 
 
 @dataclass(frozen=True, slots=True)
@@ -241,6 +263,7 @@ class Lasts(Enum):
     END_OF_DAY = "end_of_day"
     WHILE = "while"  # as long as a condition holds (a passive, A-PASS-1)
     WHILE_IN_PLAY = "while_in_play"  # as long as the card is in play (P-6, B-NAMED-3)
+    END_OF_AFTERNOON = "end_of_afternoon"  # "this Afternoon" (Altered 4.2: a phase of the Day)
 
 
 @dataclass(frozen=True, slots=True)
@@ -293,6 +316,9 @@ class ModifyStat:
     members: frozenset[str] = frozenset()  # for set characteristics (subtypes, regions)
     other: Selector | None = None  # copy / swap / swap_bonus
     rounding: str | None = None  # divide: down | up | nearest (E-DIV)
+    # add: never below this shown value ("to a minimum of 1 {might}", Riftbound 356.4.e
+    # reads minimums the same way for costs)
+    minimum: int | None = None
 
     RULES: ClassVar[RuleIds] = ("E-OPS-1", "E-OPS-2", "E-IMM-1", "E-IMM-2", "E-LIMIT-1", "E-DIV")
 
@@ -371,7 +397,24 @@ class ZoneMove(Enum):
     DESTROY = "destroy"  # to the discard pile / trash / graveyard
     SACRIFICE = "sacrifice"  # destroy, by its controller's choice (a cost)
     TO_ZONE = "to_zone"  # any other zone, named
+    # Riftbound 430: the top runes of the player's rune deck onto the board (a player
+    # action, the amount is how many)
+    CHANNEL = "channel"
     SWITCH = "switch"  # to the other expedition (Altered; a Gigantic object has none)
+    # Altered keyword actions of a player (the amount: how many times): the top card of the
+    # deck goes to the reserve (Resupply, Altered 7.3.22), then is exhausted (7.3.11)
+    RESUPPLY = "resupply"
+    EXHAUSTED_RESUPPLY = "exhausted_resupply"
+
+
+# the moves a player does with a number of cards ("draw 2", "resupply"), not objects
+PLAYER_MOVES = (
+    ZoneMove.DRAW,
+    ZoneMove.DISCARD,
+    ZoneMove.RESUPPLY,
+    ZoneMove.EXHAUSTED_RESUPPLY,
+    ZoneMove.CHANNEL,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -381,6 +424,7 @@ class MoveTo:
     move: ZoneMove
     zone: str = ""  # TO_ZONE: the zone's name
     whose: Side = Side.ANY  # whose zone: the owner's (ANY, A-GOLD-6), yours, an opponent's
+    exhausted: bool = False  # they arrive exhausted ("channel 1 rune exhausted", Riftbound 430.2)
 
     RULES: ClassVar[RuleIds] = ("A-TIME-1", "A-GOLD-6", "A-GOLD-7", "A-ZONE-1")
 
@@ -388,18 +432,30 @@ class MoveTo:
 @dataclass(frozen=True, slots=True)
 class CreateToken:
     """Create the amount of tokens made from a card (A-CHAR-1: the event gives their
-    characteristics)."""
+    characteristics).
+
+    A token the line itself describes ("a [Brassbug 2/2/2] Robot token", Altered 7.3.4.b;
+    "a 3 {might} Mech unit token", Riftbound 184) carries its description: ``name``,
+    ``kind``, ``stats`` (characteristic, value) and ``subtypes``; ``card`` is then an id
+    made from them. ``place``: where it is created."""
 
     card: str
+    name: str = ""
+    kind: str = ""
+    stats: tuple[tuple[str, int], ...] = ()
+    subtypes: frozenset[str] = frozenset()
+    place: TokenPlace = TokenPlace.DEFAULT
 
-    RULES: ClassVar[RuleIds] = ("A-CHAR-1", "A-TIME-1")
+    RULES: ClassVar[RuleIds] = ("A-CHAR-1", "A-TIME-1", "Altered 7.3.4", "Riftbound 184")
 
 
 @dataclass(frozen=True, slots=True)
 class AddCounters:
-    """Gain (amount > 0) or lose (amount < 0) counters of a name."""
+    """Gain (amount > 0) or lose (amount < 0) counters of a name; ``most``: never more
+    than this many on one object (a Riftbound buff: one, 426.1.b); 0: no limit."""
 
     counter: str
+    most: int = 0
 
     RULES: ClassVar[RuleIds] = ("CTR-1",)
 
@@ -464,6 +520,19 @@ class EventKind(Enum):
     CONQUERS = "conquers"
     HOLDS = "holds"
     MOVES = "moves"
+    # gains a status (``name``: which; Altered 7.3.13); is sacrificed (Altered 7.3.25)
+    GAINS_STATUS = "gains_status"
+    SACRIFICED = "sacrificed"
+    # the expedition of the subject (the card's own: self) moves forward (Altered 7.3.17),
+    # or fails to during Dusk (Altered 7.5.6)
+    ADVANCES = "advances"
+    FAILS_TO_ADVANCE = "fails_to_advance"
+    # is readied (loses exhausted: Riftbound 415, Altered 7.3.18); is chosen as a target of
+    # a spell or ability (A-SPELL-1); is discarded (Riftbound 434, Altered 7.3.5)
+    READIED = "readied"
+    CHOSEN = "chosen"
+    DISCARDED = "discarded"
+    EQUIPPED = "equipped"  # an Equipment is attached to it (Riftbound 434 Attach, 818 Equip)
 
 
 @dataclass(frozen=True, slots=True)
@@ -478,6 +547,19 @@ class When:
     zone: str = ""
     name: str = ""
     change: str = "any"  # COUNTER: up | down | any
+    # COUNTER: only when the counter reaches this many ("when I gain my third Trial
+    # counter", Altered 7.3.12 with 6.3); 0: any change
+    reaches: int = 0
+    # the event happens at the card's own place ("when you conquer here": this
+    # battlefield, Riftbound 135.2 with 383.4.c)
+    here: bool = False
+    # only the Nth time it happens in a turn ("the first time … each turn", Riftbound
+    # 383.1); 0: every time
+    nth: int = 0
+    # who does it: "when you exhaust a card", "when you choose a unit" (YOURS); ANY: anyone
+    by: Side = Side.ANY
+    # ENTERS: only from this zone ("when I go to Reserve from your hand")
+    origin: str = ""
 
     RULES: ClassVar[RuleIds] = ("TRIG-1",)
 
@@ -511,6 +593,13 @@ Action = (
     | Restrict
     | ModifyCost
     | Replace
+    | EndTurn
+    | RollDie
+    | Activate
+    | Delayed
+    | ChooseOne
+    | Exchange
+    | Play
 )
 
 
@@ -562,6 +651,7 @@ class CardAbility:
     condition: Condition | None = None
     ident: str = ""
     text: str = ""
+    timing: Timing = Timing.DEFAULT  # a quick action's permission (Riftbound 806, 813)
 
     @property
     def rules(self) -> RuleIds:

@@ -164,7 +164,7 @@ def condition(c: a.Condition) -> str:
     if c.test is a.Test.SUBTYPE:
         return f"{who} is a{_an(c.name)} {c.name}"
     if c.test is a.Test.ZONE:
-        return f"{who} is in the {c.name}"
+        return f"{who} is in play" if c.name == "play" else f"{who} is in the {c.name}"
     if c.test is a.Test.REGION:
         return f"{who} is in a {c.name}"
     if c.test is a.Test.TURN:
@@ -173,6 +173,12 @@ def condition(c: a.Condition) -> str:
         return f"it is day {bound}"
     if c.test is a.Test.EXPEDITION:
         return f"the expedition of {who} is {c.name}"
+    if c.test is a.Test.DONE:
+        return "you did"
+    if c.test is a.Test.ROLL:
+        return f"the die shows {bound}"
+    if c.test is a.Test.CARDS_PLAYED:
+        return f"you have played {bound} other cards this turn"
     return f"it is the {c.name} phase"
 
 
@@ -182,6 +188,7 @@ def duration(d: a.Duration) -> str:
         a.Lasts.END_OF_TURN: " this turn",
         a.Lasts.END_OF_COMBAT: " until the end of the combat",
         a.Lasts.END_OF_DAY: " until the end of the day",
+        a.Lasts.END_OF_AFTERNOON: " this Afternoon",
         a.Lasts.WHILE_IN_PLAY: "",
         a.Lasts.WHILE: f" while {condition(d.condition)}" if d.condition else "",
     }[d.lasts]
@@ -201,7 +208,8 @@ def _action(e: a.Effect) -> str:
             if isinstance(e.amount, a.Per) and e.amount.times != 1:
                 per = _counted(e.amount.selector, False)
                 return f"{who} gets {e.amount.times:+d} {stat} per {per}"
-            return f"{who} gets {_signed(e.amount)} {stat}"
+            floor = f" (to a minimum of {act.minimum})" if act.minimum is not None else ""
+            return f"{who} gets {_signed(e.amount)} {stat}{floor}"
         if act.op is a.StatOp.SET:
             value = ", ".join(sorted(act.members)) if act.members else amount(e.amount)
             return f"{_possessive(e.selector)} {stat} becomes {value}"
@@ -250,13 +258,14 @@ def _action(e: a.Effect) -> str:
     if isinstance(act, a.MoveTo):
         return _move(act, e, who)
     if isinstance(act, a.CreateToken):
-        return f"{who} create{'s' if who != 'you' else ''} {amount(e.amount)} {act.card} token"
+        return _create(act, e, who)
     if isinstance(act, a.AddCounters):
         n = e.amount
         if isinstance(n, a.Const) and isinstance(n.value, int) and n.value < 0:
             return f"remove {-n.value} {act.counter} counters from {who}"
         many = "counter" if n == a.Const(1) else "counters"
-        return f"put {amount(n)} {act.counter} {many} on {who}"
+        most = f" (at most {act.most})" if act.most else ""
+        return f"put {amount(n)} {act.counter} {many} on {who}{most}"
     if isinstance(act, a.BonusDamage):
         srcs = " and ".join(_plural(x) for x in sorted(act.sources))
         whose = "your" if e.selector.pick is a.Pick.YOU else f"{selector(e.selector)}'s"
@@ -277,11 +286,66 @@ def _action(e: a.Effect) -> str:
         floor = f" (never less than {act.floor})" if act.floor is not None else ""
         subject = "this card costs" if e.selector.pick is a.Pick.SELF else f"{head}{who} cost"
         return f"{subject} {change}{floor}"
+    if isinstance(act, a.Play):
+        how = {a.PlayCost.FREE: " for free", a.PlayCost.NO_ENERGY: ", ignoring its Energy cost"}
+        delta = ""
+        if isinstance(e.amount, a.Const) and isinstance(e.amount.value, int):
+            price: int = e.amount.value
+            delta = f" for {-price} less" if price < 0 else f" for {price} more"
+        return f"play {who}{how.get(act.cost, '')}{delta}"
+    if isinstance(act, a.Exchange):
+        return f"exchange the places of {who} and {selector(act.other)}"
+    if isinstance(act, a.ChooseOne):
+        options = " • ".join(
+            " ".join(effect(x, capital=False) for x in o).rstrip(".") for o in act.options
+        )
+        return f"choose one: • {options}"
+    if isinstance(act, a.Delayed):
+        rest = " ".join(effect(x, capital=False) for x in act.effects).rstrip(".")
+        return f"the next time {when_clause(act.event)}: {rest}"
+    if isinstance(act, a.RollDie):
+        return f"{who} roll{'s' if who != 'you' else ''} a die"
+    if isinstance(act, a.Activate):
+        return f"activate the abilities of {who} that wait until {when_clause(act.event)}"
+    if isinstance(act, a.EndTurn):
+        return f"{who} end{'s' if who != 'you' else ''} the turn once no reaction waits"
     return _replace(act)
+
+
+_TOKEN_PLACES = {
+    a.TokenPlace.DEFAULT: "",
+    a.TokenPlace.CHOSEN_EXPEDITION: " in an expedition of yours you choose",
+    a.TokenPlace.MY_EXPEDITION: " in this card's expedition",
+    a.TokenPlace.EACH_EXPEDITION: " in each of your expeditions",
+    a.TokenPlace.BASE: " in your base",
+    a.TokenPlace.HERE: " here",
+    a.TokenPlace.HERO_EXPEDITION: " in your hero expedition",
+    a.TokenPlace.COMPANION_EXPEDITION: " in your companion expedition",
+}
+
+
+def _create(act: a.CreateToken, e: a.Effect, who: str) -> str:
+    n = amount(e.amount)
+    many = "token" if n == "1" else "tokens"
+    name = act.name or act.card
+    parts = [act.kind] if act.kind else []
+    parts += [f"{stat} {value}" for stat, value in act.stats]
+    parts += sorted(act.subtypes)
+    spec = f" ({', '.join(parts)})" if parts else ""
+    verb = "create" if who == "you" else f"{who} creates"
+    return f"{verb} {n} {name} {many}{spec}{_TOKEN_PLACES[act.place]}"
 
 
 def _move(act: a.MoveTo, e: a.Effect, who: str) -> str:
     n = amount(e.amount) if e.amount is not None else ""
+    tired = " exhausted" if act.exhausted else ""
+    if act.move is a.ZoneMove.CHANNEL:
+        runes = "rune" if n in ("", "1") else "runes"
+        return f"{who} channel{'s' if who != 'you' else ''} {n or 1} {runes}{tired}"
+    if act.move in (a.ZoneMove.RESUPPLY, a.ZoneMove.EXHAUSTED_RESUPPLY):
+        verb = "resupply" if act.move is a.ZoneMove.RESUPPLY else "do an exhausted resupply"
+        times = "" if n in ("", "1") else f" {n} times"
+        return f"{who} {verb}{times}" if who == "you" else f"{who} does: {verb}{times}"
     if act.move in (a.ZoneMove.DRAW, a.ZoneMove.DISCARD) and e.selector.is_player:
         verb = act.move.value + ("s" if who != "you" else "")
         cards = "card" if n in ("", "1") else "cards"
@@ -293,8 +357,9 @@ def _move(act: a.MoveTo, e: a.Effect, who: str) -> str:
         a.ZoneMove.DESTROY: "destroy {w}",
         a.ZoneMove.SACRIFICE: "sacrifice {w}",
         a.ZoneMove.TO_ZONE: "move {w} to the " + act.zone.replace("_", " "),
+        a.ZoneMove.SWITCH: "{w} switches expeditions",
     }[act.move]
-    return verb.format(w=who)
+    return verb.format(w=who) + tired
 
 
 def _replace(act: a.Replace) -> str:
@@ -355,6 +420,14 @@ EVENT_WORDS = {
     a.EventKind.CONQUERS: "conquers",
     a.EventKind.HOLDS: "holds",
     a.EventKind.MOVES: "moves",
+    a.EventKind.GAINS_STATUS: "gains a status",
+    a.EventKind.SACRIFICED: "is sacrificed",
+    a.EventKind.READIED: "is readied",
+    a.EventKind.CHOSEN: "is chosen by a spell or ability",
+    a.EventKind.DISCARDED: "is discarded",
+    a.EventKind.EQUIPPED: "gets an Equipment attached",
+    a.EventKind.ADVANCES: "has its expedition move forward",
+    a.EventKind.FAILS_TO_ADVANCE: "has its expedition fail to move forward during Dusk",
 }
 
 
@@ -373,6 +446,8 @@ def when_clause(w: a.When, *, would: bool = False) -> str:
     if w.event is a.EventKind.PHASE:
         return f"at the start of {w.name}"
     if w.event is a.EventKind.COUNTER:
+        if w.reaches:
+            return f"{subject} gets its {_ordinal(w.reaches)} {w.name} counter"
         change = {"up": "increases", "down": "decreases"}.get(w.change, "changes")
         return f"the {w.name} counter of {subject} {change}"
     verb = EVENT_WORDS[w.event]
@@ -390,7 +465,18 @@ def when_clause(w: a.When, *, would: bool = False) -> str:
         verb = verb.replace("play", f"the {w.zone}")
     elif w.event is a.EventKind.MODIFIED and w.name:
         verb = f"has its {w.name} modified"
-    return f"{subject} {verb}{extra}"
+    elif w.event is a.EventKind.GAINS_STATUS and w.name:
+        verb = f"gains {w.name}"
+    nth = f", for the {_ordinal(w.nth)} time this turn" if w.nth else ""
+    if w.origin:
+        extra += f" from the {w.origin}"
+    by = {a.Side.YOURS: " by you", a.Side.ENEMY: " by the opponent"}.get(w.by, "")
+    return f"{subject} {verb}{extra}{' here' if w.here else ''}{by}{nth}"
+
+
+def _ordinal(n: int) -> str:
+    words = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
+    return words[n - 1] if 0 < n <= len(words) else f"{n}th"
 
 
 def ability(ab: a.CardAbility) -> str:
@@ -406,7 +492,8 @@ def ability(ab: a.CardAbility) -> str:
         return f"{head}: {body}"
     if ab.kind is a.Kind.QUICK:
         cost = ", ".join(_cost(c) for c in ab.costs) or "no cost"
-        return f"Quick action ({cost}): {body}"
+        timing = f"; {ab.timing.value.capitalize()}" if ab.timing is not a.Timing.DEFAULT else ""
+        return f"Quick action ({cost}{timing}): {body}"
     if ab.kind is a.Kind.PASSIVE:
         return f"Passive: {body}"
     if ab.kind is a.Kind.REPLACEMENT:

@@ -94,6 +94,12 @@ def condition(c: a.Condition) -> Data:
         return {"day": True, **bound}
     if c.test is a.Test.SUBTYPE:  # a passive's condition: written in the area syntax
         raise ValueError("a subtype condition: no card-language form (passives: condition)")
+    if c.test is a.Test.DONE:
+        return {"done": True}
+    if c.test is a.Test.ROLL:
+        return {"roll": True, **bound}
+    if c.test is a.Test.CARDS_PLAYED:
+        return {"cards_played": True, **bound}
     key = {
         a.Test.HAS: "has",
         a.Test.ZONE: "in",
@@ -119,7 +125,7 @@ def _target(body: dict[str, Data], key: str, s: a.Selector) -> None:
 
 def effect(e: a.Effect, *, passive: bool = False) -> dict[str, Data]:
     verb, body = _action(e)
-    if isinstance(body, dict):
+    if isinstance(body, dict) and not _selector_body(e, body):
         if e.condition is not None:
             body["if"] = condition(e.condition)
         lasts = e.duration.lasts
@@ -133,11 +139,22 @@ def effect(e: a.Effect, *, passive: bool = False) -> dict[str, Data]:
     out: dict[str, Data] = {verb: body}
     if e.condition is not None:
         out["if"] = condition(e.condition)
+    lasts = e.duration.lasts
+    if lasts is not a.Lasts.INSTANT and not (passive and lasts is a.Lasts.WHILE_IN_PLAY):
+        out["until"] = duration(e.duration)
     if e.optional:
         out["may"] = True
     if e.costs:
         out["pay"] = [effect(c) for c in e.costs]
     return out
+
+
+def _selector_body(e: a.Effect, body: dict[str, Data]) -> bool:
+    """The action's body is its selector itself (``exhaust: {choose: 1}``): ``if``,
+    ``may``, ``pay`` are then written beside the action, never inside the selector."""
+    plain_zone = isinstance(e.action, a.MoveTo) and not e.action.zone and e.amount is None
+    status = e.action in (a.Give(a.Grant.STATUS, "exhausted"), a.Take(a.Grant.STATUS, "exhausted"))
+    return (plain_zone or status) and body == selector(e.selector)
 
 
 def _action(e: a.Effect) -> tuple[str, Data]:
@@ -160,6 +177,8 @@ def _action(e: a.Effect) -> tuple[str, Data]:
             body["component"] = act.component
         if act.rounding is not None:
             body["rounding"] = act.rounding
+        if act.minimum is not None:
+            body["minimum"] = act.minimum
         _target(body, "target", e.selector)
         return "modify", body
     if isinstance(act, a.Protect):
@@ -195,9 +214,11 @@ def _action(e: a.Effect) -> tuple[str, Data]:
         return "boost", body
     if isinstance(act, a.MoveTo):
         verb = "move" if act.move is a.ZoneMove.TO_ZONE else act.move.value
-        if act.zone or e.amount is not None or e.selector.is_player:
+        if act.zone or e.amount is not None or e.selector.is_player or act.exhausted:
             if act.zone:
                 body["zone"] = act.zone
+            if act.exhausted:
+                body["exhausted"] = True
             if e.amount is not None:
                 body["amount"] = amount(e.amount)
             if e.selector.is_player:
@@ -205,9 +226,22 @@ def _action(e: a.Effect) -> tuple[str, Data]:
             else:
                 _target(body, "target", e.selector)
             return verb, body
-        return verb, selector(e.selector)
+        sel = selector(e.selector)
+        if isinstance(sel, dict) and not sel.keys() & {"choose", "all", "each", "yours", "enemy"}:
+            return verb, {"target": sel}  # read as a selector only under these keys
+        return verb, sel
     if isinstance(act, a.CreateToken):
         body = {"token": act.card}
+        if act.name:
+            body["name"] = act.name
+        if act.kind:
+            body["kind"] = act.kind
+        if act.stats:
+            body["stats"] = dict(act.stats)
+        if act.subtypes:
+            body["subtypes"] = sorted(act.subtypes)
+        if act.place is not a.TokenPlace.DEFAULT:
+            body["at"] = act.place.value
         if e.amount is not None and e.amount != a.Const(1):
             body["amount"] = amount(e.amount)
         if e.selector != a.YOU:
@@ -215,6 +249,8 @@ def _action(e: a.Effect) -> tuple[str, Data]:
         return "create", body
     if isinstance(act, a.AddCounters):
         body = {"name": act.counter, "add": amount(e.amount) if e.amount else 0}
+        if act.most:
+            body["most"] = act.most
         _target(body, "target", e.selector)
         return "counters", body
     if isinstance(act, a.BonusDamage):
@@ -239,6 +275,29 @@ def _action(e: a.Effect) -> tuple[str, Data]:
         if e.selector != a.SELF:
             body["of"] = selector(e.selector)
         return "cost", body
+    if isinstance(act, a.EndTurn):
+        return "end_turn", selector(e.selector)
+    if isinstance(act, a.RollDie):
+        return "roll_die", selector(e.selector)
+    if isinstance(act, a.Play):
+        if act.cost is not a.PlayCost.PAID:
+            body["cost"] = act.cost.value
+        if e.amount is not None:
+            body["amount"] = amount(e.amount)
+        _target(body, "target", e.selector)
+        return "play", body
+    if isinstance(act, a.Exchange):
+        body = {"with": selector(act.other)}
+        _target(body, "target", e.selector)
+        return "exchange", body
+    if isinstance(act, a.ChooseOne):
+        return "choose_one", {"options": [[effect(x) for x in o] for o in act.options]}
+    if isinstance(act, a.Delayed):
+        return "next", {"when": when(act.event), "do": [effect(x) for x in act.effects]}
+    if isinstance(act, a.Activate):
+        body = {"when": when(act.event)}
+        _target(body, "target", e.selector)
+        return "activate", body
     body = {"when": when(act.event)}
     if act.redirect is not None:
         body["redirect"] = selector(act.redirect)
@@ -269,10 +328,22 @@ def when(w: a.When) -> dict[str, Data]:
         out["stat"] = w.name
     if w.event is a.EventKind.ACTIVATED and w.name:
         out["action"] = w.name
+    if w.event is a.EventKind.GAINS_STATUS and w.name:
+        out["status"] = w.name
     if w.zone:
         out["from" if w.event in (a.EventKind.PLAYED, a.EventKind.LEAVES) else "zone"] = w.zone
     if w.change != "any":
         out["change"] = w.change
+    if w.reaches:
+        out["reaches"] = w.reaches
+    if w.here:
+        out["here"] = True
+    if w.nth:
+        out["nth"] = w.nth
+    if w.by is not a.Side.ANY:
+        out["by"] = "you" if w.by is a.Side.YOURS else "opponent"
+    if w.origin:
+        out["origin"] = w.origin
     return out
 
 
@@ -292,6 +363,8 @@ def ability(ab: a.CardAbility, index: int = -1) -> dict[str, Data]:
         out["when"] = when(ab.when)
     if ab.costs:
         out["cost"] = [effect(c) for c in ab.costs]
+    if ab.timing is not a.Timing.DEFAULT:
+        out["timing"] = ab.timing.value
     if ab.condition is not None:
         out["if"] = condition(ab.condition)
     if ab.kind is a.Kind.REPLACEMENT:

@@ -180,6 +180,12 @@ def holds(state: GameState, ctx: Context, c: a.Condition) -> bool:
         return c.compare.holds(state.counters.get("day", 1), c.bound)
     if c.test is a.Test.PHASE:
         return state.counters.get(f"phase.{c.name}", 0) > 0
+    if c.test is a.Test.CARDS_PLAYED:
+        raise IllegalAction("Riftbound 812", "the cards played this turn are not counted yet")
+    if c.test is a.Test.ROLL:
+        raise IllegalAction("Altered 7.3.19", "a die's result is not modelled (no random numbers)")
+    if c.test is a.Test.DONE:  # read in order by perform.resolve_effects, nowhere else
+        raise IllegalAction("A-SPELL-3", "'if you do' is only read after the effect it follows")
     ids = select(state, ctx, c.selector, "if")
     objs = [state.objects[i] for i in ids if i in state.objects]
     if c.test is a.Test.COUNTER:

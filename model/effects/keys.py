@@ -55,6 +55,10 @@ CONDITION_DOC: dict[str, str] = {
     "phase": "the phase it is",
     "expedition": "ahead | behind | tied: the standing of the expedition `of` is in "
     "(Altered 7.5.2; a Gigantic character's two expeditions both, 7.4.4.j)",
+    "done": 'true: the optional effect before this one was done ("if you do")',
+    "roll": "true: the die rolled before (roll_die) compared with at_least / at_most / equal",
+    "cards_played": "true: the number of other cards you played this turn compared with a "
+    "bound (Riftbound 812 Legion: at_least 1)",
     "of": "the object or player the test reads (a selector); default self",
     "at_least": "the bound: the value is at least this",
     "at_most": "the bound: the value is at most this",
@@ -98,6 +102,7 @@ ACTIONS: dict[str, tuple[str, dict[str, str]]] = {
             "remove": "names removed from a set",
             "component": "the 1-based component of a vector",
             "rounding": "down | up | nearest",
+            "minimum": "add: the value never goes below this (to a minimum of N)",
             "target": TARGET_DOC,
         },
     ),
@@ -176,21 +181,79 @@ ACTIONS: dict[str, tuple[str, dict[str, str]]] = {
         "its controller destroys the selected objects",
         {"target": TARGET_DOC, "amount": "unused", "player": "unused", "zone": "unused"},
     ),
+    "switch": (
+        "the selected objects switch expeditions (Altered 7.3.28, 7.4.4.m; a Gigantic object "
+        "has no other expedition, A-KW-GIGANTIC)",
+        {"target": TARGET_DOC, "amount": "unused", "player": "unused", "zone": "unused"},
+    ),
     "move": (
         "move the selected objects to a zone",
-        {"target": TARGET_DOC, "zone": "the zone", "amount": "unused", "player": "unused"},
+        {"target": TARGET_DOC, "zone": "the zone", "amount": "unused", "player": "unused",
+         "exhausted": "true: they arrive exhausted"},
     ),
     "create": (
         "create tokens",
         {
-            "token": "the card id the tokens are made from",
+            "token": "the card id the tokens are made from (or an id for a described token)",
             "amount": "how many (default 1)",
             "for": "the player who gets them (default you)",
+            "name": "a described token's name (Altered 7.3.4.b)",
+            "kind": "a described token's kind (character, unit …)",
+            "stats": "a described token's characteristics: {forest: 1, might: 3 …}",
+            "subtypes": "a described token's subtypes (or tags)",
+            "at": "where: chosen_expedition | my_expedition | each_expedition | "
+            "hero_expedition | companion_expedition | base | here",
         },
     ),
     "counters": (
         "gain (or, negative, lose) counters",
-        {"name": "the counter", "add": "how many", "target": TARGET_DOC},
+        {"name": "the counter", "add": "how many", "target": TARGET_DOC,
+         "most": "never more than this many on one object (a Riftbound buff: 1)"},
+    ),
+    "resupply": (
+        "the player puts the top card of their deck into their reserve, `amount` times "
+        "(Altered 7.3.22): a number, or {amount, player}",
+        {"amount": "how many times", "player": "you | opponent", "target": TARGET_DOC,
+         "zone": "unused"},
+    ),
+    "exhausted_resupply": (
+        "resupply, then exhaust the resupplied card (Altered 7.3.11)",
+        {"amount": "how many times", "player": "you | opponent", "target": TARGET_DOC,
+         "zone": "unused"},
+    ),
+    "channel": (
+        "the player puts the top runes of their rune deck onto the board (Riftbound 430): "
+        "a number, or {amount, player, exhausted}",
+        {"amount": "how many runes", "player": "you | opponent", "target": TARGET_DOC,
+         "zone": "unused", "exhausted": "true: they enter exhausted (430.2)"},
+    ),
+    "roll_die": ("the player (you | opponent) rolls a six-sided die (Altered 7.3.19)", {}),
+    "activate": (
+        "the targets' abilities waiting for `when` happen as if it occurred (Altered 7.3.1.b)",
+        {"when": "the event whose abilities are activated", "target": TARGET_DOC},
+    ),
+    "next": (
+        "a delayed trigger: the next time `when` happens (within `until`), `do` happens, "
+        '"it" being the event\'s object',
+        {"when": "the event waited for, once", "do": "the effects then"},
+    ),
+    "play": (
+        "the controller plays the targets now: `cost: free | no_energy | paid` (default), "
+        "`amount` changes a paid cost (for {1} less: -1)",
+        {"target": TARGET_DOC, "cost": "free | no_energy | paid", "amount": "the change of cost"},
+    ),
+    "exchange": (
+        "the target and `with` exchange their places (Altered 7.3.9)",
+        {"target": TARGET_DOC, "with": "the other object (a selector)"},
+    ),
+    "choose_one": (
+        "the controller chooses one of the options when it resolves (\"choose one\")",
+        {"options": "a list of options, each one effect or a list of effects"},
+    ),
+    "end_turn": (
+        "the player (you | opponent) ends the turn once no reaction waits, without passing "
+        "(Altered 7.3.2 After You)",
+        {},
     ),
     "ready": ("ready the selected objects (remove the status exhausted)", {}),
     "exhaust": ("exhaust the selected objects (give the status exhausted)", {}),
@@ -242,6 +305,12 @@ WHEN_DOC: dict[str, str] = {
     "stat": "modified events: which characteristic",
     "action": "activated events: which quick action",
     "change": "counter events: up | down | any",
+    "reaches": "counter events: only when the counter reaches this many (its Nth counter)",
+    "here": "true: the event happens at the card's own place (a battlefield: conquer here)",
+    "status": "gains_status events: which status",
+    "nth": "only the Nth time it happens in a turn (the first time … each turn)",
+    "by": "who does it: you | opponent (\"when you exhaust a card\"); default anyone",
+    "origin": "enters events: only from this zone (\"from your hand\")",
 }
 WHEN_KEYS = frozenset(k for k in WHEN_DOC if k not in {e.value for e in a.EventKind})
 
@@ -263,6 +332,7 @@ ABILITY_DOC: dict[str, str] = {
     "instead": "replacements: the effects that happen instead",
     "redirect": "replacements: who the event happens to instead",
     "once": 'replacements: true for "the next time"',
+    "timing": "quick actions: action | reaction, when it may also be used (Riftbound 806, 813)",
 }
 
 
@@ -316,6 +386,7 @@ def json_schema() -> JSON:
                 "swap",
                 "swap_bonus",
                 "for",
+                "with",
             )
         }
         refs.update({"instead": effs, "when": {"$ref": "#/$defs/when"}})

@@ -1,7 +1,8 @@
 """The algebra lowered to format 1 data, for the parts of the engine that still read it: a
 ``do:`` ability becomes ``roles`` + ``effect`` steps, a trigger or quick action the loop
-engine runs becomes its format 1 mapping. What the engine cannot run yet raises
-:class:`~model.effects.upgrade.NotExpressible`; the card keeps it for ``describe`` only."""
+engine runs becomes its format 1 mapping. What format 1 cannot say raises
+:class:`~model.effects.upgrade.NotExpressible`; the card then keeps it in the card
+language (:mod:`model.format.cards_v2`, Decision CHECK-ALGEBRA)."""
 
 from __future__ import annotations
 
@@ -18,6 +19,17 @@ _REFS = {
     a.Pick.YOU: "controller",
     a.Pick.OPPONENT: "opponent",
 }
+
+
+def bound_source(d: a.Duration) -> str | None:
+    """The card an effect lasts with: "while <card> is in play" (a protection bound to its
+    source ends when the source stops applying, B-NAMED-3, P-6)."""
+    c = d.condition
+    if d.lasts is not a.Lasts.WHILE or c is None or c.test is not a.Test.ZONE:
+        return None
+    if c.name != "play" or c.selector.pick is not a.Pick.NAMED:
+        return None
+    return c.selector.name
 
 
 def _const(x: a.Amount | None) -> Data:
@@ -83,6 +95,8 @@ def _step(e: a.Effect, roles: Roles, card_kind: str, ident: str) -> dict[str, Da
     if isinstance(act, a.Boost):
         if e.duration.lasts not in (a.Lasts.INSTANT, a.Lasts.WHILE_IN_PLAY):
             raise NotExpressible("a duration")
+    elif isinstance(act, a.Protect) and bound_source(e.duration) is not None:
+        pass  # a protection that lasts while its source is in play (B-NAMED-3, P-6)
     elif e.duration.lasts is not a.Lasts.INSTANT:
         raise NotExpressible("a duration")
     if isinstance(act, a.DealDamage):
@@ -122,6 +136,9 @@ def _step(e: a.Effect, roles: Roles, card_kind: str, ident: str) -> dict[str, Da
             body["limit"] = act.limit
         if act.scope is not None:
             body["scope"] = act.scope
+        source = bound_source(e.duration)
+        if source is not None:
+            body["source"] = source
         return {"protect": body}
     if isinstance(act, a.Give) and act.grant is a.Grant.FEATURE:
         body = {"target": target, "feature": act.name}
@@ -137,6 +154,8 @@ def _step(e: a.Effect, roles: Roles, card_kind: str, ident: str) -> dict[str, Da
         return {"boost": body}
     if isinstance(act, a.MoveTo) and act.move is a.ZoneMove.TO_ZONE:
         return {"move": {"target": target, "zone": act.zone}}
+    if isinstance(act, a.MoveTo) and act.move is a.ZoneMove.SWITCH:  # Altered 7.4.4.m
+        return {"switch": {"target": target}}
     if isinstance(act, a.Prevent) and act.source is None and e.amount is not None:
         return {"prevent": {"target": target, "amount": _const(e.amount)}}
     raise NotExpressible(f"the action {type(act).__name__} as a step")

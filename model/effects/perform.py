@@ -17,12 +17,20 @@ from dataclasses import dataclass, field, replace
 from arbiter.model import steps as st
 from arbiter.model.effects import algebra as a
 from arbiter.model.effects import evaluate as ev
+from arbiter.model.effects.lower import bound_source
 from arbiter.model.errors import IllegalAction
-from arbiter.model.state import Ability, Event, GameObject, GameState, Protection
+from arbiter.model.state import Ability, BaseValue, Event, GameObject, GameState, Protection
 from arbiter.model.state import Guard as StateGuard
 
+DONE = a.Condition(a.Test.DONE)
+NOT_DONE = a.Condition(a.Test.NOT, (DONE,))
 ZONE_OF = {a.ZoneMove.RETURN_TO_HAND: "hand", a.ZoneMove.RECALL: "reserve"}
-ENDS = {a.Lasts.END_OF_TURN: "turn", a.Lasts.END_OF_DAY: "day", a.Lasts.END_OF_COMBAT: "combat"}
+ENDS = {
+    a.Lasts.END_OF_TURN: "turn",
+    a.Lasts.END_OF_DAY: "day",
+    a.Lasts.END_OF_COMBAT: "combat",
+    a.Lasts.END_OF_AFTERNOON: "afternoon",
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,6 +86,8 @@ def _apply(
     targets = ev.select(state, ctx, e.selector, slot)
     value = ev.amount(state, ctx, e.amount) if e.amount is not None else None
     if isinstance(act, a.ModifyStat):
+        if act.minimum is not None:
+            raise IllegalAction("E-OPS-1", "a modification 'to a minimum of' is not modelled yet")
         for t in _objects(state, targets):
             other = None
             if act.other is not None:
@@ -98,8 +108,9 @@ def _apply(
             ).resolve(state)
         return state
     if isinstance(act, a.Protect):
+        bound = bound_source(e.duration) or source  # lasts with that card (B-NAMED-3, P-6)
         for t in _objects(state, targets):
-            p = Protection(act.stats, source, _guard(act.guard), act.limit)
+            p = Protection(act.stats, bound, _guard(act.guard), act.limit)
             state = st.Protect(target=t, protection=p).resolve(state)
         return state
     if isinstance(act, a.Give | a.Take) and act.name == "exhausted":
@@ -148,17 +159,30 @@ def _apply(
                 obj = state.obj(t)
                 oc = dict(obj.counters)
                 oc[key] = max(0, oc.get(key, 0) + _int(value or 0))  # CTR-1
+                if act.most:  # never more than this many (Riftbound 426.1.b: one buff)
+                    oc[key] = min(oc[key], max(act.most, obj.counters.get(key, 0)))
                 state = state.with_object(replace(obj, counters=oc))
         return state
     if isinstance(act, a.MoveTo):
         return _move(state, e, act, targets, value)
     if isinstance(act, a.CreateToken):
         owner = _players(targets[0]) if targets else ev.controller(state, ctx)
-        for _ in range(_int(value or 1)):
+        zones = _token_zones(state, act, ctx.source)
+        base: dict[str, BaseValue] = dict(act.stats)
+        if act.subtypes:
+            base["subtypes"] = frozenset(act.subtypes)
+        for _, zone in ((i, z) for i in range(_int(value or 1)) for z in zones):
             n = sum(1 for o in state.objects.values() if o.card == act.card) + 1
             state, stamp = state.tick()
             token = GameObject(
-                id=f"{act.card}_{n}", owner=owner, kind="token", card=act.card, timestamp=stamp
+                id=f"{act.card}_{n}",
+                owner=owner,
+                kind=act.kind or "token",
+                card=act.card,
+                timestamp=stamp,
+                zone=zone,
+                base=base,
+                counters={"token": 1} if act.kind else {},
             )
             state = state.with_object(token).with_event(
                 Event(
@@ -204,7 +228,62 @@ def _apply(
             rec = Standing(id=f"{source}.standing{n}", source=source, effect=e)
             state = state.with_object(replace(obj, abilities=(*obj.abilities, rec)))
         return state
+    if isinstance(act, a.EndTurn):
+        raise IllegalAction("Altered 7.3.2", "ending the turn (After You) is not modelled yet")
+    if isinstance(act, a.Play):
+        raise IllegalAction("Altered 7.3.20", "playing a card by an effect is not modelled yet")
+    if isinstance(act, a.Exchange):  # Altered 7.3.9: each goes where the other was
+        others = ev.select(state, ctx, act.other, slot + ".other")
+        mine = _objects(state, targets)
+        if len(mine) != 1 or len(others) != 1 or others[0] not in state.objects:
+            return _not_done(state, e, source, "not one object each side", "Altered 7.3.9")
+        one, two = state.obj(mine[0]), state.obj(others[0])
+        state = st.Move(target=one.id, zone=two.zone).resolve(state)
+        return st.Move(target=two.id, zone=one.zone).resolve(state)
+    if isinstance(act, a.ChooseOne):
+        raise IllegalAction("A-SPELL-1", "choosing one option ('choose one') is not modelled yet")
+    if isinstance(act, a.Delayed):
+        raise IllegalAction("TRIG-1", "a delayed trigger ('the next …') is not modelled yet")
+    if isinstance(act, a.RollDie):
+        raise IllegalAction("Altered 7.3.19", "rolling a die is not modelled (no random numbers)")
+    if isinstance(act, a.Activate):
+        raise IllegalAction("Altered 7.3.1", "activating abilities by effect is not modelled yet")
     raise IllegalAction("A-GOLD-3", "a replacement effect is written under replacements:")
+
+
+# from, to: the cards a player's move takes (DRAW, DISCARD, Altered 7.3.22 Resupply)
+_PLAYER_MOVES = {
+    a.ZoneMove.DRAW: ("deck", "hand"),
+    a.ZoneMove.DISCARD: ("hand", "discard"),
+    a.ZoneMove.RESUPPLY: ("deck", "reserve"),
+    a.ZoneMove.EXHAUSTED_RESUPPLY: ("deck", "reserve"),
+}
+
+
+def _token_zones(state: GameState, act: a.CreateToken, source: str) -> tuple[str, ...]:
+    """The zones the tokens of one creation go to (one token in each)."""
+    place = act.place
+    if place is a.TokenPlace.DEFAULT:
+        return ("play",)
+    if place is a.TokenPlace.BASE:
+        return ("base",)
+    if place is a.TokenPlace.EACH_EXPEDITION:  # Altered 7.3.4.b: one in each
+        return ("expedition:hero", "expedition:companion")
+    if place is a.TokenPlace.HERO_EXPEDITION:
+        return ("expedition:hero",)
+    if place is a.TokenPlace.COMPANION_EXPEDITION:
+        return ("expedition:companion",)
+    if place in (a.TokenPlace.HERE, a.TokenPlace.MY_EXPEDITION) and source in state.objects:
+        return (state.obj(source).zone,)
+    raise IllegalAction(
+        "Altered 7.3.4", f"creating tokens {place.value.replace('_', ' ')} is not modelled yet"
+    )
+
+
+def _exhaust_moved(state: GameState, card: str) -> GameState:
+    """The resupplied card gets the status exhausted (Altered 7.3.11)."""
+    obj = state.obj(card)
+    return state.with_object(replace(obj, counters={**obj.counters, "exhausted": 1}))
 
 
 def _move(
@@ -214,8 +293,10 @@ def _move(
     targets: tuple[str, ...],
     value: int | tuple[int, ...] | None,
 ) -> GameState:
-    if act.move in (a.ZoneMove.DRAW, a.ZoneMove.DISCARD) and e.selector.is_player:
-        frm, to = ("deck", "hand") if act.move is a.ZoneMove.DRAW else ("hand", "discard")
+    if act.move is a.ZoneMove.CHANNEL:
+        raise IllegalAction("Riftbound 430", "channelling runes is not modelled yet")
+    if act.move in a.PLAYER_MOVES and e.selector.is_player:
+        frm, to = _PLAYER_MOVES[act.move]
         for p in targets:
             cards = sorted(
                 (o.timestamp, o.id)
@@ -224,10 +305,20 @@ def _move(
             )
             for _, oid in cards[: _int(value or 1)]:
                 state = st.Move(target=oid, zone=to).resolve(state)
+                if act.move is a.ZoneMove.EXHAUSTED_RESUPPLY:  # Altered 7.3.11
+                    state = _exhaust_moved(state, oid)
+        return state
+    if act.move is a.ZoneMove.SWITCH:  # not a zone change (Altered 7.3.28, 7.4.4.m, A-KW-GIGANTIC)
+        from arbiter.model.altered.steps import Switch
+
+        for t in _objects(state, targets):
+            state = Switch(target=t).resolve(state)
         return state
     zone = act.zone or ZONE_OF.get(act.move) or state.ruleset.destroyed_zone
     for t in _objects(state, targets):
         state = st.Move(target=t, zone=zone).resolve(state)
+        if act.exhausted:
+            state = _exhaust_moved(state, t)
     return state
 
 
@@ -270,21 +361,31 @@ def resolve_effects(
 ) -> GameState:
     """Every effect in order; an effect whose condition fails, or optional and declined,
     is not done and the rest still resolves (A-GOLD-3, A-SPELL-3/4)."""
+    # Test.DONE ("if you do"): was the last effect not itself under "if you do" done
+    done = False
     for i, e in enumerate(effects):
-        if e.condition is not None and not ev.holds(state, ctx, e.condition):
+        follows = e.condition in (DONE, NOT_DONE)
+        if follows and done != (e.condition == DONE):
+            state = _not_done(state, e, ctx.source, "'if you do' does not hold", "A-SPELL-3")
+            continue
+        if not follows and e.condition is not None and not ev.holds(state, ctx, e.condition):
+            done = False
             state = _not_done(state, e, ctx.source, "its condition does not hold", "A-SPELL-4")
             continue
         if e.optional and not accept:
             state = _not_done(state, e, ctx.source, "declined", "A-SPELL-3")
+            done = done if follows else False
             continue
         if e.costs:
             paid = resolve_effects(state, e.costs, ctx, split, accept)
             if any(v < 0 for k, v in paid.counters.items() if "." in k) or paid is state:
                 state = _not_done(state, e, ctx.source, "its cost cannot be paid", "A-GOLD-2")
+                done = done if follows else False
                 continue
             state = paid
         before = state
         state = _apply(state, e, ctx, str(i), split or {})
+        done = done if follows else True
         if e.duration.lasts in ENDS:
             state = _remember(before, state, e, ctx, ENDS[e.duration.lasts])
     return state
@@ -328,7 +429,9 @@ def end_of(state: GameState, until: str) -> GameState:
             x
             for x in obj.abilities
             if isinstance(x, Lasting)
-            and (x.until == until or until == "day" and x.until in ("turn", "combat"))
+            and (
+                x.until == until or until == "day" and x.until in ("turn", "combat", "afternoon")
+            )
         ]
         if not done:
             continue
@@ -351,6 +454,16 @@ def fires(
     ``player:<name>``): same kind, the subject selects it, the zone agrees (TRIG-1)."""
     if when.event is not event or (when.zone and zone and when.zone != zone):
         return False
+    if when.by is not a.Side.ANY or when.origin:
+        raise IllegalAction("TRIG-1", "who did an event, or where from, is not recorded yet")
+    if when.nth:
+        raise IllegalAction("TRIG-1", "counting an event's times in a turn is not modelled yet")
+    if when.here:
+        raise IllegalAction(
+            "TRIG-1", "an event at the card's own place ('here') is not modelled by the engine yet"
+        )
+    if when.reaches:  # the counter reached this many (its Nth counter)
+        return about in state.objects and state.obj(about).counters.get(when.name) == when.reaches
     if when.subject.pick is a.Pick.ALL and when.subject == a.Selector(a.Pick.ALL):
         return True
     if when.subject.pick is a.Pick.ALL:

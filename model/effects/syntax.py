@@ -14,168 +14,16 @@ from dataclasses import replace
 
 from arbiter.model.effects import algebra as a
 from arbiter.model.effects import keys as k
+from arbiter.model.effects import syntax_values
 from arbiter.model.format.document import Node
 
-SCALAR_SELECTORS = {"self": a.SELF, "it": a.IT, "you": a.YOU, "opponent": a.OPPONENT}
-
-
-def _names(node: Node) -> frozenset[str]:
-    return node.string_set()
-
-
-# -- selectors ------------------------------------------------------------------------------
-
-
-def selector(node: Node) -> a.Selector:
-    """``self`` | ``it`` | ``you`` | ``opponent`` | an object id | a mapping of filters."""
-    if isinstance(node.value, str | int) and not isinstance(node.value, bool):
-        name = node.ident("a selector: self, it, you, opponent, an object id or a mapping")
-        return SCALAR_SELECTORS.get(name, a.Selector(a.Pick.NAMED, name=name))
-    m = node.mapping(k.SELECTOR_KEYS, what="a selector: self, it, you, opponent or a mapping")
-    pick, count, up_to = a.Pick.ALL, 1, False
-    if "choose" in m:
-        pick = a.Pick.CHOOSE
-        c = m["choose"]
-        if c.value == "any":
-            count = a.ANY_NUMBER
-        elif isinstance(c.value, dict):
-            count, up_to = c.mapping({"up_to"}, required=("up_to",))["up_to"].integer(1, 1000), True
-        else:
-            count = c.integer(1, 1000)
-    side, kinds = a.Side.ANY, frozenset[str]()
-    for key, s in (("yours", a.Side.YOURS), ("enemy", a.Side.ENEMY)):
-        if key in m:
-            if side is not a.Side.ANY:
-                m[key].fail("either 'yours' or 'enemy', not both", key=True, got=False)
-            side = s
-            if m[key].value is not True:
-                kinds = _names(m[key])
-    for key in ("all", "each", "kind"):
-        if key in m:
-            kinds = kinds | _names(m[key])
-    here, zone = False, None
-    if "at" in m:
-        at = m["at"].ident("here, or a zone")
-        here, zone = (True, None) if at == "here" else (False, at)
-    stats = (
-        tuple(a.StatTest(stat, *_bound(bnode)) for stat, bnode in m["with"].entries())
-        if "with" in m
-        else ()
-    )
-    return a.Selector(
-        pick,
-        count=count,
-        up_to=up_to,
-        side=side,
-        kinds=kinds,
-        subtypes=_names(m["subtype"]) if "subtype" in m else frozenset(),
-        has=_names(m["has"]) if "has" in m else frozenset(),
-        lacks=_names(m["lacks"]) if "lacks" in m else frozenset(),
-        other=m["other"].boolean() if "other" in m else False,
-        here=here,
-        zone=zone,
-        stats=stats,
-        name=m["as"].ident("a name") if "as" in m else None,
-    )
-
-
-def _bound(node: Node) -> tuple[a.Compare, int]:
-    """``{at_most: 3}`` | ``{at_least: 5}`` | ``{equal: 2}`` | an integer (equal)."""
-    if isinstance(node.value, int) and not isinstance(node.value, bool):
-        return a.Compare.EQUAL, node.integer()
-    m = node.mapping({c.value for c in a.Compare}, what="a bound: {at_least|at_most|equal: N}")
-    if len(m) != 1:
-        node.fail("exactly one of at_least, at_most, equal", got=False)
-    ((key, n),) = m.items()
-    return a.Compare(key), n.integer()
-
-
-# -- amounts --------------------------------------------------------------------------------
-
-
-def amount(node: Node) -> a.Amount:
-    """An integer, a list of integers, ``X``, ``that``, or {per | stat | counter | times |
-    sum}."""
-    v = node.value
-    if isinstance(v, int) and not isinstance(v, bool):
-        return a.Const(node.integer())
-    if isinstance(v, list):
-        value = node.number_or_vector()
-        return a.Const(value)
-    if v == "that":
-        return a.That()
-    if isinstance(v, str):
-        return a.XValue(node.ident("an amount: an integer, X, that, or a mapping"))
-    m = node.mapping(k.AMOUNT_KEYS, what="an amount: an integer, X, that, or a mapping")
-    if "per" in m:
-        return a.Per(selector(m["per"]), m["times"].integer() if "times" in m else 1)
-    if "stat" in m:
-        return a.StatOf(selector(m["of"]) if "of" in m else a.SELF, m["stat"].ident("a stat"))
-    if "counter" in m:
-        of = selector(m["of"]) if "of" in m else a.SELF
-        return a.CountOf(of, m["counter"].ident("a counter name"))
-    if "twice" in m:
-        return a.Times(amount(m["twice"]), 2)
-    if "multiply" in m:
-        return a.Times(amount(m["multiply"]), m["by"].integer() if "by" in m else 1)
-    if "sum" in m:
-        return a.Sum(tuple(amount(p) for p in m["sum"].seq("a list of amounts")))
-    node.fail("an amount with one of: per, stat, counter, twice, multiply, sum", got=False)
-
-
-# -- conditions and durations -----------------------------------------------------------------
-
-
-def condition(node: Node) -> a.Condition:
-    m = node.mapping(k.CONDITION_KEYS, what="a condition (a mapping)")
-    of = selector(m["of"]) if "of" in m else a.SELF
-    cmp, bound = a.Compare.AT_LEAST, 0
-    for c in a.Compare:
-        if c.value in m:
-            cmp, bound = c, m[c.value].integer()
-    if "and" in m or "or" in m:
-        key = "and" if "and" in m else "or"
-        parts = tuple(condition(p) for p in m[key].seq("a list of conditions"))
-        return a.Condition(a.Test(key), parts)
-    if "not" in m:
-        return a.Condition(a.Test.NOT, (condition(m["not"]),))
-    if "stat" in m:
-        return a.Condition(
-            a.Test.STAT, selector=of, stat=m["stat"].ident(), compare=cmp, bound=bound
-        )
-    if "count" in m:
-        return a.Condition(a.Test.COUNT, selector=selector(m["count"]), compare=cmp, bound=bound)
-    if "counter" in m:
-        name = m["counter"].ident("a counter name")
-        return a.Condition(a.Test.COUNTER, selector=of, name=name, compare=cmp, bound=bound)
-    if "has" in m:
-        return a.Condition(a.Test.HAS, selector=of, name=m["has"].text("a name"))
-    if "in" in m:
-        return a.Condition(a.Test.ZONE, selector=of, name=m["in"].ident("a zone"))
-    if "region" in m:
-        return a.Condition(a.Test.REGION, selector=of, name=m["region"].text("a region type"))
-    if "turn" in m:
-        return a.Condition(a.Test.TURN, name=m["turn"].choice(("you", "opponent")))
-    if "day" in m:
-        return a.Condition(a.Test.DAY, compare=cmp, bound=bound)
-    if "phase" in m:
-        return a.Condition(a.Test.PHASE, name=m["phase"].ident("a phase name"))
-    if "expedition" in m:
-        standing = m["expedition"].choice(("ahead", "behind", "tied"))
-        return a.Condition(a.Test.EXPEDITION, selector=of, name=standing)
-    node.fail(
-        "a condition with one of: and, or, not, stat, count, counter, has, in, region, turn, "
-        "day, phase, expedition",
-        got=False,
-    )
-
-
-def duration(node: Node) -> a.Duration:
-    if isinstance(node.value, dict):
-        m = node.mapping({"while"}, required=("while",))
-        return a.Duration(a.Lasts.WHILE, condition(m["while"]))
-    lasts = node.choice([x.value for x in a.Lasts if x not in (a.Lasts.WHILE,)])
-    return a.Duration(a.Lasts(lasts))
+# the values (selectors, amounts, conditions, durations): model.effects.syntax_values
+SCALAR_SELECTORS = syntax_values.SCALAR_SELECTORS
+selector = syntax_values.selector
+amount = syntax_values.amount
+condition = syntax_values.condition
+duration = syntax_values.duration
+_names = syntax_values.names
 
 
 # -- effects ---------------------------------------------------------------------------------
@@ -242,7 +90,9 @@ def _damage(node: Node) -> a.Effect:
 
 def _modify(node: Node) -> a.Effect:
     ops = {op.value for op in a.StatOp}
-    m = _body(node, ops | {"stat", "target", "component", "rounding"}, required=("stat",))
+    m = _body(
+        node, ops | {"stat", "target", "component", "rounding", "minimum"}, required=("stat",)
+    )
     present = [op for op in m if op in ops]
     if len(present) != 1:
         node.fail("exactly one of: " + ", ".join(sorted(ops)), got=False)
@@ -264,7 +114,9 @@ def _modify(node: Node) -> a.Effect:
     ):
         action = a.ModifyStat(stat, op, component, members=_names(arg), rounding=rounding)
         return a.Effect(action, target)
-    return a.Effect(a.ModifyStat(stat, op, component, rounding=rounding), target, amount(arg))
+    minimum = m["minimum"].integer() if "minimum" in m else None
+    action = a.ModifyStat(stat, op, component, rounding=rounding, minimum=minimum)
+    return a.Effect(action, target, amount(arg))
 
 
 def _protect(node: Node) -> a.Effect:
@@ -316,7 +168,7 @@ def _boost(node: Node) -> a.Effect:
 
 def _zone(move: a.ZoneMove) -> Callable[[Node], a.Effect]:
     def parse(node: Node) -> a.Effect:
-        counted = move in (a.ZoneMove.DRAW, a.ZoneMove.DISCARD)
+        counted = move in a.PLAYER_MOVES
         if counted and isinstance(node.value, int) and not isinstance(node.value, bool):
             return a.Effect(a.MoveTo(move), a.YOU, amount(node))
         if (
@@ -328,27 +180,45 @@ def _zone(move: a.ZoneMove) -> Callable[[Node], a.Effect]:
             or "enemy" in node.value
         ):
             return a.Effect(a.MoveTo(move), selector(node))
-        m = _body(node, {"target", "amount", "player", "zone"})
+        arrive = {"exhausted"} if move in (a.ZoneMove.TO_ZONE, a.ZoneMove.CHANNEL) else set()
+        m = _body(node, {"target", "amount", "player", "zone"} | arrive)
         zone = m["zone"].ident("a zone") if "zone" in m else ""
+        tired = m["exhausted"].boolean() if "exhausted" in m else False
         if move is a.ZoneMove.TO_ZONE and not zone:
             node.fail("'zone' for a move", got=False)
         who = _target(m, "player")
         amt = amount(m["amount"]) if "amount" in m else None
-        return a.Effect(a.MoveTo(move, zone), who, amt)
+        return a.Effect(a.MoveTo(move, zone, exhausted=tired), who, amt)
 
     return parse
 
 
 def _create(node: Node) -> a.Effect:
-    m = _body(node, {"token", "amount", "for"}, required=("token",))
+    m = _body(
+        node, {"token", "amount", "for", "name", "kind", "stats", "subtypes", "at"},
+        required=("token",),
+    )  # fmt: skip
     who = selector(m["for"]) if "for" in m else a.YOU
     amt = amount(m["amount"]) if "amount" in m else a.Const(1)
-    return a.Effect(a.CreateToken(m["token"].ident("a card id")), who, amt)
+    places = [p.value for p in a.TokenPlace if p is not a.TokenPlace.DEFAULT]
+    action = a.CreateToken(
+        m["token"].ident("a card id"),
+        name=m["name"].text("a name") if "name" in m else "",
+        kind=m["kind"].ident("a kind") if "kind" in m else "",
+        stats=tuple(
+            (stat, n.integer()) for stat, n in m["stats"].entries()
+        ) if "stats" in m else (),
+        subtypes=_names(m["subtypes"]) if "subtypes" in m else frozenset(),
+        place=a.TokenPlace(m["at"].choice(places)) if "at" in m else a.TokenPlace.DEFAULT,
+    )  # fmt: skip
+    return a.Effect(action, who, amt)
 
 
 def _counters(node: Node) -> a.Effect:
-    m = _body(node, {"name", "add", "target"}, required=("name", "add"))
-    return a.Effect(a.AddCounters(m["name"].ident("a counter name")), _target(m), amount(m["add"]))
+    m = _body(node, {"name", "add", "target", "most"}, required=("name", "add"))
+    most = m["most"].integer(1, 1000) if "most" in m else 0
+    action = a.AddCounters(m["name"].ident("a counter name"), most)
+    return a.Effect(action, _target(m), amount(m["add"]))
 
 
 def _bonus(node: Node) -> a.Effect:
@@ -416,8 +286,11 @@ _ACTION_PARSERS: dict[str, Callable[[Node], a.Effect]] = {
     "return_to_hand": _zone(a.ZoneMove.RETURN_TO_HAND),
     "destroy": _zone(a.ZoneMove.DESTROY),
     "sacrifice": _zone(a.ZoneMove.SACRIFICE),
+    "switch": _zone(a.ZoneMove.SWITCH),
     "move": _zone(a.ZoneMove.TO_ZONE),
     "create": _create,
+    "resupply": _zone(a.ZoneMove.RESUPPLY),
+    "exhausted_resupply": _zone(a.ZoneMove.EXHAUSTED_RESUPPLY),
     "counters": _counters,
     "ready": _status("ready"),
     "exhaust": _status("exhaust"),
@@ -425,7 +298,53 @@ _ACTION_PARSERS: dict[str, Callable[[Node], a.Effect]] = {
     "cannot": _cannot,
     "cost": _cost,
     "replace": _replace,
+    "end_turn": lambda n: a.Effect(a.EndTurn(), _player(n)),
+    "channel": _zone(a.ZoneMove.CHANNEL),
+    "roll_die": lambda n: a.Effect(a.RollDie(), _player(n)),
+    "activate": lambda n: _activate(n),
+    "next": lambda n: _next(n),
+    "choose_one": lambda n: _choose_one(n),
+    "exchange": lambda n: _exchange(n),
+    "play": lambda n: _play(n),
 }
+
+
+def _play(node: Node) -> a.Effect:
+    m = _body(node, {"target", "cost", "amount"})
+    costs = [c.value for c in a.PlayCost]
+    cost = a.PlayCost(m["cost"].choice(costs)) if "cost" in m else a.PlayCost.PAID
+    amt = amount(m["amount"]) if "amount" in m else None
+    return a.Effect(a.Play(cost), _target(m), amt)
+
+
+def _exchange(node: Node) -> a.Effect:
+    m = _body(node, {"target", "with"}, required=("with",))
+    return a.Effect(a.Exchange(selector(m["with"])), _target(m))
+
+
+def _choose_one(node: Node) -> a.Effect:
+    m = _body(node, {"options"}, required=("options",))
+    options = tuple(effects(o) for o in m["options"].seq("a list of options"))
+    if len(options) < 2:
+        m["options"].fail("two or more options", got=False)
+    return a.Effect(a.ChooseOne(options), a.YOU)
+
+
+def _next(node: Node) -> a.Effect:
+    m = _body(node, {"when", "do"}, required=("when", "do"))
+    return a.Effect(a.Delayed(when(m["when"]), effects(m["do"])), a.YOU)
+
+
+def _activate(node: Node) -> a.Effect:
+    m = _body(node, {"when", "target"}, required=("when",))
+    return a.Effect(a.Activate(when(m["when"])), _target(m))
+
+
+def _player(node: Node) -> a.Selector:
+    s = selector(node)
+    if not s.is_player:
+        node.fail("a player: you or opponent", got=False)
+    return s
 
 
 # -- triggers and abilities --------------------------------------------------------------------
@@ -479,12 +398,20 @@ def when(node: Node) -> a.When:
         name = m["stat"].ident("a characteristic")
     if "action" in m:
         name = m["action"].ident("a quick action id")
+    if "status" in m:
+        name = m["status"].text("a status")
     zone = ""
     for key in ("from", "zone"):
         if key in m:
             zone = m[key].ident("a zone")
     change = m["change"].choice(("up", "down", "any")) if "change" in m else "any"
-    return a.When(event, subject, zone, name, change)
+    reaches = m["reaches"].integer(1, 1000) if "reaches" in m else 0
+    here = m["here"].boolean() if "here" in m else False
+    nth = m["nth"].integer(1, 100) if "nth" in m else 0
+    by = {"you": a.Side.YOURS, "opponent": a.Side.ENEMY}[m["by"].choice(("you", "opponent"))] \
+        if "by" in m else a.Side.ANY  # fmt: skip
+    origin = m["origin"].ident("a zone") if "origin" in m else ""
+    return a.When(event, subject, zone, name, change, reaches, here, nth, by, origin)
 
 
 def ability(node: Node, kind: a.Kind, index: int) -> a.CardAbility:
@@ -504,7 +431,7 @@ def ability(node: Node, kind: a.Kind, index: int) -> a.CardAbility:
         )
     allowed = {"id", "text", "if", "may"} | {
         a.Kind.TRIGGER: {"when", "do"},
-        a.Kind.QUICK: {"cost", "do"},
+        a.Kind.QUICK: {"cost", "do", "timing"},
         a.Kind.REPLACEMENT: {"when", "instead", "redirect", "once"},
         a.Kind.ON_PLAY: {"do"},
     }[kind]
@@ -527,6 +454,8 @@ def ability(node: Node, kind: a.Kind, index: int) -> a.CardAbility:
     else:
         effs = tuple(_with(e, optional=e.optional or may) for e in effects(m["do"]))
     costs = effects(m["cost"]) if "cost" in m else ()
+    timings = [t.value for t in a.Timing if t is not a.Timing.DEFAULT]
+    timing = a.Timing(m["timing"].choice(timings)) if "timing" in m else a.Timing.DEFAULT
     return a.CardAbility(
         kind,
         effs,
@@ -535,6 +464,7 @@ def ability(node: Node, kind: a.Kind, index: int) -> a.CardAbility:
         condition=cond,
         ident=m["id"].ident() if "id" in m else ident,
         text=m["text"].text() if "text" in m else "",
+        timing=timing,
     )
 
 

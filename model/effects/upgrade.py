@@ -115,7 +115,7 @@ def step_effect(step: Raw, roles: Mapping[str, a.Selector]) -> tuple[a.Effect, s
             return a.Effect(act, target), ""
         act = a.ModifyStat(str(body["stat"]), op, comp, rounding=rounding)
         return a.Effect(act, target, _const(value)), ""
-    if kind == "protect" and keys <= {"target", "stat", "cannot", "limit", "scope"}:
+    if kind == "protect" and keys <= {"target", "stat", "cannot", "limit", "scope", "source"}:
         guard = a.Guard(body["cannot"]) if "cannot" in body else None
         limit = body.get("limit")
         scope = body.get("scope")
@@ -125,6 +125,10 @@ def step_effect(step: Raw, roles: Mapping[str, a.Selector]) -> tuple[a.Effect, s
             limit if isinstance(limit, int) else None,
             scope if isinstance(scope, str) else None,
         )
+        if isinstance(body.get("source"), str):  # lasts while its source is in play
+            named = a.Selector(a.Pick.NAMED, name=str(body["source"]))
+            within = a.Condition(a.Test.ZONE, selector=named, name="play")
+            return a.Effect(act2, target, duration=a.Duration(a.Lasts.WHILE, within)), ""
         return a.Effect(act2, target), ""
     if kind == "gain" and keys <= {"target", "feature", "number"} and "feature" in body:
         number = _const(body["number"]) if "number" in body else None
@@ -139,6 +143,8 @@ def step_effect(step: Raw, roles: Mapping[str, a.Selector]) -> tuple[a.Effect, s
             _const(body["amount"]),
             duration=a.Duration(lasts),
         ), ""
+    if kind == "switch" and keys <= {"target"}:  # Altered 7.4.4.m
+        return a.Effect(a.MoveTo(a.ZoneMove.SWITCH), target), ""
     if kind == "move" and keys <= {"target", "zone"}:
         return a.Effect(a.MoveTo(a.ZoneMove.TO_ZONE, str(body["zone"])), target), ""
     if kind == "prevent" and keys <= {"target", "amount"} and "amount" in body:

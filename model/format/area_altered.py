@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from arbiter.model.altered.day import TerrainLimits
 from arbiter.model.altered.keywords import TERRAINS
 from arbiter.model.altered.play import InternalChoice, PlayChoices
 from arbiter.model.altered.spells import (
@@ -348,17 +349,31 @@ def _use(node: Node, ctx: ParseContext) -> Step:
     )
 
 
+def _per_expedition(node: Node, ctx: ParseContext) -> dict[str, tuple[str, ...]]:
+    """``{<player>-hero: [terrains], <player>-companion: [...]}``."""
+    out: dict[str, tuple[str, ...]] = {}
+    for key, n in node.entries():
+        player, _, exp = key.partition("-")
+        if player not in ctx.state.players or exp not in EXPEDITIONS:
+            Node(node.doc, n.path, key).fail("<player>-hero or <player>-companion")
+        out[f"{player}.{exp}"] = tuple(t.choice(TERRAINS) for t in n.seq())
+    return out
+
+
 def _dusk(node: Node, ctx: ParseContext) -> Step:
+    """``dusk: {terrains, cannot, only}``: each a mapping ``<player>-<expedition>: [...]``
+    (the region's terrains, A-DAY-1; 4.2.4.c; 4.2.4.d)."""
     terrains: dict[str, tuple[str, ...]] = {}
+    limits: dict[str, TerrainLimits] = {}
     if node.value:
-        m = node.mapping({"terrains"})
+        m = node.mapping({"terrains", "cannot", "only"})
         if "terrains" in m:
-            for key, n in m["terrains"].entries():
-                player, _, exp = key.partition("-")
-                if player not in ctx.state.players or exp not in EXPEDITIONS:
-                    Node(node.doc, n.path, key).fail("<player>-hero or <player>-companion")
-                terrains[f"{player}.{exp}"] = tuple(t.choice(TERRAINS) for t in n.seq())
-    return Dusk(terrains=terrains)
+            terrains = _per_expedition(m["terrains"], ctx)
+        cannot = _per_expedition(m["cannot"], ctx) if "cannot" in m else {}
+        only = _per_expedition(m["only"], ctx) if "only" in m else {}
+        for key in sorted(set(cannot) | set(only)):
+            limits[key] = TerrainLimits(cannot.get(key, ()), only.get(key))
+    return Dusk(terrains=terrains, limits=limits)
 
 
 def _rest(node: Node, ctx: ParseContext) -> Step:

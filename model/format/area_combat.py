@@ -15,7 +15,7 @@ from arbiter.model.steps import Step
 
 AMOUNT_LIMIT = 10**6
 PROFILE_KEYS = {"keywords", "assigned", "takes_damage", "prevent"}
-STEP_KEYS = {"attackers", "defenders", "assign", "objective", "for", "weights"}
+STEP_KEYS = {"attackers", "defenders", "assign", "objective", "for", "weights", "resolution"}
 
 
 def _grant(node: Node) -> tuple[cs.Keyword, int]:
@@ -119,6 +119,7 @@ def _combat(node: Node, ctx: ParseContext) -> Step:
         objective=objective,
         for_player=ctx.player(m["for"]) if "for" in m else None,
         weights=weights,
+        resolution=m["resolution"].boolean() if "resolution" in m else False,
     )
 
 
@@ -155,6 +156,7 @@ _STEP_SCHEMA: dict[str, Any] = {
         "objective": {"enum": [o.value for o in cb.Objective]},
         "for": _ID,
         "weights": {"type": "object", "additionalProperties": {"type": "integer", "minimum": 0}},
+        "resolution": {"type": "boolean"},
     },
 }
 

@@ -83,7 +83,7 @@ def _perform(node: Node, ctx: ParseContext) -> Step:
 
 
 def _end_of(node: Node, ctx: ParseContext) -> Step:
-    return EndOf(until=node.choice(("turn", "day", "combat")))
+    return EndOf(until=node.choice(("turn", "day", "combat", "afternoon")))
 
 
 SCHEMA_STEPS: dict[str, Any] = {}
@@ -102,7 +102,7 @@ SCHEMA_STEPS["perform"] = {
     },
 }
 SCHEMA_STEPS["end_of"] = {
-    "enum": ["turn", "day", "combat"],
+    "enum": ["turn", "day", "combat", "afternoon"],
     "description": "effects lasting until then end",
 }
 

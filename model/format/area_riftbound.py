@@ -1,6 +1,6 @@
 """File format of the Riftbound rulebook area (docs/format.md, "Riftbound: Might, death
-and turns"). Object key ``death_replacements``; steps ``might``, ``buff``, ``cleanup``,
-``chain_item``, ``end_turn``; JSON view: per unit ``might``."""
+and turns"). Object key ``death_replacements``; steps ``might``, ``buff``, ``spend_buff``,
+``keyword_change``, ``cleanup``, ``chain_item``, ``end_turn``; JSON view: per unit ``might``."""
 
 from __future__ import annotations
 
@@ -10,7 +10,15 @@ from arbiter.model import death as dt
 from arbiter.model import might_layers as ml
 from arbiter.model.format.context import ObjectKeyParser, ParseContext, StepParser
 from arbiter.model.format.document import Node
-from arbiter.model.riftbound_steps import Buff, ChainItem, Cleanup, EndTurn, Might
+from arbiter.model.riftbound_steps import (
+    Buff,
+    ChainItem,
+    Cleanup,
+    EndTurn,
+    Keyword,
+    Might,
+    SpendBuff,
+)
 from arbiter.model.state import GameObject
 from arbiter.model.steps import Step
 
@@ -87,8 +95,6 @@ def _might_passives(node: Node, ctx: ParseContext, obj: GameObject) -> GameObjec
     return replace(obj, abilities=(*obj.abilities, *added))
 
 
-
-
 def _might(node: Node, ctx: ParseContext) -> Step:
     m = node.mapping(
         {"target", "set", "add", "min", "max", "this_turn", "source"}, required=("target",)
@@ -112,6 +118,32 @@ def _might(node: Node, ctx: ParseContext) -> Step:
 def _buff(node: Node, ctx: ParseContext) -> Step:
     m = node.mapping({"target"}, required=("target",))
     return Buff(target=ctx.object_id(m["target"]))
+
+
+def _spend_buff(node: Node, ctx: ParseContext) -> Step:
+    m = node.mapping({"target", "by"}, required=("target",))
+    return SpendBuff(
+        target=ctx.object_id(m["target"]), by=ctx.player(m["by"]) if "by" in m else None
+    )
+
+
+def _keyword(node: Node, ctx: ParseContext) -> Step:
+    m = node.mapping(
+        {"target", "gain", "lose", "value", "this_turn", "source"}, required=("target",)
+    )
+    if ("gain" in m) == ("lose" in m):
+        node.fail("exactly one of 'gain: KEYWORD' and 'lose: KEYWORD'", got=False)
+    if "value" in m and "lose" in m:
+        m["value"].fail("no 'value' with 'lose'", key=True, got=False)
+    name = m["gain"] if "gain" in m else m["lose"]
+    return Keyword(
+        target=ctx.object_id(m["target"]),
+        feature=name.ident("a keyword name"),
+        grant="gain" in m,
+        number=m["value"].integer(-LIMIT, LIMIT) if "value" in m else None,
+        this_turn=m["this_turn"].boolean() if "this_turn" in m else False,
+        source=m["source"].ident("a source name") if "source" in m else "effect",
+    )
 
 
 def _choices(m: dict[str, Node], ctx: ParseContext) -> dt.CleanupChoices:
@@ -156,6 +188,8 @@ def _end_turn(node: Node, ctx: ParseContext) -> Step:
 STEPS: dict[str, StepParser] = {
     "might": _might,
     "buff": _buff,
+    "spend_buff": _spend_buff,
+    "keyword_change": _keyword,
     "cleanup": _cleanup,
     "chain_item": _chain_item,
     "end_turn": _end_turn,

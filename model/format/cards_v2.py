@@ -3,12 +3,15 @@
 A format 2 card says what it does with ``do:`` (one-shot), ``triggers:`` and
 ``quick_actions:`` in the card language; the other ability keys (``passives``,
 ``replacements``, ``prevention``, ``damage_bonus``) keep their area syntax. The engine
-still runs format 1 data, so each ability is *lowered* to it where it can be
-(:mod:`model.effects.lower`): a ``do:`` to ``roles`` + ``effect`` steps, a trigger of an
-event the loop engine produces to its format 1 mapping. A trigger the engine cannot run
-yet (``attacks``, ``played`` …) gives its effects to the card's one-shot ``effect``
-when they can be lowered (what the card does, for the checker), and is otherwise kept
-for ``arbiter describe`` only (``Card.described_only``).
+reads format 1 data where format 1 can say an ability exactly, so each ability is
+*lowered* to it where it can be (:mod:`model.effects.lower`): a ``do:`` to ``roles`` +
+``effect`` steps, a trigger of an event the loop engine produces to its format 1
+mapping. What format 1 cannot say stays in the card language (Decision CHECK-ALGEBRA):
+a trigger or quick action the loop engine can run is run as it is written
+(:mod:`model.effects.engine_read`); any other one-shot ability, trigger or quick action
+gives its effects to the card's one-shot ``effect``, lowered or as one ``perform`` step
+(:mod:`model.effects.as_perform`), which ``arbiter check`` analyses. What even that
+cannot hold is kept for ``arbiter describe`` only (``Card.described_only``).
 
 Format 1 cards are read into the card language in memory (:mod:`model.effects.upgrade`).
 """
@@ -16,19 +19,37 @@ Format 1 cards are read into the card language in memory (:mod:`model.effects.up
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass, replace
 
+from arbiter.model.abilities import QuickAction, Trigger
 from arbiter.model.effects import algebra as a
 from arbiter.model.effects import syntax
+from arbiter.model.effects.as_perform import perform_do
+from arbiter.model.effects.engine_read import runnable
 from arbiter.model.effects.lower import lower_do, lower_trigger
 from arbiter.model.effects.upgrade import NotExpressible, card_abilities
 from arbiter.model.format.document import Node
+from arbiter.model.state import GameObject
 
 V2_KEYS = {"do", "triggers", "quick_actions"}
 
 
-def lowered(node: Node) -> tuple[dict[str, object], tuple[a.CardAbility, ...], tuple[str, ...]]:
-    """A format 2 card's mapping with its card-language keys replaced by format 1 data, its
-    abilities, and the abilities the engine does not run."""
+@dataclass(frozen=True)
+class Lowered:
+    """A format 2 card's mapping with its card-language keys replaced by format 1 data
+    (``raw``), its abilities, those the engine does not run (``skipped``), the selector of
+    each role a ``perform`` step made, and the triggers and quick actions the engine runs
+    as they are written (``direct``, Decision CHECK-ALGEBRA)."""
+
+    raw: dict[str, object]
+    abilities: tuple[a.CardAbility, ...]
+    skipped: tuple[str, ...]
+    selectors: dict[str, a.Selector]
+    direct: tuple[a.CardAbility, ...]
+
+
+def lowered(node: Node) -> Lowered:
+    """A format 2 card, lowered where format 1 can say it (:class:`Lowered`)."""
     m = node.mapping()
     if "roles" in m and "do" in m:
         m["roles"].fail(
@@ -42,22 +63,32 @@ def lowered(node: Node) -> tuple[dict[str, object], tuple[a.CardAbility, ...], t
     steps: list[object] = []
     lists: dict[str, list[object]] = {"triggers": [], "quick_actions": []}
     skipped: list[str] = []
+    selectors: dict[str, a.Selector] = {}
+    direct: list[a.CardAbility] = []
+
+    def one_shot(ab: a.CardAbility) -> None:
+        try:
+            r, s = lower_do(ab, kind)
+        except NotExpressible:  # kept in the card language: a perform step
+            r, step, sels = perform_do(ab, {"self", *roles, *_written_roles(raw)})
+            s = [step]
+            selectors.update(sels)
+        roles.update(r)
+        steps.extend(s)
+
     for ab in parsed:
         try:
             if ab.kind is a.Kind.ON_PLAY:
-                r, s = lower_do(ab, kind)
-                roles.update(r)
-                steps.extend(s)
+                one_shot(ab)
             elif ab.kind in (a.Kind.TRIGGER, a.Kind.QUICK):
                 key = "triggers" if ab.kind is a.Kind.TRIGGER else "quick_actions"
                 try:
                     lists[key].append(lower_trigger(ab))
                 except NotExpressible:
-                    if ab.kind is not a.Kind.TRIGGER:
-                        raise
-                    r, s = lower_do(ab, kind)  # what the card does when it triggers
-                    roles.update(r)
-                    steps.extend(s)
+                    if runnable(ab):  # the engine runs it as it is written
+                        direct.append(ab)
+                    else:  # what the card does when it triggers or is activated
+                        one_shot(ab)
         except NotExpressible:
             skipped.append(ab.ident)
     if "effect" in out and steps:
@@ -69,7 +100,46 @@ def lowered(node: Node) -> tuple[dict[str, object], tuple[a.CardAbility, ...], t
     for key, items in lists.items():
         if items:
             out[key] = items
-    return out, parsed, tuple(skipped)
+    return Lowered(out, parsed, tuple(skipped), selectors, tuple(direct))
+
+
+def engine_abilities(direct: tuple[a.CardAbility, ...], obj: GameObject) -> GameObject:
+    """The object with the triggers and quick actions the engine runs as they are written
+    (:mod:`arbiter.model.effects.engine_read`)."""
+    found: list[Trigger | QuickAction] = []
+    for ab in direct:
+        optional = any(e.optional for e in ab.effects)
+        if ab.kind is a.Kind.TRIGGER and ab.when is not None:
+            found.append(
+                Trigger(
+                    id=ab.ident,
+                    source=obj.id,
+                    timestamp=obj.timestamp,
+                    when=ab.when,
+                    effects=ab.effects,
+                    optional=optional,
+                    condition=ab.condition,
+                    text=ab.text,
+                )
+            )
+        else:
+            found.append(
+                QuickAction(
+                    id=ab.ident,
+                    source=obj.id,
+                    timestamp=obj.timestamp,
+                    costs=ab.costs,
+                    effects=ab.effects,
+                    condition=ab.condition,
+                    text=ab.text,
+                )
+            )
+    return replace(obj, abilities=(*obj.abilities, *found)) if found else obj
+
+
+def _written_roles(raw: Mapping[str, object]) -> set[str]:
+    given = raw.get("roles")
+    return {str(k) for k in given} if isinstance(given, dict) else set()
 
 
 def upgraded(raw: Mapping[str, object]) -> tuple[tuple[a.CardAbility, ...], tuple[str, ...]]:
@@ -80,7 +150,7 @@ def upgraded(raw: Mapping[str, object]) -> tuple[tuple[a.CardAbility, ...], tupl
 def _alias(node: Node, count: int) -> None:
     """Errors and diagnostics about the lowered ``effect`` point at the ``do:`` lines."""
     doc, base = node.doc, node.path
-    for src in ("do", "triggers"):
+    for src in ("do", "triggers", "quick_actions"):
         if (*base, src) in doc.marks:
             break
     else:

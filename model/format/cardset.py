@@ -13,10 +13,11 @@ from __future__ import annotations
 import os
 from dataclasses import replace
 
-from arbiter.model.cardset import SIDES, Card, CardSet, Reference, Role
+from arbiter.model.cardset import SIDES, Card, CardSet, Reference, Role, performed_refs
+from arbiter.model.collector import paused
 from arbiter.model.errors import InputError
 from arbiter.model.format.areas import OBJECT_KEY_PARSERS
-from arbiter.model.format.cards_v2 import V2_KEYS, lowered, upgraded
+from arbiter.model.format.cards_v2 import V2_KEYS, engine_abilities, lowered, upgraded
 from arbiter.model.format.context import (
     ParseContext,
     _base,
@@ -59,8 +60,9 @@ MAX_INCLUDES = 64
 
 def load_cardset(filename: str, text: str | None = None) -> CardSet:
     """Parse a card-set file (or ``text`` under that name) and the files it includes;
-    bad input is a located InputError."""
-    return read_cardset(load(filename, text))
+    bad input is a located InputError. (The collector is paused meanwhile: model/collector.py.)"""
+    with paused():
+        return read_cardset(load(filename, text))
 
 
 def read_cardset(
@@ -143,11 +145,12 @@ def _read(
     return ruleset
 
 
-def include_only(filename: str) -> str | None:
+def include_only(filename: str | Document) -> str | None:
     """A part of a set, checked only through the file that includes it (Decision
     CHECK-PART): the including file named by ``include_only: <file>``, ``""`` for
-    ``include_only: true``, or None."""
-    doc = load(filename)
+    ``include_only: true``, or None. (Given the loaded document, the file is not read
+    again.)"""
+    doc = load(filename) if isinstance(filename, str) else filename
     top = doc.node().value
     value = top.get("include_only") if isinstance(top, dict) else None
     if value is True:
@@ -264,15 +267,22 @@ def parse_card(
     (``arbiter.model.format.cards_v2``), a format 1 card is read into the card language."""
     if version == 2:
         node.mapping(CARD_KEYS | V2_KEYS | set(OBJECT_KEY_PARSERS), required=("kind",))
-        raw, parsed, skipped = lowered(node)
+        low = lowered(node)
         given = node.value if isinstance(node.value, dict) else {}
         more, missing = upgraded({k: v for k, v in given.items() if k not in V2_KEYS})
-        card = parse_card(Node(node.doc, node.path, raw), cid, ruleset, players)
+        card = parse_card(Node(node.doc, node.path, low.raw), cid, ruleset, players)
         return replace(
             card,
-            abilities=(*parsed, *more),
+            template=engine_abilities(low.direct, card.template),
+            written=tuple(ab.ident for ab in low.direct),
+            roles=tuple(
+                replace(r, selector=low.selectors[r.name]) if r.name in low.selectors else r
+                for r in card.roles
+            ),
+            refs=(*card.refs, *performed_refs(card.effect)),
+            abilities=(*low.abilities, *more),
             unmodelled=missing,
-            described_only=skipped,
+            described_only=low.skipped,
             keys=frozenset(given) if given else card.keys,
         )
     m = node.mapping(CARD_KEYS | set(OBJECT_KEY_PARSERS), required=("kind",))

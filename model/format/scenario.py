@@ -26,6 +26,7 @@ from arbiter.model.format.context import (
     parse_protection,
 )
 from arbiter.model.format.document import Document, Node, load
+from arbiter.model.format.policy_layers import layered
 from arbiter.model.ruleset import POLICY_ENUMS, POLICY_INTS, RULESETS, Ruleset
 from arbiter.model.scenario import Scenario
 from arbiter.model.state import GameObject, GameState
@@ -78,17 +79,15 @@ def parse_document(doc: Document) -> Scenario:
 
 def _ruleset(node: Node, policies: Node | None) -> Ruleset:
     name = node.choice(sorted(RULESETS))
-    rs = RULESETS[name]
-    if policies is None:
-        return rs
     changes: dict[str, object] = {}
-    for key, value in policies.mapping(sorted(POLICY_ENUMS) + sorted(POLICY_INTS)).items():
+    entries = policies.mapping(sorted(POLICY_ENUMS) + sorted(POLICY_INTS)) if policies else {}
+    for key, value in entries.items():
         if key in POLICY_INTS:
             changes[key] = value.integer(0, 10**6)
         else:
             enum: type[Enum] = POLICY_ENUMS[key]
             changes[key] = enum(value.choice([m.value for m in enum]))
-    return rs.with_policies(**changes)
+    return layered(name, RULESETS[name], changes)  # configuration < file < command line
 
 
 def _cards(node: Node) -> dict[str, dict[str, Node]]:

@@ -13,11 +13,13 @@ Every check of arbiter is listed in ``solver/check/catalogue.py``.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Hashable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 
-from arbiter.model.cardset import Card, CardSet, Footprint, footprint
+from arbiter.model.cardset import Card, CardSet, Footprint, admits, footprint
+from arbiter.model.effects.algebra import Selector
 from arbiter.model.errors import Location
 from arbiter.model.state import JSON, Guard
 
@@ -43,6 +45,9 @@ class Witness:
     name: str  # a stable file stem
     text: str
     variants: tuple[tuple[str, str], ...] = ()  # (suffix, text)
+    # what ``text`` and each variant hold as data (JSON, keys sorted), when the builder had
+    # the data it dumped (solver/check/witness.py): the file names are digests of it
+    canonical: tuple[bytes, ...] = field(default=(), compare=False, repr=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,9 +89,11 @@ class CardIndex:
     stat_holders: dict[str, tuple[str, ...]]  # stat -> cards that have it in base
     feature_holders: dict[str, tuple[str, ...]]  # feature -> cards that have it
     by_kind: dict[str, tuple[str, ...]]  # kind -> its cards, in file order
-    representatives: dict[tuple[str, str], str]  # (stat, kind) -> the first card that has
-    # it as a number and can be modified: one subject per class of equivalent subjects
+    representatives: dict[tuple[str, str, Hashable], str]  # (stat, kind, traits) -> the
+    # first card that has it as a number and can be modified: one subject per class of
+    # equivalent subjects
     order: dict[str, int]  # card -> its position in the set
+    filters: tuple[Selector, ...] = ()  # the selectors of the roles of the card language
 
     @property
     def cards(self) -> dict[str, Card]:
@@ -103,11 +110,39 @@ class CardIndex:
             return frozenset({other.kind}) if other is not None else frozenset()
         return r.kinds or self.kinds
 
+    def reaches(self, card: Card, role: str, other: Card) -> bool:
+        """The role of ``card`` can stand for ``other``: its kinds, and what the selector of
+        a role of the card language says of a card (Decision CHECK-ALGEBRA)."""
+        if other.kind not in self.role_kinds(card, role):
+            return False
+        sel = card.role(role).selector
+        return sel is None or admits(sel, card, other)
+
+    def traits(self, card: Card) -> Hashable:
+        """What the selectors of the set's card-language roles read of a card beyond its
+        kind (subtypes, features, printed characteristics): cards equal in these traits
+        are equal subjects (Decision CHECK-SUBJ); () when no selector reads any."""
+        t = card.template
+        out: list[Hashable] = []
+        if any(s.subtypes for s in self.filters):
+            out.append(repr(t.base.get("subtypes")))
+        if any(s.has or s.lacks for s in self.filters):
+            out.append(tuple(sorted({*t.features, *t.counters})))
+        for stat in sorted({x.stat for s in self.filters for x in s.stats}):
+            out.append(repr(t.base.get(stat)))
+        return tuple(out)
+
     def first_of(self, kinds: frozenset[str]) -> Card | None:
         """The card of one of ``kinds`` with the smallest id (never file order: where a card
         is written must not change which card a diagnostic names, Decision ORD-1)."""
-        ids = [cid for k in kinds for cid in self.by_kind.get(k, ())]
-        return self.card(min(ids)) if ids else None
+        firsts = [self._first_by_kind[k] for k in kinds if k in self._first_by_kind]
+        return self.card(min(firsts)) if firsts else None
+
+    @functools.cached_property
+    def _first_by_kind(self) -> dict[str, str]:
+        """Each kind's card with the smallest id (computed once: ``first_of`` is asked for
+        every diagnostic's witness)."""
+        return {k: min(ids) for k, ids in self.by_kind.items() if ids}
 
 
 def build_index(cardset: CardSet) -> CardIndex:
@@ -120,13 +155,23 @@ def build_index(cardset: CardSet) -> CardIndex:
         for f in sorted(fp.features):
             feats.setdefault(f, []).append(cid)
     kinds: dict[str, list[str]] = {}
-    reps: dict[tuple[str, str], str] = {}
+    filters = tuple(
+        dict.fromkeys(
+            r.selector
+            for card in cardset.cards.values()
+            for r in card.roles
+            if r.selector is not None
+        )
+    )
+    bare = CardIndex(cardset, prints, frozenset(), {}, {}, {}, {}, {}, filters)
+    reps: dict[tuple[str, str, Hashable], str] = {}
     for card in cardset.cards.values():
         kinds.setdefault(card.kind, []).append(card.id)
+        traits = bare.traits(card)
         for stat, value in card.template.base.items():
             immune = Guard.CANNOT_MODIFY in card.template.guards_on(stat)
             if not isinstance(value, frozenset) and not immune:
-                reps.setdefault((stat, card.kind), card.id)
+                reps.setdefault((stat, card.kind, traits), card.id)
     return CardIndex(
         cardset,
         prints,
@@ -136,6 +181,7 @@ def build_index(cardset: CardSet) -> CardIndex:
         {k: tuple(v) for k, v in kinds.items()},
         reps,
         {cid: i for i, cid in enumerate(cardset.cards)},
+        filters,
     )
 
 

@@ -13,7 +13,6 @@ cores it was slower than one process, docs/benchmarks.md.)
 from __future__ import annotations
 
 import itertools
-import re
 import time
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -29,6 +28,7 @@ from arbiter.solver.check.base import (
     build_index,
 )
 from arbiter.solver.check.catalogue import SET_CHECKS, TUPLE_CHECKS
+from arbiter.solver.check.dask_form import DASK_FORM
 from arbiter.solver.limits import cut, tripped
 
 # -- planning and examining tuples -------------------------------------------------------
@@ -143,13 +143,6 @@ def _run_units(
         if progress:
             progress(done, total)
     return out
-
-
-# A Dask scheduler address ``[scheme://]host[:port]`` (IPv6 in brackets).
-DASK_FORM = re.compile(
-    r"^(?:(?P<scheme>[a-z][a-z0-9+.-]*)://)?"
-    r"(?P<host>\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9_.-]+)(?::(?P<port>[0-9]{1,5}))?/?$"
-)
 
 
 def dask_endpoint(address: str) -> tuple[str, str, int | None]:

@@ -11,12 +11,15 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from arbiter.model.cardset import Card, FeatureWrite, StatWrite, candidates
+from arbiter.model.cardset import Card, FeatureWrite, StatWrite, candidates, performed_role
+from arbiter.model.effects.algebra import ModifyStat, MoveTo, ZoneMove
+from arbiter.model.effects.perform import Perform
 from arbiter.model.errors import Location
 from arbiter.model.state import JSON
-from arbiter.model.steps import Modify, Move
+from arbiter.model.steps import Modify, Move, Step
 from arbiter.solver.check import witness as w
 from arbiter.solver.check.base import CardIndex, Diagnostic, Severity
+from arbiter.solver.check.reach import Reach
 
 NUMBER_WRITES = ("add", "set", "multiply", "divide", "copy", "swap", "swap-bonus")
 
@@ -151,13 +154,13 @@ def unknown_references(index: CardIndex) -> Iterator[Diagnostic]:
 def _unknown_zone(
     index: CardIndex, card: Card, zone: str, where: Location | None
 ) -> Iterator[Diagnostic]:
-    moves = [(i, s) for i, s in enumerate(card.effect) if isinstance(s, Move) and s.zone == zone]
-    step_i, step = moves[0] if moves else (0, None)
+    moves = [(i, s, r) for i, s, r in _moves(card) if r is not None and _zone_of(s) == zone]
+    step_i, step, role = moves[0] if moves else (0, None, None)
     known = ", ".join(sorted(index.cardset.zones))
     witness = None
-    if step is not None:
-        ids, objects = _role_ids(index, card, list(step.target_ids()))
-        target = ids[step.target_ids()[0]]
+    if step is not None and role is not None:
+        ids, objects = _role_ids(index, card, [*w.step_roles(step), role])
+        target = ids[role]
         witness = w.scenario(
             "unknown-zone",
             title=f"'{zone}' is not a zone of {index.cardset.ruleset.name}",
@@ -180,14 +183,49 @@ def _unknown_zone(
     )
 
 
+def _moves(card: Card) -> Iterator[tuple[int, Step, str | None]]:
+    """The steps of the card's effect that move an object to a zone, with the role moved."""
+    for i, s in enumerate(card.effect):
+        if isinstance(s, Move):
+            yield i, s, s.target
+        elif isinstance(s, Perform):
+            for j, e in enumerate(s.effects):
+                if isinstance(e.action, MoveTo) and e.action.move is ZoneMove.TO_ZONE:
+                    yield i, s, performed_role(card, s, e.selector, str(j))
+
+
+def _zone_of(step: Step) -> str | None:
+    if isinstance(step, Move):
+        return step.zone
+    if isinstance(step, Perform):
+        zones = [e.action.zone for e in step.effects if isinstance(e.action, MoveTo)]
+        return zones[0] if zones else None
+    return None
+
+
+def _may_be_undone(step: Step) -> bool:
+    """A ``perform`` step with a condition or a cost: it may not be done (CHECK-ALGEBRA)."""
+    return isinstance(step, Perform) and any(e.condition or e.costs for e in step.effects)
+
+
+def _first_event_applies(step: Step) -> bool:
+    """The step's first event is the modification a witness looks at."""
+    if isinstance(step, Modify):
+        return step.other is None
+    if isinstance(step, Perform) and len(step.effects) == 1 and not _may_be_undone(step):
+        e = step.effects[0]
+        return isinstance(e.action, ModifyStat) and e.action.other is None
+    return False
+
+
 def _write_witness(
     index: CardIndex, card: Card, sw: StatWrite, expect_of: str
 ) -> tuple[str, dict[str, dict[str, JSON]], list[dict[str, JSON]], dict[str, JSON]]:
     step = card.effect[sw.step]
-    ids, objects = _role_ids(index, card, list(step.target_ids()))
+    ids, objects = _role_ids(index, card, [*w.step_roles(step), sw.role])
     subject = ids[sw.role]
     expect: dict[str, JSON] = {f"{subject}.{sw.stat}": None}
-    if isinstance(step, Modify) and step.other is None:
+    if _first_event_applies(step):
         expect["events.0.applied"] = False
     return subject, objects, [w.step_doc(step, ids)], expect
 
@@ -220,7 +258,7 @@ def _unknown_stat(index: CardIndex, card: Card, sw: StatWrite) -> Diagnostic:
 
 def _unknown_feature(index: CardIndex, card: Card, fw: FeatureWrite) -> Diagnostic:
     step = card.effect[fw.step]
-    ids, objects = _role_ids(index, card, list(step.target_ids()))
+    ids, objects = _role_ids(index, card, [*w.step_roles(step), fw.role])
     subject = ids[fw.role]
     return Diagnostic(
         "unknown-feature",
@@ -238,7 +276,8 @@ def _unknown_feature(index: CardIndex, card: Card, fw: FeatureWrite) -> Diagnost
             ruleset=index.cardset.ruleset.name,
             objects=objects,
             steps=[w.step_doc(step, ids)],
-            expect={f"objects.{subject}.features.{fw.feature}": None, "events.0.applied": False},
+            expect={f"objects.{subject}.features.{fw.feature}": None}
+            | ({} if _may_be_undone(step) else {"events.0.applied": False}),
         ),
         _locs(fw.where),
     )
@@ -249,6 +288,7 @@ def _unknown_feature(index: CardIndex, card: Card, fw: FeatureWrite) -> Diagnost
 
 def absent_characteristic(index: CardIndex) -> Iterator[Diagnostic]:
     gained_stats, _ = _gains(index)
+    reach = Reach(index)
     for card in index.cardset.cards.values():
         for sw in index.prints[card.id].stat_writes:
             if sw.op not in NUMBER_WRITES or isinstance(sw.value, frozenset):
@@ -256,9 +296,11 @@ def absent_characteristic(index: CardIndex) -> Iterator[Diagnostic]:
             if sw.stat not in index.stat_holders and sw.stat not in gained_stats:
                 continue  # reported as unknown-characteristic
             kinds = index.role_kinds(card, sw.role)
-            reach = candidates(index.cardset, card, sw.role)
-            if any(sw.stat in c.template.base for c in reach):
+            if reach.has_stat(card, sw.role, sw.stat):
                 continue
+            selected = card.role(sw.role).selector is not None
+            if selected and not candidates(index.cardset, card, sw.role):
+                continue  # no card of the set is such an object (tokens?): nothing to say
             if kinds & gained_stats.get(sw.stat, set()):
                 continue
             _, objects, steps, expect = _write_witness(index, card, sw, "absent")
@@ -308,18 +350,20 @@ def useless_named_gain(index: CardIndex) -> Iterator[Diagnostic]:
         fw.feature
         for fp in index.prints.values()
         for fw in fp.feature_writes
-        if fw.op == "lose" or (fw.op == "boost" and (fw.number or 0) < 0)
+        if fw.op == "lose" or (fw.op == "boost" and (fw.number is None or fw.number < 0))
     }
+    reach = Reach(index)
     for card in index.cardset.cards.values():
         for fw in index.prints[card.id].feature_writes:
-            if fw.op != "gain" or fw.feature in lowered:
+            if fw.op != "gain" or fw.feature in lowered or fw.computed:
                 continue
-            reach = candidates(index.cardset, card, fw.role)
-            if not reach or not all(_covers(c, fw) for c in reach):
+            if _may_be_undone(card.effect[fw.step]):
+                continue  # its witness would show the condition, not the gain
+            subject = reach.first_if_all(card, fw, _covers)
+            if subject is None:
                 continue
-            subject = reach[0]
             step = card.effect[fw.step]
-            ids, objects = _role_ids(index, card, list(step.target_ids()))
+            ids, objects = _role_ids(index, card, w.step_roles(step))
             ids[fw.role] = subject.id
             objects = {k: v for k, v in objects.items() if k in ids.values()}
             objects[subject.id] = w.card_object(subject)

@@ -11,14 +11,17 @@ on a game built from the cards (``arbiter.model.cardset.game_state``) and writes
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterator
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from arbiter.model import abilities as ab
 from arbiter.model import passives as pv
-from arbiter.model.cardset import Card, game_state
+from arbiter.model.cardset import Card, game_state, performed_role
 from arbiter.model.damage import instructions as dm
 from arbiter.model.damage import prevention as prev
 from arbiter.model.damage.steps import DealDamage
+from arbiter.model.effects import algebra as fx
+from arbiter.model.effects.perform import Perform
 from arbiter.model.errors import Location
 from arbiter.model.ruleset import PreventionTiming
 from arbiter.model.state import JSON, GameState
@@ -229,14 +232,41 @@ def _loop_diagnostic(
 # -- ruling-D-PREV-3: a damage bonus against a prevention ---------------------------------
 
 
-def _hits(card: Card) -> list[tuple[int, DealDamage]]:
+@dataclass(frozen=True, slots=True)
+class _Hit:
+    """A damage step of a card's effect that deals an amount to each target (D-EACH-1),
+    from the damage area's step or the card language's (a ``perform`` step)."""
+
+    step: int
+    kind: str  # spell | ability ... (the damage source's kind)
+    ability: str | None
+    amount: int
+    roles: tuple[str, ...]
+    where: Location | None
+
+
+def _hits(card: Card) -> list[_Hit]:
     """The card's damage steps that deal an amount to each target (D-EACH-1): a split's
-    shares are prevented alike under both readings (Decision D-PREV-3b)."""
-    return [
-        (i, s)
-        for i, s in enumerate(card.effect)
-        if isinstance(s, DealDamage) and s.instruction.mode is dm.Mode.EACH
-    ]
+    shares are prevented alike under both readings (Decision D-PREV-3b); an amount
+    computed from the game is not known before the game (Decision CHECK-ALGEBRA)."""
+    out: list[_Hit] = []
+    for i, s in enumerate(card.effect):
+        if isinstance(s, DealDamage) and s.instruction.mode is dm.Mode.EACH:
+            src = s.instruction.source
+            roles = tuple(s.targets or ())
+            out.append(_Hit(i, src.kind, src.ability, s.instruction.amount, roles, s.where))
+        elif isinstance(s, Perform):
+            kind = "spell" if card.kind == "spell" else "ability"
+            for j, e in enumerate(s.effects):
+                act, x = e.action, e.amount
+                if not isinstance(act, fx.DealDamage) or act.split or not isinstance(x, fx.Const):
+                    continue
+                role = performed_role(card, s, e.selector, str(j))
+                undone = e.condition is not None or bool(e.costs)  # it may not be done
+                if role is not None and isinstance(x.value, int) and not undone:
+                    ability = None if kind == "spell" else "ability"
+                    out.append(_Hit(i, kind, ability, x.value, (role,), s.where))
+    return out
 
 
 def _bonuses(card: Card) -> list[dm.DamageBonus]:
@@ -245,10 +275,10 @@ def _bonuses(card: Card) -> list[dm.DamageBonus]:
 
 def dealer_keys(index: CardIndex, card: Card) -> frozenset[Hashable]:
     out: set[Hashable] = set()
-    for _, step in _hits(card):
-        for role in step.targets or ():
+    for hit in _hits(card):
+        for role in hit.roles:
             for kind in index.role_kinds(card, role):
-                out.add((step.instruction.source.kind, kind))
+                out.add((hit.kind, kind))
     return frozenset(out)
 
 
@@ -269,7 +299,7 @@ def _giver_class(index: CardIndex, card: Card) -> Hashable | None:
 
 
 def _shielded_class(index: CardIndex, card: Card) -> Hashable | None:
-    return _shield_class(card) if prev.shields(card.template) else None
+    return (*_shield_class(card), index.traits(card)) if prev.shields(card.template) else None
 
 
 def bonus_keys(index: CardIndex, card: Card) -> frozenset[Hashable]:
@@ -284,11 +314,10 @@ def shielded_keys(index: CardIndex, card: Card) -> frozenset[Hashable]:
     return frozenset((k, card.kind) for k in dm.ACTION_KINDS)
 
 
-def _source_doc(step: DealDamage, dealer: str) -> dict[str, JSON]:
-    src = step.instruction.source
-    if src.kind == "ability":
-        return {"ability": src.ability, "card": dealer}
-    return {src.kind: dealer}
+def _source_doc(hit: _Hit, dealer: str) -> dict[str, JSON]:
+    if hit.kind == "ability":
+        return {"ability": hit.ability, "card": dealer}
+    return {hit.kind: dealer}
 
 
 def bonus_against_prevention(index: CardIndex, combo: tuple[str, ...]) -> Iterator[Diagnostic]:
@@ -301,15 +330,14 @@ def bonus_against_prevention(index: CardIndex, combo: tuple[str, ...]) -> Iterat
     ):
         return  # another card of the same class stands for this one (Decision CHECK-SUBJ)
     shield = sum(s.remaining for s in prev.shields(shielded.template))
-    for i, step in _hits(dealer):
-        kind = step.instruction.source.kind
-        if not any(shielded.kind in index.role_kinds(dealer, r) for r in step.targets or ()):
+    for hit in _hits(dealer):
+        if not any(index.reaches(dealer, r, shielded) for r in hit.roles):
             continue
-        bonus = sum(b.amount for b in _bonuses(giver) if kind in b.to)
-        base = step.instruction.amount
+        bonus = sum(b.amount for b in _bonuses(giver) if hit.kind in b.to)
+        base = hit.amount
         if bonus <= 0 or base <= 0 or not base <= shield < base + bonus:
             continue
-        yield _prev_diagnostic(index, dealer, giver, shielded, i, step, base, bonus, shield)
+        yield _prev_diagnostic(index, dealer, giver, shielded, hit, base, bonus, shield)
         return
 
 
@@ -318,8 +346,7 @@ def _prev_diagnostic(
     dealer: Card,
     giver: Card,
     shielded: Card,
-    i: int,
-    step: DealDamage,
+    hit: _Hit,
     base: int,
     bonus: int,
     shield: int,
@@ -334,7 +361,7 @@ def _prev_diagnostic(
         "id": dealer.id,
         "each": base,
         "targets": [shielded.id],
-        "source": _source_doc(step, dealer.id),
+        "source": _source_doc(hit, dealer.id),
     }
     ruleset = index.cardset.ruleset.name
 
@@ -362,13 +389,17 @@ def _prev_diagnostic(
         "ruling-D-PREV-3",
         Severity.RULING,
         tuple(sorted({dealer.id, giver.id, shielded.id})),
-        (f"{dealer.id}.effect[{i}]", f"{giver.id}.damage_bonus", f"{shielded.id}.prevention"),
+        (
+            f"{dealer.id}.effect[{hit.step}]",
+            f"{giver.id}.damage_bonus",
+            f"{shielded.id}.prevention",
+        ),
         ("D-PREV-3", "D-PREV-1", "D-BONUS-1"),
         f"{names}: {dealer.id} deals {base} with {giver.id}'s bonus {bonus:+d} to "
         f"{shielded.id}, which prevents {shield}. Counting the bonus before prevention (the "
         f"source, Decision D-PREV-3's default) deals {with_bonus}; preventing the base damage "
         f"first (Riftbound core rules 1.3, 417.1.e.1) deals 0, so {shielded.id} is not damaged. A "
         "judge confirms which reading the set plays by (the witness runs both).",
-        Witness(main.name, main.text, ((PreventionTiming.BASE_FIRST.value, other.text),)),
-        _locs(step.where, giver.where, shielded.where),
+        w.with_variant(main, PreventionTiming.BASE_FIRST.value, other),
+        _locs(hit.where, giver.where, shielded.where),
     )

@@ -16,7 +16,9 @@ from collections.abc import Hashable, Iterator
 
 from arbiter.model.altered.keywords import keyword_number
 from arbiter.model.altered.steps import Switch
-from arbiter.model.cardset import Card
+from arbiter.model.cardset import Card, performed_role
+from arbiter.model.effects.algebra import MoveTo, ZoneMove
+from arbiter.model.effects.perform import Perform
 from arbiter.solver.check import witness as w
 from arbiter.solver.check.base import CardIndex, Diagnostic, Severity, Witness
 
@@ -24,7 +26,18 @@ CODE = "ruling-rulebook-version"
 
 
 def _switch_roles(card: Card) -> list[tuple[int, str]]:
-    return [(i, s.target) for i, s in enumerate(card.effect) if isinstance(s, Switch)]
+    """The steps of the card's effect that switch an object's expedition, with the role
+    switched (a ``perform`` step's ``switch``: Decision CHECK-ALGEBRA)."""
+    out: list[tuple[int, str]] = []
+    for i, s in enumerate(card.effect):
+        if isinstance(s, Switch):
+            out.append((i, s.target))
+        elif isinstance(s, Perform):
+            for j, e in enumerate(s.effects):
+                if isinstance(e.action, MoveTo) and e.action.move is ZoneMove.SWITCH:
+                    role = performed_role(card, s, e.selector, str(j))
+                    out += [(i, role)] if role is not None else []
+    return out
 
 
 def switcher_keys(index: CardIndex, card: Card) -> frozenset[Hashable]:
@@ -47,7 +60,7 @@ def gigantic_switch(index: CardIndex, combo: tuple[str, ...]) -> Iterator[Diagno
     if "Gigantic" not in giant.template.features:
         return
     for i, role in _switch_roles(switcher):
-        if giant.kind not in index.role_kinds(switcher, role):
+        if not index.reaches(switcher, role, giant):
             continue
         yield _gigantic_diagnostic(index, switcher, giant, i)
         return
@@ -83,7 +96,7 @@ def _gigantic_diagnostic(index: CardIndex, switcher: Card, giant: Card, i: int) 
         f"so nothing moves; under the complete rules 3.0 (7.4.4.m) the card of {giant.id} "
         "switches, the character joining and leaving nothing. A judge confirms which reading "
         "the set plays by (the witness runs both).",
-        Witness(main.name, main.text, (("3.0", other.text),)),
+        w.with_variant(main, "3.0", other),
         tuple(x for x in (switcher.where, giant.where) if x is not None),
     )
 
@@ -164,6 +177,6 @@ def tough_for_free(index: CardIndex, combo: tuple[str, ...]) -> Iterator[Diagnos
         f"nothing for Tough under the glossary (the seed, the default) and {x} under the "
         "complete rules 3.0 (7.4.7: 'for free' no longer waives Tough). A judge confirms "
         "which reading the set plays by (the witness runs both).",
-        Witness(main.name, main.text, (("3.0", other.text),)),
+        w.with_variant(main, "3.0", other),
         tuple(x for x in (spell.where, tough.where) if x is not None),
     )

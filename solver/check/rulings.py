@@ -4,11 +4,13 @@ docs/rules.md, so that a human confirms them (E-IMM-1b, E-DIV)."""
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterator
+from typing import TypeGuard
 
 from arbiter.model.cardset import Card, StatWrite
+from arbiter.model.effects.perform import Perform
 from arbiter.model.ruleset import Rounding
 from arbiter.model.state import JSON, Guard
-from arbiter.model.steps import Modify
+from arbiter.model.steps import Modify, Step
 from arbiter.solver.check import classes as cls
 from arbiter.solver.check import witness as w
 from arbiter.solver.check.base import CardIndex, Diagnostic, Severity
@@ -44,11 +46,19 @@ def _guards(card: Card, stat: str) -> bool:
     ) and Guard.CANNOT_MODIFY not in card.template.guards_on(stat)
 
 
+def _unconditional(step: Step) -> TypeGuard[Modify | Perform]:
+    """A step that modifies whenever it resolves (a ``perform`` step with no condition:
+    its witness shows the result, Decision CHECK-ALGEBRA)."""
+    if isinstance(step, Perform):  # a condition or a cost may leave it undone
+        return all(e.condition is None and not e.costs for e in step.effects)
+    return isinstance(step, Modify)
+
+
 def _protector_class(index: CardIndex, card: Card) -> Hashable | None:
     """What the ruling reads of a card protected by itself: its kind and the starting
     value of each characteristic it guards (Decision CHECK-SUBJ)."""
     guarded = tuple(sorted((s, repr(v)) for s, v in card.template.base.items() if _guards(card, s)))
-    return (card.kind, guarded) if guarded else None
+    return (card.kind, guarded, index.traits(card)) if guarded else None
 
 
 def _grants(index: CardIndex, card: Card) -> list[StatWrite]:
@@ -64,7 +74,12 @@ def _granter_class(index: CardIndex, card: Card) -> Hashable | None:
     found = tuple(
         sorted(
             {
-                (sw.stat, sw.role == "self", tuple(sorted(index.role_kinds(card, sw.role))))
+                (
+                    sw.stat,
+                    sw.role == "self",
+                    tuple(sorted(index.role_kinds(card, sw.role))),
+                    repr(card.role(sw.role).selector),
+                )
                 for sw in _grants(index, card)
             }
         )
@@ -90,7 +105,7 @@ def subject_keys(index: CardIndex, card: Card) -> frozenset[Hashable]:
     """A subject of a granted protection: the diagnostic depends only on its kind and on
     its having the characteristic (not immune to every modification), so one card per
     class of equivalent subjects is examined (``CardIndex.representatives``)."""
-    return frozenset(k for k, cid in index.representatives.items() if cid == card.id)
+    return frozenset(k[:2] for k, cid in index.representatives.items() if cid == card.id)
 
 
 def _divided(value: int, z: int, op: str, rounding: Rounding) -> int:
@@ -104,7 +119,7 @@ def _divided(value: int, z: int, op: str, rounding: Rounding) -> int:
     return value // z
 
 
-def _expected_after(subject: Card, step: Modify, rounding: Rounding) -> JSON | None:
+def _expected_after(subject: Card, step: StatWrite, rounding: Rounding) -> JSON | None:
     """The shown value after the division, by plain arithmetic, when the case is simple
     (one factor for every component, no limit on the subject); otherwise None and the
     witness expects only that the division applied."""
@@ -115,13 +130,13 @@ def _expected_after(subject: Card, step: Modify, rounding: Rounding) -> JSON | N
     if subject.template.limit_on(step.stat) is not None:
         return None
     if isinstance(base, tuple):
-        return [max(0, _divided(v, z, step.word, rounding)) for v in base]
+        return [max(0, _divided(v, z, step.op, rounding)) for v in base]
     if isinstance(base, int):
-        return max(0, _divided(base, z, step.word, rounding))
+        return max(0, _divided(base, z, step.op, rounding))
     return None
 
 
-def _rounding(index: CardIndex, step: Modify) -> Rounding:
+def _rounding(index: CardIndex, step: StatWrite) -> Rounding:
     return Rounding(step.rounding) if step.rounding else index.cardset.ruleset.division_rounding
 
 
@@ -129,12 +144,12 @@ def _imm_diagnostic(
     index: CardIndex, divider: Card, subject: Card, granter: Card | None
 ) -> Iterator[Diagnostic]:
     for sw in index.prints[divider.id].stat_writes:
-        if not _decreasing(sw) or subject.kind not in index.role_kinds(divider, sw.role):
+        if not _decreasing(sw) or not index.reaches(divider, sw.role, subject):
             continue
         if sw.role == "self" and divider.id != subject.id:
             continue
         step = divider.effect[sw.step]
-        if not isinstance(step, Modify) or sw.stat not in subject.template.base:
+        if not _unconditional(step) or sw.stat not in subject.template.base:
             continue
         if isinstance(subject.template.base[sw.stat], frozenset):
             continue
@@ -159,23 +174,28 @@ def _imm_diagnostic(
                 and x.role != "self"
                 and x.stat == sw.stat
                 and x.guard is Guard.CANNOT_DECREASE
-                and subject.kind in index.role_kinds(granter, x.role)
+                and index.reaches(granter, x.role, subject)
             ]
             if not grants:
                 continue
             gstep = granter.effect[grants[0].step]
             guard_label = f"{granter.id}.effect[{grants[0].step}]"
-            grant_steps = [w.step_doc(gstep, {r: subject.id for r in gstep.target_ids()})]
+            gids = {r: subject.id for r in gstep.target_ids()}
+            if isinstance(gstep, Perform):
+                gids["self"] = granter.id  # the granter plays it
+            grant_steps = [w.step_doc(gstep, gids)]
             why = (
                 f"{_bold(granter.id)} makes the {sw.stat} of {_bold(subject.id)} "
                 "impossible to decrease"
             )
-        ids, objects = _role_ids(index, divider, list(step.target_ids()))
+        ids, objects = _role_ids(index, divider, w.step_roles(step))
         ids[sw.role] = subject.id
         objects = {k: v for k, v in objects.items() if k in ids.values()}
         objects[subject.id] = w.card_object(subject, "opponent")
-        rounding = _rounding(index, step)
-        after = _expected_after(subject, step, rounding)
+        if granter is not None and isinstance(gstep, Perform):
+            objects.setdefault(granter.id, w.card_object(granter))
+        rounding = _rounding(index, sw)
+        after = _expected_after(subject, sw, rounding)
         expect: dict[str, JSON] = {f"events.{len(grant_steps)}.applied": True}
         if after is not None:
             expect[f"{subject.id}.{sw.stat}"] = after
@@ -222,22 +242,24 @@ def divide_vs_granted_protection(index: CardIndex, combo: tuple[str, ...]) -> It
 def division_rounding(index: CardIndex) -> Iterator[Diagnostic]:
     """One ruling per division that does not say how it rounds and meets a card of the set
     whose starting value it does not divide evenly (the first such card is the example)."""
-    seen: dict[tuple[str, int, frozenset[str]], tuple[list[Card], set[str]]] = {}  # scan once
+    seen: dict[tuple[str, int, frozenset[str], str], tuple[list[Card], set[str]]] = {}  # scan once
     for divider in index.cardset.cards.values():
         for sw in index.prints[divider.id].stat_writes:
             step = divider.effect[sw.step]
             z = sw.value
-            if sw.op != "divide" or not isinstance(step, Modify) or step.rounding is not None:
+            if sw.op != "divide" or not _unconditional(step) or sw.rounding:
                 continue
             if not isinstance(z, int) or z <= 1 or sw.role == "self":
                 continue
             kinds = index.role_kinds(divider, sw.role)
-            key = (sw.stat, z, kinds)
+            sel = divider.role(sw.role).selector
+            key = (sw.stat, z, kinds, repr(sel))
             if key not in seen:
                 cards = [
                     index.card(cid)
                     for cid in index.stat_holders.get(sw.stat, ())
-                    if index.card(cid).kind in kinds and _uneven(index.card(cid), sw.stat, z)
+                    if index.reaches(divider, sw.role, index.card(cid))
+                    and _uneven(index.card(cid), sw.stat, z)
                 ]
                 seen[key] = (cards, {c.id for c in cards})
             found, ids = seen[key]
@@ -257,17 +279,23 @@ def _uneven(card: Card, stat: str, z: int) -> bool:
 
 
 def _div_diagnostic(
-    index: CardIndex, divider: Card, sw: StatWrite, step: Modify, z: int, subject: Card, count: int
+    index: CardIndex,
+    divider: Card,
+    sw: StatWrite,
+    step: Modify | Perform,
+    z: int,
+    subject: Card,
+    count: int,
 ) -> Diagnostic:
     base = subject.template.base[sw.stat]
-    ids, objects = _role_ids(index, divider, list(step.target_ids()))
+    ids, objects = _role_ids(index, divider, w.step_roles(step))
     ids[sw.role] = subject.id
     objects = {k: v for k, v in objects.items() if k in ids.values()}
     objects[subject.id] = w.card_object(subject, "opponent")
     rounding = index.cardset.ruleset.division_rounding
-    down = _expected_after(subject, step, rounding)
+    down = _expected_after(subject, sw, rounding)
     flip = Rounding.UP if rounding is not Rounding.UP else Rounding.DOWN
-    other = _expected_after(subject, step, flip)
+    other = _expected_after(subject, sw, flip)
     more = f" (and {count - 1} other card(s) of the set)" if count > 1 else ""
     outcome = (
         f"by Decision E-DIV the result is {_show(down)} ({rounding.value}); rounded "

@@ -6,9 +6,10 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping, Sequence
 
-import yaml
-
 from arbiter.model.cardset import Card, Role
+from arbiter.model.effects import emit
+from arbiter.model.effects.algebra import Const, DealDamage, Kind
+from arbiter.model.effects.perform import Perform
 from arbiter.model.state import JSON, BaseValue, GameObject, Protection
 from arbiter.model.steps import (
     BoostFeature,
@@ -20,10 +21,10 @@ from arbiter.model.steps import (
     Protect,
     Step,
 )
+from arbiter.solver.check import witness_yaml as wy
 from arbiter.solver.check.base import Diagnostic, Witness
 
 PLAYERS = ["you", "opponent"]
-_DUMPER: type = getattr(yaml, "CSafeDumper", yaml.SafeDumper)  # libyaml's emitter is fast
 
 
 def _value(v: BaseValue | tuple[int | None, ...] | None) -> JSON:
@@ -115,7 +116,34 @@ def step_doc(step: Step, ids: Mapping[str, str]) -> dict[str, JSON]:
         }
     if isinstance(step, Move):
         return {"move": {"target": oid(step.target), "zone": step.zone}}
+    if isinstance(step, Perform):
+        return perform_doc(step, ids)
     raise ValueError(f"no witness form for {type(step).__name__}")
+
+
+def step_roles(step: Step) -> list[str]:
+    """The roles a witness of the step needs objects for (a ``perform`` step: the card
+    playing it too)."""
+    return ["self", *step.target_ids()] if isinstance(step, Perform) else list(step.target_ids())
+
+
+def perform_doc(step: Perform, ids: Mapping[str, str]) -> dict[str, JSON]:
+    """A ``perform`` step of a card's effect, its roles replaced by object ids: each chosen
+    role is the one object the diagnostic is about (the smallest subset of "any number of"
+    that shows it); a split gives all its damage to the first (D-DIST-1)."""
+    chosen = {k: [ids.get(r, r) for r in v] for k, v in step.chosen.items()}
+    body: dict[str, JSON] = {"by": ids.get(step.by, step.by), "do": emit.effects(step.effects)}
+    if chosen:
+        body["choose"] = dict(chosen)
+    split: dict[str, JSON] = {}
+    for i, e in enumerate(step.effects):
+        if isinstance(e.action, DealDamage) and e.action.split and isinstance(e.amount, Const):
+            picked = chosen.get(e.selector.name or "", chosen.get(str(i), []))
+            if picked and isinstance(e.amount.value, int):
+                split[picked[0]] = e.amount.value
+    if split:
+        body["split"] = split
+    return {"perform": body}
 
 
 def scenario(
@@ -136,16 +164,8 @@ def scenario(
     doc["objects"] = {k: dict(v) for k, v in objects.items()}
     doc["steps"] = [dict(s) for s in steps]
     doc["expect"] = dict(expect)
-    text = yaml.dump(
-        doc,
-        Dumper=_DUMPER,
-        sort_keys=False,
-        allow_unicode=True,
-        width=88,
-        default_flow_style=None,
-    )
-    return Witness(
-        name, "# A witness written by `arbiter check`: run it with `arbiter run`.\n" + text
+    return _witness(
+        name, "# A witness written by `arbiter check`: run it with `arbiter run`.\n", doc
     )
 
 
@@ -161,29 +181,36 @@ def loops_file(
     """A card set in the input format of ``arbiter loops`` (its minimal state, LOOP-4),
     with the verdict it must give under ``expect_verdict:``."""
     docs: dict[str, JSON] = {}
+    v2 = any(card.written for card in cards.values())  # run as written: format 2
     for cid, card in cards.items():
         doc = card_object(card)
         doc.pop("owner", None)
+        if v2:
+            doc.update(_abilities_v2(card))
         docs[cid] = doc
     doc_all: dict[str, JSON] = {
         "title": title,
         "description": description,
         "ruleset": ruleset,
+        **({"format": 2} if v2 else {}),
         "players": list(PLAYERS),
         "cards": docs,
         "expect_verdict": dict(expect_verdict),
     }
-    text = yaml.dump(
-        doc_all,
-        Dumper=_DUMPER,
-        sort_keys=False,
-        allow_unicode=True,
-        width=88,
-        default_flow_style=None,
+    return _witness(
+        name, "# A witness written by `arbiter check`: run it with `arbiter loops`.\n", doc_all
     )
-    return Witness(
-        name, "# A witness written by `arbiter check`: run it with `arbiter loops`.\n" + text
-    )
+
+
+def _abilities_v2(card: Card) -> dict[str, JSON]:
+    """The card's triggers and quick actions in the card language (format 2), for a card
+    set where some run as they are written (Decision CHECK-ALGEBRA)."""
+    out: dict[str, JSON] = {}
+    for key, kind in (("triggers", Kind.TRIGGER), ("quick_actions", Kind.QUICK)):
+        items = [ab for ab in card.abilities if ab.kind is kind]
+        if items:
+            out[key] = [emit.ability(ab, i) for i, ab in enumerate(items)]
+    return out
 
 
 def _stem(d: Diagnostic) -> str:
@@ -192,15 +219,30 @@ def _stem(d: Diagnostic) -> str:
     return safe_name("--".join([d.code, *d.cards]), "witness")
 
 
-def _canonical(text: str) -> bytes:
-    """The witness as data, keys sorted: the order the card set declared things in (which
-    the witness keeps, as written) does not change its name."""
-    import json
+def _witness(name: str, header: str, doc: dict[str, JSON]) -> Witness:
+    """The witness of ``doc``: its text (a comment line, then the YAML) and, where the data
+    reads back as itself, its canonical form (the text need not be parsed to name it)."""
+    text, canonical = wy.render(doc)
+    return Witness(name, header + text, canonical=() if canonical is None else (canonical,))
 
-    from arbiter.model.format.document import load  # libyaml's composer: fast
 
-    root = load("witness.yaml", text).root
-    return json.dumps(root, sort_keys=True, ensure_ascii=False).encode("utf-8")
+def with_variant(main: Witness, suffix: str, other: Witness) -> Witness:
+    """``main`` with ``other``'s text as its variant ``suffix`` (the other reading of a
+    Decision), keeping what both already know of their canonical forms."""
+    plain = not main.variants and not other.variants
+    known = main.canonical + other.canonical if plain else ()
+    return Witness(
+        main.name, main.text, ((suffix, other.text),), canonical=known if len(known) == 2 else ()
+    )
+
+
+def _canonicals(witness: Witness) -> list[bytes]:
+    """The canonical forms of the witness's text and of each variant (computed from the data
+    when known, else by parsing the text)."""
+    texts = [witness.text, *(text for _, text in witness.variants)]
+    if len(witness.canonical) == len(texts):
+        return list(witness.canonical)
+    return [wy.text_canonical(t) for t in texts]
 
 
 def _digest(witness: Witness) -> str:
@@ -209,9 +251,10 @@ def _digest(witness: Witness) -> str:
     content it describes (the same content gives the same name: output is reproducible)."""
     import hashlib
 
-    h = hashlib.sha256(_canonical(witness.text))
-    for suffix, text in witness.variants:
-        h.update(b"\0" + suffix.encode("utf-8") + b"\0" + _canonical(text))
+    main, *others = _canonicals(witness)
+    h = hashlib.sha256(main)
+    for (suffix, _), canonical in zip(witness.variants, others, strict=True):
+        h.update(b"\0" + suffix.encode("utf-8") + b"\0" + canonical)
     return h.hexdigest()[:12]
 
 
@@ -241,4 +284,3 @@ def write_witnesses(diagnostics: Sequence[Diagnostic], folder: str) -> list[str 
             if opened is not None:
                 opened.close()
     return paths
-

@@ -73,7 +73,7 @@ class Outcome:
 @dataclass(frozen=True)
 class OutcomeSet:
     status: Status
-    method: str
+    method: str  # the engine that searched (``engines_used``), not only the one asked for
     outcomes: tuple[Outcome, ...]
     wall_time: float
 
@@ -85,6 +85,7 @@ class OutcomeSet:
         return frozenset(o.fingerprint for o in self.outcomes)
 
     cut: str | None = None  # what stopped the search (solver/limits.py)
+    requested: str | None = None  # the engine asked for, when another one searched
 
     def summary(self) -> dict[str, JSON]:
         out: dict[str, JSON] = {
@@ -94,6 +95,8 @@ class OutcomeSet:
             "order_dependent": self.order_dependent,
             "wall_time": round(self.wall_time, 6),
         }
+        if self.requested is not None and self.requested != self.method:
+            out["method_requested"] = self.requested
         if self.cut is not None:
             out["cut"] = f"stopped early by {self.cut}: the list may be incomplete"
         return out
@@ -179,15 +182,31 @@ def first_leaf(step: ChoosingStep[Any], index: int, run: Any) -> dict[str, Leaf]
     return {fp: Leaf(fp, tuple(decisions), frozenset({frozenset(step.tags(run))}))}
 
 
+def engine_for(step: ChoosingStep[Any], run: Any, method: str) -> str:
+    """The engine that searches ``step`` from ``run`` when ``method`` is asked for: CP-SAT
+    only where the step kind has a model and the model covers the run's policies (not
+    Riftbound 373.2's one sequence: ``replacement.modelled``), else the exhaustive twin."""
+    if method == "cp-sat" and type(step) in CPSAT_EXPANDERS and replacement.modelled(run):
+        return "cp-sat"
+    return "exhaustive"
+
+
+def engines_used(used: set[str], requested: str) -> str:
+    """The ``method`` an answer reports: the engine that searched its steps (both, joined
+    by ``+``, when steps differ), or the one asked for when no step had a choice."""
+    return "+".join(m for m in METHODS if m in used) or requested
+
+
 def expand(
     step: ChoosingStep[Any], index: int, run: Any, method: str, options: RunOptions
 ) -> tuple[dict[str, Leaf], Status]:
     """Every distinct end of one step and the status of that search; once the command's
-    limits are reached, one legal end (FEASIBLE: never OPTIMAL when cut)."""
+    limits are reached, one legal end (FEASIBLE: never OPTIMAL when cut). ``method`` is
+    an engine of ``engine_for``."""
     if cut() is not None:
         return first_leaf(step, index, run), Status.FEASIBLE
     try:
-        if method == "cp-sat" and type(step) in CPSAT_EXPANDERS and replacement.modelled(run):
+        if method == "cp-sat":
             leaves, status = CPSAT_EXPANDERS[type(step)](step, index, run, options)
         else:
             leaves = exhaustive_leaves(step, index, run, interruptible=True)
@@ -236,13 +255,14 @@ def enumerate_outcomes(
     options = options or RunOptions()
     t0 = time.perf_counter()
     status = Status.OPTIMAL
+    used: set[str] = set()
     branches = [_Branch(scenario.start, (), False)]
     for i, step in enumerate(scenario.steps):
         if isinstance(step, Expect):
             continue
         merged: dict[tuple[str, str | None], _Branch] = {}
         for b in branches:
-            found_branches, st = _step_branches(step, i, b, method, options)
+            found_branches, st = _step_branches(step, i, b, method, options, used)
             if st is not Status.OPTIMAL and status is not Status.UNKNOWN:
                 status = st  # a search cut short (even one that found nothing) is never OPTIMAL
             for nb in found_branches:
@@ -263,13 +283,21 @@ def enumerate_outcomes(
         )
     outcomes.sort(key=lambda o: ([(d.step, d.option.key) for d in o.choices], o.fingerprint))
     stopped = tripped() if status is not Status.OPTIMAL else None
-    return OutcomeSet(status, method, tuple(outcomes), time.perf_counter() - t0, stopped)
+    return OutcomeSet(
+        status,
+        engines_used(used, method),
+        tuple(outcomes),
+        time.perf_counter() - t0,
+        stopped,
+        method,
+    )
 
 
 def _step_branches(
-    step: Step, i: int, b: _Branch, method: str, options: RunOptions
+    step: Step, i: int, b: _Branch, method: str, options: RunOptions, used: set[str]
 ) -> tuple[list[_Branch], Status]:
-    """The branches one step makes of ``b``, and the status of that step's search."""
+    """The branches one step makes of ``b``, and the status of that step's search (the
+    engine that searched it is added to ``used``)."""
     if b.stopped is not None:
         return [b], Status.OPTIMAL
     try:
@@ -284,7 +312,9 @@ def _step_branches(
         return [
             _Branch(b.state.with_event(refused), b.decisions, b.order_dependent)
         ], Status.OPTIMAL
-    leaves, status = expand(step, i, run, method, options)
+    engine = engine_for(step, run, method)
+    used.add(engine)
+    leaves, status = expand(step, i, run, engine, options)
     dependent = order_dependent(leaves)
     out = []
     for fp, leaf in sorted(leaves.items(), key=lambda kv: [d.option.key for d in kv[1].decisions]):

@@ -13,14 +13,13 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from arbiter.solver.cli.convention import Output, output_options
+from arbiter.solver.cli.damage_common import WHAT, check_player
 from arbiter.solver.cli.options import TIME_LIMIT
 
 if TYPE_CHECKING:
     from arbiter.model.damage import combat as cb
     from arbiter.model.scenario import Scenario
-    from arbiter.model.state import GameState
-
-WHAT = {"kills": "units destroyed", "damage": "damage dealt", "value": "value destroyed"}
 
 
 def find_combat(scenario: Scenario) -> int:
@@ -32,15 +31,6 @@ def find_combat(scenario: Scenario) -> int:
         if isinstance(step, Combat):
             return i
     raise InputError("expected a 'combat' step", location=Location(scenario.source, 1, 1))
-
-
-def state_before(scenario: Scenario, index: int) -> GameState:
-    from arbiter.solver.engine import runner as engine
-
-    before = engine.run(replace(scenario, steps=scenario.steps[:index], expect=()))
-    if before.stopped_by is not None:
-        raise before.stopped_by
-    return before.state
 
 
 def rows(problem: cb.AssignmentProblem, assignment: dict[str, int]) -> list[dict[str, Any]]:
@@ -166,7 +156,7 @@ def _every(
     show_default=True,
     help="Seconds CP-SAT may take.",
 )
-@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@output_options(("text", "json"))
 def command(
     file: str,
     objective: str | None,
@@ -175,7 +165,7 @@ def command(
     limit: int,
     method: str,
     time_limit: float,
-    as_json: bool,
+    out: Output,
 ) -> None:
     """Combat damage assignments of the first combat step in FILE (Riftbound 460.2.c).
 
@@ -186,15 +176,16 @@ def command(
 
     from arbiter.model.damage import combat as cb
     from arbiter.model.damage import combat_state as cs
-    from arbiter.model.errors import IllegalAction, InputError
+    from arbiter.model.errors import IllegalAction
     from arbiter.model.format.scenario import parse_file
-    from arbiter.solver.cli.output import Exit, emit_json
+    from arbiter.solver.cli.output import Exit
     from arbiter.solver.damage.combat_cpsat import solve
+    from arbiter.solver.damage.open import state_before
 
+    out = replace(out, inputs=(file,))  # -o never writes over the scenario it reads
     scenario = parse_file(file)
     index = find_combat(scenario)
-    if for_player is not None and for_player not in scenario.start.players:
-        raise InputError(f"--for: expected one of the players {', '.join(scenario.start.players)}")
+    check_player(for_player, scenario)
     step = scenario.steps[index]
     assert isinstance(step, cs.Combat)
     if objective is not None:
@@ -258,37 +249,40 @@ def command(
         if every:
             report["all"] = _every(problem, method, limit, time_limit)
         sides[side.value] = report
-    out = {
+    result: dict[str, Any] = {
         "file": file,
         "step": index,
         "sides": sides,
         "rules": ["Riftbound 460.2.c", "Riftbound 437.5.a"],
         "wall_time": round(time.perf_counter() - start, 6),
     }
-    if as_json:
-        emit_json(out)
+    if out.format == "json":
+        out.json(result)
     else:
-        _print(out)
+        with out.captured():
+            _print(result)
     raise Exit(1 if failed else 0)
 
 
 def _print(out: dict[str, Any]) -> None:
     from rich.table import Table
 
+    from arbiter.solver.cli.escaping import markup as m
     from arbiter.solver.cli.report import console
 
     c = console()
     for side, rep in out["sides"].items():
-        head = f"{side} ({rep['player']}) assign {rep['total']} among {', '.join(rep['among'])}"
+        among = ", ".join(m(u) for u in rep["among"])
+        head = f"{side} ({m(rep['player'])}) assign {rep['total']} among {among}"
         if rep["status"] == "ILLEGAL":
-            c.print(f"{head}: [red]illegal[/red]: {rep['rule']}: {rep['message']}")
+            c.print(f"{head}: [red]illegal[/red]: {m(rep['rule'])}: {m(rep['message'])}")
         elif "units" in rep:
             table = Table(title=f"{head}: {rep['status']}", title_justify="left")
             for col in ("unit", "lethal", "assigned", "prevented", "dealt", "destroyed"):
                 table.add_column(col)
             for r in rep["units"]:
                 table.add_row(
-                    r["unit"],
+                    m(r["unit"]),
                     "-" if r["lethal"] is None else str(r["lethal"]),
                     str(r["assigned"]),
                     str(r["prevented"]),
@@ -297,7 +291,7 @@ def _print(out: dict[str, Any]) -> None:
                 )
             c.print(table)
             if "why" in rep:
-                c.print(rep["why"])
+                c.print(m(rep["why"]))
         else:
             c.print(f"{head}: {rep['status']}")
         if "all" in rep:
@@ -305,7 +299,7 @@ def _print(out: dict[str, Any]) -> None:
             exact = "" if every["count_complete"] else " (the search did not finish: at least)"
             c.print(f"{every['count']} legal assignment(s){exact}")
             for a in every["listed"]:
-                c.print("  " + (", ".join(f"{k}: {v}" for k, v in a.items()) or "nothing"))
+                c.print("  " + (", ".join(f"{m(k)}: {v}" for k, v in a.items()) or "nothing"))
             if not every["listed_complete"]:
                 c.print(f"  ... (listed {len(every['listed'])})")
     c.print(f"wall time {out['wall_time'] * 1000:.1f} ms")

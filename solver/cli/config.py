@@ -15,14 +15,19 @@ or ``_``); the command line still wins::
     [tool.arbiter.run]
     time-limit = 5
 
+    [tool.arbiter.policies.riftbound]   # default ruleset policies (config_policies.py)
+    prevention_timing = "before-split"
+
 Paths in the file (``paths``, ``witness-dir``, ``baseline``, ``output``) are relative
-to the file's folder. An unknown command or option is bad input: one line, exit 2.
+to the file's folder. An unknown command or option is bad input: one located line
+(``file:line:col``, ``toml_lines.py``), exit 2.
 """
 
 from __future__ import annotations
 
 import glob
 import os
+import re
 import tomllib
 from typing import Any
 
@@ -30,6 +35,8 @@ import click
 
 from arbiter.model.errors import InputError, Location
 from arbiter.model.wording import did_you_mean
+from arbiter.solver.cli import config_policies
+from arbiter.solver.cli.toml_lines import locate
 
 NAMES = ("arbiter.toml", "pyproject.toml")
 PATH_OPTIONS = frozenset({"witness_dir", "baseline", "output_path", "html_path"})
@@ -83,11 +90,18 @@ def read(path: str) -> dict[str, Any]:
             f"expected a readable file ({exc.strerror})", location=Location(path, 1, 1)
         ) from None
     except tomllib.TOMLDecodeError as exc:
-        raise InputError(f"expected TOML ({exc})", location=Location(path, 1, 1)) from None
+        at = re.search(r"at line (\d+), column (\d+)", str(exc))
+        where = Location(path, int(at[1]), int(at[2])) if at else Location(path, 1, 1)
+        raise InputError(f"expected TOML ({exc})", location=where) from None
     table = data.get("tool", {}).get("arbiter", {}) if path.endswith("pyproject.toml") else data
     if not isinstance(table, dict):
         raise InputError("expected a table", location=Location(path, 1, 1), path="tool.arbiter")
     return table
+
+
+def _root(path: str) -> tuple[str, ...]:
+    """Where the configuration's table sits in its file."""
+    return ("tool", "arbiter") if path.endswith("pyproject.toml") else ()
 
 
 def default_map(group: click.Group, path: str) -> dict[str, dict[str, Any]]:
@@ -98,15 +112,23 @@ def default_map(group: click.Group, path: str) -> dict[str, dict[str, Any]]:
     out: dict[str, dict[str, Any]] = {}
     ctx = click.Context(group)  # the group loads a command's module only when asked for it
     for name, options in table.items():
+        if name == config_policies.TABLE:
+            continue  # not a command: the default ruleset policies (``policy_defaults``)
         key = f"{where}.{name}" if where else name
         command = group.get_command(ctx, name)
         if command is None:
             hint = did_you_mean(name, sorted(group.list_commands(ctx)))
             raise InputError(
-                f"expected a command name{hint}", location=Location(path, 1, 1), path=key
+                f"expected a command name{hint}",
+                location=locate(path, (*_root(path), name), value=False),
+                path=key,
             )
         if not isinstance(options, dict):
-            raise InputError("expected a table of options", location=Location(path, 1, 1), path=key)
+            raise InputError(
+                "expected a table of options",
+                location=locate(path, (*_root(path), name)),
+                path=key,
+            )
         params = {p.name: p for p in command.params if p.name}
         names = _option_names(command)
         defaults: dict[str, Any] = {}
@@ -116,7 +138,7 @@ def default_map(group: click.Group, path: str) -> dict[str, dict[str, Any]]:
                 hint = did_you_mean(option, sorted(names))
                 raise InputError(
                     f"expected an option of arbiter {name}{hint}",
-                    location=Location(path, 1, 1),
+                    location=locate(path, (*_root(path), name, option), value=False),
                     path=f"{key}.{option}",
                 )
             if isinstance(params[pname], click.Argument):
@@ -136,7 +158,9 @@ def _paths(value: Any, folder: str, path: str, key: str) -> list[str]:
         value = [value]
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
         raise InputError(
-            "expected a list of paths or globs", location=Location(path, 1, 1), path=key
+            "expected a list of paths or globs",
+            location=locate(path, (*_root(path), *key.split(".")[-2:])),
+            path=key,
         )
     found: list[str] = []
     for pattern in value:
@@ -146,13 +170,32 @@ def _paths(value: Any, folder: str, path: str, key: str) -> list[str]:
     return found
 
 
-def apply(ctx: click.Context, path: str | None, disabled: bool) -> None:
-    """Set the group's ``default_map`` from the configuration file that applies."""
-    if disabled:
-        return
-    found = path or find(os.getcwd())
-    if found is None:
-        return
-    group = ctx.command
-    assert isinstance(group, click.Group)
-    ctx.default_map = default_map(group, found)
+def policy_defaults(path: str) -> dict[str, dict[str, object]]:
+    """The file's default ruleset policies (``[tool.arbiter.policies.<ruleset>]``)."""
+    table = read(path)
+    if config_policies.TABLE not in table:
+        return {}
+    where = (*_root(path), config_policies.TABLE)
+    return config_policies.defaults(table[config_policies.TABLE], path, where)
+
+
+def apply(
+    ctx: click.Context, path: str | None, disabled: bool, policies: tuple[str, ...] = ()
+) -> None:
+    """Set the group's ``default_map`` from the configuration file that applies, and the
+    ruleset policies of the invocation (the file's defaults, ``--policy`` overrides) for
+    as long as the group's context lasts."""
+    from arbiter.model.format.policy_layers import policy_layers
+
+    found = None if disabled else path or find(os.getcwd())
+    if found is not None and path is None:
+        found = os.path.relpath(found)  # mistakes name it as ruff or mypy would: relative
+    configured: dict[str, dict[str, object]] = {}
+    if found is not None:
+        group = ctx.command
+        assert isinstance(group, click.Group)
+        ctx.default_map = default_map(group, found)
+        configured = policy_defaults(found)
+    layers = config_policies.layers(configured, policies)
+    if layers is not None:
+        ctx.with_resource(policy_layers(layers))

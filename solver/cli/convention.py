@@ -103,9 +103,12 @@ class Output:
         return self.path
 
 
-def output_options(formats: tuple[str, ...], default: str | None = None) -> Callable[[F], F]:
+def output_options(
+    formats: tuple[str, ...], default: str | None = None, *, dir_okay: bool = False
+) -> Callable[[F], F]:
     """``--format``, ``-o/--output`` and (when json is a format) ``--json``; the command
-    receives them as one ``out: Output`` argument."""
+    receives them as one ``out: Output`` argument. ``dir_okay``: ``-o`` may name a folder
+    (``arbiter import``'s older ``-o DIR``; the command then decides)."""
     default = default or formats[0]
     listed = ", ".join(f"{f} ({FORMAT_HELP.get(f, f)})" for f in formats)
 
@@ -131,7 +134,7 @@ def output_options(formats: tuple[str, ...], default: str | None = None) -> Call
             "-o",
             "--output",
             "output_path",
-            type=click.Path(dir_okay=False, path_type=str),
+            type=click.Path(dir_okay=dir_okay, path_type=str),
             default=None,
             metavar="FILE",
             help="Write the answer to FILE instead of standard output (and say where).",

@@ -7,12 +7,14 @@ legality instead (the rule id it breaks, exit 1).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import click
 
 from arbiter.model.wording import plural
 from arbiter.solver.cli.convention import Output, output_options
+from arbiter.solver.cli.damage_common import WHAT, check_player
 from arbiter.solver.cli.options import TIME_LIMIT
 
 if TYPE_CHECKING:
@@ -57,7 +59,6 @@ def _check_fixed(step: DealDamage | ResolveDamage, state: GameState) -> dict[str
 def _why(problem: SplitProblem, result: Allocation, objective: str) -> list[str]:
     from arbiter.solver.status import Status
 
-    what = {"kills": "units destroyed", "damage": "damage dealt", "value": "value destroyed"}
     reached = {  # the objective reached, worded for its number: "1 unit destroyed"
         "kills": plural(result.objective or 0, "unit destroyed", "units destroyed"),
         "damage": f"{result.objective} damage dealt",
@@ -68,7 +69,7 @@ def _why(problem: SplitProblem, result: Allocation, objective: str) -> list[str]
         better = "more" if problem.maximise else "fewer"
         lines.append(
             f"OPTIMAL: {reached}; CP-SAT proved the bound "
-            f"{result.bound}: no legal split gives {better} {what[objective]}."
+            f"{result.bound}: no legal split gives {better} {WHAT[objective]}."
         )
         lines.append(
             "lethal damage counts each target's prevention (D-LETHAL-1); every chosen target "
@@ -156,7 +157,6 @@ def command(
 
     A split fixed in FILE is checked for legality instead (exit 1 when illegal).
     """
-    from arbiter.model.errors import InputError
     from arbiter.model.format.scenario import parse_file
     from arbiter.solver import limits
     from arbiter.solver.cli.output import Exit
@@ -167,11 +167,11 @@ def command(
     from arbiter.solver.status import Status
 
     limits.start(time_limit)
+    out = replace(out, inputs=(file,))  # -o never writes over the scenario it reads
     allowed = limits.workers_within(workers)
     scenario = parse_file(file)
     index, step = find_step(scenario.steps, scenario.source)
-    if for_player is not None and for_player not in scenario.start.players:
-        raise InputError(f"--for: expected one of the players {', '.join(scenario.start.players)}")
+    check_player(for_player, scenario)
     state = state_before(scenario, index)
     if not is_open(step):
         report = {"file": file, "step": index, **_check_fixed(step, state)}

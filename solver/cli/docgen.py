@@ -21,6 +21,7 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
     "combat": (
         "arbiter combat examples/combat/backline.yaml",
         "arbiter combat examples/combat/prevention.yaml --all --limit 20 --json",
+        "arbiter combat examples/combat/backline.yaml --format json -o combat.json",
     ),
     "damage": (
         "arbiter damage examples/damage/volibear_open.yaml",
@@ -37,8 +38,9 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
         "arbiter graph examples/altered_dependency_beats_timestamps.yaml --format dot",
     ),
     "import": (
-        "arbiter import riftbound cards.json -o imported --set OGN --html coverage.html",
-        "arbiter import altered cards.json -o imported --fail-under 60 --json",
+        "arbiter import riftbound cards.json --out-dir imported --set OGN --html coverage.html",
+        "arbiter import altered cards.json --out-dir imported --fail-under 60 --json",
+        "arbiter import altered cards.json --out-dir imported --format html -o coverage.html",
     ),
     "init": ("arbiter init my-cards --ruleset eredan",),
     "loops": (
@@ -93,6 +95,19 @@ format = "sarif"
 
 [tool.arbiter.run]
 time-limit = 5
+```
+
+**Default ruleset policies.** The choices the rules leave open, which a file sets under
+`policies:` (docs/format.md), may be given once per ruleset for every scenario and card
+set of the project; a file that sets one itself keeps its own. Precedence, highest
+first: the command line (`arbiter --policy eredan.division_rounding=up check ...`),
+the file's `policies:`, the configuration, the ruleset's own default. A bad name or
+value is one line with its place in the configuration file (`file:line:col`), exit 2.
+
+```toml
+[tool.arbiter.policies.riftbound]    # [policies.riftbound] in arbiter.toml
+prevention_timing = "base-first"
+division_rounding = "up"
 ```
 """
 

@@ -140,6 +140,13 @@ class LazyGroup(click.Group):
     help="Read option defaults from this arbiter.toml or pyproject.toml.",
 )
 @click.option("--no-config", is_flag=True, help="Read no configuration file.")
+@click.option(
+    "--policy",
+    "policies",
+    multiple=True,
+    metavar="RULESET.KEY=VALUE",
+    help="Set a ruleset policy for every file read (wins over the file's policies:).",
+)
 @click.version_option(__version__, prog_name="arbiter")
 @click.option(
     "--max-memory",
@@ -156,6 +163,7 @@ def cli(
     timings: bool,
     config_path: str | None,
     no_config: bool,
+    policies: tuple[str, ...],
     max_memory: int | None,
 ) -> None:
     """arbiter: a rules checker for trading card games, built on constraint solving."""
@@ -167,7 +175,7 @@ def cli(
     ctx.ensure_object(dict)
     ctx.obj["debug"] = debug
     ctx.obj["timings"] = timings
-    apply(ctx, config_path, no_config)
+    apply(ctx, config_path, no_config, policies)
 
 
 def one_line(message: str) -> str:

@@ -8,7 +8,7 @@ from typing import Any
 
 import click
 
-from arbiter.solver.check.diagnostics import DASK_FORM
+from arbiter.solver.check.dask_form import DASK_FORM
 
 
 class TimeLimit(click.FloatRange):

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from arbiter.model import abilities as ab
+from arbiter.model.effects import engine_read as er
 from arbiter.model.effects import refs as rf
 from arbiter.model.state import GameState
 
@@ -62,6 +63,8 @@ def produced(state: GameState, source: str, a: ab.Trigger | ab.QuickAction) -> l
                 Produced("counter", about, "damage", +1),
                 Produced("counter", about, "life", -1),
             ]
+        elif kind == "counter" and not er.sign_known(e):  # computed: either way
+            out += [Produced("counter", about, name, +1), Produced("counter", about, name, -1)]
         elif kind == "counter":
             out.append(Produced("counter", about, name, 1 if rf.amount(e) > 0 else -1))
         elif kind in ("ready", "exhaust"):

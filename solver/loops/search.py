@@ -14,6 +14,8 @@ from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field, replace
 
 from arbiter.model import abilities as ab
+from arbiter.model.effects import engine_read as er
+from arbiter.model.effects import evaluate as ev
 from arbiter.model.effects import refs as rf
 from arbiter.model.state import GameState
 from arbiter.model.values import characteristics as ch
@@ -55,17 +57,23 @@ class Reads:
     object_counters: frozenset[str]
     player_counters: frozenset[str]
     activations: bool  # one day: the A-GOLD-9 counts are a resource
+    stats: frozenset[str] = frozenset()  # characteristics amounts and conditions read
 
 
 def reads_of(state: GameState, one_day: bool) -> Reads:
     objs: set[str] = set()
     players: set[str] = set()
+    stats: set[str] = set()
     for obj in state.objects.values():
         for a in ab.abilities(obj):
             conds = [a.condition] if a.condition is not None else []
             for c in conds:
                 objs.add(rf.condition_counter(c))
                 players.add(rf.condition_counter(c))
+            counters, read = er.reads(a.effects, a.condition)  # Decision CHECK-ALGEBRA
+            objs |= counters
+            players |= counters
+            stats |= read
             if isinstance(a, ab.QuickAction):
                 for cost in a.costs:
                     exhaust = rf.cost_kind(cost) == "exhaust"
@@ -77,7 +85,7 @@ def reads_of(state: GameState, one_day: bool) -> Reads:
                     objs.add("exhausted")
                 elif kind == "counter" and rf.amount(e) < 0:
                     objs.add(rf.name(e))  # CTR-1: the floor at 0 makes the value matter
-    return Reads(frozenset(objs), frozenset(players), one_day)
+    return Reads(frozenset(objs), frozenset(players), one_day, frozenset(stats))
 
 
 def fingerprint(node: Node, reads: Reads) -> Hashable:
@@ -95,6 +103,7 @@ def fingerprint(node: Node, reads: Reads) -> Hashable:
                 tuple(sorted((f.name, f.number, f.boosts) for f in o.features.values())),
                 o.protections,
                 tuple(o.counters.get(n, 0) for n in sorted(reads.object_counters)),
+                tuple(ev.stat_value(o, s) for s in sorted(reads.stats)),
             )
         )
     order = tuple(sorted(state.objects, key=lambda i: (state.objects[i].timestamp, i)))

@@ -15,11 +15,13 @@ from dataclasses import replace
 
 from arbiter.model.effects import algebra as a
 from arbiter.model.format.importers.clauses import Det, Node, NounPhrase, Shape, WordKind
+from arbiter.model.format.importers.to_actions import DOMAINS, resource
 from arbiter.model.format.importers.to_effects import (
     CLAUSES,
     STATIC_CLAUSES,
     VERB_PHRASES,
     Lost,
+    _counted,
     _Ctx,
     _int,
     _node,
@@ -34,6 +36,12 @@ _DRAWN_BY = {"draw", "draw-card", "draw-cards", "discard-n"}  # "-by": the subje
 
 def abilities(node: Node, spell: bool) -> tuple[a.CardAbility, ...]:
     """The abilities of one line (``spell``: the card is a spell, its text is done once)."""
+    from arbiter.model.format.importers.to_actions import refer
+
+    return tuple(refer(ab) for ab in _abilities(node, spell))
+
+
+def _abilities(node: Node, spell: bool) -> tuple[a.CardAbility, ...]:
     name = node.form.name
     if node.form.meaning is Shape.KEYWORDS:
         if name != "keywords":
@@ -41,11 +49,24 @@ def abilities(node: Node, spell: bool) -> tuple[a.CardAbility, ...]:
         return ()
     if name == "effect" and spell:
         return (a.CardAbility(a.Kind.ON_PLAY, _body(_node(node, "b"), _Ctx(False))),)
-    if name == "activated":
+    if name in ("activated", "activated-permission"):
         costs = _costs(_node(node, "c"))
         effects = _body(_node(node, "b"), _Ctx(False))
         cond = IN_RESERVE if FROM_RESERVE in costs else None
-        return (a.CardAbility(a.Kind.QUICK, effects, costs=costs, condition=cond),)
+        timing = _timing(node) if name == "activated-permission" else a.Timing.DEFAULT
+        quick = a.CardAbility(a.Kind.QUICK, effects, costs=costs, condition=cond, timing=timing)
+        kws = str(_word(node, "k", WordKind.KEYWORD).value).split(",") if timing.value else []
+        return (legion(quick) if "Legion" in kws else quick,)
+    if name in ("modal", "modal-dash") and spell:  # a spell's "Choose one: • A • B"
+        options = _options(_node(node, "m"), _Ctx(False))
+        return (a.CardAbility(a.Kind.ON_PLAY, (a.Effect(a.ChooseOne(options), a.YOU),)),)
+    if name == "dependent":  # Riftbound 812 Legion: the ability only with its condition
+        return _dependent(node, spell)
+    if name == "keyword-trigger":  # Riftbound 808.1.c: "[Deathknell] X" is "When I die, X"
+        if str(_word(node, "k", WordKind.KEYWORD).value) != "Deathknell":
+            raise Lost(f"the triggered keyword '{_slot(node, 'k')}'")
+        effects = _body(_node(node, "b"), _Ctx(False))
+        return (a.CardAbility(a.Kind.TRIGGER, effects, when=a.When(a.EventKind.DIES, a.SELF)),)
     if name == "static-effect":
         from arbiter.model.format.importers.to_passives import passives
 
@@ -57,9 +78,43 @@ def abilities(node: Node, spell: bool) -> tuple[a.CardAbility, ...]:
     for event in when(node):  # "when I attack or defend": one trigger per event
         ctx = _Ctx(event.subject.pick not in (a.Pick.SELF, a.Pick.YOU, a.Pick.OPPONENT))
         cond = _condition(_node(node, "k"), ctx) if "k" in _names(node) else None
+        if event == BEGINNING:  # "your Beginning Phase"
+            cond = YOUR_TURN if cond is None else a.Condition(a.Test.AND, (YOUR_TURN, cond))
         effects = _body(_node(node, "b"), ctx)
         out.append(a.CardAbility(a.Kind.TRIGGER, effects, when=event, condition=cond))
     return tuple(out)
+
+
+def _timing(node: Node) -> a.Timing:
+    """[Action] / [Reaction] before an ability's effect (Riftbound 806.1.d, 813.1.d)."""
+    names = str(_word(node, "k", WordKind.KEYWORD).value).split(",")
+    timings = {"Action": a.Timing.ACTION, "Reaction": a.Timing.REACTION}
+    found = [timings[n] for n in names if n in timings]
+    if len(found) != 1 or any(n not in timings and n != "Legion" for n in names):
+        raise Lost(f"the permission '{','.join(names)}'")
+    return found[0]
+
+
+LEGION = a.Condition(a.Test.CARDS_PLAYED, compare=a.Compare.AT_LEAST, bound=1)
+
+
+def _dependent(node: Node, spell: bool) -> tuple[a.CardAbility, ...]:
+    """ "[Legion] - X": X only if you have played another card this turn (Riftbound
+    812.1.b.1), read as the condition of X's ability (Decision IMP-DEPENDENT)."""
+    if str(_word(node, "k", WordKind.KEYWORD).value) != "Legion":
+        raise Lost(f"the dependent keyword '{_slot(node, 'k')}'")
+    return tuple(legion(ab) for ab in _abilities(_node(node, "l"), spell))
+
+
+def legion(ab: a.CardAbility) -> a.CardAbility:
+    if ab.kind is a.Kind.PASSIVE:
+        raise Lost("a static ability that depends on Legion")
+    if ab.kind is a.Kind.ON_PLAY:  # a spell's text: each effect, done once
+        if any(e.condition is not None for e in ab.effects):
+            raise Lost("a condition inside Legion")
+        return replace(ab, effects=tuple(replace(e, condition=LEGION) for e in ab.effects))
+    both = LEGION if ab.condition is None else a.Condition(a.Test.AND, (LEGION, ab.condition))
+    return replace(ab, condition=both)
 
 
 def written(abilities: tuple[a.CardAbility, ...]) -> tuple[a.CardAbility, ...]:
@@ -111,9 +166,20 @@ def _triggers(t: Node) -> list[a.When]:
     if t.form.name in ("attack-or-defend", "attacks-or-defends"):
         subject = _subject(t, "t")
         return [a.When(a.EventKind.ATTACKS, subject), a.When(a.EventKind.DEFENDS, subject)]
-    if t.form.name in ("or", "or-when"):
+    if t.form.name == "choose-or-ready":  # "when you choose or ready me": either event
+        subject = _subject(t, "t")
+        return [a.When(a.EventKind.CHOSEN, subject, by=a.Side.YOURS),
+                a.When(a.EventKind.READIED, subject, by=a.Side.YOURS)]  # fmt: skip
+    if t.form.name in ("or", "or-when", "and-when"):  # "when I'm played and when I conquer"
         return [*_triggers(_node(t, "a")), *_triggers(_node(t, "b"))]
     return [_trigger(t)]
+
+
+def _nth(node: Node, n: int) -> list[a.When]:
+    nth = n or _word(node, "o", WordKind.NUMBER).value
+    if not isinstance(nth, int):
+        raise Lost(f"the ordinal '{nth}'")
+    return [replace(w, nth=nth) for w in _triggers(_node(node, "t"))]
 
 
 def _phase_event(node: Node) -> list[a.When]:
@@ -130,6 +196,9 @@ _TRIGGERS: dict[str, Callable[[Node], list[a.When]]] = {
     "at": _phase_event,
     "at-dash": _phase_event,
     "at-if-dash": _phase_event,
+    "first-time": lambda node: _nth(node, 1),  # Riftbound 383.1: "the first time … each turn"
+    "nth-time": lambda node: _nth(node, 0),
+    "nth-time-each": lambda node: _nth(node, 0),
 }
 
 _EVENTS = {
@@ -155,12 +224,23 @@ def _trigger(t: Node) -> a.When:
         return a.When(a.EventKind.PLAYED, a.SELF)
     if name == "you-play":
         subject = _subject(t, "t")
+        if subject == a.SELF:  # "when you play this": as "when you play me"
+            return a.When(a.EventKind.PLAYED, a.SELF)
         if subject.side is a.Side.ENEMY:
             raise Lost("'you play' an enemy card")
         return a.When(a.EventKind.PLAYED, replace(subject, side=a.Side.YOURS))
     if name in _EVENTS:
         return a.When(_EVENTS[name], _subject(t, "t"))
-    raise Lost(f"the event '{t.render()}'")
+    from arbiter.model.format.importers import to_events
+
+    try:
+        about = _subject(t, "t") if isinstance(dict(t.slots).get("t"), NounPhrase) else None
+    except Lost:
+        about = None  # a subject only these forms read ("my Expedition")
+    more = to_events.event(t, about)
+    if more is None:
+        raise Lost(f"the event '{t.render()}'")
+    return more
 
 
 def _subject(node: Node, slot: str) -> a.Selector:
@@ -184,7 +264,13 @@ _PHASES = {
     "night": ("night", None),
     "start-turn": ("", a.EventKind.START_OF_TURN),
     "end-turn": ("", a.EventKind.END_OF_TURN),
+    # Riftbound 315.2: "your Beginning Phase" is the turn player's, after the Awaken Phase:
+    # the phase's start, on your turn (the condition is added by _abilities)
+    "start-beginning": ("beginning", None),
+    "start-beginning-2": ("beginning", None),
 }
+YOUR_TURN = a.Condition(a.Test.TURN, name="you")
+BEGINNING = a.When(a.EventKind.PHASE, a.SELF, name="beginning")
 
 
 def _phase(t: Node) -> a.When:
@@ -197,18 +283,6 @@ def _phase(t: Node) -> a.When:
 
 
 # -- conditions ------------------------------------------------------------------------------
-
-
-def _counted(node: Node, slot: str) -> tuple[a.Selector, a.Compare, int]:
-    value = _slot(node, slot)
-    if not isinstance(value, NounPhrase):
-        raise Lost("a count of something that is not a noun phrase")
-    if value.det in (Det.A, Det.ONE, Det.AT_LEAST, Det.COUNT):
-        bound = value.count or 1
-    else:
-        raise Lost(f"the count '{value.det_text}'")
-    s = selector(replace(value, det=Det.ALL, count=None), _Ctx(False))
-    return s, a.Compare.AT_LEAST, bound
 
 
 def _condition(k: Node, ctx: _Ctx) -> a.Condition:
@@ -241,7 +315,12 @@ def _condition(k: Node, ctx: _Ctx) -> a.Condition:
             return a.Condition(a.Test.COUNT, selector=hand, compare=a.Compare.AT_MOST, bound=0)
         compare = a.Compare.AT_LEAST if name == "have-n-or-more" else a.Compare.AT_MOST
         return a.Condition(a.Test.COUNT, selector=hand, compare=compare, bound=_int(k, "n"))
-    raise Lost(f"the condition '{k.render()}'")
+    from arbiter.model.format.importers import to_events
+
+    more = to_events.condition(k, ctx)
+    if more is None:
+        raise Lost(f"the condition '{k.render()}'")
+    return more
 
 
 # -- costs -----------------------------------------------------------------------------------
@@ -251,8 +330,8 @@ def _pay(node: Node, slot: str) -> list[a.Effect]:
     word = _word(node, slot, WordKind.ICONS)
     out: list[a.Effect] = []
     for part in str(word.value).split("+"):
-        if part.isdigit():
-            out.append(a.Effect(a.AddCounters("mana"), a.YOU, a.Const(-int(part))))
+        if part.isdigit() or part in DOMAINS:
+            out.append(resource(part, -1))
         elif part == "exhaust-self":
             out.append(a.Effect(a.Give(a.Grant.STATUS, "exhausted"), a.SELF))
         elif part == "discard-self-from-reserve":
@@ -297,6 +376,14 @@ def _cost(c: Node) -> tuple[a.Effect, ...]:
     }.get(name)
     if conv is not None:
         return tuple(CLAUSES[conv](c, ctx))
+    if name == "put-cost":  # Altered 7.3.21
+        from arbiter.model.format.importers.to_actions import put
+
+        return tuple(put(c, ctx))
+    if name == "spend-buff":  # Riftbound 702.2
+        from arbiter.model.format.importers.to_actions import spend_buff
+
+        return tuple(spend_buff(c, ctx))
     if name == "spend-counters":
         counter = str(_word(c, "c", WordKind.NAME).value)
         return (a.Effect(a.AddCounters(counter), a.SELF, a.Const(-_int(c, "n"))),)
@@ -307,8 +394,16 @@ def _cost(c: Node) -> tuple[a.Effect, ...]:
 
 
 def _body(node: Node, ctx: _Ctx) -> tuple[a.Effect, ...]:
+    effects = _sentences(node, ctx)
+    first = effects[0].condition if effects else None
+    if first is not None and a.Condition(a.Test.DONE) in (first, *first.parts):
+        raise Lost("'if you do' without an effect before it")
+    return effects
+
+
+def _sentences(node: Node, ctx: _Ctx) -> tuple[a.Effect, ...]:
     if node.form.name == "sentences":
-        return (*_sentence(_node(node, "a"), ctx), *_body(_node(node, "b"), ctx))
+        return (*_sentence(_node(node, "a"), ctx), *_sentences(_node(node, "b"), ctx))
     if node.form.name == "sentence":
         return _sentence(_node(node, "a"), ctx)
     raise Lost(f"the body '{node.form.name}'")
@@ -320,13 +415,30 @@ def _sentence(node: Node, ctx: _Ctx) -> tuple[a.Effect, ...]:
         return _clauses(_node(node, "c"), ctx)
     if name in ("then", "then-comma"):
         return _sentence(_node(node, "c"), ctx)
-    if name == "may":
-        return tuple(replace(e, optional=True) for e in _clauses(_node(node, "c"), ctx))
+    if name == "may":  # "you may A and B": A is optional, B happens if you did A
+        first, *rest = _clauses(_node(node, "c"), ctx)
+        if any(e.condition is not None for e in rest):
+            raise Lost("a condition inside 'you may … and …'")
+        done = a.Condition(a.Test.DONE)
+        return (replace(first, optional=True), *(replace(e, condition=done) for e in rest))
     if name == "may-pay-to":
         effects = _clauses(_node(node, "c"), ctx)
         if len(effects) != 1:
             raise Lost("'you may pay … to' before several effects")
         return (replace(effects[0], optional=True, costs=_costs(_node(node, "k"))),)
+    if name in ("unless", "unless-after"):  # the effects when the condition does not hold
+        cond = a.Condition(a.Test.NOT, (_condition(_node(node, "k"), ctx),))
+        effects = _clauses(_node(node, "c"), ctx)
+        if any(e.condition is not None for e in effects):
+            raise Lost("a condition inside 'unless'")
+        return tuple(replace(e, condition=cond) for e in effects)
+    if name in ("if-you-do", "if-you-dont"):  # A-SPELL-3: read after the effect before
+        effects = _sentence(_node(node, "c"), ctx)
+        if any(e.condition is not None for e in effects):
+            raise Lost("a condition inside 'if you do'")
+        done = a.Condition(a.Test.DONE)
+        cond = done if name == "if-you-do" else a.Condition(a.Test.NOT, (done,))
+        return tuple(replace(e, condition=cond) for e in effects)
     if name in ("if", "if-after"):
         cond = _condition(_node(node, "k"), ctx)
         inner = _node(node, "c")
@@ -334,7 +446,52 @@ def _sentence(node: Node, ctx: _Ctx) -> tuple[a.Effect, ...]:
         if any(e.condition is not None for e in effects):
             raise Lost("a condition inside a condition")
         return tuple(replace(e, condition=cond) for e in effects)
+    if name == "choose-one":  # Riftbound: "Choose one - A.B"
+        return (a.Effect(a.ChooseOne(_options(_node(node, "m"), ctx)), a.YOU),)
+    if name == "roll":  # Altered 7.3.19
+        return (a.Effect(a.RollDie(), a.YOU),)
+    if name in ("on-roll-up", "on-roll-range", "roll-results"):  # Altered 7.3.19.b
+        return _on_roll(node, ctx)
     raise Lost(f"the sentence form '{name}'")
+
+
+def _options(node: Node, ctx: _Ctx) -> tuple[tuple[a.Effect, ...], ...]:
+    """The options of "choose one", in order (Altered bullets; Riftbound sentences)."""
+    name = node.form.name
+    if name in ("mode-stop", "mode", "mode-last"):
+        first = _body(_node(node, "b"), ctx)
+    elif name in ("option", "option-last"):
+        first = _sentence(_node(node, "b"), ctx)
+    else:
+        raise Lost(f"the options '{name}'")
+    if name in ("mode-last", "option-last"):
+        return (first,)
+    return (first, *_options(_node(node, "m"), ctx))
+
+
+def _rolled(low: int, high: int | None) -> a.Condition:
+    at_least = a.Condition(a.Test.ROLL, compare=a.Compare.AT_LEAST, bound=low)
+    if high is None:
+        return at_least
+    at_most = a.Condition(a.Test.ROLL, compare=a.Compare.AT_MOST, bound=high)
+    return a.Condition(a.Test.AND, (at_least, at_most))
+
+
+def _on_roll(node: Node, ctx: _Ctx) -> tuple[a.Effect, ...]:
+    """ "On a 4+, X": X if the die rolled before shows at least 4; "on a 1-3": 1 to 3."""
+    results = [
+        ("c", _rolled(_int(node, "n"), None if node.form.name == "on-roll-up" else _int(node, "m")))
+    ]
+    if node.form.name == "roll-results":
+        results = [("c", _rolled(_int(node, "n"), None)),
+                   ("d", _rolled(_int(node, "m"), _int(node, "o")))]  # fmt: skip
+    out: list[a.Effect] = []
+    for slot, cond in results:
+        effects = _clauses(_node(node, slot), ctx)
+        if any(e.condition is not None for e in effects):
+            raise Lost("a condition inside a die's result")
+        out += [replace(e, condition=cond) for e in effects]
+    return tuple(out)
 
 
 def _clauses(node: Node, ctx: _Ctx) -> tuple[a.Effect, ...]:
@@ -343,7 +500,7 @@ def _clauses(node: Node, ctx: _Ctx) -> tuple[a.Effect, ...]:
         return (*_clause(_node(node, "a"), ctx), *_clauses(_node(node, "b"), ctx))
     if name == "clause":
         return _clause(_node(node, "a"), ctx)
-    if name in ("for-each-after", "per-after"):
+    if name in ("for-each-after", "per-after", "for-each-of-after"):
         effects = _clause(_node(node, "a"), ctx)
         per = _subject(node, "s")
         if len(effects) != 1 or not isinstance(effects[0].amount, a.Const):
@@ -352,7 +509,11 @@ def _clauses(node: Node, ctx: _Ctx) -> tuple[a.Effect, ...]:
         if not isinstance(times, int) or per.pick is not a.Pick.ALL:
             raise Lost("'for each' of a vector or a chosen object")
         return (replace(effects[0], amount=a.Per(per, times)),)
-    if name in ("subject-verbs", "subject-bare-verbs"):
+    from arbiter.model.format.importers.to_actions import MORE_CLAUSES
+
+    if name in MORE_CLAUSES:  # a clause form of the CLAUSES list ("play X for {1} less")
+        return tuple(MORE_CLAUSES[name](node, ctx))
+    if name in ("subject-verbs", "subject-bare-verbs", "have-do"):  # have-do: Altered 7.2
         subject = _slot(node, "t")
         return _verbs(_node(node, "v"), subject, ctx)
     raise Lost(f"the clauses form '{name}'")
@@ -360,15 +521,23 @@ def _clauses(node: Node, ctx: _Ctx) -> tuple[a.Effect, ...]:
 
 def _verbs(node: Node, subject: object, ctx: _Ctx) -> tuple[a.Effect, ...]:
     if node.form.name in ("vp-and", "bvp-and"):
-        both = [*_verbs(_node(node, "a"), subject, ctx), *_verbs(_node(node, "b"), subject, ctx)]
+        both = [*_verb(_node(node, "a"), subject, ctx), *_verbs(_node(node, "b"), subject, ctx)]
         return tuple(_one_choice(both))
     if node.form.name in ("vp", "bvp"):
-        vp = _node(node, "a")
-        conv = VERB_PHRASES.get(vp.form.name)
-        if conv is None or not isinstance(subject, NounPhrase):
-            raise Lost(f"the verb phrase '{vp.render()}'")
-        return tuple(conv(Node(vp.form, (*vp.slots, ("t", subject))), ctx))
+        return _verb(_node(node, "a"), subject, ctx)
     raise Lost(f"the verb phrases '{node.form.name}'")
+
+
+def _verb(vp: Node, subject: object, ctx: _Ctx) -> tuple[a.Effect, ...]:
+    """One verb phrase ("gains 1 boost") done by the subject."""
+    from arbiter.model.format.importers.to_actions import next_played
+
+    conv = VERB_PHRASES.get(vp.form.name)
+    if conv is None or not isinstance(subject, NounPhrase):
+        raise Lost(f"the verb phrase '{vp.render()}'")
+    clause = Node(vp.form, (*vp.slots, ("t", subject)))
+    delayed = next_played(clause, ctx, lambda n, c: tuple(conv(n, c)))
+    return delayed if delayed is not None else tuple(conv(clause, ctx))
 
 
 def _clause(node: Node, ctx: _Ctx) -> tuple[a.Effect, ...]:
@@ -377,7 +546,13 @@ def _clause(node: Node, ctx: _Ctx) -> tuple[a.Effect, ...]:
         if name[:-3] not in _DRAWN_BY:
             raise Lost(f"'{node.render()}' done by another player or object")
         name = name[:-3]
-    conv = CLAUSES.get(name) or (STATIC_CLAUSES.get(name) if ctx.static else None)
+    from arbiter.model.format.importers.to_actions import MORE_CLAUSES, next_played
+
+    delayed = next_played(node, ctx, _clause)
+    if delayed is not None:
+        return delayed
+    conv = CLAUSES.get(name) or MORE_CLAUSES.get(name)
+    conv = conv or (STATIC_CLAUSES.get(name) if ctx.static else None)
     if conv is None:
         raise Lost(f"the instruction '{node.render()}'")
     return tuple(conv(node, ctx))

@@ -75,6 +75,11 @@ def _int(node: Node, name: str) -> int:
 
 # -- selectors -------------------------------------------------------------------------------
 
+# "it" after a chosen object, outside a trigger: a reference to the object chosen earlier
+# in the same ability, by the role name its selector gets (``as``, A-SPELL-1)
+ROLE = "chosen"
+THAT = a.Selector(a.Pick.NAMED, name=ROLE)
+
 _KINDS = {"unit", "gear", "spell", "legend", "character", "permanent", "hero", "landmark",
           "token", "equipment"}  # fmt: skip
 _HAS = {"exhausted", "stunned", "token", "buffed", "boosted", "attacking", "defending"}
@@ -82,7 +87,9 @@ _LACKS = {"ready": "exhausted", "non-token": "token", "unbuffed": "buffed"}
 _SIDES = {"friendly": a.Side.YOURS, "yours": a.Side.YOURS, "enemy": a.Side.ENEMY,
           "opponents": a.Side.ENEMY}  # fmt: skip
 _CONTROLS = {"you": a.Side.YOURS, "opponent": a.Side.ENEMY}
-_PLACES = {"reserve": "reserve"}
+# places that are zones of the rulesets: "at a battlefield" / "at battlefields" (Riftbound
+# 107: units stand at a battlefield or in a base)
+_PLACES = {"reserve": "reserve", "battlefield": "battlefield", "battlefields": "battlefield"}
 _ZONES = {"your-reserve": "reserve", "your-hand": "hand", "your-trash": "trash",
           "your-discard": "discard_pile"}  # fmt: skip
 _PLAYERS = {"you": a.YOU, "an-opponent": a.OPPONENT, "opponents": a.OPPONENT,
@@ -98,7 +105,12 @@ def selector(np: NounPhrase, ctx: _Ctx) -> a.Selector:
             return a.IT
         if np.noun in _PLAYERS:
             return _PLAYERS[np.noun]
+        if np.noun == "it" and not ctx.trigger:  # the object chosen before (to_actions.refer)
+            return THAT
         raise Lost(f"the pronoun '{np.noun_text}'")
+    orbs = np.noun == "mana"  # Mana Orbs: the cards in a Mana zone (Altered 3.2.9)
+    if orbs:
+        np = replace(np, noun="card")
     kinds, subtypes = _noun(np)
     if np.det is Det.BARE and any(m.kind is ModKind.TARGET for m in np.pre):
         np = replace(np, det=Det.A, count=1)  # Altered "target Character": one, chosen
@@ -115,6 +127,10 @@ def selector(np: NounPhrase, ctx: _Ctx) -> a.Selector:
     s = replace(base, kinds=kinds, subtypes=subtypes)
     for mod in (*np.pre, *np.post):
         s = _mod(s, mod)
+    if orbs:
+        if s.zone is not None or s.here:
+            raise Lost(f"'{np.render()}' placed elsewhere")
+        s = replace(s, zone="mana")
     return s
 
 
@@ -153,7 +169,8 @@ def _mod(s: a.Selector, mod: Mod) -> a.Selector:
             return replace(s, has=s.has | {mod.value})
         if mod.value in _LACKS:
             return replace(s, lacks=s.lacks | {_LACKS[mod.value]})
-    if mod.kind is ModKind.PLACE and mod.value == "here" and s.zone is None:
+    # "in my Expedition": at the card's own place, as "here" (Altered 7.5: an expedition)
+    if mod.kind is ModKind.PLACE and mod.value in ("here", "my-expedition") and s.zone is None:
         return replace(s, here=True)
     placed = mod.kind in (ModKind.PLACE, ModKind.ZONE) and mod.value in _PLACES
     if placed and not s.here and s.zone is None:
@@ -164,6 +181,11 @@ def _mod(s: a.Selector, mod: Mod) -> a.Selector:
         return replace(s, zone=_ZONES[mod.value], side=a.Side.YOURS)
     if mod.kind is ModKind.COMPARE:
         return replace(s, stats=(*s.stats, _stat_test(mod)))
+    # "in your base" (Riftbound 107: a player's base holds what they control)
+    if mod.kind is ModKind.PLACE and mod.value == "your-base" and not s.here and s.zone is None:
+        if s.side is a.Side.ENEMY:
+            raise Lost(f"'{mod.text}' of an enemy object")
+        return replace(s, zone="base", side=a.Side.YOURS)
     raise Lost(f"'{mod.text}'")
 
 
@@ -191,7 +213,7 @@ def _player(np: NounPhrase, ctx: _Ctx) -> a.Selector:
 # -- amounts and durations --------------------------------------------------------------------
 
 _DURATIONS = {"turn": a.Lasts.END_OF_TURN, "combat": a.Lasts.END_OF_COMBAT,
-              "day": a.Lasts.END_OF_DAY}  # fmt: skip
+              "day": a.Lasts.END_OF_DAY, "afternoon": a.Lasts.END_OF_AFTERNOON}  # fmt: skip
 
 
 def _duration(node: Node, name: str) -> a.Duration:
@@ -288,13 +310,23 @@ def _keyword(timed: bool) -> Clause:
     return conv
 
 
+def players(n: Node, c: _Ctx) -> list[a.Selector]:
+    """Who does a player's instruction: "each player" is you, then the opponent (each does
+    it: the games arbiter plays have two players); else ``_by``."""
+    for key in ("by", "p"):
+        value = dict(n.slots).get(key)
+        if isinstance(value, NounPhrase) and value.noun == "each-player":
+            return [a.YOU, a.OPPONENT]
+    return [_by(n, c)]
+
+
 def _draw(n: Node, c: _Ctx) -> list[a.Effect]:
     count = _int(n, "n") if "n" in [k for k, _ in n.slots] else 1
-    return [_e(a.MoveTo(a.ZoneMove.DRAW), _by(n, c), a.Const(count))]
+    return [_e(a.MoveTo(a.ZoneMove.DRAW), p, a.Const(count)) for p in players(n, c)]
 
 
 def _discard_n(n: Node, c: _Ctx) -> list[a.Effect]:
-    return [_e(a.MoveTo(a.ZoneMove.DISCARD), _by(n, c), a.Const(_int(n, "n")))]
+    return [_e(a.MoveTo(a.ZoneMove.DISCARD), p, a.Const(_int(n, "n"))) for p in players(n, c)]
 
 
 def _move(move: a.ZoneMove, zone: str = "") -> Clause:
@@ -306,9 +338,12 @@ def _move(move: a.ZoneMove, zone: str = "") -> Clause:
 
 def _return(n: Node, c: _Ctx) -> list[a.Effect]:
     place = _word(n, "p", WordKind.PLACE)
-    if place.value != "owner-hand":
+    target = _sel(n, "t", c)
+    # "to your hand" of a card in one of your zones is its owner's hand (A-GOLD-6)
+    yours = place.value == "your-hand" and target.side is a.Side.YOURS and target.zone
+    if place.value != "owner-hand" and not yours:
         raise Lost(f"'return … {place.text}'")
-    return [_e(a.MoveTo(a.ZoneMove.RETURN_TO_HAND), _sel(n, "t", c))]
+    return [_e(a.MoveTo(a.ZoneMove.RETURN_TO_HAND), target)]
 
 
 def _status(give: bool, name: str = "") -> Clause:
@@ -352,7 +387,11 @@ def _cost_less(sign: int) -> Clause:
 
 
 # "the next Spell you play [this turn]": the cards a player plays, counted once
-_NEXT_PLAYED = {"you-play": a.INSTANT, "you-play-this-turn": a.Duration(a.Lasts.END_OF_TURN)}
+_NEXT_PLAYED = {
+    "you-play": a.INSTANT,
+    "you-play-this-turn": a.Duration(a.Lasts.END_OF_TURN),
+    "you-play-this-afternoon": a.Duration(a.Lasts.END_OF_AFTERNOON),  # Altered 4.2
+}
 
 
 def _next_cost(np: NounPhrase, amount: a.Amount, ctx: _Ctx) -> a.Effect:
@@ -373,14 +412,24 @@ def _gain_boost_status(n: Node, c: _Ctx) -> list[a.Effect]:
 
 def _one_choice(effects: list[a.Effect]) -> list[a.Effect]:
     """Several effects of one clause on a chosen object ("give a unit [Shield 3] and
-    [Tank]") are about the same object; separate effects would each choose their own, so
-    such a clause is not converted."""
+    [Tank]") are about the same object: the first chooses it, the others say "it" of it
+    (``THAT``, named by ``to_actions.refer``); a clause choosing differently is lost."""
     if len(effects) > 1 and any(e.selector.chosen for e in effects):
-        raise Lost("several effects on one chosen object")
+        first = effects[0].selector
+        if not first.chosen or any(e.selector != first for e in effects[1:]):
+            raise Lost("several effects on one chosen object")
+        return [effects[0], *(replace(e, selector=THAT) for e in effects[1:])]
     return effects
 
 
+def _might_minimum(n: Node, c: _Ctx) -> list[a.Effect]:
+    """ "…, to a minimum of 1 {might}": the modification never takes it below that."""
+    (e,) = _might(True)(n, c)
+    return [replace(e, action=a.ModifyStat("might", minimum=_int(n, "m")))]
+
+
 CLAUSES: dict[str, Clause] = {
+    "give-might-min": _might_minimum,
     "deal": _damage,
     "deal-split": _damage_split,
     "deal-split-among": _damage_among,
@@ -438,6 +487,8 @@ CLAUSES: dict[str, Clause] = {
 
 # verb phrases after a subject: the same actions, the subject in slot t
 VERB_PHRASES: dict[str, Clause] = {
+    "switches": lambda n, c: [_e(a.MoveTo(a.ZoneMove.SWITCH), _sel(n, "t", c))],  # 7.3.28
+    "switch": lambda n, c: [_e(a.MoveTo(a.ZoneMove.SWITCH), _sel(n, "t", c))],
     "gains-boost-status": _gain_boost_status,
     "gains-boosts-status": _gain_boost_status,
     "gain-boost-status": _gain_boost_status,
@@ -464,3 +515,18 @@ STATIC_CLAUSES: dict[str, Clause] = {
     "are-kw": _keyword(False),
     "am-kw": _keyword(False),
 }
+
+
+# -- counts (conditions) -----------------------------------------------------------------
+
+
+def _counted(node: Node, slot: str) -> tuple[a.Selector, a.Compare, int]:
+    value = _slot(node, slot)
+    if not isinstance(value, NounPhrase):
+        raise Lost("a count of something that is not a noun phrase")
+    if value.det in (Det.A, Det.ONE, Det.AT_LEAST, Det.COUNT):
+        bound = value.count or 1
+    else:
+        raise Lost(f"the count '{value.det_text}'")
+    s = selector(replace(value, det=Det.ALL, count=None), _Ctx(False))
+    return s, a.Compare.AT_LEAST, bound

@@ -1,0 +1,125 @@
+"""Actions of the card language that the games' own words need: keyword actions a player
+does (After You), tokens the line describes (their place), "choose one", delayed
+triggers, dice, exchanges, cards played by an effect, and the timing of quick actions.
+
+They are members of :mod:`model.effects.algebra`'s ``Action`` union and are re-exported
+there (``algebra.Delayed`` …); they live apart only to keep each module small. Each names
+the rulebook articles it implements (``RULES``); ``model.effects.perform`` refuses with
+its article those the engine cannot carry out yet.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from typing import TYPE_CHECKING, ClassVar
+
+if TYPE_CHECKING:
+    from arbiter.model.effects.algebra import Effect, Selector, When
+
+RuleIds = tuple[str, ...]
+
+
+class TokenPlace(Enum):
+    """Where tokens are created, when the line says (Altered 7.3.4.b "in [expedition]";
+    Riftbound 184 with 107: a unit token is played to a base or a battlefield)."""
+
+    DEFAULT = ""  # the game's default: Altered 7.3.4.a the expedition zone; play
+    CHOSEN_EXPEDITION = "chosen_expedition"  # "in target Expedition" (one of yours)
+    MY_EXPEDITION = "my_expedition"  # "in my Expedition": the card's own expedition
+    EACH_EXPEDITION = "each_expedition"  # "in each of your Expeditions": one in each
+    BASE = "base"  # "to your base" (Riftbound)
+    HERE = "here"  # "here": the card's own place
+    HERO_EXPEDITION = "hero_expedition"  # "in your Hero Expedition" (Altered 3.1)
+    COMPANION_EXPEDITION = "companion_expedition"
+
+
+class Timing(Enum):
+    """When an ability may be used beyond its default (a permission keyword): Riftbound
+    806 Action (showdowns, any player's turn), 813 Reaction (also closed states)."""
+
+    DEFAULT = ""
+    ACTION = "action"
+    REACTION = "reaction"
+
+
+@dataclass(frozen=True, slots=True)
+class EndTurn:
+    """The selected player ends the turn once no reaction waits in Limbo, without passing
+    (Altered 7.3.2 "After You"). The engine does not play turns' initiative: ``perform``
+    refuses it as not modelled."""
+
+    RULES: ClassVar[RuleIds] = ("Altered 7.3.2",)
+
+
+@dataclass(frozen=True, slots=True)
+class RollDie:
+    """The selected player rolls a six-sided die (Altered 7.3.19); later effects read the
+    result (``Test.ROLL``). The engine draws no random numbers: ``perform`` refuses it as
+    not modelled."""
+
+    RULES: ClassVar[RuleIds] = ("Altered 7.3.19",)
+
+
+@dataclass(frozen=True, slots=True)
+class Activate:
+    """The selected objects' abilities that wait for ``event`` happen as if it occurred
+    ("activate the {J} abilities of target Permanent", Altered 7.3.1.b). ``perform``
+    refuses it as not modelled."""
+
+    event: When
+
+    RULES: ClassVar[RuleIds] = ("Altered 7.3.1",)
+
+
+@dataclass(frozen=True, slots=True)
+class Delayed:
+    """A delayed triggered ability: the next time ``event`` happens (once, within the
+    effect's duration), ``effects`` happen, "it" being the event's object ("the next
+    Character you play this turn gains 1 boost", Riftbound 383 "the next time"; Altered
+    6.3). ``perform`` refuses it as not modelled."""
+
+    event: When
+    effects: tuple[Effect, ...]
+
+    RULES: ClassVar[RuleIds] = ("TRIG-1", "Riftbound 383", "Altered 6.3")
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseOne:
+    """ "Choose one: • A • B": the controller chooses one option when it resolves, and its
+    effects happen (Altered 2.2.11 modal text; Riftbound 135.2 "choose one"). ``perform``
+    refuses it as not modelled (no option is given to it yet)."""
+
+    options: tuple[tuple[Effect, ...], ...]
+
+    RULES: ClassVar[RuleIds] = ("A-SPELL-1", "Riftbound 135.2", "Altered 2.2.11")
+
+
+@dataclass(frozen=True, slots=True)
+class Exchange:
+    """The selected object and ``other`` exchange their places (Altered 7.3.9: "exchange
+    target card from your Reserve with a card from your hand")."""
+
+    other: Selector
+
+    RULES: ClassVar[RuleIds] = ("Altered 7.3.9",)
+
+
+class PlayCost(Enum):
+    """What a card played by an effect costs."""
+
+    PAID = "paid"  # its cost (less the effect's amount: "for {1} less")
+    FREE = "free"  # "for free" (Altered 7.3.20), "ignoring its cost" (Riftbound 356.1.b.1)
+    NO_ENERGY = "no_energy"  # "ignoring its Energy cost" (Riftbound 356.1.b.2)
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """The controller plays the selected card now, from where the rules allow; ``cost``
+    says what it costs, the effect's amount changes it ("for {1} less": -1). ``perform``
+    refuses it as not modelled (playing a card is the areas' play kernel)."""
+
+    cost: PlayCost = PlayCost.PAID
+
+    RULES: ClassVar[RuleIds] = ("Altered 7.3.20", "Riftbound 356.1")
