@@ -33,6 +33,8 @@ def selector(s: a.Selector) -> Data:
         out["yours"] = kinds
     elif s.side is a.Side.ENEMY:
         out["enemy"] = kinds
+    elif s.side is a.Side.NAMED:  # only a scenario's passives name a player (applies_to)
+        raise ValueError(f"the objects of the player {s.name}: no card-language form")
     elif s.kinds:
         out["kind"] = _names(s.kinds)
     if s.subtypes:
@@ -122,6 +124,8 @@ def condition(c: a.Condition) -> Data:
         return {"counter": c.name, **of, **bound}
     if c.test is a.Test.DAY:
         return {"day": True, **bound}
+    if c.test is a.Test.SUBTYPE:  # a passive's condition: written in the area syntax
+        raise ValueError("a subtype condition: no card-language form (passives: condition)")
     if c.test is a.Test.DONE:
         return {"done": True}
     if c.test is a.Test.ROLL:
