@@ -572,4 +572,7 @@ STATIC = [
     F("i-enter-ready", "I enter ready", A.ENTER_READY),
     F("play-to-open", "you may play me to an open battlefield", A.PLAY_FROM),
     F("while", "while {k:cond}, {c:clauses}", L.IF),
+    # Altered 2.3.2.f: the terrains (region types) of every region; "lose their other
+    # terrains": the region's types are set, not added to (Decision A-PASS-4)
+    F("regions-are", "all regions are {i:icons} and lose their other terrains", A.MODIFY),
 ]

@@ -71,6 +71,10 @@ def _abilities(node: Node, spell: bool) -> tuple[a.CardAbility, ...]:
         from arbiter.model.format.importers.to_passives import passives
 
         return passives(_body(_node(node, "b"), _Ctx(False, static=True)))
+    if name == "static":  # "while X, Y" and other statements of a static ability
+        from arbiter.model.format.importers.to_passives import static
+
+        return static(node)
     when = _TRIGGERS.get(name)
     if when is None:
         raise Lost(f"a line of the form '{name}' ({node.form.meaning.value})")

@@ -1,13 +1,15 @@
-"""Static lines as passives: "Your Mechs have +1 {might}", "I have [Tank]".
+"""Static lines as passives: "Your Mechs have +1 {might}", "While I'm in {V}, I have …".
 
-A static ability of a permanent (Riftbound 135.2, Altered 2.2.11) whose every effect is
-a characteristic modified by a printed number or a keyword given, on the card itself or
-on every object matching kind, subtype, keyword, controller and "other", becomes a
-card-language passive (``Kind.PASSIVE``, lasting while the card is in play, A-PASS-1).
-A format 2 card writes passives in the area syntax (docs/format.md, "Passive
-abilities"), so each passive is written in it (``data``) and must read back, through
-``model.effects.upgrade``, as the same value; anything else (a place such as "here", a
-condition, a duration, a state) is ``Lost`` (IMP-ALGEBRA).
+A static ability of a permanent (Riftbound 135.2, Altered 2.2.11) becomes a card-language
+passive (``Kind.PASSIVE``, lasting while the card is in play, A-PASS-1) when the passive
+engine runs it: :func:`arbiter.model.passives.unsupported` is the gate, and its reason is
+the line's ``Lost`` reason otherwise (a place such as "here", a count, a duration, a
+state: IMP-ALGEBRA). A condition on the card itself ("while I'm in {V}", "if I'm in a
+Forest": Altered 7.5.7, Riftbound 135.2 "while") is the passive's condition; a status or
+a state ("while I'm [Mighty]", Riftbound 708, a number test) is not a keyword the engine
+tests, so it is ``Lost``. A format 2 card writes passives in the area syntax
+(docs/format.md, "Passive abilities"), so each passive is written in it (``data``) and
+must read back, through ``model.effects.upgrade``, as the same value.
 """
 
 from __future__ import annotations
@@ -15,22 +17,91 @@ from __future__ import annotations
 from dataclasses import replace
 
 from arbiter.model.effects import algebra as a
-from arbiter.model.format.importers.clauses import Node
+from arbiter.model.format.importers.clauses import Node, WordKind
 from arbiter.model.format.importers.to_effects import Lost
 
 WHILE_IN_PLAY = a.Duration(a.Lasts.WHILE_IN_PLAY)
+# condition tests a passive's area syntax writes, and the key it writes each under
+_CONDITION_KEYS = {a.Test.REGION: "region", a.Test.SUBTYPE: "subtype"}
 
 
 def passives(effects: tuple[a.Effect, ...]) -> tuple[a.CardAbility, ...]:
-    """One passive per effect of a static line, each checked to survive its area syntax."""
+    """One passive per effect of a static line, each run by the passive engine and
+    checked to survive its area syntax."""
+    from arbiter.model.passives import unsupported
+
     out = []
     for e in effects:
-        if e.condition is not None or e.optional or e.costs or e.duration != a.INSTANT:
-            raise Lost("a static ability with a condition, a choice, a cost or a duration")
-        ab = a.CardAbility(a.Kind.PASSIVE, (replace(e, duration=WHILE_IN_PLAY),))
+        if e.duration != a.INSTANT:
+            raise Lost("a static ability that lasts a duration")
+        passive = replace(e, duration=WHILE_IN_PLAY)
+        problem = unsupported(passive)
+        if problem is not None:
+            what = _selects(passive.selector)
+            raise Lost(f"a static ability the passive engine does not run{what} ({problem})")
+        if passive.condition is not None:
+            _condition(passive.condition)  # raises Lost for what the area syntax lacks
+        ab = a.CardAbility(a.Kind.PASSIVE, (passive,))
         _round_trip(ab)
         out.append(ab)
     return tuple(out)
+
+
+def _selects(s: a.Selector) -> str:
+    """What of a selector the engine lacks, named for the report ("" when it is not that)."""
+    parts = [
+        name
+        for name, has in (
+            ("chosen", s.pick not in (a.Pick.ALL, a.Pick.SELF)),
+            ("placed here", s.here),
+            ("with a statistic", bool(s.stats)),
+            ("lacking a keyword", bool(s.lacks)),
+        )
+        if has
+    ]
+    return f": objects {', '.join(parts)}" if parts else ""
+
+
+def while_line(node: Node) -> tuple[a.CardAbility, ...]:
+    """ "While X, Y" (the static form ``while``): Y's passives, each with condition X on
+    the card itself (Riftbound 135.2; Altered 7.5.7 for the region a card is in)."""
+    from arbiter.model.format.importers.to_abilities import _clauses, _condition
+    from arbiter.model.format.importers.to_effects import _Ctx, _node
+
+    ctx = _Ctx(False, static=True)
+    cond = _condition(_node(node, "k"), ctx)
+    effects = _clauses(_node(node, "c"), ctx)
+    if any(e.condition is not None for e in effects):
+        raise Lost("a condition inside 'while'")
+    return passives(tuple(replace(e, condition=cond) for e in effects))
+
+
+def static(node: Node) -> tuple[a.CardAbility, ...]:
+    """A line of the form ``static`` whose statement is a passive, or ``Lost``."""
+    from arbiter.model.format.importers.to_effects import _node
+
+    inner = _node(node, "s")
+    if inner.form.name == "while":
+        return while_line(inner)
+    if inner.form.name == "regions-are":
+        return passives((_regions_are(inner),))
+    raise Lost(f"a line of the form 'static' ({inner.form.name})")
+
+
+def _regions_are(node: Node) -> a.Effect:
+    """ "All regions are {O} and lose their other terrains": every region's types are set
+    (Altered 2.3.2.f; the {V} {M} {O} icons are the region types, 7.5.7)."""
+    from arbiter.model.format.importers.to_effects import _word
+    from arbiter.model.format.importers.to_events import _REGIONS
+    from arbiter.model.passives import REGION, REGION_TYPE
+
+    word = _word(node, "i", WordKind.ICONS)
+    terrains = [_REGIONS.get(part) for part in str(word.value).split("+")]
+    if not terrains or None in terrains:
+        raise Lost(f"the terrains '{word.text}'")
+    members = frozenset(t for t in terrains if t is not None)
+    regions = a.Selector(a.Pick.ALL, kinds=frozenset({REGION}))
+    return a.Effect(a.ModifyStat(REGION_TYPE, a.StatOp.SET, members=members), regions)
 
 
 def data(ab: a.CardAbility) -> dict[str, object]:
@@ -49,8 +120,28 @@ def data(ab: a.CardAbility) -> dict[str, object]:
                 raise Lost("a keyword's number that is not printed")
             gain["number"] = e.amount.value
         out["effect"] = gain
+    elif isinstance(act, a.ModifyStat) and act.stat == "region type" and e.amount is None:
+        out["effect"] = {"region_type": sorted(act.members)}
+    elif isinstance(act, a.Take) and act.grant is a.Grant.KEYWORD:
+        out["effect"] = {"lose": act.name}
     else:
-        raise Lost("a static ability other than a modification or a keyword given")
+        raise Lost("a static ability other than a modification, a keyword given or taken")
+    if e.condition is not None:
+        out["condition"] = _condition(e.condition)
+    return out
+
+
+def _condition(c: a.Condition) -> dict[str, object]:
+    """A passive's condition in the area syntax: tests of the card itself, all of which
+    hold (``{region: Forest}``). A status or a state (a Riftbound "[Mighty]" is a number
+    test, 708; an Altered status is not a keyword) has no key there."""
+    parts = c.parts if c.test is a.Test.AND else (c,)
+    out: dict[str, object] = {}
+    for p in parts:
+        key = _CONDITION_KEYS.get(p.test)
+        if key is None or key in out or p.selector != a.SELF or not p.name:
+            raise Lost("a static ability's condition other than the card's region or subtype")
+        out[key] = p.name
     return out
 
 

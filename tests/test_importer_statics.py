@@ -1,0 +1,99 @@
+"""Static lines as passives (IMP-STATIC): a static line becomes passives only when the
+passive engine runs them and the area syntax of passives writes them; else the line is
+not modelled with the engine's reason. Every card text here is invented."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from arbiter.model import passives as ps
+from arbiter.model.effects import algebra as a
+from arbiter.model.format.importers import to_passives
+from arbiter.model.format.importers.coverage import ReadLine
+from arbiter.model.format.importers.sources import Game
+from arbiter.model.state import GameObject
+from tests.test_importer_constructs import read
+
+
+def _passives(game: Game, text: str) -> tuple[a.Effect, ...]:
+    r = read(game, text)
+    assert r.modelled, r.lost
+    assert all(ab.kind is a.Kind.PASSIVE for ab in r.abilities)
+    effects = tuple(e for ab in r.abilities for e in ab.effects)
+    for e in effects:  # the passive engine runs each one
+        assert ps.unsupported(e) is None
+    return effects
+
+
+def _lost(game: Game, text: str) -> ReadLine:
+    r = read(game, text)
+    assert not r.modelled
+    assert r.abilities == ()
+    return r
+
+
+FOREST = a.Condition(a.Test.REGION, selector=a.SELF, name="Forest")
+
+
+@pytest.mark.rule("IMP-STATIC", "Altered 7.5.7", "A-PASS-1")
+def test_a_static_line_with_the_cards_terrain_is_a_passive_with_that_condition() -> None:
+    (e,) = _passives(Game.ALTERED, "If I'm in {O}, I am [Gigantic].")
+    assert e.action == a.Give(a.Grant.KEYWORD, "Gigantic")
+    assert e.selector == a.SELF
+    assert e.condition == a.Condition(a.Test.REGION, selector=a.SELF, name="Water")
+    assert e.duration == a.Duration(a.Lasts.WHILE_IN_PLAY)
+    (e,) = _passives(Game.ALTERED, "While I'm in {V}, Characters you control have [Tough 1].")
+    assert e.condition == FOREST
+    assert e.selector == a.Selector(a.Pick.ALL, side=a.Side.YOURS, kinds=frozenset({"character"}))
+    assert e.action == a.Give(a.Grant.KEYWORD, "Tough") and e.amount == a.Const(1)
+
+
+@pytest.mark.rule("IMP-STATIC", "Altered 7.5.7", "A-PASS-2")
+def test_the_imported_condition_holds_only_while_the_card_stands_in_that_terrain() -> None:
+    (e,) = _passives(Game.ALTERED, "If I'm in {V}, I am [Eternal].")
+    p = ps.Passive("p1", "me", 0, e)
+    forest = GameObject("f", "ana", "region", "adventure", base={"subtypes": frozenset({"Forest"})})
+    water = GameObject("w", "ana", "region", "adventure", base={"subtypes": frozenset({"Water"})})
+    me = GameObject("me", "ana", "character", "expedition", region="f")
+    objects = {"f": forest, "w": water, "me": me}
+    assert ps.condition_holds(p, objects)
+    assert not ps.condition_holds(p, {**objects, "me": replace(me, region="w")})
+
+
+@pytest.mark.rule("IMP-STATIC", "Altered 2.3.2.f", "A-PASS-4")
+def test_all_regions_become_one_terrain_and_lose_the_others() -> None:
+    (e,) = _passives(Game.ALTERED, "All regions are {M} and lose their other terrains.")
+    assert e.action == a.ModifyStat(ps.REGION_TYPE, a.StatOp.SET, members=frozenset({"Mountain"}))
+    assert e.selector == a.Selector(a.Pick.ALL, kinds=frozenset({ps.REGION}))
+    (ab,) = read(Game.ALTERED, "All regions are {M} and lose their other terrains.").abilities
+    assert to_passives.data(ab)["effect"] == {"region_type": ["Mountain"]}
+
+
+@pytest.mark.rule("IMP-STATIC", "IMP-ALGEBRA", "Riftbound 708")
+def test_a_state_as_condition_is_not_modelled() -> None:
+    # [Mighty] is a Might of 5 or more (Riftbound 708): not a keyword the engine tests
+    _lost(Game.RIFTBOUND, "While I'm [Mighty], I have [Deflect].")
+
+
+@pytest.mark.rule("IMP-STATIC", "IMP-ALGEBRA", "Riftbound 135.2")
+def test_what_the_passive_engine_does_not_run_is_not_modelled_with_its_reason() -> None:
+    here = _lost(Game.RIFTBOUND, "Other friendly units here have +2 {might}.")
+    assert "passive engine does not run" in here.lost
+    assert "every object in play matching filters" in here.lost
+    count = _lost(Game.ALTERED, "I am [Tough 1] unless you control two or more Plants.")
+    assert "a condition on the source" in count.lost
+
+
+@pytest.mark.rule("IMP-STATIC", "A-PASS-1")
+def test_a_passive_with_a_condition_the_area_syntax_lacks_is_lost() -> None:
+    keyword = a.Condition(a.Test.HAS, selector=a.SELF, name="Tough")
+    e = a.Effect(a.Give(a.Grant.KEYWORD, "Eternal"), a.SELF, condition=keyword)
+    with pytest.raises(to_passives.Lost, match="region or subtype"):
+        to_passives.passives((e,))
+    lasting = replace(e, condition=None, duration=a.Duration(a.Lasts.END_OF_TURN))
+    with pytest.raises(to_passives.Lost, match="duration"):
+        to_passives.passives((lasting,))
+    (ok,) = to_passives.passives((replace(e, condition=FOREST),))
+    assert to_passives.data(ok)["condition"] == {"region": "Forest"}
