@@ -97,3 +97,11 @@ def test_a_passive_with_a_condition_the_area_syntax_lacks_is_lost() -> None:
         to_passives.passives((lasting,))
     (ok,) = to_passives.passives((replace(e, condition=FOREST),))
     assert to_passives.data(ok)["condition"] == {"region": "Forest"}
+
+
+@pytest.mark.rule("IMP-STATIC", "IMP-ALGEBRA", "R-1", "Riftbound 470", "Altered 1.4")
+def test_a_would_instead_line_is_not_modelled_and_names_the_event_it_replaces() -> None:
+    status = _lost(Game.ALTERED, "If I would gain [[Asleep]], I gain 2 boosts instead.")
+    assert "a replacement ('if I would gain [[Asleep]]" in status.lost
+    death = _lost(Game.RIFTBOUND, "If a friendly Mech would die, recall it instead.")
+    assert "a replacement ('if a friendly Mech would die" in death.lost

@@ -71,6 +71,10 @@ def _abilities(node: Node, spell: bool) -> tuple[a.CardAbility, ...]:
         from arbiter.model.format.importers.to_passives import passives
 
         return passives(_body(_node(node, "b"), _Ctx(False, static=True)))
+    if name in ("if-would", "if-would-then", "if-would-if", "when-would"):
+        from arbiter.model.format.importers.to_passives import replacement
+
+        replacement(node)
     if name == "static":  # "while X, Y" and other statements of a static ability
         from arbiter.model.format.importers.to_passives import static
 

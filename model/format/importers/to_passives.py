@@ -15,6 +15,7 @@ must read back, through ``model.effects.upgrade``, as the same value.
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import NoReturn
 
 from arbiter.model.effects import algebra as a
 from arbiter.model.format.importers.clauses import Node, WordKind
@@ -74,6 +75,22 @@ def while_line(node: Node) -> tuple[a.CardAbility, ...]:
     if any(e.condition is not None for e in effects):
         raise Lost("a condition inside 'while'")
     return passives(tuple(replace(e, condition=cond) for e in effects))
+
+
+def replacement(node: Node) -> NoReturn:
+    """ "If X would happen, Y instead" (Riftbound 470, Altered 1.4; R-1) is not converted:
+    the replacements a card writes in the card language (docs/format.md, "Replacement
+    effects") are damage, wounds or a death turned into damage or sent elsewhere, and a
+    line's "instead" (heal, exhaust, recall, a boost, a status, a zone) is none of them.
+    The line stays not modelled, with the event it replaces named."""
+    from arbiter.model.format.importers.to_effects import _slot
+
+    event = _slot(node, "e")
+    said = event.render() if isinstance(event, Node) else str(event)
+    raise Lost(
+        f"a replacement ('if {said}, … instead'): the card language's replacements are"
+        " damage or a death turned into damage or redirected"
+    )
 
 
 def static(node: Node) -> tuple[a.CardAbility, ...]:
