@@ -29,6 +29,7 @@ PlayCost = _game.PlayCost
 RollDie = _game.RollDie
 Timing = _game.Timing
 TokenPlace = _game.TokenPlace
+TokenEntry = _game.TokenEntry
 
 
 # -- selectors: who -----------------------------------------------------------------------
@@ -434,7 +435,9 @@ class CreateToken:
     A token the line itself describes ("a [Brassbug 2/2/2] Robot token", Altered 7.3.4.b;
     "a 3 {might} Mech unit token", Riftbound 184) carries its description: ``name``,
     ``kind``, ``stats`` (characteristic, value) and ``subtypes``; ``card`` is then an id
-    made from them. ``place``: where it is created."""
+    made from them. ``place``: where it is created; ``enters``: ready or exhausted when the
+    line says so; ``defined_by``: the article that gives the token the characteristics the
+    line does not list (Riftbound 184.5: the Gold gear token's ability)."""
 
     card: str
     name: str = ""
@@ -442,6 +445,8 @@ class CreateToken:
     stats: tuple[tuple[str, int], ...] = ()
     subtypes: frozenset[str] = frozenset()
     place: TokenPlace = TokenPlace.DEFAULT
+    enters: TokenEntry = TokenEntry.DEFAULT
+    defined_by: str = ""
 
     RULES: ClassVar[RuleIds] = ("A-CHAR-1", "A-TIME-1", "Altered 7.3.4", "Riftbound 184")
 

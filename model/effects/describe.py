@@ -327,9 +327,12 @@ def _create(act: a.CreateToken, e: a.Effect, who: str) -> str:
     parts = [act.kind] if act.kind else []
     parts += [f"{stat} {value}" for stat, value in act.stats]
     parts += sorted(act.subtypes)
+    if act.defined_by:
+        parts.append(f"as {act.defined_by} defines it")
     spec = f" ({', '.join(parts)})" if parts else ""
+    enters = f", {act.enters.value}" if act.enters is not a.TokenEntry.DEFAULT else ""
     verb = "create" if who == "you" else f"{who} creates"
-    return f"{verb} {n} {name} {many}{spec}{_TOKEN_PLACES[act.place]}"
+    return f"{verb} {n} {name} {many}{spec}{_TOKEN_PLACES[act.place]}{enters}"
 
 
 def _move(act: a.MoveTo, e: a.Effect, who: str) -> str:

@@ -203,6 +203,9 @@ ACTIONS: dict[str, tuple[str, dict[str, str]]] = {
             "subtypes": "a described token's subtypes (or tags)",
             "at": "where: chosen_expedition | my_expedition | each_expedition | "
             "hero_expedition | companion_expedition | base | here",
+            "enters": "ready | exhausted, when the line says (default: its type's rule)",
+            "defined_by": "the article giving a described token's other characteristics "
+            "(Riftbound 184.5)",
         },
     ),
     "counters": (

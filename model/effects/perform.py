@@ -168,7 +168,13 @@ def _apply(
     if isinstance(act, a.CreateToken):
         owner = _players(targets[0]) if targets else ev.controller(state, ctx)
         zones = _token_zones(state, act, ctx.source)
+        if act.defined_by:  # Decision IMP-PERFORM: refuse what the engine cannot give it
+            raise IllegalAction(
+                act.defined_by,
+                "the characteristics the rules give this token are not modelled yet",
+            )
         base: dict[str, BaseValue] = dict(act.stats)
+        tired = {"exhausted": 1} if act.enters is a.TokenEntry.EXHAUSTED else {}
         if act.subtypes:
             base["subtypes"] = frozenset(act.subtypes)
         for _, zone in ((i, z) for i in range(_int(value or 1)) for z in zones):
@@ -182,7 +188,7 @@ def _apply(
                 timestamp=stamp,
                 zone=zone,
                 base=base,
-                counters={"token": 1} if act.kind else {},
+                counters=({"token": 1} if act.kind else {}) | tired,
             )
             state = state.with_object(token).with_event(
                 Event(
