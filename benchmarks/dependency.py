@@ -29,12 +29,13 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from arbiter.model import passives as pv  # noqa: E402
+from arbiter.model.effects import algebra as fx  # noqa: E402
 from arbiter.model.ruleset import RULESETS  # noqa: E402
 from arbiter.model.state import GameObject, GameState  # noqa: E402
 from arbiter.model.values.features import Feature  # noqa: E402
-from arbiter.model.values.reading import Op  # noqa: E402
 from arbiter.solver.dependency import order as dep  # noqa: E402
 
+ALL = fx.Pick.ALL
 KEYWORDS = ("Gigantic", "Defender", "Eternal", "Seasoned", "Tough", "Scout")
 TERRAINS = ("Forest", "Mountain", "Water")
 
@@ -79,27 +80,29 @@ def board(n_objects: int, n_passives: int, mix: str = "dense", seed: int = 7) ->
     for j, src in enumerate(sources):
         roll = rng.random()
         t, u = rng.choice(types), rng.choice(types)
-        sel = pv.Selector(subtype=t)
+        sel = fx.Selector(ALL, subtypes=frozenset({t}))
         cond = None
+        amount: fx.Amount | None = None
+        act: fx.Action
         if roll < modify:
-            eff = pv.PassiveEffect(pv.EffectKind.MODIFY, stat="power", op=Op.ADD, amounts=(1,))
+            act, amount = fx.ModifyStat("power"), fx.Const(1)
         elif roll < add:
-            eff = pv.PassiveEffect(pv.EffectKind.ADD_SUBTYPES, members=frozenset({u}))
+            act = fx.ModifyStat(pv.SUBTYPES, fx.StatOp.ADD, members=frozenset({u}))
         elif roll < gain:
-            eff = pv.PassiveEffect(pv.EffectKind.GAIN, feature=rng.choice(KEYWORDS))
+            act = fx.Give(fx.Grant.KEYWORD, rng.choice(KEYWORDS))
         elif roll < forest:
-            sel = pv.Selector(self_only=True)
-            cond = pv.Condition(region="Forest")
-            eff = pv.PassiveEffect(pv.EffectKind.GAIN, feature="Gigantic")
+            sel = fx.SELF
+            cond = fx.Condition(fx.Test.REGION, name="Forest")
+            act = fx.Give(fx.Grant.KEYWORD, "Gigantic")
         elif roll < by_keyword:
-            sel = pv.Selector(keyword=rng.choice(KEYWORDS))
-            eff = pv.PassiveEffect(pv.EffectKind.MODIFY, stat="power", op=Op.ADD, amounts=(1,))
+            sel = fx.Selector(ALL, has=frozenset({rng.choice(KEYWORDS)}))
+            act, amount = fx.ModifyStat("power"), fx.Const(1)
         elif roll < 0.99:
-            sel = pv.Selector(kinds=frozenset({"region"}))
-            eff = pv.PassiveEffect(pv.EffectKind.REGION_TYPE, members=frozenset({"Forest"}))
+            sel = fx.Selector(ALL, kinds=frozenset({"region"}))
+            act = fx.ModifyStat(pv.REGION_TYPE, fx.StatOp.SET, members=frozenset({"Forest"}))
         else:
-            eff = pv.PassiveEffect(pv.EffectKind.LOSE_ALL_ABILITIES)
-        p = pv.Passive(f"{src}.{j}", src, selector=sel, effect=eff, condition=cond)
+            act = fx.Take(fx.Grant.ABILITIES)
+        p = pv.passive(f"{src}.{j}", src, act, sel, amount, cond)
         obj = objects[src]
         objects[src] = replace(obj, abilities=(*obj.abilities, p))
     return GameState(RULESETS["altered"], ("ana", "bo"), objects)

@@ -17,7 +17,15 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from arbiter.model.damage.action_step import GameActionStep  # noqa: E402
 from arbiter.model.damage.actions import GameAction, ProposedEvent  # noqa: E402
-from arbiter.model.damage.replacement import Pattern, Replacement, Selector, Template  # noqa: E402
+from arbiter.model.damage.replacement import (  # noqa: E402
+    ANY_OBJECT,
+    Among,
+    Pattern,
+    Replacement,
+    Template,
+    among,
+)
+from arbiter.model.effects.algebra import Side  # noqa: E402
 from arbiter.model.ruleset import RULESETS  # noqa: E402
 from arbiter.model.state import GameObject, GameState  # noqa: E402
 from arbiter.solver.choices.outcomes import exhaustive_leaves, order_dependent  # noqa: E402
@@ -26,12 +34,12 @@ from arbiter.solver.engine.options import RunOptions  # noqa: E402
 
 WOUND = frozenset({"wounded"})
 LIVES = frozenset({"gains-lives"})
-MINE = Selector(side="yours", kinds=frozenset({"creature"}))
-ENEMY = Selector(side="enemy", kinds=frozenset({"creature"}))
+MINE = among(side=Side.YOURS, kinds=frozenset({"creature"}))
+ENEMY = among(side=Side.ENEMY, kinds=frozenset({"creature"}))
 
 
-def one(oid: str) -> Selector:
-    return Selector(ids=frozenset({oid}))
+def one(oid: str) -> Among:
+    return among(frozenset({oid}))
 
 
 def duel() -> tuple[GameState, GameActionStep]:
@@ -107,7 +115,7 @@ def random_duel(seed: int) -> tuple[GameState, GameActionStep]:
     abilities: dict[str, list[Replacement]] = {}
     for i in range(8):
         src = oids[(i % 2) * 3 + rng.randrange(3)]
-        affected = rng.choice([MINE, ENEMY, one(rng.choice(oids)), Selector()])
+        affected = rng.choice([MINE, ENEMY, one(rng.choice(oids)), ANY_OBJECT])
         instead = rng.choice(
             [
                 (),

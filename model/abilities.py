@@ -250,7 +250,9 @@ def _foundation_step(effect: fx.Effect, target: str, source: str, amount: int) -
     """Effects that are the foundation's steps, aimed at a resolved target."""
     kind, name = rf.kind(effect), rf.name(effect)
     if kind == "modify":
-        return Modify(target=target, stat=name, op=rf.op(effect), value=amount, source=source)
+        assert isinstance(effect.action, fx.ModifyStat)
+        op = effect.action.op
+        return Modify(target=target, stat=name, op=op, value=amount, source=source)
     if kind == "gain":
         number = None if effect.amount is None else amount
         return GainFeature(target=target, feature=name, number=number, source=source)

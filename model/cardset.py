@@ -18,7 +18,7 @@ from dataclasses import dataclass, field, replace
 
 from arbiter.model.damage import prevention
 from arbiter.model.effects import algebra as a
-from arbiter.model.effects.algebra import CardAbility
+from arbiter.model.effects.algebra import CardAbility, StatOp
 from arbiter.model.effects.perform import Perform
 from arbiter.model.errors import Location
 from arbiter.model.ruleset import Ruleset
@@ -167,12 +167,13 @@ def footprint(card: Card) -> Footprint:
     for i, step in enumerate(card.effect):
         where = step.where
         if isinstance(step, Modify):
+            op = step.word
             stat_writes.append(
                 StatWrite(
                     i,
                     step.target,
                     step.stat,
-                    step.op,
+                    op,
                     step.value,
                     step.rounding,
                     None,
@@ -181,9 +182,9 @@ def footprint(card: Card) -> Footprint:
                     step.component,
                 )
             )
-            if step.other is not None and step.op != "copy":
+            if step.other is not None and step.op is not StatOp.COPY:
                 stat_writes.append(
-                    StatWrite(i, step.other, step.stat, step.op, None, None, None, None, where)
+                    StatWrite(i, step.other, step.stat, op, None, None, None, None, where)
                 )
         elif isinstance(step, Protect):
             p = step.protection

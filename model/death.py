@@ -173,6 +173,18 @@ def kill(state: GameState, oid: str, why: tuple[str, ...], by: tuple[str, ...] =
     return state.with_event(Event("move", fields, why))
 
 
+def dealt_by(state: GameState, oid: str) -> tuple[str, ...]:
+    """428.5.c: a Cleanup's kill is attributed to what dealt damage to the unit last (the
+    sources of the latest damage event that damaged it this turn; Decision RB-KILL-BY)."""
+    for event in reversed(state.events):
+        if event.kind == "phase":
+            break
+        if event.kind == "damage" and event.get("target") == oid and event.get("damaged"):
+            sources = event.get("sources")
+            return tuple(str(s) for s in sources) if isinstance(sources, list) else ()
+    return ()
+
+
 def replace_deaths(
     state: GameState, units: list[GameObject], choices: CleanupChoices
 ) -> tuple[GameState, list[str]]:
@@ -248,7 +260,9 @@ def cleanup(state: GameState, choices: CleanupChoices | None = None) -> GameStat
                     Event("deathknell", (("target", oid),), ("Riftbound 323.4", "Riftbound 808"))
                 )
         for oid in doomed:
-            state = kill(state, oid, ("Riftbound 323.5", "Riftbound 428.1.a.2", "Riftbound 428.2"))
+            by = dealt_by(state, oid)
+            why = ("Riftbound 323.5", "Riftbound 428.1.a.2", "Riftbound 428.2")
+            state = kill(state, oid, (*why, "Riftbound 428.5.c") if by else why, by=by)
         if rounds > 1:
             state = state.with_event(Event("cleanup", (("round", rounds),), ("Riftbound 322",)))
     return state

@@ -8,7 +8,7 @@ which modules were imported.
 
 Every active passive starts unapplied. Direct dependencies between unapplied
 passives are found by trial application on the partial state (A-DEP-1,
-Decision A-DEP-3, ``model.passives.trial``), only for the pairs whose channels
+Decision A-DEP-3, ``model.passive_trial.trial``), only for the pairs whose channels
 can interact (what [B] writes against what [A] reads). They are kept in a
 small directed graph; [A] depends on [B] when [B] is reachable from [A] (the
 transitive closure, A-DEP-2). [A] is free when every unapplied passive it
@@ -33,6 +33,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 
+from arbiter.model import passive_trial as pt
 from arbiter.model import passives as pv
 from arbiter.model.state import GameObject, GameState
 from arbiter.model.trace import RuleStep
@@ -85,10 +86,10 @@ class _Graph:
     """Direct dependencies among unapplied passives: ``out[a][b]`` when [a] depends on [b]."""
 
     def __init__(self) -> None:
-        self.out: dict[str, dict[str, pv.Dependence]] = {}
+        self.out: dict[str, dict[str, pt.Dependence]] = {}
         self.into: dict[str, dict[str, None]] = {}  # predecessors, in insertion order
 
-    def set(self, a: str, b: str, dep: pv.Dependence | None) -> None:
+    def set(self, a: str, b: str, dep: pt.Dependence | None) -> None:
         row = self.out.setdefault(a, {})
         if dep is None:
             if b in row:
@@ -192,7 +193,7 @@ class _Orderer:
 
     def __init__(self, state: GameState) -> None:
         self.base = state
-        self.board = pv.Board(state)
+        self.board = pt.Board(state)
         found = sorted(pv.active_passives(self.board.objects), key=lambda p: p.id)
         self.ps = {p.id: p for p in found}
         objects, players = self.board.objects, state.players
@@ -220,7 +221,7 @@ class _Orderer:
             self.by_source.setdefault(self.ps[pid].source, []).append(pid)
         # What applying B would change, kept until B reads something that changed or one of
         # the objects it applies to changes; and the channels it would really change.
-        self.trial_cache: dict[str, pv.Application] = {}
+        self.trial_cache: dict[str, pt.Application] = {}
         self.cached_on: dict[str, set[str]] = {}
         self.delta_cache: dict[str, set[pv.Channel]] = {}
         self.order: list[str] = []
@@ -228,10 +229,10 @@ class _Orderer:
 
     # -- trial application -----------------------------------------------------------------
 
-    def trial_apply(self, b: str) -> pv.Application:
+    def trial_apply(self, b: str) -> pt.Application:
         got = self.trial_cache.get(b)
         if got is None:
-            got = self.trial_cache[b] = pv.apply_passive(self.ps[b], self.board)
+            got = self.trial_cache[b] = pt.apply_passive(self.ps[b], self.board)
             self.applications += 1
             for oid in got.targets:
                 self.cached_on.setdefault(oid, set()).add(b)
@@ -269,14 +270,14 @@ class _Orderer:
                 dep = None
                 if which:
                     self.trials += 1
-                    dep = pv.trial(self.ps[a], self.ps[b], self.board, changes, which)
+                    dep = pt.trial(self.ps[a], self.ps[b], self.board, changes, which)
                 if dep is None and b not in self.graph.out.get(a, {}):
                     continue
                 self.graph.set(a, b, dep)
                 if dep is not None:
                     self._record(dep)
 
-    def _record(self, dep: pv.Dependence) -> None:
+    def _record(self, dep: pt.Dependence) -> None:
         key = (dep.dependent, dep.on)
         old = self.edges.get(key)
         if old is None:
@@ -302,8 +303,8 @@ class _Orderer:
             waiting.append((pid, blocking))
         raise AssertionError("no free passive")  # a sink of the condensation is always free
 
-    def apply(self, chosen: str) -> tuple[pv.Application, dict[str, GameObject]]:
-        done = self.trial_cache.pop(chosen, None) or pv.apply_passive(self.ps[chosen], self.board)
+    def apply(self, chosen: str) -> tuple[pt.Application, dict[str, GameObject]]:
+        done = self.trial_cache.pop(chosen, None) or pt.apply_passive(self.ps[chosen], self.board)
         before = {oid: self.board.objects[oid] for oid in done.changes}
         self.board.commit(done.changes)
         self.order.append(chosen)
@@ -311,7 +312,7 @@ class _Orderer:
         self.graph.remove(chosen)
         return done, before
 
-    def after(self, done: pv.Application, before: Mapping[str, GameObject]) -> list[str]:
+    def after(self, done: pt.Application, before: Mapping[str, GameObject]) -> list[str]:
         """Drop the passives that no longer exist (returned), and trial-apply again the
         pairs that what was applied can have changed (A-ORDER-1: re-evaluated)."""
         written: set[pv.Channel] = set()
@@ -365,7 +366,7 @@ class _Orderer:
             choices.append(Choice(chosen, stamp, waiting, mutual, tuple(ceased)))
             done, before = self.apply(chosen)
             applied_to[chosen] = frozenset(done.targets)
-            if done is not pv.NO_APPLICATION:
+            if done is not pt.NO_APPLICATION:
                 held.add(chosen)
             ceased = self.after(done, before) if done.changes else []
         if ceased:
@@ -405,13 +406,13 @@ def order_passives(state: GameState) -> Ordering:
 
 def timestamp_order(state: GameState) -> GameState:
     """Every passive applied in timestamp order alone, ignoring dependency (for --explain)."""
-    board = pv.Board(state)
+    board = pt.Board(state)
     ps = sorted(
         pv.active_passives(board.objects),
         key=lambda p: pv.order_key(p, board.objects, state.players),
     )
     for p in ps:
-        board.commit(pv.apply_passive(p, board).changes)
+        board.commit(pt.apply_passive(p, board).changes)
     return replace(board.state(state), derived=True)
 
 

@@ -1,36 +1,50 @@
-"""Passive abilities as data, and the pure functions that apply and trial-apply them.
+"""Passive abilities in the card language, and the pure functions that select and apply them.
 
-RULES.md §2 (A-PASS, A-DEP, A-TIME). A passive has a *selector* (what it
-applies to), an optional *condition* on its source ("if I am in a Forest") and
-one *effect*. Passives never change the stored state: the characteristics "after
-passives" are derived from the state each time (A-PASS-1) by applying every
-active passive one at a time (A-PASS-2), in the order that ``arbiter.solver.dependency.order``
-decides (A-ORDER-1). This module holds what needs no graph: selecting,
-applying one passive, and trial application (A-DEP-1, Decision A-DEP-3), both
-the fast form restricted to the objects the trial changes and the plain form
-(``brute_dependence``) that recomputes everything.
+RULES.md §2 (A-PASS, A-DEP, A-TIME). A passive is one effect of the card language
+(:mod:`arbiter.model.effects.algebra`) that lasts while its source is in play: its
+*selector* says what it applies to, its *condition* is a condition on its source ("if I
+am in a Forest") and its *action* what it does. Passives never change the stored state:
+the characteristics "after passives" are derived from the state each time (A-PASS-1) by
+applying every active passive one at a time (A-PASS-2), in the order that
+``arbiter.solver.dependency.order`` decides (A-ORDER-1). This module reads one passive:
+what it selects, whether its condition holds, what applying it does to one object, and
+the channels it reads and writes (the prefilter of trial application,
+:mod:`arbiter.model.passive_trial`).
 
-An object's region (for "if I am in a Forest") is ``GameObject.region``: the id
-of an object of kind ``region``. A region's type is its set characteristic
-``subtypes``.
+What the passive engine runs (``unsupported`` names anything else):
+
+- selector: pick ALL (every object in play) or SELF (its source); filters ``side``
+  (yours, enemy, or a player named: ``Side.NAMED``), ``kinds``, ``subtypes``, ``has``
+  (keywords: features), ``other``, ``zone`` (``expedition`` also holds ``expedition:hero``);
+- condition, on the source: Test.REGION (its region has a subtype), Test.SUBTYPE,
+  Test.HAS (a keyword), combined with AND / OR / NOT;
+- action: ModifyStat of a number by a printed amount (add, set, multiply, divide; a
+  vector may leave components unchanged), of ``subtypes`` by members (add, remove,
+  set), of ``REGION_TYPE`` (sets the subtypes of the regions among the objects
+  selected); Give / Take of a keyword or feature; Take of every ability.
+
+An object's region (for "if I am in a Forest") is ``GameObject.region``: the id of an
+object of kind ``region``. A region's type is its set characteristic ``subtypes``.
 """
 
 from __future__ import annotations
 
-from collections import ChainMap
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from enum import Enum
 
+from arbiter.model.effects import algebra as a
 from arbiter.model.ruleset import Rounding
-from arbiter.model.state import Ability, GameObject, GameState
-from arbiter.model.trace import RuleStep
+from arbiter.model.state import Ability, GameObject
 from arbiter.model.values import characteristics as ch
 from arbiter.model.values import features as ft
 from arbiter.model.values.reading import Amounts, NumberReading, Op, SetOp
 
 SUBTYPES = "subtypes"
 REGION = "region"
+# ModifyStat of this "characteristic" sets the subtypes of the regions among the objects
+# selected (Altered 2.3.2.f: "all regions are Forests"); other objects are left alone.
+REGION_TYPE = "region type"
 # Zones whose objects passives affect (A-PASS-1). "adventure" holds the regions:
 # the rules' own example (2.3.2.f) makes regions Forests (Decision A-PASS-4).
 AFFECTED_ZONES = frozenset({"play", "expedition", "landmark", "adventure"})
@@ -40,76 +54,174 @@ KEYWORDS = frozenset({"Gigantic", "Defender", "Eternal", "Seasoned", "Tough", "S
 Objects = Mapping[str, GameObject]
 Channel = tuple[str, str]  # (attribute, name); name "*" for every name of that attribute
 
+WHILE_IN_PLAY = a.Duration(a.Lasts.WHILE_IN_PLAY)
+EVERYTHING = a.Selector(a.Pick.ALL)
+_NUMBER_OPS = {
+    a.StatOp.ADD: Op.ADD,
+    a.StatOp.SET: Op.SET,
+    a.StatOp.MULTIPLY: Op.MULTIPLY,
+    a.StatOp.DIVIDE: Op.DIVIDE,
+}
+_SET_OPS = {a.StatOp.ADD: SetOp.ADD, a.StatOp.REMOVE: SetOp.REMOVE, a.StatOp.SET: SetOp.SET}
+_FEATURES = (a.Grant.KEYWORD, a.Grant.FEATURE)
+_CONDITION_TESTS = (a.Test.REGION, a.Test.SUBTYPE, a.Test.HAS)
+_SET_WORDS = {
+    a.StatOp.ADD: "add_subtypes",
+    a.StatOp.REMOVE: "remove_subtypes",
+    a.StatOp.SET: "set_subtypes",
+}
 
-class EffectKind(Enum):
-    MODIFY = "modify"
+# Enum members bound once: the selection below runs for every object and passive.
+_SELF, _ANY, _YOURS, _ENEMY = a.Pick.SELF, a.Side.ANY, a.Side.YOURS, a.Side.ENEMY
+
+NOTHING = a.Effect(a.ModifyStat(SUBTYPES), EVERYTHING, duration=WHILE_IN_PLAY)
+
+
+def unsupported(e: a.Effect) -> str | None:
+    """What of ``e`` the passive engine does not run, or None (see the module's text)."""
+    s, act = e.selector, e.action
+    if s.pick not in (a.Pick.ALL, a.Pick.SELF) or s.here or s.stats or s.lacks:
+        return "a passive selects every object in play matching filters, or its source"
+    if s.side is a.Side.NAMED and not s.name:
+        return "a player's name for the side"
+    if e.condition is not None and _condition_problem(e.condition):
+        return "a condition on the source: region, subtype, keyword, and / or / not"
+    if e.optional or e.costs or e.duration != WHILE_IN_PLAY:
+        return "a passive lasts while its source is in play, with no choice and no cost"
+    if isinstance(act, a.ModifyStat) and act.other is None and act.rounding is None:
+        if act.component is not None:
+            return "a modification of every component (a vector leaves gaps: null)"
+        if act.stat in (SUBTYPES, REGION_TYPE):
+            ok = act.op in _SET_OPS and (act.stat == SUBTYPES or act.op is a.StatOp.SET)
+            return None if ok and e.amount is None else "subtypes added, removed or set"
+        if act.op in _NUMBER_OPS and not act.members and isinstance(e.amount, a.Const):
+            return None
+        return "a number modified by a printed amount"
+    if isinstance(act, a.Give) and act.grant in _FEATURES:
+        ok = e.amount is None or (isinstance(e.amount, a.Const) and type(e.amount.value) is int)
+        return None if ok else "a keyword's number that is printed"
+    if isinstance(act, a.Take) and (act.grant in _FEATURES or act.grant is a.Grant.ABILITIES):
+        return None
+    return "a passive modifies a characteristic, gives or takes a keyword, or takes abilities"
+
+
+def _condition_problem(c: a.Condition) -> bool:
+    if c.test in (a.Test.AND, a.Test.OR, a.Test.NOT):
+        return not c.parts or any(_condition_problem(p) for p in c.parts)
+    return c.test not in _CONDITION_TESTS or c.selector != a.SELF or not c.name
+
+
+class _Does(Enum):
+    NUMBER = "number"
+    SUBTYPES = "subtypes"
+    REGION_TYPE = "region type"
     GAIN = "gain"
     LOSE = "lose"
-    ADD_SUBTYPES = "add_subtypes"
-    REMOVE_SUBTYPES = "remove_subtypes"
-    SET_SUBTYPES = "set_subtypes"
-    LOSE_ALL_ABILITIES = "lose_all_abilities"
-    REGION_TYPE = "region_type"
+    LOSE_ALL = "lose all abilities"
 
 
 @dataclass(frozen=True, slots=True)
-class Selector:
-    """What a passive applies to; every given field must hold (an empty selector: everything)."""
+class _Plan:
+    """What a passive's action does, read once from the algebra (``apply_effect`` runs for
+    every object a passive applies to, at every trial)."""
 
-    kinds: frozenset[str] = frozenset()
-    subtype: str | None = None
-    keyword: str | None = None
-    controller: str | None = None  # "you", "opponent", or a player name
-    zone: str | None = None
-    self_only: bool = False
-    other: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class Condition:
-    """A condition on the passive's source; every given field must hold."""
-
-    region: str | None = None  # "if I am in a Forest": my region has that subtype
-    subtype: str | None = None  # I have that subtype
-    keyword: str | None = None  # I have that keyword (feature)
-
-
-@dataclass(frozen=True, slots=True)
-class PassiveEffect:
-    kind: EffectKind
-    stat: str = ""
-    op: Op = Op.ADD
+    does: _Does
+    name: str  # the characteristic or feature
+    op: Op | SetOp = Op.ADD
+    label: str = ""  # the op's word, for the trace
     amounts: Amounts = ()
-    feature: str = ""
     number: int | None = None
     members: frozenset[str] = frozenset()
 
-    def describe(self) -> str:
-        k = self.kind
-        if k is EffectKind.MODIFY:
-            return f"{self.stat} {self.op.value} {'/'.join(str(a) for a in self.amounts)}"
-        if k in (EffectKind.GAIN, EffectKind.LOSE):
-            num = "" if self.number is None else f" {self.number}"
-            return f"{k.value} {self.feature}{num}"
-        if k is EffectKind.LOSE_ALL_ABILITIES:
-            return "lose all abilities"
-        return f"{k.value} {', '.join(sorted(self.members))}"
+
+def _plan_of(e: a.Effect) -> _Plan:
+    act = e.action
+    if isinstance(act, a.ModifyStat):
+        if act.stat in (SUBTYPES, REGION_TYPE):
+            does = _Does.SUBTYPES if act.stat == SUBTYPES else _Does.REGION_TYPE
+            return _Plan(does, SUBTYPES, _SET_OPS[act.op], members=act.members)
+        op = _NUMBER_OPS[act.op]
+        return _Plan(_Does.NUMBER, act.stat, op, op.value, amounts(e))
+    if isinstance(act, a.Give):
+        number = e.amount.value if isinstance(e.amount, a.Const) else None
+        assert not isinstance(number, tuple)
+        return _Plan(_Does.GAIN, act.name, number=number)
+    assert isinstance(act, a.Take)
+    return _Plan(_Does.LOSE_ALL if act.grant is a.Grant.ABILITIES else _Does.LOSE, act.name)
 
 
-_NOTHING = PassiveEffect(EffectKind.ADD_SUBTYPES)
+# Enum members bound once (a member read through its class costs a descriptor call).
+_NUMBER, _GAIN, _LOSE, _LOSE_ALL = _Does.NUMBER, _Does.GAIN, _Does.LOSE, _Does.LOSE_ALL
+_SETS_REGION_TYPE = _Does.REGION_TYPE
+_AND, _OR, _NOT = a.Test.AND, a.Test.OR, a.Test.NOT
+_IS_SUBTYPE, _HAS = a.Test.SUBTYPE, a.Test.HAS
 
 
 @dataclass(frozen=True, slots=True)
 class Passive(Ability):
-    """A passive ability of ``source``. Its timestamp is its source's (A-TIME-1)."""
+    """A passive ability of ``source``: one effect of the card language (A-PASS-1). Its
+    timestamp is its source's (A-TIME-1)."""
 
-    selector: Selector = field(default_factory=Selector)
-    effect: PassiveEffect = _NOTHING
-    condition: Condition | None = None
+    effect: a.Effect = NOTHING
     text: str = ""
+    plan: _Plan = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        problem = unsupported(self.effect)
+        if problem is not None:
+            raise ValueError(f"passive {self.id}: {problem}")
+        object.__setattr__(self, "plan", _plan_of(self.effect))
+
+    @property
+    def selector(self) -> a.Selector:
+        return self.effect.selector
+
+    @property
+    def condition(self) -> a.Condition | None:
+        return self.effect.condition
 
     def label(self) -> str:
-        return self.text or self.effect.describe()
+        return self.text or describe(self.effect)
+
+
+def passive(
+    pid: str,
+    source: str,
+    action: a.Action,
+    selector: a.Selector = EVERYTHING,
+    amount: a.Amount | None = None,
+    condition: a.Condition | None = None,
+    *,
+    timestamp: int = 0,
+    text: str = "",
+) -> Passive:
+    """A passive of ``source`` doing ``action`` to what ``selector`` selects, if
+    ``condition`` holds of its source, while the source is in play."""
+    effect = a.Effect(action, selector, amount, condition, WHILE_IN_PLAY)
+    return Passive(pid, source, timestamp, effect, text)
+
+
+def amounts(e: a.Effect) -> Amounts:
+    """The printed amount of a number modification, one entry per component (or one)."""
+    assert isinstance(e.amount, a.Const)
+    v = e.amount.value
+    return v if isinstance(v, tuple) else (v,)
+
+
+def describe(e: a.Effect) -> str:
+    """A short label of what a passive does ("power add 1", "gain Tough 1")."""
+    act = e.action
+    if isinstance(act, a.ModifyStat):
+        if act.stat == REGION_TYPE:
+            return f"region_type {', '.join(sorted(act.members))}"
+        if act.stat == SUBTYPES:
+            return f"{_SET_WORDS[act.op]} {', '.join(sorted(act.members))}"
+        return f"{act.stat} {act.op.value} {'/'.join(str(x) for x in amounts(e))}"
+    if isinstance(act, a.Give):
+        num = "" if not isinstance(e.amount, a.Const) else f" {e.amount.value}"
+        return f"gain {act.name}{num}"
+    assert isinstance(act, a.Take)
+    return "lose all abilities" if act.grant is a.Grant.ABILITIES else f"lose {act.name}"
 
 
 # -- reading the partially computed state --------------------------------------------------
@@ -160,45 +272,58 @@ def exists(p: Passive, objects: Objects) -> bool:
 
 
 def selects(p: Passive, obj: GameObject, src: GameObject) -> bool:
-    """Whether ``p`` (of source ``src``, as it is now) applies to ``obj`` (A-PASS-1)."""
-    s = p.selector
-    if not affected(obj):
-        return False
-    if s.self_only and obj.id != p.source:
+    """Whether ``p`` (of source ``src``, as it is now) applies to ``obj`` (A-PASS-1): every
+    filter of its selector holds (A-GOLD-6: "yours" is controlled by the source's
+    controller)."""
+    s = p.effect.selector
+    zone = obj.zone
+    if zone not in AFFECTED_ZONES and zone.split(":", 1)[0] not in AFFECTED_ZONES:
+        return False  # A-PASS-1 (``affected``)
+    if s.pick is _SELF and obj.id != p.source:
         return False
     if s.other and obj.id == p.source:
         return False
     if s.kinds and obj.kind not in s.kinds:
         return False
-    if s.zone is not None and obj.zone != s.zone and obj.zone.split(":", 1)[0] != s.zone:
+    if s.zone is not None and zone != s.zone and zone.split(":", 1)[0] != s.zone:
         return False
-    if s.controller is not None:
-        mine = obj.controlled_by == src.controlled_by
-        if s.controller == "you" and not mine:
+    side = s.side
+    if side is not _ANY:
+        if side is _YOURS:
+            if obj.controlled_by != src.controlled_by:
+                return False
+        elif side is _ENEMY:
+            if obj.controlled_by == src.controlled_by:
+                return False
+        elif obj.controlled_by != s.name:
             return False
-        if s.controller == "opponent" and mine:
-            return False
-        if s.controller not in ("you", "opponent") and obj.controlled_by != s.controller:
-            return False
-    if s.keyword is not None and s.keyword not in obj.features:
-        return False
-    return s.subtype is None or s.subtype in subtypes(obj)
+    if s.has:
+        feats = obj.features
+        for name in s.has:
+            if name not in feats:
+                return False
+    return not s.subtypes or s.subtypes <= subtypes(obj)
+
+
+def _holds(c: a.Condition, src: GameObject, objects: Objects) -> bool:
+    t = c.test
+    if t is _AND:
+        return all(_holds(x, src, objects) for x in c.parts)
+    if t is _OR:
+        return any(_holds(x, src, objects) for x in c.parts)
+    if t is _NOT:
+        return not _holds(c.parts[0], src, objects)
+    if t is _IS_SUBTYPE:
+        return c.name in subtypes(src)
+    if t is _HAS:
+        return c.name in src.features
+    region = objects.get(src.region) if src.region else None  # Test.REGION
+    return region is not None and c.name in subtypes(region)
 
 
 def condition_holds(p: Passive, objects: Objects) -> bool:
-    c = p.condition
-    if c is None:
-        return True
-    src = objects[p.source]
-    if c.subtype is not None and c.subtype not in subtypes(src):
-        return False
-    if c.keyword is not None and c.keyword not in src.features:
-        return False
-    if c.region is not None:
-        region = objects.get(src.region) if src.region else None
-        if region is None or c.region not in subtypes(region):
-            return False
-    return True
+    c = p.effect.condition
+    return c is None or _holds(c, objects[p.source], objects)
 
 
 def applies_to(p: Passive, objects: Objects) -> frozenset[str]:
@@ -209,11 +334,15 @@ def applies_to(p: Passive, objects: Objects) -> frozenset[str]:
     return frozenset(o.id for o in objects.values() if selects(p, o, src))
 
 
-def does_to(p: Passive, target: GameObject, objects: Objects) -> PassiveEffect | None:
+def sets_region_type(p: Passive) -> bool:
+    return p.plan.does is _SETS_REGION_TYPE
+
+
+def does_to(p: Passive, target: GameObject, objects: Objects) -> a.Effect | None:
     """What ``p`` does to one object it applies to: its effect, or nothing."""
     if not condition_holds(p, objects):
         return None
-    if p.effect.kind is EffectKind.REGION_TYPE and target.kind != REGION:
+    if target.kind != REGION and sets_region_type(p):
         return None
     return p.effect
 
@@ -225,68 +354,37 @@ def apply_effect(
     p: Passive, obj: GameObject, timestamp: int, rounding: Rounding = Rounding.DOWN
 ) -> GameObject:
     """The object after ``p``'s effect (A-PASS-2); impossible parts do nothing (A-CHAR-2)."""
-    e = p.effect
-    k = e.kind
-    if k is EffectKind.MODIFY:
+    plan = p.plan
+    does = plan.does
+    if does is _NUMBER:
+        assert isinstance(plan.op, Op)
         return ch.modify_number(
             obj,
-            e.stat,
-            e.op,
-            e.amounts,
+            plan.name,
+            plan.op,
+            plan.amounts,
             source=p.id,
             timestamp=timestamp,
             rounding=rounding,
-            label=e.op.value,
+            label=plan.label,
             by_passive=True,  # A-ORDER-1: folded in the order passives are applied
         ).obj
-    if k is EffectKind.GAIN:
-        change = ft.gain(obj.features, e.feature, e.number)
+    if does is _GAIN:
+        change = ft.gain(obj.features, plan.name, plan.number)
         if not change.applied:
             return obj
         feats = dict(change.features)
-        feats[e.feature] = feats[e.feature].explain("A-PASS-2", f"from passive {p.id}")
+        feats[plan.name] = feats[plan.name].explain("A-PASS-2", f"from passive {p.id}")
         return replace(obj, features=feats)
-    if k is EffectKind.LOSE:
-        return replace(obj, features=ft.lose(obj.features, e.feature).features)
-    if k is EffectKind.LOSE_ALL_ABILITIES:
+    if does is _LOSE:
+        return replace(obj, features=ft.lose(obj.features, plan.name).features)
+    if does is _LOSE_ALL:
         feats = {n: f for n, f in obj.features.items() if n not in KEYWORDS}
         return replace(obj, abilities=(), features=feats)
-    op = {
-        EffectKind.ADD_SUBTYPES: SetOp.ADD,
-        EffectKind.REMOVE_SUBTYPES: SetOp.REMOVE,
-        EffectKind.SET_SUBTYPES: SetOp.SET,
-        EffectKind.REGION_TYPE: SetOp.SET,
-    }[k]
-    if k is EffectKind.REGION_TYPE and obj.kind != REGION:
+    if does is _SETS_REGION_TYPE and obj.kind != REGION:
         return obj
-    return ch.modify_set(obj, SUBTYPES, op, e.members, source=p.id, timestamp=timestamp).obj
-
-
-@dataclass(frozen=True, slots=True)
-class Application:
-    """One passive applied to the partial state: the objects it acted on, those it changed."""
-
-    targets: tuple[str, ...]
-    changes: Mapping[str, GameObject]
-
-
-NO_APPLICATION = Application((), {})
-
-
-def apply_passive(p: Passive, board: Board) -> Application:
-    """What applying ``p`` on the partial state does (pure: the board is not changed)."""
-    objects = board.objects
-    if not exists(p, objects) or not condition_holds(p, objects):
-        return NO_APPLICATION
-    ts = objects[p.source].timestamp
-    targets = board.targets(p)
-    out: dict[str, GameObject] = {}
-    for oid in targets:
-        obj = objects[oid]
-        new = apply_effect(p, obj, ts, board.rounding)
-        if new is not obj:
-            out[oid] = new
-    return Application(tuple(targets), out)
+    assert isinstance(plan.op, SetOp)
+    return ch.modify_set(obj, SUBTYPES, plan.op, plan.members, source=p.id, timestamp=timestamp).obj
 
 
 # -- what each passive reads and writes (the prefilter of trial application) ---------------
@@ -294,12 +392,9 @@ def apply_passive(p: Passive, board: Board) -> Application:
 
 def selector_reads(p: Passive) -> frozenset[Channel]:
     """The channels the selector reads (what it applies to, A-DEP-1b)."""
-    s = p.selector
-    out: set[Channel] = set()
-    if s.subtype is not None:
-        out.add(("subtype", s.subtype))
-    if s.keyword is not None:
-        out.add(("feature", s.keyword))
+    s = p.effect.selector
+    out: set[Channel] = {("subtype", n) for n in s.subtypes}
+    out |= {("feature", n) for n in s.has}
     return frozenset(out)
 
 
@@ -308,29 +403,35 @@ def reads(p: Passive) -> frozenset[Channel]:
     return frozenset({("abilities", "*")}) | selector_reads(p) | condition_reads(p)
 
 
+def _condition_reads(c: a.Condition) -> Iterable[Channel]:
+    if c.test in (a.Test.AND, a.Test.OR, a.Test.NOT):
+        for x in c.parts:
+            yield from _condition_reads(x)
+    elif c.test is a.Test.HAS:
+        yield ("feature", c.name)
+    else:  # REGION reads the subtypes of the source's region, SUBTYPE its own
+        yield ("subtype", c.name)
+
+
 def condition_reads(p: Passive) -> frozenset[Channel]:
     """The channels only the condition reads (what it does, A-DEP-1c)."""
-    c = p.condition
-    if c is None:
-        return frozenset()
-    out = {("subtype", n) for n in (c.region, c.subtype) if n is not None}
-    if c.keyword is not None:
-        out.add(("feature", c.keyword))
-    return frozenset(out)
+    c = p.effect.condition
+    return frozenset() if c is None else frozenset(_condition_reads(c))
 
 
 def writes(p: Passive) -> frozenset[Channel]:
     e = p.effect
-    k = e.kind
-    if k is EffectKind.MODIFY:
-        return frozenset({("stat", e.stat)})
-    if k in (EffectKind.GAIN, EffectKind.LOSE):
-        return frozenset({("feature", e.feature)})
-    if k is EffectKind.LOSE_ALL_ABILITIES:
+    act = e.action
+    if isinstance(act, a.ModifyStat):
+        if act.stat == REGION_TYPE or (act.stat == SUBTYPES and act.op is a.StatOp.SET):
+            return frozenset({("subtype", "*")})
+        if act.stat == SUBTYPES:
+            return frozenset(("subtype", m) for m in act.members)
+        return frozenset({("stat", act.stat)})
+    if isinstance(act, a.Take) and act.grant is a.Grant.ABILITIES:
         return frozenset({("abilities", "*"), ("feature", "*")})
-    if k in (EffectKind.SET_SUBTYPES, EffectKind.REGION_TYPE):
-        return frozenset({("subtype", "*")})
-    return frozenset(("subtype", m) for m in e.members)
+    assert isinstance(act, a.Give | a.Take)
+    return frozenset({("feature", act.name)})
 
 
 def changed_channels(old: GameObject, new: GameObject) -> set[Channel]:
@@ -351,196 +452,6 @@ def overlaps(written: Iterable[Channel], read: Iterable[Channel]) -> bool:
         if name == "*" and any(a == attr for a, _ in read_set):
             return True
     return False
-
-
-# -- the partially computed state ----------------------------------------------------------
-
-
-class Board:
-    """The characteristics being computed during one derivation (A-PASS-2).
-
-    It is private working memory of ``derive``: indexes of the objects in play by
-    kind, subtype and feature, kept in step with the objects as passives apply.
-    """
-
-    def __init__(self, state: GameState) -> None:
-        self.players = state.players
-        self.rounding = state.ruleset.division_rounding  # E-DIV for "divide" effects
-        self.objects: dict[str, GameObject] = dict(state.objects)
-        self.in_play: set[str] = set()
-        self.by_kind: dict[str, set[str]] = {}
-        self.by_subtype: dict[str, set[str]] = {}
-        self.by_feature: dict[str, set[str]] = {}
-        for obj in self.objects.values():
-            if affected(obj):
-                self.in_play.add(obj.id)
-                self.by_kind.setdefault(obj.kind, set()).add(obj.id)
-                self._index(obj, add=True)
-
-    def _index(self, obj: GameObject, *, add: bool) -> None:
-        for name in subtypes(obj):
-            bucket = self.by_subtype.setdefault(name, set())
-            (bucket.add if add else bucket.discard)(obj.id)
-        for name in obj.features:
-            bucket = self.by_feature.setdefault(name, set())
-            (bucket.add if add else bucket.discard)(obj.id)
-
-    def commit(self, changed: Mapping[str, GameObject]) -> None:
-        for oid, new in changed.items():
-            old = self.objects[oid]
-            if oid in self.in_play:
-                s0, s1 = subtypes(old), subtypes(new)
-                for name in s0 - s1:
-                    self.by_subtype[name].discard(oid)
-                for name in s1 - s0:
-                    self.by_subtype.setdefault(name, set()).add(oid)
-                if old.features.keys() != new.features.keys():
-                    for name in old.features.keys() - new.features.keys():
-                        self.by_feature[name].discard(oid)
-                    for name in new.features.keys() - old.features.keys():
-                        self.by_feature.setdefault(name, set()).add(oid)
-            self.objects[oid] = new
-
-    def targets(self, p: Passive) -> list[str]:
-        """The objects ``p`` applies to now, in id order (the indexed form of ``applies_to``)."""
-        s = p.selector
-        src = self.objects[p.source]
-        pools: list[Iterable[str]] = []
-        if s.self_only:
-            pools.append([p.source])
-        if s.subtype is not None:
-            pools.append(self.by_subtype.get(s.subtype, ()))
-        if s.keyword is not None:
-            pools.append(self.by_feature.get(s.keyword, ()))
-        if s.kinds:
-            pools.append([o for k in s.kinds for o in self.by_kind.get(k, ())])
-        pool = min(pools, key=_size) if pools else self.in_play
-        return sorted(o for o in pool if selects(p, self.objects[o], src))
-
-    def state(self, base: GameState) -> GameState:
-        return replace(base, objects=dict(self.objects))
-
-
-def _size(pool: Iterable[str]) -> int:
-    return len(pool) if isinstance(pool, set | list | tuple | frozenset) else 0
-
-
-# -- trial application (A-DEP-1, Decision A-DEP-3) -----------------------------------------
-
-REASONS = {"a": "A-DEP-1a", "b": "A-DEP-1b", "c": "A-DEP-1c"}
-
-
-@dataclass(frozen=True, slots=True)
-class Dependence:
-    """[A] depends directly on [B], and why: which of A-DEP-1 a/b/c holds."""
-
-    dependent: str
-    on: str
-    reasons: tuple[str, ...]  # ("A-DEP-1a", ...) in a, b, c order
-    because: tuple[RuleStep, ...] = ()
-
-
-def trial(
-    a: Passive,
-    b: Passive,
-    board: Board,
-    b_changes: Mapping[str, GameObject],
-    clauses: str = "abc",
-) -> Dependence | None:
-    """Compare [A] on the partial state and after applying [B] (``b_changes``), looking only
-    at the objects [B] changes: nothing else differs between the two states."""
-    before: Objects = board.objects
-    if not b_changes or not exists(a, before):
-        return None
-    after: Objects = ChainMap(dict(b_changes), board.objects)
-    why: list[RuleStep] = []
-    letters: list[str] = []
-    if "a" in clauses and not exists(a, after):
-        letters.append("a")
-        why.append(RuleStep("A-DEP-1a", f"applying {b.id} removes {a.id}"))
-        return Dependence(a.id, b.id, ("A-DEP-1a",), tuple(why))
-    src0, src1 = before[a.source], after[a.source]
-    gained: list[str] = []
-    lost: list[str] = []
-    if "b" in clauses:
-        gained, lost = _selection_change(a, board, before, after, b_changes, src0, src1)
-    if gained or lost:
-        letters.append("b")
-        parts = ([f"+{', '.join(gained)}"] if gained else []) + (
-            [f"-{', '.join(lost)}"] if lost else []
-        )
-        why.append(
-            RuleStep(
-                "A-DEP-1b", f"applying {b.id} changes what {a.id} applies to ({' '.join(parts)})"
-            )
-        )
-    if "c" in clauses and condition_holds(a, before) != condition_holds(a, after):
-        common = _some_common_target(a, board, after, b_changes)
-        if common is not None:
-            letters.append("c")
-            why.append(
-                RuleStep("A-DEP-1c", f"applying {b.id} changes what {a.id} does to {common}")
-            )
-    if not letters:
-        return None
-    return Dependence(a.id, b.id, tuple(REASONS[x] for x in letters), tuple(why))
-
-
-def _selection_change(
-    a: Passive,
-    board: Board,
-    before: Objects,
-    after: Objects,
-    b_changes: Mapping[str, GameObject],
-    src0: GameObject,
-    src1: GameObject,
-) -> tuple[list[str], list[str]]:
-    """The objects [B] adds to and removes from what [A] applies to."""
-    gained: list[str] = []
-    lost: list[str] = []
-    for o in sorted(b_changes):
-        was = selects(a, before[o], src0)
-        now = selects(a, after[o], src1)
-        if now and not was:
-            gained.append(o)
-        elif was and not now:
-            lost.append(o)
-    return gained, lost
-
-
-def _some_common_target(
-    a: Passive, board: Board, after: Objects, b_changes: Mapping[str, GameObject]
-) -> str | None:
-    """An object [A] applies to both before and after [B] whose effect is not void."""
-    src1 = after[a.source]
-    for oid in board.targets(a):
-        if oid in b_changes and not selects(a, after[oid], src1):
-            continue
-        if a.effect.kind is EffectKind.REGION_TYPE and board.objects[oid].kind != REGION:
-            continue
-        return oid
-    return None
-
-
-def brute_dependence(a: Passive, b: Passive, state: GameState) -> tuple[str, ...]:
-    """A-DEP-1 from the definitions, recomputing everything: the reasons ([] if none).
-
-    Used by the tests as the twin of ``trial`` on small random states.
-    """
-    before = dict(state.objects)
-    board = Board(state)
-    after = dict(before)
-    after.update(apply_passive(b, board).changes)
-    out: list[str] = []
-    if exists(a, before) and not exists(a, after):
-        return ("A-DEP-1a",)
-    set0 = applies_to(a, before)
-    set1 = applies_to(a, after)
-    if set0 != set1:
-        out.append("A-DEP-1b")
-    if any(does_to(a, before[o], before) != does_to(a, after[o], after) for o in set0 & set1):
-        out.append("A-DEP-1c")
-    return tuple(out)
 
 
 def active_passives(objects: Objects) -> list[Passive]:

@@ -11,6 +11,7 @@ Changes are undone newest first.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from arbiter.model.ruleset import NumberedGain
@@ -135,3 +136,94 @@ def end_of_turn(obj: GameObject) -> GameObject:
 def leave_board(obj: GameObject) -> GameObject:
     """110, 801.3.a.3, 801.3.b.2: off the Board no grant or removal lasts."""
     return undo(obj, changes(obj))
+
+
+# -- Deflect (809) -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class DeflectCost:
+    """809.1.c-d: the Power a spell or ability pays more for choosing Deflect permanents."""
+
+    power: int
+    per_target: tuple[tuple[str, int], ...]  # (permanent, Power added), once per choice
+    because: Trace
+
+
+def deflect_value(obj: GameObject) -> int:
+    """809.1.b.3: a Deflect without X is Deflect 1; summed grants are one number (809.2)."""
+    feat = obj.features.get("Deflect")
+    if feat is None:
+        return 0
+    return 1 if feat.number is None else max(0, feat.number)
+
+
+def deflect_cost(controller: str, chosen: list[GameObject]) -> DeflectCost:
+    """The additional cost of a spell or ability ``controller`` controls that chooses
+    ``chosen`` (a permanent chosen twice is listed twice): each choice of an opponent's
+    permanent with Deflect X adds X Power, of any domain (809.1.c.1)."""
+    per: list[tuple[str, int],] = []
+    why: list[RuleStep] = []
+    for obj in chosen:
+        value = deflect_value(obj)
+        if value and obj.controlled_by != controller:
+            per.append((obj.id, value))
+            why.append(
+                RuleStep("Riftbound 809.1.c", f"{obj.id} has Deflect {value}: +{value} Power")
+            )
+        elif value:
+            why.append(RuleStep("Riftbound 809.1.c", f"{obj.id} is {controller}'s own: no cost"))
+    total = sum(v for _, v in per)
+    if total:
+        why.append(
+            RuleStep(
+                "Riftbound 809.1.d", f"a mandatory additional cost of {total} Power (any domain)"
+            )
+        )
+    return DeflectCost(total, tuple(per), tuple(why))
+
+
+# -- keywords a unit has while Mighty (471, 472.2) -------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class KeywordPassive(Ability):
+    """ "While I'm Mighty, I have [keyword]" (Fiora, Victorious): an ability-altering
+    effect (472.2) whose condition reads Might, applied after the arithmetic layer."""
+
+    feature: str = ""
+    number: int | None = None
+    while_mighty: bool = True
+
+
+MIGHTY_AT = 5  # 708
+
+
+def passive_grants(
+    obj: GameObject, might_of: Callable[[GameObject], int], policy: NumberedGain
+) -> tuple[GameObject, Trace]:
+    """471: the layers are applied again until nothing changes; each keyword passive
+    applies once (471.1), as soon as its condition holds on the Might the object has with
+    the keywords applied so far (471.2)."""
+    left = [a for a in obj.abilities if isinstance(a, KeywordPassive)]
+    why: list[RuleStep] = []
+    while left:
+        now = might_of(obj)
+        ready = [p for p in left if not p.while_mighty or now >= MIGHTY_AT]
+        if not ready:
+            break
+        for p in ready:
+            left.remove(p)
+            if policy is NumberedGain.SUM and p.number is not None:
+                out = ft.gain_summed(obj.features, p.feature, p.number)
+            else:
+                out = ft.gain(obj.features, p.feature, p.number)
+            obj = replace(obj, features=out.features)
+            why.append(
+                RuleStep(
+                    "Riftbound 471.2",
+                    f"{obj.id} is Mighty ({now}): it has {p.feature}"
+                    + ("" if p.number is None else f" {p.number}"),
+                )
+            )
+    return obj, tuple(why)

@@ -1,6 +1,6 @@
 """Scenario steps of the Riftbound rulebook area (docs/format.md, "Riftbound: Might,
-death and turns"): ``might``, ``buff``, ``spend_buff``, ``keyword_change``, ``cleanup``,
-``chain_item``, ``end_turn``."""
+death and turns"): ``might``, ``buff``, ``spend_buff``, ``keyword_change``,
+``choose_targets``, ``cleanup``, ``chain_item``, ``end_turn``."""
 
 from __future__ import annotations
 
@@ -145,6 +145,33 @@ class Keyword(Step):
         )
         event = Event("keyword", fields, tuple(w.rule for w in out.because), out.because)
         return state.with_object(out.obj).with_event(event)
+
+
+@dataclass(frozen=True, kw_only=True)
+class ChooseTargets(Step):
+    """``choose_targets: {card, targets}``: a spell or ability (``card``, an object) chooses
+    ``targets`` (a permanent chosen twice is listed twice); reports the Power its Deflect
+    costs add (809.1.c-d). Paying is not modelled (Riftbound costs are not, 131)."""
+
+    card: str
+    targets: tuple[str, ...]
+
+    def target_ids(self) -> tuple[str, ...]:
+        return self.targets
+
+    def resolve(self, state: GameState) -> GameState:
+        controller = state.obj(self.card).controlled_by
+        out = rk.deflect_cost(controller, [state.obj(t) for t in self.targets])
+        fields: tuple[tuple[str, JSON], ...] = (
+            ("card", self.card),
+            ("player", controller),
+            ("targets", list(self.targets)),
+            ("deflect_power", out.power),
+            ("deflect", [{"target": t, "power": n} for t, n in out.per_target]),
+            ("domain", "any"),
+        )
+        rules = tuple(dict.fromkeys(s.rule for s in out.because)) or ("Riftbound 809.1.c",)
+        return state.with_event(Event("choose_targets", fields, rules, out.because))
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from arbiter.model.effects.algebra import StatOp
 from arbiter.model.errors import IllegalAction, InputError, Location
 from arbiter.model.ruleset import NumberedGain
 from arbiter.model.state import JSON, BaseValue, Event, GameObject, GameState, Protection
@@ -47,8 +48,11 @@ def check_range(obj: GameObject, stat: str, why: str) -> None:
 
 
 NUMBER_OPS = {"add": Op.ADD, "set": Op.SET, "multiply": Op.MULTIPLY, "divide": Op.DIVIDE}
-SET_OPS = {"add": SetOp.ADD, "remove": SetOp.REMOVE, "set": SetOp.SET}
+SET_OPS = {StatOp.ADD: SetOp.ADD, StatOp.REMOVE: SetOp.REMOVE, StatOp.SET: SetOp.SET}
 READING_OPS = ("copy", "swap", "swap-bonus")
+# The ops of ``modify`` as the format writes them (swap-bonus), and back.
+OP_WORDS = {op: op.value.replace("_", "-") for op in StatOp}
+MODIFY_OPS = {word: op for op, word in OP_WORDS.items()}
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -57,7 +61,7 @@ class Modify(Step):
 
     target: str
     stat: str
-    op: str
+    op: StatOp
     value: int | tuple[int | None, ...] | frozenset[str] | None = None
     component: int | None = None  # 1-based component of a vector, or all
     other: str | None = None  # the other object of copy / swap / swap-bonus
@@ -67,11 +71,16 @@ class Modify(Step):
     def target_ids(self) -> tuple[str, ...]:
         return (self.target,) + ((self.other,) if self.other else ())
 
+    @property
+    def word(self) -> str:
+        """The op as the format writes it (``swap-bonus``), for events and labels."""
+        return OP_WORDS[self.op]
+
     def resolve(self, state: GameState) -> GameState:
         state, t = state.tick()
         source = self.source or "effect"
         target = state.obj(self.target)
-        if self.op in READING_OPS:
+        if self.word in READING_OPS:
             return self._resolve_reading(state, t, source)
         base = target.base.get(self.stat)
         if isinstance(base, frozenset) or isinstance(self.value, frozenset):
@@ -88,17 +97,17 @@ class Modify(Step):
             out = ch.modify_number(
                 target,
                 self.stat,
-                NUMBER_OPS[self.op],
+                NUMBER_OPS[self.word],
                 amounts,
                 source=source,
                 timestamp=t,
                 rounding=rounding,
-                label=self.op,
+                label=self.word,
             )
             shown_value = list(self.value) if isinstance(self.value, tuple) else self.value
-            if out.applied and self.op == "multiply":
+            if out.applied and self.op is StatOp.MULTIPLY:
                 check_range(out.obj, self.stat, "multiply")
-        event = ch.modify_event(self.target, self.stat, self.op, shown_value, source, out)
+        event = ch.modify_event(self.target, self.stat, self.word, shown_value, source, out)
         return ch.apply_outcome(state, out, event)
 
     def _amounts(self, base: BaseValue | None) -> tuple[int | None, ...]:
@@ -116,14 +125,14 @@ class Modify(Step):
         a, b = state.obj(self.target), state.obj(self.other)
         ra, rb = ch.read(a, self.stat), ch.read(b, self.stat)
         if not isinstance(ra, NumberReading) or not isinstance(rb, NumberReading):
-            why = RuleStep("A-CHAR-2", f"{self.op} needs {self.stat} on both objects")
+            why = RuleStep("A-CHAR-2", f"{self.word} needs {self.stat} on both objects")
             miss = ch.Outcome(a, False, (why, RuleStep("A-GOLD-3", "the effect is not done")))
             return state.with_event(
-                ch.modify_event(self.target, self.stat, self.op, self.other, source, miss)
+                ch.modify_event(self.target, self.stat, self.word, self.other, source, miss)
             )
-        if self.op == "copy":
+        if self.op is StatOp.COPY:
             writes = [(a, rb.shown_components(), "E-COPY")]
-        elif self.op == "swap":
+        elif self.op is StatOp.SWAP:
             writes = [(a, rb.shown_components(), "E-COPY"), (b, ra.shown_components(), "E-COPY")]
         else:  # swap-bonus: each becomes its own base plus the other's bonus
             base_a = tuple(r.base for r in ra.components)
@@ -142,11 +151,11 @@ class Modify(Step):
             ]
         for obj, values, rule in writes:
             out = ch.modify_number(
-                obj, self.stat, Op.SET, tuple(values), source=source, timestamp=t, label=self.op
+                obj, self.stat, Op.SET, tuple(values), source=source, timestamp=t, label=self.word
             )
             why = RuleStep(
                 rule,
-                f"{self.op}: {obj.id}.{self.stat} takes {'/'.join(map(str, values))}"
+                f"{self.word}: {obj.id}.{self.stat} takes {'/'.join(map(str, values))}"
                 " read when the effect resolved",
             )
             out = replace(out, because=(why, *out.because))
@@ -166,11 +175,11 @@ class Modify(Step):
                         *out.because,
                         RuleStep(
                             "E-IMM-3",
-                            f"{obj.id} is immune: only its side of the {self.op} is not done",
+                            f"{obj.id} is immune: only its side of the {self.word} is not done",
                         ),
                     ),
                 )
-            event = ch.modify_event(obj.id, self.stat, self.op, list(values), source, out)
+            event = ch.modify_event(obj.id, self.stat, self.word, list(values), source, out)
             state = ch.apply_outcome(state, out, event)
         return state
 

@@ -12,11 +12,12 @@ from dataclasses import replace
 
 from hypothesis import strategies as st
 
+from arbiter.model import passive_trial as pt
 from arbiter.model import passives as pv
+from arbiter.model.effects import algebra as a
 from arbiter.model.ruleset import RULESETS
 from arbiter.model.state import GameObject, GameState
 from arbiter.model.values.features import Feature
-from arbiter.model.values.reading import Op
 
 PLAYERS = ("ana", "bo")
 CREATURE_TYPES = ("Elemental", "Spirit", "Animal")
@@ -24,55 +25,73 @@ TERRAINS = ("Forest", "Mountain", "Water")
 KEYWORDS = ("Gigantic", "Defender")
 
 
+ALL = a.Pick.ALL
+SIDES = {None: a.Side.ANY, "you": a.Side.YOURS, "opponent": a.Side.ENEMY}
+CHARACTERS = frozenset({"character"})
+Does = tuple[a.Action, a.Amount | None]  # what a passive does: an action and its amount
+
+
 @st.composite
-def selectors(draw: st.DrawFn) -> pv.Selector:
+def selectors(draw: st.DrawFn) -> a.Selector:
     shape = draw(
         st.sampled_from(["self", "self", "kind", "subtype", "keyword", "other", "region", "region"])
     )
-    controller = draw(st.sampled_from([None, None, "you", "opponent"]))
+    side = SIDES[draw(st.sampled_from([None, None, "you", "opponent"]))]
     if shape == "self":
-        return pv.Selector(self_only=True)
+        return a.SELF
     if shape == "region":
-        return pv.Selector(kinds=frozenset({"region"}))
+        return a.Selector(ALL, kinds=frozenset({"region"}))
     if shape == "kind":
-        return pv.Selector(kinds=frozenset({"character"}), controller=controller)
+        return a.Selector(ALL, kinds=CHARACTERS, side=side)
     if shape == "subtype":
-        return pv.Selector(subtype=draw(st.sampled_from(CREATURE_TYPES)), controller=controller)
+        return a.Selector(
+            ALL, subtypes=frozenset({draw(st.sampled_from(CREATURE_TYPES))}), side=side
+        )
     if shape == "keyword":
-        return pv.Selector(keyword=draw(st.sampled_from(KEYWORDS)))
-    return pv.Selector(kinds=frozenset({"character"}), other=True)
+        return a.Selector(ALL, has=frozenset({draw(st.sampled_from(KEYWORDS))}))
+    return a.Selector(ALL, kinds=CHARACTERS, other=True)
 
 
 @st.composite
-def conditions(draw: st.DrawFn) -> pv.Condition | None:
+def conditions(draw: st.DrawFn) -> a.Condition | None:
     shape = draw(st.sampled_from([None, "region", "region", "subtype", "keyword"]))
     if shape == "region":
-        return pv.Condition(region=draw(st.sampled_from(TERRAINS)))
+        return a.Condition(a.Test.REGION, name=draw(st.sampled_from(TERRAINS)))
     if shape == "subtype":
-        return pv.Condition(subtype=draw(st.sampled_from(CREATURE_TYPES)))
+        return a.Condition(a.Test.SUBTYPE, name=draw(st.sampled_from(CREATURE_TYPES)))
     if shape == "keyword":
-        return pv.Condition(keyword=draw(st.sampled_from(KEYWORDS)))
+        return a.Condition(a.Test.HAS, name=draw(st.sampled_from(KEYWORDS)))
     return None
 
 
+SHAPES = ("modify", "gain", "lose", "add", "remove", "set", "lose_all", "region_type")
+
+
 @st.composite
-def effects(draw: st.DrawFn) -> pv.PassiveEffect:
-    k = draw(
-        st.sampled_from([*pv.EffectKind, pv.EffectKind.REGION_TYPE, pv.EffectKind.ADD_SUBTYPES])
-    )
-    if k is pv.EffectKind.MODIFY:
-        op = draw(st.sampled_from([Op.ADD, Op.SET]))
-        return pv.PassiveEffect(k, stat="power", op=op, amounts=(draw(st.integers(-2, 3)),))
-    if k in (pv.EffectKind.GAIN, pv.EffectKind.LOSE):
-        return pv.PassiveEffect(k, feature=draw(st.sampled_from(KEYWORDS)))
-    if k is pv.EffectKind.LOSE_ALL_ABILITIES:
-        return pv.PassiveEffect(k)
-    pool = TERRAINS if k is pv.EffectKind.REGION_TYPE else CREATURE_TYPES
+def effects(draw: st.DrawFn) -> Does:
+    k = draw(st.sampled_from([*SHAPES, "region_type", "add"]))
+    if k == "modify":
+        op = draw(st.sampled_from([a.StatOp.ADD, a.StatOp.SET]))
+        return a.ModifyStat("power", op), a.Const(draw(st.integers(-2, 3)))
+    if k == "gain":
+        return a.Give(a.Grant.KEYWORD, draw(st.sampled_from(KEYWORDS))), None
+    if k == "lose":
+        return a.Take(a.Grant.KEYWORD, draw(st.sampled_from(KEYWORDS))), None
+    if k == "lose_all":
+        return a.Take(a.Grant.ABILITIES), None
+    pool = TERRAINS if k == "region_type" else CREATURE_TYPES
     members = draw(st.frozensets(st.sampled_from(pool), min_size=1, max_size=2))
-    return pv.PassiveEffect(k, members=members)
+    return _set_change(k, members), None
 
 
-def number_passives(draw: st.DrawFn, j: int) -> tuple[pv.Selector, pv.PassiveEffect, None]:
+def _set_change(k: str, members: frozenset[str]) -> a.ModifyStat:
+    if k == "region_type":
+        return a.ModifyStat(pv.REGION_TYPE, a.StatOp.SET, members=members)
+    op = {"add": a.StatOp.ADD, "remove": a.StatOp.REMOVE, "set": a.StatOp.SET}[k]
+    return a.ModifyStat(pv.SUBTYPES, op, members=members)
+
+
+def number_passives(draw: st.DrawFn, j: int) -> tuple[a.Selector, Does, None]:
     """A passive of the shapes where order decides numbers: a change of ``power`` to the
     characters of a creature type (``j`` = 0, or drawn), to all or to the others (``j`` = 1,
     or drawn), or a change of creature types (``j`` = 2, or drawn): the first three make the
@@ -80,21 +99,18 @@ def number_passives(draw: st.DrawFn, j: int) -> tuple[pv.Selector, pv.PassiveEff
     what = ("subtype", "kind", "subtypes")[j] if j < 3 else None
     what = what or draw(st.sampled_from(["subtype", "kind", "other", "subtypes"]))
     if what == "subtypes":
-        k = draw(st.sampled_from([pv.EffectKind.ADD_SUBTYPES, pv.EffectKind.REMOVE_SUBTYPES]))
+        k = draw(st.sampled_from(["add", "remove"]))
         members = draw(st.frozensets(st.sampled_from(CREATURE_TYPES), min_size=1, max_size=2))
-        return (
-            pv.Selector(kinds=frozenset({"character"})),
-            pv.PassiveEffect(k, members=members),
-            None,
-        )
+        return a.Selector(ALL, kinds=CHARACTERS), (_set_change(k, members), None), None
     other = draw(st.booleans())
     if what == "subtype":
-        selector = pv.Selector(subtype=draw(st.sampled_from(CREATURE_TYPES)), other=other)
+        subtype = frozenset({draw(st.sampled_from(CREATURE_TYPES))})
+        selector = a.Selector(ALL, subtypes=subtype, other=other)
     else:
-        selector = pv.Selector(kinds=frozenset({"character"}), other=other)
-    op = draw(st.sampled_from([Op.SET, Op.SET, Op.ADD]))
+        selector = a.Selector(ALL, kinds=CHARACTERS, other=other)
+    op = draw(st.sampled_from([a.StatOp.SET, a.StatOp.SET, a.StatOp.ADD]))
     amount = draw(st.integers(-2, 3))
-    return selector, pv.PassiveEffect(pv.EffectKind.MODIFY, "power", op, (amount,)), None
+    return selector, (a.ModifyStat("power", op), a.Const(amount)), None
 
 
 @st.composite
@@ -130,18 +146,12 @@ def states(draw: st.DrawFn, max_passives: int = 4, numbers: bool = False) -> Gam
     for j in range(n_passives):
         # with ``numbers``, one source per passive while there are characters enough
         owner = f"c{j if numbers and j < n_chars else draw(st.integers(0, n_chars - 1))}"
-        selector, effect, condition = (
+        selector, (action, amount), condition = (
             number_passives(draw, j)
             if numbers
             else (draw(selectors()), draw(effects()), draw(conditions()))
         )
-        p = pv.Passive(
-            id=f"{owner}.p{j}",
-            source=owner,
-            selector=selector,
-            effect=effect,
-            condition=condition,
-        )
+        p = pv.passive(f"{owner}.p{j}", owner, action, selector, amount, condition)
         obj = objects[owner]
         objects[owner] = replace(obj, abilities=(*obj.abilities, p))
     return GameState(RULESETS["altered"], PLAYERS, objects)
@@ -179,14 +189,14 @@ def brute_order(state: GameState) -> tuple[list[str], GameState, list[set[tuple[
             (a, b)
             for a in nodes
             for b in nodes
-            if a != b and pv.brute_dependence(by_id[a], by_id[b], current)
+            if a != b and pt.brute_dependence(by_id[a], by_id[b], current)
         }
         clo = closure(direct, nodes)
         closures.append(clo)
         free = [a for a in nodes if all((b, a) in clo for b in nodes if b != a and (a, b) in clo)]
         chosen = min(free, key=lambda pid: pv.order_key(by_id[pid], objects, players))
-        board = pv.Board(current)
-        objects.update(pv.apply_passive(by_id[chosen], board).changes)
+        board = pt.Board(current)
+        objects.update(pt.apply_passive(by_id[chosen], board).changes)
         order.append(chosen)
         unapplied.discard(chosen)
 

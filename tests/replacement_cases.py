@@ -6,7 +6,8 @@ from hypothesis import strategies as st
 
 from arbiter.model.damage.action_step import GameActionStep
 from arbiter.model.damage.actions import GameAction, ProposedEvent
-from arbiter.model.damage.replacement import Pattern, Replacement, Selector, Template
+from arbiter.model.damage.replacement import ANY_OBJECT, Pattern, Replacement, Template, among
+from arbiter.model.effects.algebra import Side
 from arbiter.model.ruleset import RULESETS
 from arbiter.model.state import GameObject, GameState
 
@@ -33,10 +34,10 @@ def replacement_sets(draw: st.DrawFn) -> tuple[GameState, GameActionStep]:
         affected = draw(
             st.sampled_from(
                 (
-                    Selector(),
-                    Selector(side="yours"),
-                    Selector(side="enemy"),
-                    Selector(ids=frozenset({draw(st.sampled_from(OIDS))})),
+                    ANY_OBJECT,
+                    among(side=Side.YOURS),
+                    among(side=Side.ENEMY),
+                    among(frozenset({draw(st.sampled_from(OIDS))})),
                 )
             )
         )
@@ -46,7 +47,7 @@ def replacement_sets(draw: st.DrawFn) -> tuple[GameState, GameActionStep]:
                     (),
                     (Template(target="self"),),
                     (Template(add=1),),
-                    (Template(kind="wounded", target="choose", choose=Selector(side="enemy")),),
+                    (Template(kind="wounded", target="choose", choose=among(side=Side.ENEMY)),),
                     (
                         Template(
                             kind="gains-lives", target=draw(st.sampled_from(OIDS)), source="self"
@@ -56,7 +57,7 @@ def replacement_sets(draw: st.DrawFn) -> tuple[GameState, GameActionStep]:
                 )
             )
         )
-        source = draw(st.sampled_from((None, Selector(ids=frozenset({"effect"})))))
+        source = draw(st.sampled_from((None, among(frozenset({"effect"})))))
         r = Replacement(
             f"r{i}",
             src,

@@ -449,7 +449,7 @@ def test_a_token_that_would_leave_the_expedition_zone_ceases_to_exist() -> None:
     )
 
 
-@pytest.mark.rule("Altered 7.4.4.h", "Altered 7.4.4.k")
+@pytest.mark.rule("Altered 7.4.4.h", "Altered 7.4.4.k", "Altered 7.4.4.f")
 def test_tokens_for_a_gigantic_characters_expedition_go_where_its_player_picks() -> None:
     out = altered(
         part(

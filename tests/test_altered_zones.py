@@ -17,6 +17,7 @@ from arbiter.model.altered.zones import (
     printed,
     zone_kind,
 )
+from arbiter.model.effects.algebra import StatOp
 from arbiter.model.ruleset import RULESETS
 from arbiter.model.state import GameObject, GameState, Protection
 from arbiter.model.steps import GainFeature, Modify, Protect
@@ -185,9 +186,9 @@ def _apply(state: GameState, effect: str, n: int) -> GameState:
     if effect == "boost":
         return GainBoosts(target="x", amount=1 + n % 3).resolve(state)
     if effect == "modify":
-        return Modify(target="x", stat="forest", op="add", value=n - 2, source=f"m{n}").resolve(
-            state
-        )
+        return Modify(
+            target="x", stat="forest", op=StatOp.ADD, value=n - 2, source=f"m{n}"
+        ).resolve(state)
     if effect == "cannot":
         return Grant(target="x", action="be_targeted", source=f"veil{n}").resolve(state)
     if effect == "gain":

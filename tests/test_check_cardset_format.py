@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from arbiter.model.effects.algebra import StatOp
 from arbiter.model.errors import InputError
 from arbiter.model.format.cardset import load_cardset
 from arbiter.model.state import Guard
@@ -43,7 +44,8 @@ def test_effects_use_the_step_syntax_with_roles_and_come_from_the_card() -> None
     order = cs.cards["prince_metchaf_order"]
     (step,) = order.effect
     assert isinstance(step, Modify)
-    assert (step.target, step.op, step.value, step.rounding) == ("opponent", "divide", 2, "down")
+    expected = ("opponent", StatOp.DIVIDE, 2, "down")
+    assert (step.target, step.op, step.value, step.rounding) == expected
     assert step.source == "prince_metchaf_order"
     assert order.role("opponent").side == "enemy"
     yilith = cs.cards["dame_yilith"]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import subprocess
 from pathlib import Path
 
 from tests.helpers import ROOT, cli
@@ -26,10 +27,18 @@ def test_json_lists_every_diagnostic_with_its_witness_file(tmp_path: Path) -> No
 
 
 def test_witnesses_run_with_arbiter_run(tmp_path: Path) -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
     out = json.loads(cli("check", FLAWED, "--json", "--witness-dir", str(tmp_path)).stdout)
-    for d in out["diagnostics"]:
+    diagnostics = out["diagnostics"]
+
+    def replay(d: dict[str, str]) -> subprocess.CompletedProcess[str]:
         # a loop is shown by the loop search on the cards' minimal state (LOOP-4)
-        done = cli("loops" if d["code"].startswith("loop-") else "run", d["witness"])
+        return cli("loops" if d["code"].startswith("loop-") else "run", d["witness"])
+
+    with ThreadPoolExecutor(max_workers=2) as pool:  # two fresh processes at a time
+        runs = list(pool.map(replay, diagnostics))
+    for d, done in zip(diagnostics, runs, strict=True):
         if d["code"] == "unknown-characteristic":  # arbiter run refuses the misspelt name
             assert done.returncode == 2 and "some object has" in done.stderr, done.stderr
             continue

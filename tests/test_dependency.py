@@ -11,11 +11,13 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
+from arbiter.model import passive_trial as pt
 from arbiter.model import passives as pv
+from arbiter.model.effects import algebra as fx
 from arbiter.model.format.scenario import parse_file
 from arbiter.model.state import GameObject, GameState
 from arbiter.model.values import characteristics as ch
-from arbiter.model.values.reading import NumberReading, Op
+from arbiter.model.values.reading import NumberReading
 from arbiter.solver.dependency import order as dep
 from arbiter.solver.dependency.view import graph_json
 from arbiter.solver.engine.runner import run
@@ -128,18 +130,14 @@ def test_a_dependency_that_disappears_after_an_application_stops_blocking() -> N
 @pytest.mark.rule("A-PASS-2")
 def test_region_condition_is_read_through_the_regions_subtypes() -> None:
     # "if I am in a Forest": the prefilter must see that a region type change matters.
-    a = pv.Passive(
-        "a.1",
-        "a",
-        condition=pv.Condition(region="Forest"),
-        selector=pv.Selector(self_only=True),
-        effect=pv.PassiveEffect(pv.EffectKind.GAIN, feature="Gigantic"),
-    )
-    b = pv.Passive(
+    forest = fx.Condition(fx.Test.REGION, name="Forest")
+    a = pv.passive("a.1", "a", fx.Give(fx.Grant.KEYWORD, "Gigantic"), fx.SELF, None, forest)
+    regions = fx.Selector(fx.Pick.ALL, kinds=frozenset({"region"}))
+    b = pv.passive(
         "b.1",
         "b",
-        selector=pv.Selector(kinds=frozenset({"region"})),
-        effect=pv.PassiveEffect(pv.EffectKind.REGION_TYPE, members=frozenset({"Forest"})),
+        fx.ModifyStat(pv.REGION_TYPE, fx.StatOp.SET, members=frozenset({"Forest"})),
+        regions,
     )
     assert pv.overlaps(pv.writes(b), pv.reads(a))
     assert not pv.overlaps(pv.writes(a), pv.reads(b))
@@ -193,22 +191,22 @@ def test_trial_application_equals_brute_force_recomputation(state: GameState) ->
     """For every pair of passives, the fast trial (only the objects B changes) finds the
     same dependency, with the same clauses, as recomputing everything from the rules' words;
     and the prefilter by channels never drops a pair that depends."""
-    board = pv.Board(state)
+    board = pt.Board(state)
     ps = pv.active_passives(state.objects)
     for b in ps:
-        changes = pv.apply_passive(b, board).changes
+        changes = pt.apply_passive(b, board).changes
         for a in ps:
             if a.id == b.id:
                 continue
-            fast = pv.trial(a, b, board, changes)
-            brute = pv.brute_dependence(a, b, state)
+            fast = pt.trial(a, b, board, changes)
+            brute = pt.brute_dependence(a, b, state)
             assert (fast.reasons if fast else ()) == brute, (a.id, b.id)
             if brute:
                 assert pv.overlaps(pv.writes(b), pv.reads(a))
     ordered = dep.order_passives(state)
     seen = {(e.dependent, e.on) for e in ordered.edges if e.round == 0}
     expected = {
-        (a.id, b.id) for a in ps for b in ps if a.id != b.id and pv.brute_dependence(a, b, state)
+        (a.id, b.id) for a in ps for b in ps if a.id != b.id and pt.brute_dependence(a, b, state)
     }
     assert seen == expected
 
@@ -273,16 +271,17 @@ def _numbers_replayed(result: dep.Ordering, state: GameState) -> dict[tuple[str,
     values: dict[tuple[str, str], int] = {}
     for pid in result.order:
         e = result.passives[pid].effect
-        if e.kind is not pv.EffectKind.MODIFY:
+        act = e.action
+        if not isinstance(act, fx.ModifyStat) or act.stat in (pv.SUBTYPES, pv.REGION_TYPE):
             continue
         for oid in result.applied_to[pid]:
-            base = state.objects[oid].base.get(e.stat)
+            base = state.objects[oid].base.get(act.stat)
             if not isinstance(base, int):
                 continue
-            amount = e.amounts[0]
+            amount = pv.amounts(e)[0]
             assert isinstance(amount, int)
-            now = values.get((oid, e.stat), base)
-            values[oid, e.stat] = now + amount if e.op is Op.ADD else amount
+            now = values.get((oid, act.stat), base)
+            values[oid, act.stat] = now + amount if act.op is fx.StatOp.ADD else amount
     return {key: max(0, v) for key, v in values.items()}
 
 

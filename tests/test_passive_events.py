@@ -70,15 +70,12 @@ def test_reevaluating_after_each_event_equals_recomputing(
 @pytest.mark.rule("A-PASS-1")
 def test_a_subtype_change_that_no_written_channel_reads_is_local() -> None:
     from arbiter.model import passives as pv
+    from arbiter.model.effects import algebra as fx
     from arbiter.model.ruleset import RULESETS
     from arbiter.model.state import GameObject
 
-    plus = pv.Passive(
-        id="s.p",
-        source="s",
-        selector=pv.Selector(subtype="Elemental"),
-        effect=pv.PassiveEffect(pv.EffectKind.MODIFY, stat="power", amounts=(1,)),
-    )
+    elementals = fx.Selector(fx.Pick.ALL, subtypes=frozenset({"Elemental"}))
+    plus = pv.passive("s.p", "s", fx.ModifyStat("power"), elementals, fx.Const(1))
     objects = {
         "s": GameObject("s", "ana", "character", base={"power": 0}, abilities=(plus,)),
         "x": GameObject("x", "ana", "character", base={"power": 2, "subtypes": frozenset()}),

@@ -87,6 +87,7 @@ def test_a_foundation_modification_of_might_adds_to_the_layers_in_combat_and_at_
     "Riftbound 143.3.b.2",
     "Riftbound 324.1",
 )
+@pytest.mark.rule("RB-COMBAT-END")
 def test_a_shield_defender_dealt_its_printed_might_survives_and_is_healed() -> None:
     objs = (
         "  a: {owner: ana, kind: unit, base: {might: 2}}\n"
@@ -125,6 +126,7 @@ def test_an_assault_attacker_dealt_its_printed_might_survives_the_combat_cleanup
 
 
 @pytest.mark.rule("Riftbound 461.1.a.2", "Riftbound 461.3.a", "Riftbound 461.3.b")
+@pytest.mark.rule("RB-COMBAT-END")
 def test_attackers_are_recalled_when_a_defender_survives_and_the_defender_wins() -> None:
     out = run(
         "  a: {owner: ana, kind: unit, base: {might: 3}}\n"
@@ -139,6 +141,7 @@ def test_attackers_are_recalled_when_a_defender_survives_and_the_defender_wins()
 
 
 @pytest.mark.rule("Riftbound 323.5", "Riftbound 461.1")
+@pytest.mark.rule("RB-COMBAT-END")
 def test_a_unit_outside_the_combat_with_lethal_damage_dies_before_the_heal() -> None:
     out = run(
         "  a: {owner: ana, kind: unit, base: {might: 2}}\n"
@@ -223,3 +226,131 @@ def test_assigned_damage_is_dealt_after_assignment_and_through_prevention() -> N
 def test_the_example_resolves_a_combat_to_its_end() -> None:
     out = view((ROOT / "examples" / "combat" / "resolution.yaml").read_text(encoding="utf-8"))
     assert out["expect"]["failed"] == 0 and out["expect"]["passed"] == 10
+
+
+@pytest.mark.rule("Riftbound 428.5.c", "Riftbound 428.5.a")
+@pytest.mark.rule("RB-KILL-BY")
+def test_a_cleanup_kill_is_attributed_to_what_dealt_the_damage_last() -> None:
+    out = run(
+        "  bolt: {owner: ana, kind: spell}\n"
+        "  zap: {owner: ana, kind: spell}\n"
+        "  v: {owner: bo, kind: unit, base: {might: 3}}\n"
+        "  w: {owner: bo, kind: unit, base: {might: 3}, damage: 3}\n",
+        "  - damage: {each: 1, targets: [v], source: bolt}\n"
+        "  - damage: {each: 2, targets: [v], source: zap}\n"
+        "  - cleanup: {}\n",
+    )
+    kills = {e["target"]: e for e in events(out, "move") if e.get("killed")}
+    assert kills["v"]["killed_by"] == ["zap"]
+    assert "Riftbound 428.5.c" in kills["v"]["rules"]
+    assert "killed_by" not in kills["w"]  # marked before the scenario: nothing to name
+    assert "Riftbound 428.5.c" not in kills["w"]["rules"]
+
+
+@pytest.mark.rule("Riftbound 808.2", "Riftbound 808.1.d.1")
+def test_each_deathknell_of_a_unit_triggers_separately_and_a_saved_unit_none() -> None:
+    knells = (
+        "    features: [Deathknell]\n"
+        "    triggers:\n"
+        "      - {id: first, when: {leaves: self},\n"
+        "         do: [{counter: {target: w, name: one, add: 1}}]}\n"
+        "      - {id: second, when: {leaves: self},\n"
+        "         do: [{counter: {target: w, name: two, add: 1}}]}\n"
+    )
+    dies = run(
+        "  u:\n    owner: bo\n    kind: unit\n    base: {might: 2}\n    counters: {damage: 2}\n"
+        + knells
+        + "  w: {owner: bo, kind: unit, base: {might: 5}}\n",
+        "  - cleanup: {}\n",
+    )
+    assert dies["objects"]["w"]["counters"] == {"one": 1, "two": 1}
+    saved = run(
+        "  u:\n    owner: bo\n    kind: unit\n    base: {might: 2}\n    counters: {damage: 2}\n"
+        "    death_replacements: [{id: hourglass, instead: [heal, recall]}]\n"
+        + knells
+        + "  w: {owner: bo, kind: unit, base: {might: 5}}\n",
+        "  - cleanup: {}\n",
+    )
+    assert "counters" not in saved["objects"]["w"]
+    assert [e for e in saved["events"] if e["kind"] == "deathknell"] == []
+
+
+# -- keywords while Mighty: the layers applied again (471) -----------------------------
+
+FIORA = (
+    "  fiora:\n    owner: bo\n    kind: unit\n    base: {might: 4}\n"
+    "    keyword_passives: [{keyword: Shield, while_mighty: true}]\n"
+)
+
+
+@pytest.mark.rule(
+    "Riftbound 471", "Riftbound 471.1", "Riftbound 471.3", "Riftbound 472.2", "Riftbound 364.3"
+)
+@pytest.mark.rule("RB-471")
+def test_a_buff_makes_fiora_mighty_and_the_layers_again_give_her_shield() -> None:
+    plain = run(FIORA + "  a: {owner: ana, kind: unit, base: {might: 9}}\n", combat_on("fiora"))
+    assert events(plain, "combat_assignment")[0]["lethal"] == {"fiora": 4}
+    buffed = run(
+        FIORA + "  a: {owner: ana, kind: unit, base: {might: 9}}\n",
+        "  - buff: {target: fiora}\n" + combat_on("fiora"),
+    )
+    attackers, defenders = events(buffed, "combat_assignment")
+    assert attackers["lethal"] == {"fiora": 6}  # 4 + buff = 5: Mighty, so Shield 1
+    assert defenders["total"] == 6
+
+
+@pytest.mark.rule("Riftbound 471.2")
+@pytest.mark.rule("RB-471")
+def test_assault_in_combat_can_make_a_unit_mighty_and_give_it_tank() -> None:
+    objs = (
+        "  brute:\n    owner: ana\n    kind: unit\n    base: {might: 4}\n"
+        "    features: {Assault: 1}\n"
+        "    keyword_passives: [{keyword: Tank}]\n"
+        "  pal: {owner: ana, kind: unit, base: {might: 1}}\n"
+        "  d: {owner: bo, kind: unit, base: {might: 5}}\n"
+    )
+    steps = (
+        "  - combat: {attackers: [brute, pal], defenders: [d], "
+        "assign: {attackers: {d: 6}, defenders: {pal: 1, brute: 4}}}\n"
+    )
+    out = view(HEAD + "objects:\n" + objs + "steps:\n" + steps)
+    # attacking, brute has 4 + Assault 1 = 5: Mighty, so Tank: lethal on it first
+    assert out["illegal"]["rule"] == "Riftbound 815.1.c.2"
+
+
+def combat_on(defender: str) -> str:
+    return f"  - combat: {{attackers: [a], defenders: [{defender}], objective: kills}}\n"
+
+
+@pytest.mark.rule("Riftbound 471.3")
+def test_the_fiora_example_gives_shield_once_she_is_mighty() -> None:
+    path = ROOT / "examples" / "rulebooks" / "riftbound_fiora_mighty_shield.yaml"
+    out = view(path.read_text(encoding="utf-8"))
+    assert out["expect"]["failed"] == 0 and out["expect"]["passed"] == 4
+
+
+@pytest.mark.rule("Riftbound 365", "Riftbound 365.1")
+def test_a_passive_of_a_permanent_applies_only_while_it_is_on_the_board() -> None:
+    out = run(
+        "  banner:\n    owner: ana\n    kind: unit\n    base: {might: 1}\n    damage: 1\n"
+        "    might_passives: [{add: 2, to: other_friendly}]\n"
+        "  a: {owner: ana, kind: unit, base: {might: 2}}\n",
+        "  - expect: {objects.a.might.shown: 4}\n  - cleanup: {}\n",
+    )
+    assert out["expect"]["failed"] == 0
+    assert out["objects"]["banner"]["zone"] == "trash"
+    assert out["objects"]["a"]["might"]["shown"] == 2
+
+
+@pytest.mark.rule("Riftbound 317.2", "Riftbound 317.2.a", "Riftbound 324")
+def test_a_unit_pumped_this_turn_survives_the_end_of_turn_healed_before_the_pump_ends() -> None:
+    """The Ending Special Cleanup heals (2c) before "this turn" effects expire (2d) and
+    before its kills (3b): 4 damage on Might 2 + 3 this turn is healed, not lethal."""
+    out = run(
+        "  u: {owner: ana, kind: unit, base: {might: 2}, damage: 4}\n",
+        "  - might: {target: u, add: 3, this_turn: true}\n  - cleanup: {}\n  - end_turn: {}\n"
+        "  - cleanup: {}\n",
+    )
+    u = out["objects"]["u"]
+    assert u["zone"] == "play" and u["might"]["shown"] == 2
+    assert u.get("counters", {}).get("damage", 0) == 0

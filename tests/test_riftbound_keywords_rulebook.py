@@ -29,6 +29,7 @@ ENEMY = "  foe: {owner: bo, kind: unit, base: {might: 5}}\n"
 
 
 @pytest.mark.rule("Riftbound 801.3.a.2", "Riftbound 807.2", "Riftbound 807.1.c")
+@pytest.mark.rule("RB-KEYWORD")
 def test_assault_given_this_turn_adds_up_then_ends_with_the_turn() -> None:
     """The rulebook's Cleave on Petty Officer: Assault 4 this turn, Assault 1 after."""
     out = run(
@@ -45,6 +46,7 @@ def test_assault_given_this_turn_adds_up_then_ends_with_the_turn() -> None:
 
 
 @pytest.mark.rule("Riftbound 801.3.a.3", "Riftbound 110")
+@pytest.mark.rule("RB-KEYWORD")
 def test_a_keyword_given_without_duration_lasts_until_the_unit_leaves_the_board() -> None:
     out = run(
         "  poro: {owner: bo, kind: unit, base: {might: 2}, features: [Deathknell]}\n"
@@ -66,6 +68,7 @@ def test_a_keyword_given_without_duration_lasts_until_the_unit_leaves_the_board(
 
 
 @pytest.mark.rule("Riftbound 801.3.b.1", "Riftbound 815.1.b")
+@pytest.mark.rule("RB-KEYWORD")
 def test_a_keyword_removed_this_turn_comes_back_at_the_end_of_the_turn() -> None:
     out = run(
         "  wall: {owner: bo, kind: unit, base: {might: 3}, features: [Tank]}\n"
@@ -133,3 +136,55 @@ def test_a_player_spends_only_the_buffs_of_units_they_control() -> None:
 def test_the_example_gives_keywords_for_a_turn_and_spends_a_buff() -> None:
     out = view((ROOT / "examples" / "rulebooks" / "riftbound_keywords_this_turn.yaml").read_text())
     assert out["expect"]["failed"] == 0 and out["expect"]["passed"] == 7
+
+
+# -- Deflect (809) ---------------------------------------------------------------------
+
+DEFLECT = (
+    "  bolt: {owner: ana, kind: spell}\n"
+    "  fae: {owner: bo, kind: unit, base: {might: 2}, features: {Deflect: 2}}\n"
+    "  wisp: {owner: bo, kind: unit, base: {might: 1}, features: [Deflect]}\n"
+    "  mine: {owner: ana, kind: unit, base: {might: 2}, features: {Deflect: 3}}\n"
+    "  plain: {owner: bo, kind: unit, base: {might: 2}}\n"
+)
+
+
+def chosen(targets: str, steps: str = "") -> dict[str, Any]:
+    out = run(DEFLECT, steps + f"  - choose_targets: {{card: bolt, targets: [{targets}]}}\n")
+    assert "illegal" not in out
+    return dict(out["events"][-1])
+
+
+@pytest.mark.rule("Riftbound 809.1.c", "Riftbound 809.1.d", "Riftbound 809.1.b.3")
+@pytest.mark.rule("RB-DEFLECT")
+def test_deflect_adds_its_value_in_power_for_each_time_an_opponents_spell_chooses_it() -> None:
+    e = chosen("fae, fae, wisp, plain")
+    assert e["deflect_power"] == 2 + 2 + 1  # twice Deflect 2, once Deflect 1 (X omitted)
+    assert e["deflect"] == [
+        {"target": "fae", "power": 2},
+        {"target": "fae", "power": 2},
+        {"target": "wisp", "power": 1},
+    ]
+    assert "Riftbound 809.1.d" in e["rules"]
+
+
+@pytest.mark.rule("Riftbound 809.1.c")
+@pytest.mark.rule("RB-DEFLECT")
+def test_deflect_costs_nothing_to_its_own_controller() -> None:
+    assert chosen("mine")["deflect_power"] == 0
+    assert chosen("plain")["deflect_power"] == 0
+
+
+@pytest.mark.rule("Riftbound 809.1.c.1", "Riftbound 809.2")
+def test_granted_deflect_adds_up_and_its_power_may_be_of_any_domain() -> None:
+    e = chosen(
+        "fae", "  - keyword_change: {target: fae, gain: Deflect, value: 1, this_turn: true}\n"
+    )
+    assert e["deflect_power"] == 3 and e["domain"] == "any"
+
+
+@pytest.mark.rule("Riftbound 809.1.c")
+def test_the_deflect_example_reports_five_power() -> None:
+    path = ROOT / "examples" / "rulebooks" / "riftbound_deflect.yaml"
+    out = view(path.read_text(encoding="utf-8"))
+    assert out["expect"]["failed"] == 0 and out["expect"]["passed"] == 2

@@ -35,6 +35,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from enum import Enum
 
+from arbiter.model.damage import scoring
 from arbiter.model.errors import IllegalAction, InternalError
 from arbiter.model.trace import RuleStep, Trace
 
@@ -60,13 +61,9 @@ class Objective(Enum):
     VALUE = "value"
 
 
-# The lexicographic criteria of each objective (a leading "-" is minimised by the
-# assigner who maximises); then the canonical order (most to the first ids).
-STAGES: dict[Objective, tuple[str, ...]] = {
-    Objective.KILLS: ("kills", "value", "-overkill"),
-    Objective.DAMAGE: ("damage",),
-    Objective.VALUE: ("value", "kills", "-overkill"),
-}
+# The lexicographic criteria of each objective (``scoring.STAGES``, as a damage split's):
+# a leading "-" is minimised by the assigner who maximises; then the canonical order.
+STAGES: dict[Objective, tuple[str, ...]] = {o: scoring.STAGES[o.value] for o in Objective}
 
 
 @dataclass(frozen=True, slots=True)
@@ -274,46 +271,31 @@ def _order_message(
 # -- scoring ---------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class Score:
-    """What an assignment achieves once dealt (460.2.d)."""
-
-    dealt: Mapping[str, int]
-    destroyed: frozenset[str]
-    kills: int
-    value: int
-    damage: int
-    overkill: int
+Score = scoring.Score  # what an assignment achieves once dealt (460.2.d)
 
 
 def score(problem: AssignmentProblem, assignment: Mapping[str, int]) -> Score:
-    dealt: dict[str, int] = {}
-    destroyed: set[str] = set()
-    value = overkill = 0
-    for r in problem.receivers:
+    """An exempt unit is dealt nothing; an ordinary one what its Prevent Value leaves, and
+    it is destroyed once assigned its lethal threshold (437.5.a)."""
+
+    def hit(r: Receiver) -> scoring.Hit:
         a = assignment.get(r.id, 0)
         if r.lethal is None:
-            dealt[r.id] = 0
-            continue
-        dealt[r.id] = max(0, a - r.prevent)
-        if a >= r.lethal:
-            destroyed.add(r.id)
-            value += r.weight
-            overkill += a - r.lethal
-    return Score(dealt, frozenset(destroyed), len(destroyed), value, sum(dealt.values()), overkill)
+            return scoring.Hit(r.id, 0)
+        lethal = a >= r.lethal
+        return scoring.Hit(r.id, max(0, a - r.prevent), lethal, r.weight, a - r.lethal)
+
+    return scoring.tally(hit(r) for r in problem.receivers)
 
 
 def stage_values(problem: AssignmentProblem, s: Score) -> tuple[int, ...]:
     """The lexicographic key (before the canonical order): larger is better."""
-    sign = 1 if problem.maximise else -1
-    raw = {"kills": s.kills, "value": s.value, "damage": s.damage, "-overkill": -s.overkill}
-    return tuple(sign * raw[name] for name in STAGES[problem.objective])
+    return scoring.stage_values(problem.objective.value, problem.maximise, s)
 
 
 def primary(problem: AssignmentProblem, s: Score) -> int:
     """The reported objective: the first stage in its own sense."""
-    name = STAGES[problem.objective][0]
-    return {"kills": s.kills, "value": s.value, "damage": s.damage}[name]
+    return scoring.primary(problem.objective.value, s)
 
 
 def canonical_key(problem: AssignmentProblem, assignment: Mapping[str, int]) -> tuple[int, ...]:

@@ -16,6 +16,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 
+from arbiter.model import riftbound_keywords as rk
 from arbiter.model.damage import combat as cb
 from arbiter.model.damage import combat_resolution as cr
 from arbiter.model.damage import instructions as dm
@@ -110,18 +111,34 @@ def keywords(obj: GameObject) -> Keywords:
     )
 
 
+def _bonus(kw: Keywords, side: Side) -> int:
+    return kw.assault if side is Side.ATTACKERS else kw.shield
+
+
+def in_combat(state: GameState, obj: GameObject, side: Side) -> GameObject:
+    """The unit with the keywords it has while Mighty in combat (471, Decision RB-471):
+    its Might there counts Assault or Shield, so a keyword may make it Mighty."""
+    if not any(isinstance(a, rk.KeywordPassive) for a in obj.abilities):
+        return obj
+    out, _ = rk.passive_grants(
+        obj,
+        lambda o: might_now(state, o) + _bonus(keywords(o), side),
+        state.ruleset.numbered_gain,
+    )
+    return out
+
+
 def might_in_combat(state: GameState, obj: GameObject, side: Side) -> int:
     """460.2: the current Might (through the layers, Decision RB-MIGHT-3), with Assault
     while attacking (807.1.c) and Shield while defending (814.1.c); below 0 it counts as
     0 (Decision CMB-MIGHT)."""
-    kw = keywords(obj)
-    bonus = kw.assault if side is Side.ATTACKERS else kw.shield
-    return max(0, might_now(state, obj) + bonus)
+    obj = in_combat(state, obj, side)
+    return max(0, might_now(state, obj) + _bonus(keywords(obj), side))
 
 
 def receiver(state: GameState, oid: str, side: Side, weights: Mapping[str, int]) -> cb.Receiver:
     """A unit of ``side`` as a receiver of the other side's damage (437.5, 460.2.c.9)."""
-    obj = state.obj(oid)
+    obj = in_combat(state, state.obj(oid), side)
     kw = keywords(obj)
     might = might_in_combat(state, obj, side)
     prevent = pv.total(obj, state)

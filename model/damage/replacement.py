@@ -23,6 +23,7 @@ from dataclasses import dataclass, field, replace
 
 from arbiter.model.choicepoints import ChoicePoint, Option
 from arbiter.model.damage.actions import GameAction, Link, ProposedEvent, carry_out
+from arbiter.model.effects import algebra as fx
 from arbiter.model.passive_order import after_passives
 from arbiter.model.ruleset import ReplacementChooser, ReplacementReach
 from arbiter.model.state import JSON, Ability, Event, GameObject, GameState
@@ -30,39 +31,72 @@ from arbiter.model.trace import RuleStep
 from arbiter.model.values import characteristics as ch
 from arbiter.model.values.reading import SetReading
 
-SIDES = ("any", "yours", "enemy")
+SIDES = tuple(s.value for s in (fx.Side.ANY, fx.Side.YOURS, fx.Side.ENEMY))
+
+# Which objects an event is about or comes from: selectors of the card language, any one
+# of which may match (one per object id named: pick SELF for the replacement's source,
+# NAMED for an id; else one of pick ALL). Their filters: ``side`` relative to the
+# replacement's controller ("in your squad": yours), ``kinds``, and ``has``: names every
+# one of which is in a set characteristic or a feature of the object ("a dark hero-mage":
+# ``has: [dark, hero-mage]``, Berserk 531).
+Among = tuple[fx.Selector, ...]
+ANY_OBJECT: Among = (fx.Selector(fx.Pick.ALL),)
 
 
-@dataclass(frozen=True, slots=True)
-class Selector:
-    """Which objects: ``ids`` (``self`` = the replacement's source), ``side`` relative to the
-    replacement's controller (``yours``: "in your squad"; ``enemy``), ``kinds``, and
-    ``has``: names every one of which is in a set characteristic or a feature of the object
-    ("a dark hero-mage": ``has: [dark, hero-mage]``)."""
+def among(
+    ids: frozenset[str] = frozenset(),
+    side: fx.Side = fx.Side.ANY,
+    kinds: frozenset[str] = frozenset(),
+    has: frozenset[str] = frozenset(),
+) -> Among:
+    """The objects named by ``ids`` (``self``: the replacement's source; none: every
+    object) that pass the filters."""
+    if not ids:
+        return (fx.Selector(fx.Pick.ALL, side=side, kinds=kinds, has=has),)
+    return tuple(
+        fx.Selector(
+            fx.Pick.SELF if i == "self" else fx.Pick.NAMED,
+            side=side,
+            kinds=kinds,
+            has=has,
+            name=None if i == "self" else i,
+        )
+        for i in sorted(ids)
+    )
 
-    ids: frozenset[str] = frozenset()
-    side: str = "any"
-    kinds: frozenset[str] = frozenset()
-    has: frozenset[str] = frozenset()
 
-    def matches(self, obj: GameObject | None, oid: str, me: str, controller: str) -> bool:
-        if self.ids and oid not in {me if i == "self" else i for i in self.ids}:
-            return False
-        if obj is None:  # a source that is not an object: only ids can name it
-            return self.side == "any" and not self.kinds and not self.has
-        if self.side == "yours" and obj.controlled_by != controller:
-            return False
-        if self.side == "enemy" and obj.controlled_by == controller:
-            return False
-        if self.kinds and obj.kind not in self.kinds:
-            return False
-        return not self.has or self.has <= names_of(obj)
+def ids_of(sel: Among, me: str) -> frozenset[str] | None:
+    """The objects ``sel`` can name by id (``me``: the source), or None when it is not
+    restricted to ids."""
+    if any(s.pick is fx.Pick.ALL for s in sel):
+        return None
+    return frozenset(me if s.pick is fx.Pick.SELF else str(s.name) for s in sel)
 
-    def describe(self) -> str:
-        parts = [] if self.side == "any" else [self.side]
-        parts += sorted(self.has) + (["/".join(sorted(self.kinds))] if self.kinds else [])
-        text = " ".join(parts) or "any object"
-        return text + (f" in {sorted(self.ids)}" if self.ids else "")
+
+def filters(sel: Among) -> fx.Selector:
+    """The filters of ``sel`` (``among`` gives each of its selectors the same)."""
+    return sel[0]
+
+
+def selects(sel: Among, obj: GameObject | None, oid: str, me: str, controller: str) -> bool:
+    """Whether one of ``sel`` selects the object ``oid`` (``obj``; None for a source that
+    is not an object, which only an id names) for a replacement of ``me`` controlled by
+    ``controller``."""
+    return any(_one(s, obj, oid, me, controller) for s in sel)
+
+
+def _one(s: fx.Selector, obj: GameObject | None, oid: str, me: str, controller: str) -> bool:
+    if (s.pick is fx.Pick.SELF and oid != me) or (s.pick is fx.Pick.NAMED and oid != s.name):
+        return False
+    if obj is None:  # a source that is not an object: only ids can name it
+        return s.side is fx.Side.ANY and not s.kinds and not s.has
+    if s.side is fx.Side.YOURS and obj.controlled_by != controller:
+        return False
+    if s.side is fx.Side.ENEMY and obj.controlled_by == controller:
+        return False
+    if s.kinds and obj.kind not in s.kinds:
+        return False
+    return not s.has or s.has <= names_of(obj)
 
 
 def names_of(obj: GameObject) -> frozenset[str]:
@@ -80,9 +114,9 @@ class Pattern:
     """The event a replacement waits for (R-1)."""
 
     kinds: frozenset[str]
-    affected: Selector = field(default_factory=Selector)
-    source: Selector | None = None  # "takes no wounds from X": the source must match
-    source_except: Selector | None = None  # "takes wounds only from X": must not match
+    affected: Among = ANY_OBJECT
+    source: Among | None = None  # "takes no wounds from X": the source must match
+    source_except: Among | None = None  # "takes wounds only from X": must not match
     amount_min: int = 1
     amount_max: int | None = None
 
@@ -96,7 +130,7 @@ class Template:
 
     kind: str | None = None
     target: str = "same"
-    choose: Selector | None = None
+    choose: Among | None = None
     amount: int | None = None
     add: int = 0
     source: str = "same"
@@ -140,12 +174,12 @@ def matches(r: Replacement, e: ProposedEvent, state: GameState) -> bool:
     if p.amount_max is not None and e.amount > p.amount_max:
         return False
     state = after_passives(state)  # A-PASS-1: names (subtypes, features) after passives
-    if not p.affected.matches(state.objects.get(e.target), e.target, me, who):
+    if not selects(p.affected, state.objects.get(e.target), e.target, me, who):
         return False
     src = state.objects.get(e.source)
-    if p.source is not None and not p.source.matches(src, e.source, me, who):
+    if p.source is not None and not selects(p.source, src, e.source, me, who):
         return False
-    return not (p.source_except is not None and p.source_except.matches(src, e.source, me, who))
+    return not (p.source_except is not None and selects(p.source_except, src, e.source, me, who))
 
 
 def target_options(r: Replacement, e: ProposedEvent, state: GameState) -> list[tuple[str, ...]]:
@@ -159,12 +193,12 @@ def target_options(r: Replacement, e: ProposedEvent, state: GameState) -> list[t
         elif t.target == "self":
             per_template.append([r.source])
         elif t.target == "choose":
-            sel = t.choose or Selector()
+            sel = t.choose or ANY_OBJECT
             per_template.append(
                 sorted(
                     oid
                     for oid, o in state.objects.items()
-                    if o.zone == "play" and sel.matches(o, oid, r.source, who)
+                    if o.zone == "play" and selects(sel, o, oid, r.source, who)
                 )
             )
         else:

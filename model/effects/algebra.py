@@ -48,11 +48,13 @@ class Pick(Enum):
 
 
 class Side(Enum):
-    """Whose objects: the controller's (yours), the opponent's (enemy), or anyone's."""
+    """Whose objects: the controller's (yours), the opponent's (enemy), anyone's, or those
+    of the player named by ``Selector.name`` (a scenario's passive, A-GOLD-6)."""
 
     ANY = "any"
     YOURS = "yours"
     ENEMY = "enemy"
+    NAMED = "named"
 
 
 class Compare(Enum):
@@ -105,7 +107,7 @@ class Selector:
     here: bool = False
     zone: str | None = None
     stats: tuple[StatTest, ...] = ()
-    name: str | None = None  # NAMED: an object id; CHOOSE: the role's name (``as:``)
+    name: str | None = None  # NAMED: an object id; CHOOSE: the role's name; Side.NAMED: a player
 
     RULES: ClassVar[RuleIds] = ("A-SPELL-1", "D-TIME-1", "A-GOLD-6")
 
@@ -131,7 +133,7 @@ OPPONENT = Selector(Pick.OPPONENT)
 class Const:
     """A printed number, or a vector of numbers (Eredan attack +5/+3)."""
 
-    value: int | tuple[int, ...]
+    value: int | tuple[int | None, ...]  # None: that component unchanged (+5/_)
 
     RULES: ClassVar[RuleIds] = ("E-OPS-1",)
 
@@ -221,6 +223,7 @@ class Test(Enum):
     HAS = "has"  # the selected object has a feature, keyword or status
     ZONE = "zone"  # the selected object is in a zone
     REGION = "region"  # the selected object's region has a type (Altered: a Forest)
+    SUBTYPE = "subtype"  # the selected object has a subtype (A-PASS-1: "if I am a Beast")
     TURN = "turn"  # it is the turn of a player (name: you | opponent)
     DAY = "day"  # the day number compares with a bound
     PHASE = "phase"  # the current phase is named

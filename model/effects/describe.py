@@ -36,6 +36,8 @@ def _kind_words(s: a.Selector, plural: bool) -> str:
         words.append("your" if s.pick is not a.Pick.CHOOSE else "ally")
     elif s.side is a.Side.ENEMY:
         words.append("enemy")
+    elif s.side is a.Side.NAMED:
+        words.append(f"{s.name}'s")
     words += subtypes
     words.append(noun)
     return " ".join(words)
@@ -104,7 +106,7 @@ def amount(x: a.Amount | None) -> str:
         return "all"
     if isinstance(x, a.Const):
         v = x.value
-        return "/".join(str(c) for c in v) if isinstance(v, tuple) else str(v)
+        return "/".join("_" if c is None else str(c) for c in v) if isinstance(v, tuple) else str(v)
     if isinstance(x, a.Per):
         if x.times == 1:
             return f"the number of {_counted(x.selector, True)}"
@@ -136,7 +138,7 @@ def _signed(x: a.Amount | None) -> str:
     if isinstance(x, a.Const) and not isinstance(x.value, tuple) and x.value >= 0:
         return "+" + text
     if isinstance(x, a.Const) and isinstance(x.value, tuple):
-        return "/".join(f"{c:+d}" for c in x.value)
+        return "/".join("_" if c is None else f"{c:+d}" for c in x.value)
     return text
 
 
@@ -159,6 +161,8 @@ def condition(c: a.Condition) -> str:
         return f"{who} has {bound} {c.name} counters"
     if c.test is a.Test.HAS:
         return f"{who} has {c.name}"
+    if c.test is a.Test.SUBTYPE:
+        return f"{who} is a{_an(c.name)} {c.name}"
     if c.test is a.Test.ZONE:
         return f"{who} is in play" if c.name == "play" else f"{who} is in the {c.name}"
     if c.test is a.Test.REGION:

@@ -33,6 +33,8 @@ def selector(s: a.Selector) -> Data:
         out["yours"] = kinds
     elif s.side is a.Side.ENEMY:
         out["enemy"] = kinds
+    elif s.side is a.Side.NAMED:  # only a scenario's passives name a player (applies_to)
+        raise ValueError(f"the objects of the player {s.name}: no card-language form")
     elif s.kinds:
         out["kind"] = _names(s.kinds)
     if s.subtypes:
@@ -49,9 +51,41 @@ def selector(s: a.Selector) -> Data:
         out["at"] = s.zone
     if s.stats:
         out["with"] = {t.stat: {t.compare.value: t.bound} for t in s.stats}
-    if s.name and s.pick is a.Pick.CHOOSE and s.name != "target":
-        out["as"] = s.name
+    if s.name and s.pick is a.Pick.CHOOSE:
+        out["as"] = s.name  # a lone default name is left out by ``_lone_default``
     return out
+
+
+DEFAULT_ROLE = "target"  # the name the lowering gives an unnamed choice first
+
+
+def _lone_default(data: Data) -> Data:
+    """``data`` without ``as: target`` where a single choice carries that name and nothing
+    names it: the name is then the default, and leaving it out changes nothing. Where
+    several choices carry it (format 1's role ``target`` used by several steps) it stays,
+    so that they remain one choice when the text is read again."""
+    uses = _count_default(data)
+    if uses != 1:
+        return data
+    return _strip_default(data)
+
+
+def _count_default(v: Data) -> int:
+    if isinstance(v, dict):
+        return sum(
+            1 if k == "as" and x == DEFAULT_ROLE else _count_default(x) for k, x in v.items()
+        )
+    if isinstance(v, list):
+        return sum(_count_default(x) for x in v)
+    return 1 if v == DEFAULT_ROLE else 0  # the name itself, as an object id
+
+
+def _strip_default(v: Data) -> Data:
+    if isinstance(v, dict):
+        return {k: _strip_default(x) for k, x in v.items() if not (k == "as" and x == DEFAULT_ROLE)}
+    if isinstance(v, list):
+        return [_strip_default(x) for x in v]
+    return v
 
 
 def amount(x: a.Amount) -> Data:
@@ -90,6 +124,8 @@ def condition(c: a.Condition) -> Data:
         return {"counter": c.name, **of, **bound}
     if c.test is a.Test.DAY:
         return {"day": True, **bound}
+    if c.test is a.Test.SUBTYPE:  # a passive's condition: written in the area syntax
+        raise ValueError("a subtype condition: no card-language form (passives: condition)")
     if c.test is a.Test.DONE:
         return {"done": True}
     if c.test is a.Test.ROLL:
@@ -310,7 +346,7 @@ def _action(e: a.Effect) -> tuple[str, Data]:
 
 def effects(es: tuple[a.Effect, ...], *, passive: bool = False) -> Data:
     items = [effect(e, passive=passive) for e in es]
-    return items[0] if len(items) == 1 else items
+    return _lone_default(items[0] if len(items) == 1 else items)
 
 
 def when(w: a.When) -> dict[str, Data]:
@@ -358,7 +394,7 @@ def ability(ab: a.CardAbility, index: int = -1) -> dict[str, Data]:
         out["text"] = ab.text
     if ab.kind is a.Kind.PASSIVE:
         out.update(effect(ab.effects[0], passive=True))
-        return out
+        return _lone_ability(out)
     if ab.when is not None and ab.kind is a.Kind.TRIGGER:
         out["when"] = when(ab.when)
     if ab.costs:
@@ -373,6 +409,13 @@ def ability(ab: a.CardAbility, index: int = -1) -> dict[str, Data]:
         out.update(body)
         if ab.effects[0].optional:
             out["may"] = True
-        return out
-    out["do"] = effects(ab.effects)
-    return out
+        return _lone_ability(out)
+    done = [effect(e) for e in ab.effects]
+    out["do"] = done[0] if len(done) == 1 else done
+    return _lone_ability(out)
+
+
+def _lone_ability(out: dict[str, Data]) -> dict[str, Data]:
+    stripped = _lone_default(out)
+    assert isinstance(stripped, dict)
+    return stripped

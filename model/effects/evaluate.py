@@ -63,6 +63,8 @@ def matches(state: GameState, ctx: Context, s: a.Selector, obj: GameObject) -> b
         return False
     if s.side is a.Side.ENEMY and obj.controlled_by == me:
         return False
+    if s.side is a.Side.NAMED and obj.controlled_by != s.name:
+        return False
     if s.kinds and obj.kind not in s.kinds:
         return False
     if s.subtypes and not s.subtypes <= _subtypes(obj):
@@ -122,7 +124,12 @@ def select(state: GameState, ctx: Context, s: a.Selector, slot: str) -> tuple[st
 def amount(state: GameState, ctx: Context, x: a.Amount) -> int | tuple[int, ...]:
     """The value of an amount now (A-SPELL-4: at resolution)."""
     if isinstance(x, a.Const):
-        return x.value
+        if isinstance(x.value, int):
+            return x.value
+        whole = tuple(c for c in x.value if c is not None)
+        if len(whole) != len(x.value):  # only a passive's modification leaves gaps
+            raise IllegalAction("E-OPS-1", "a vector with gaps as an amount")
+        return whole
     if isinstance(x, a.Per):
         return len(select(state, ctx, x.selector, "per")) * x.times
     if isinstance(x, a.StatOf):
@@ -187,6 +194,8 @@ def holds(state: GameState, ctx: Context, c: a.Condition) -> bool:
         return any(c.compare.holds(stat_value(o, c.stat), c.bound) for o in objs)
     if c.test is a.Test.HAS:
         return any(c.name in o.features or o.counters.get(c.name, 0) > 0 for o in objs)
+    if c.test is a.Test.SUBTYPE:
+        return any(c.name in _subtypes(o) for o in objs)
     if c.test is a.Test.ZONE:
         return any(o.zone == c.name for o in objs)
     if c.test is a.Test.EXPEDITION:  # Altered 7.5.2, 7.4.4.j

@@ -99,7 +99,7 @@ def _apply(
             state = st.Modify(
                 target=t,
                 stat=act.stat,
-                op=act.op.value.replace("_", "-"),
+                op=act.op,
                 value=v,
                 component=act.component,
                 other=other,

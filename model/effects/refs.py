@@ -73,10 +73,6 @@ def name(e: a.Effect) -> str:
     return ""
 
 
-def op(e: a.Effect) -> str:
-    return e.action.op.value if isinstance(e.action, a.ModifyStat) else ""
-
-
 def number(e: a.Effect) -> int | None:
     return amount(e) if isinstance(e.action, a.Give) and e.amount is not None else None
 

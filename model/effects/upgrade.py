@@ -355,21 +355,18 @@ def _passive(raw: Raw, index: int) -> a.CardAbility:
     eff = raw.get("effect") or {}
     if not isinstance(applies, dict) or not isinstance(eff, dict):
         raise NotExpressible("a passive")
-    if applies.get("self") is True:
-        sel = a.SELF
-    else:
-        side = {"you": a.Side.YOURS, "opponent": a.Side.ENEMY}.get(
-            str(applies.get("controller", "")), a.Side.ANY
-        )
-        sel = a.Selector(
-            a.Pick.ALL,
-            side=side,
-            kinds=_set(applies["kind"]) if "kind" in applies else frozenset(),
-            subtypes=_set(applies["subtype"]) if "subtype" in applies else frozenset(),
-            has=_set(applies["keyword"]) if "keyword" in applies else frozenset(),
-            other=applies.get("other") is True,
-            zone=str(applies["zone"]) if "zone" in applies else None,
-        )
+    who = str(applies["controller"]) if "controller" in applies else None
+    side = {None: a.Side.ANY, "you": a.Side.YOURS, "opponent": a.Side.ENEMY}.get(who, a.Side.NAMED)
+    sel = a.Selector(  # as model.format.area_passives reads it (a test compares the two)
+        a.Pick.SELF if applies.get("self") is True else a.Pick.ALL,
+        side=side,
+        kinds=_set(applies["kind"]) if "kind" in applies else frozenset(),
+        subtypes=_set(applies["subtype"]) if "subtype" in applies else frozenset(),
+        has=_set(applies["keyword"]) if "keyword" in applies else frozenset(),
+        other=applies.get("other") is True,
+        zone=str(applies["zone"]) if "zone" in applies else None,
+        name=who if side is a.Side.NAMED else None,
+    )
     act: a.Action
     amt: a.Amount | None = None
     if "gain" in eff:
@@ -400,9 +397,10 @@ def _passive(raw: Raw, index: int) -> a.CardAbility:
         parts = []
         if "region" in c:
             parts.append(a.Condition(a.Test.REGION, name=str(c["region"])))
-        for key in ("subtype", "keyword"):
-            if key in c:
-                parts.append(a.Condition(a.Test.HAS, name=str(c[key])))
+        if "subtype" in c:
+            parts.append(a.Condition(a.Test.SUBTYPE, name=str(c["subtype"])))
+        if "keyword" in c:
+            parts.append(a.Condition(a.Test.HAS, name=str(c["keyword"])))
         cond = parts[0] if len(parts) == 1 else a.Condition(a.Test.AND, tuple(parts))
     e = a.Effect(act, sel, amt, cond, a.Duration(a.Lasts.WHILE_IN_PLAY))
     return a.CardAbility(

@@ -17,6 +17,10 @@ Effects: ``{stat, op, value}`` (a modification of the foundation), ``{gain: K}``
 (``number:`` for Tough X), ``{lose: K}``, ``{add_subtypes: [...]}``,
 ``{remove_subtypes: [...]}``, ``{set_subtypes: [...]}``, ``{lose_all_abilities: true}``,
 ``{region_type: [...]}`` (sets the subtypes of the regions among the objects selected).
+
+Each entry is read into one effect of the card language (``model.effects.algebra``,
+lasting while its source is in play): ``applies_to`` is its selector, ``condition`` its
+condition on the source, ``effect`` its action and amount (``model.passives``).
 """
 
 from __future__ import annotations
@@ -24,9 +28,10 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from arbiter.model.effects import algebra as fx
 from arbiter.model.format.context import ObjectKeyParser, ParseContext
 from arbiter.model.format.document import Node
-from arbiter.model.passives import Condition, EffectKind, Passive, PassiveEffect, Selector
+from arbiter.model.passives import REGION_TYPE, SUBTYPES, WHILE_IN_PLAY, Passive, unsupported
 from arbiter.model.state import GameObject
 from arbiter.model.steps import NUMBER_OPS
 
@@ -34,48 +39,62 @@ PASSIVE_KEYS = {"id", "text", "applies_to", "condition", "effect"}
 SELECTOR_KEYS = {"kind", "subtype", "keyword", "controller", "zone", "self", "other"}
 CONDITION_KEYS = {"region", "subtype", "keyword"}
 SET_EFFECTS = {
-    "add_subtypes": EffectKind.ADD_SUBTYPES,
-    "remove_subtypes": EffectKind.REMOVE_SUBTYPES,
-    "set_subtypes": EffectKind.SET_SUBTYPES,
-    "region_type": EffectKind.REGION_TYPE,
+    "add_subtypes": (SUBTYPES, fx.StatOp.ADD),
+    "remove_subtypes": (SUBTYPES, fx.StatOp.REMOVE),
+    "set_subtypes": (SUBTYPES, fx.StatOp.SET),
+    "region_type": (REGION_TYPE, fx.StatOp.SET),
 }
 EFFECT_KEYS = {"stat", "op", "value", "gain", "lose", "number", "lose_all_abilities", *SET_EFFECTS}
+SIDES = {"you": fx.Side.YOURS, "opponent": fx.Side.ENEMY}
 
 
-def parse_selector(node: Node) -> Selector:
+def parse_selector(node: Node) -> fx.Selector:
+    """``applies_to``: every given filter must hold; ``self: true`` is the source itself, a
+    ``controller`` other than you / opponent names a player (``Side.NAMED``)."""
     m = node.mapping(
         SELECTOR_KEYS, what="a selector: a mapping of " + ", ".join(sorted(SELECTOR_KEYS))
     )
-    kinds = m["kind"].string_set() if "kind" in m else frozenset()
-    controller = None
+    side, player = fx.Side.ANY, None
     if "controller" in m:
-        controller = m["controller"].ident("you, opponent, or a player")
-    sel = Selector(
-        kinds=kinds,
-        subtype=m["subtype"].ident("a subtype") if "subtype" in m else None,
-        keyword=m["keyword"].ident("a keyword") if "keyword" in m else None,
-        controller=controller,
-        zone=m["zone"].ident("a zone") if "zone" in m else None,
-        self_only=m["self"].boolean() if "self" in m else False,
-        other=m["other"].boolean() if "other" in m else False,
-    )
-    if sel.self_only and sel.other:
+        who = m["controller"].ident("you, opponent, or a player")
+        side = SIDES.get(who, fx.Side.NAMED)
+        player = who if side is fx.Side.NAMED else None
+    self_only = m["self"].boolean() if "self" in m else False
+    other = m["other"].boolean() if "other" in m else False
+    if self_only and other:
         m["other"].fail("not both 'self: true' and 'other: true'", key=True, got=False)
-    return sel
+    return fx.Selector(
+        fx.Pick.SELF if self_only else fx.Pick.ALL,
+        side=side,
+        kinds=m["kind"].string_set() if "kind" in m else frozenset(),
+        subtypes=frozenset({m["subtype"].ident("a subtype")}) if "subtype" in m else frozenset(),
+        has=frozenset({m["keyword"].ident("a keyword")}) if "keyword" in m else frozenset(),
+        other=other,
+        zone=m["zone"].ident("a zone") if "zone" in m else None,
+        name=player,
+    )
 
 
-def parse_condition(node: Node) -> Condition:
+def parse_condition(node: Node) -> fx.Condition:
+    """On the passive's source: its region has a subtype, it has a subtype, a keyword (all
+    that are given)."""
     m = node.mapping(CONDITION_KEYS, required=(), what="a condition: region, subtype or keyword")
     if not m:
         node.fail("a condition with region, subtype or keyword")
-    return Condition(
-        region=m["region"].ident("a region subtype (Forest ...)") if "region" in m else None,
-        subtype=m["subtype"].ident("a subtype") if "subtype" in m else None,
-        keyword=m["keyword"].ident("a keyword") if "keyword" in m else None,
-    )
+    parts = []
+    if "region" in m:
+        parts.append(
+            fx.Condition(fx.Test.REGION, name=m["region"].ident("a region subtype (Forest ...)"))
+        )
+    if "subtype" in m:
+        parts.append(fx.Condition(fx.Test.SUBTYPE, name=m["subtype"].ident("a subtype")))
+    if "keyword" in m:
+        parts.append(fx.Condition(fx.Test.HAS, name=m["keyword"].ident("a keyword")))
+    return parts[0] if len(parts) == 1 else fx.Condition(fx.Test.AND, tuple(parts))
 
 
-def parse_effect(node: Node) -> PassiveEffect:
+def parse_effect(node: Node) -> tuple[fx.Action, fx.Amount | None]:
+    """What the passive does, and its printed amount."""
     m = node.mapping(EFFECT_KEYS, what="an effect")
     kinds = [k for k in m if k in {"stat", "gain", "lose", "lose_all_abilities", *SET_EFFECTS}]
     if len(kinds) != 1:
@@ -93,26 +112,45 @@ def parse_effect(node: Node) -> PassiveEffect:
         for key in ("op", "value"):
             if key not in m:
                 node._missing(key)
-        op = NUMBER_OPS[m["op"].choice(sorted(NUMBER_OPS))]
+        stat = m["stat"].ident("a characteristic")
+        if stat == SUBTYPES:
+            m["stat"].fail("a numeric characteristic (subtypes: add_subtypes, set_subtypes ...)")
+        op = fx.StatOp(m["op"].choice(sorted(NUMBER_OPS)))
         v = m["value"]
-        amounts = (
+        value: int | tuple[int | None, ...] = (
             tuple(None if x.value is None else x.integer() for x in v.seq())
             if isinstance(v.value, list)
-            else (v.integer(),)
+            else v.integer()
         )
-        return PassiveEffect(
-            EffectKind.MODIFY, stat=m["stat"].ident("a characteristic"), op=op, amounts=amounts
-        )
+        return fx.ModifyStat(stat, op), fx.Const(value)
     if kind == "gain":
-        number = m["number"].integer() if "number" in m else None
-        return PassiveEffect(EffectKind.GAIN, feature=m["gain"].ident("a keyword"), number=number)
+        number = fx.Const(m["number"].integer()) if "number" in m else None
+        return fx.Give(fx.Grant.KEYWORD, m["gain"].ident("a keyword")), number
     if kind == "lose":
-        return PassiveEffect(EffectKind.LOSE, feature=m["lose"].ident("a keyword"))
+        return fx.Take(fx.Grant.KEYWORD, m["lose"].ident("a keyword")), None
     if kind == "lose_all_abilities":
         if not m[kind].boolean():
             m[kind].fail("true")
-        return PassiveEffect(EffectKind.LOSE_ALL_ABILITIES)
-    return PassiveEffect(SET_EFFECTS[kind], members=m[kind].string_set())
+        return fx.Take(fx.Grant.ABILITIES), None
+    stat, set_op = SET_EFFECTS[kind]
+    return fx.ModifyStat(stat, set_op, members=m[kind].string_set()), None
+
+
+def passive_effect(m: dict[str, Node]) -> fx.Effect:
+    """One entry of ``passives:`` as an effect of the card language, lasting while its
+    source is in play (A-PASS-1)."""
+    action, amount = parse_effect(m["effect"])
+    effect = fx.Effect(
+        action,
+        parse_selector(m["applies_to"]) if "applies_to" in m else fx.Selector(fx.Pick.ALL),
+        amount,
+        parse_condition(m["condition"]) if "condition" in m else None,
+        WHILE_IN_PLAY,
+    )
+    problem = unsupported(effect)
+    if problem is not None:  # every form read above is run; kept as a located error
+        m["effect"].fail(problem, got=False)
+    return effect
 
 
 def parse_passives(node: Node, ctx: ParseContext, obj: GameObject) -> GameObject:
@@ -129,9 +167,7 @@ def parse_passives(node: Node, ctx: ParseContext, obj: GameObject) -> GameObject
                 id=f"{obj.id}.{name}",
                 source=obj.id,
                 timestamp=obj.timestamp,
-                selector=parse_selector(m["applies_to"]) if "applies_to" in m else Selector(),
-                effect=parse_effect(m["effect"]),
-                condition=parse_condition(m["condition"]) if "condition" in m else None,
+                effect=passive_effect(m),
                 text=m["text"].text() if "text" in m else "",
             )
         )
@@ -144,7 +180,6 @@ def parse_region(node: Node, ctx: ParseContext, obj: GameObject) -> GameObject:
     if region is None or region.kind != "region":
         node.fail("the id of an object of kind region declared earlier under 'objects'")
     return replace(obj, region=rid)
-
 
 
 # The JSON Schema of objects (shown by ``arbiter schema`` once the areas are loaded).

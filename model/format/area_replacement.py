@@ -9,7 +9,17 @@ from typing import Any
 from arbiter.model.choicepoints import FixedChoice
 from arbiter.model.damage.action_step import GameActionStep
 from arbiter.model.damage.actions import EVENT_KINDS, GameAction, ProposedEvent
-from arbiter.model.damage.replacement import SIDES, Pattern, Replacement, Selector, Template
+from arbiter.model.damage.replacement import (
+    ANY_OBJECT,
+    SIDES,
+    Among,
+    Pattern,
+    Replacement,
+    Template,
+    among,
+    selects,
+)
+from arbiter.model.effects.algebra import Side
 from arbiter.model.format.context import ObjectKeyParser, ParseContext, StepParser, TopKeyParser
 from arbiter.model.format.document import Node
 from arbiter.model.state import JSON, GameObject, GameState
@@ -25,19 +35,20 @@ def _names(node: Node, what: str) -> frozenset[str]:
     return frozenset(n.ident(what) for n in node.seq(f"{what} or a list of them"))
 
 
-def parse_selector(node: Node, ctx: ParseContext, *, objects_only: bool = True) -> Selector:
-    """``self``, an object id, a list of ids, or ``{ids, side, kind, has}``."""
+def parse_selector(node: Node, ctx: ParseContext, *, objects_only: bool = True) -> Among:
+    """``self``, an object id, a list of ids, or ``{ids, side, kind, has}``: selectors of
+    the card language (``model.damage.replacement.among``)."""
     if not isinstance(node.value, dict):
         named = _ids(node, ctx, objects_only)
-        return Selector() if named == {"any"} else Selector(ids=named)
+        return ANY_OBJECT if named == {"any"} else among(named)
     m = node.mapping({"ids", "id", "side", "kind", "has"})
     ids: frozenset[str] = frozenset()
     for key in ("ids", "id"):
         if key in m:
             ids |= _ids(m[key], ctx, objects_only)
-    return Selector(
-        ids=ids,
-        side=m["side"].choice(SIDES) if "side" in m else "any",
+    return among(
+        ids,
+        side=Side(m["side"].choice(SIDES)) if "side" in m else Side.ANY,
         kinds=_names(m["kind"], "an object kind") if "kind" in m else frozenset(),
         has=_names(m["has"], "a name (subtype, class, feature)") if "has" in m else frozenset(),
     )
@@ -97,7 +108,7 @@ def _pattern(node: Node, ctx: ParseContext) -> Pattern:
             lo = hi = a.integer(1)
     return Pattern(
         kinds=_kinds(m["event"]),
-        affected=parse_selector(m["object"], ctx) if "object" in m else Selector(),
+        affected=parse_selector(m["object"], ctx) if "object" in m else ANY_OBJECT,
         source=parse_selector(m["source"], ctx, objects_only=False) if "source" in m else None,
         source_except=(
             parse_selector(m["source_not"], ctx, objects_only=False) if "source_not" in m else None
@@ -142,7 +153,7 @@ def parse_replacement(node: Node, ctx: ParseContext, obj: GameObject, index: int
             )
         sel = parse_selector(m[shorthand[0]], ctx, objects_only=False)
         wounds = frozenset({"wounded", "dealt-damage"})
-        me = Selector(ids=frozenset({"self"}))
+        me = among(frozenset({"self"}))
         if shorthand[0] == "no_wounds_from":
             pattern = Pattern(wounds, me, source=sel)
         else:
@@ -183,8 +194,6 @@ def _replacements(node: Node, ctx: ParseContext, obj: GameObject) -> GameObject:
             n.fail(f"a replacement id not used before ('{r.id}' is)", got=False)
         seen.add(r.id)
     return replace(obj, abilities=(*obj.abilities, *made))
-
-
 
 
 # -- game actions and fixed choices ----------------------------------------------------------
@@ -259,7 +268,7 @@ def _event_targets(node: Node, ctx: ParseContext, source: str) -> list[str]:
     found = [
         oid
         for oid, o in sorted(ctx.state.objects.items(), key=lambda kv: (kv[1].timestamp, kv[0]))
-        if o.zone == "play" and sel.matches(o, oid, source, who)
+        if o.zone == "play" and selects(sel, o, oid, source, who)
     ]
     if not found:
         node.fail("a selector that matches at least one object in play", got=False)
@@ -307,8 +316,6 @@ def _choices(node: Node, ctx: ParseContext) -> dict[str, tuple[FixedChoice, ...]
             )
         out[aid] = tuple(parse_choice(n, ctx) for n in entries.seq("a list of choices"))
     return out
-
-
 
 
 # -- JSON Schema (for editors) --------------------------------------------------------------

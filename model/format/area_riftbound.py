@@ -1,6 +1,7 @@
 """File format of the Riftbound rulebook area (docs/format.md, "Riftbound: Might, death
 and turns"). Object key ``death_replacements``; steps ``might``, ``buff``, ``spend_buff``,
-``keyword_change``, ``cleanup``, ``chain_item``, ``end_turn``; JSON view: per unit ``might``."""
+``keyword_change``, ``choose_targets``, ``cleanup``, ``chain_item``, ``end_turn``; JSON
+view: per unit ``might``."""
 
 from __future__ import annotations
 
@@ -8,11 +9,13 @@ from dataclasses import replace
 
 from arbiter.model import death as dt
 from arbiter.model import might_layers as ml
+from arbiter.model import riftbound_keywords as rk
 from arbiter.model.format.context import ObjectKeyParser, ParseContext, StepParser
 from arbiter.model.format.document import Node
 from arbiter.model.riftbound_steps import (
     Buff,
     ChainItem,
+    ChooseTargets,
     Cleanup,
     EndTurn,
     Keyword,
@@ -95,6 +98,25 @@ def _might_passives(node: Node, ctx: ParseContext, obj: GameObject) -> GameObjec
     return replace(obj, abilities=(*obj.abilities, *added))
 
 
+def _keyword_passives(node: Node, ctx: ParseContext, obj: GameObject) -> GameObject:
+    """``keyword_passives: [{id, keyword, value, while_mighty}]``: keywords the unit has
+    while Mighty (Riftbound 471.3, 472.2; read in combat)."""
+    added = []
+    for n, item in enumerate(_items(node), start=1):
+        m = item.mapping({"id", "keyword", "value", "while_mighty"}, required=("keyword",))
+        added.append(
+            rk.KeywordPassive(
+                id=m["id"].ident("an effect id") if "id" in m else f"keyword{n}",
+                source=obj.id,
+                timestamp=obj.timestamp,
+                feature=m["keyword"].ident("a keyword name"),
+                number=m["value"].integer(-LIMIT, LIMIT) if "value" in m else None,
+                while_mighty=m["while_mighty"].boolean() if "while_mighty" in m else True,
+            )
+        )
+    return replace(obj, abilities=(*obj.abilities, *added))
+
+
 def _might(node: Node, ctx: ParseContext) -> Step:
     m = node.mapping(
         {"target", "set", "add", "min", "max", "this_turn", "source"}, required=("target",)
@@ -146,6 +168,12 @@ def _keyword(node: Node, ctx: ParseContext) -> Step:
     )
 
 
+def _choose_targets(node: Node, ctx: ParseContext) -> Step:
+    m = node.mapping({"card", "targets"}, required=("card", "targets"))
+    targets = tuple(ctx.object_id(t) for t in m["targets"].seq("a list of object ids"))
+    return ChooseTargets(card=ctx.object_id(m["card"]), targets=targets)
+
+
 def _choices(m: dict[str, Node], ctx: ParseContext) -> dt.CleanupChoices:
     order = {}
     if "order" in m:
@@ -190,6 +218,7 @@ STEPS: dict[str, StepParser] = {
     "buff": _buff,
     "spend_buff": _spend_buff,
     "keyword_change": _keyword,
+    "choose_targets": _choose_targets,
     "cleanup": _cleanup,
     "chain_item": _chain_item,
     "end_turn": _end_turn,
@@ -198,4 +227,5 @@ STEPS: dict[str, StepParser] = {
 OBJECT_KEY_PARSERS: dict[str, ObjectKeyParser] = {
     "death_replacements": _death_replacements,
     "might_passives": _might_passives,
+    "keyword_passives": _keyword_passives,
 }

@@ -145,11 +145,12 @@ def _read(
     return ruleset
 
 
-def include_only(filename: str) -> str | None:
+def include_only(filename: str | Document) -> str | None:
     """A part of a set, checked only through the file that includes it (Decision
     CHECK-PART): the including file named by ``include_only: <file>``, ``""`` for
-    ``include_only: true``, or None."""
-    doc = load(filename)
+    ``include_only: true``, or None. (Given the loaded document, the file is not read
+    again.)"""
+    doc = load(filename) if isinstance(filename, str) else filename
     top = doc.node().value
     value = top.get("include_only") if isinstance(top, dict) else None
     if value is True:

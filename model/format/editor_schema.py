@@ -114,6 +114,8 @@ DESCRIPTIONS: dict[str, str] = {
     "resolution": "Go on with the combat's Resolution Step (Riftbound 461): cleanup, heal, recall.",
     "buff": "A buff on the unit (Riftbound): +1 might, spent by some abilities.",
     "spend_buff": "Spend a unit's buff (Riftbound 702.2.b): only its controller may.",
+    "keyword_passives": "Keywords the unit has while Mighty (Riftbound 471.3), read in combat.",
+    "choose_targets": "A spell or ability chooses targets: the Power Deflect adds (809.1.c).",
     "keyword_change": "Give or remove a keyword, this turn or while on the Board (801.3).",
     "might": "The unit's might (Riftbound): the damage it deals in combat.",
     "gigantic": "Gigantic (Altered): the character is in both expeditions.",

@@ -12,6 +12,7 @@ from arbiter.model.format.document import Node
 from arbiter.model.scenario import Expect
 from arbiter.model.state import BaseValue
 from arbiter.model.steps import (
+    MODIFY_OPS,
     NUMBER_OPS,
     READING_OPS,
     BoostFeature,
@@ -38,27 +39,28 @@ def _modify(node: Node, ctx: ParseContext) -> Step:
     )
     target = ctx.object_id(m["target"])
     stat = ctx.stat_of(m["stat"], target)
-    op = m["op"].choice(ops)
+    word = m["op"].choice(ops)
+    op = MODIFY_OPS[word]
     other = None
     value: int | tuple[int | None, ...] | frozenset[str] | None = None
-    if op in READING_OPS:
-        key = "from" if op == "copy" else "with"
+    if word in READING_OPS:
+        key = "from" if word == "copy" else "with"
         if key not in m:
-            node.fail(f"'{key}: <object id>' for {op}", got=False)
+            node.fail(f"'{key}: <object id>' for {word}", got=False)
         other = ctx.object_id(m[key])
         for bad in ("value", "component", "from" if key == "with" else "with"):
             if bad in m:
-                m[bad].fail(f"no '{bad}' with op {op}", key=True, got=False)
+                m[bad].fail(f"no '{bad}' with op {word}", key=True, got=False)
     else:
         if "value" not in m:
             node._missing("value")
         v = m["value"]
         base = ctx.state.obj(target).base.get(stat)
         if isinstance(base, frozenset):
-            if op not in ("add", "set", "remove"):
+            if word not in ("add", "set", "remove"):
                 m["op"].fail("add, remove or set for a set characteristic")
             value = v.string_set()
-        elif op == "remove":
+        elif word == "remove":
             m["op"].fail("add, set, multiply or divide for a numeric characteristic")
         elif isinstance(v.value, list):
             value = tuple(None if x.value is None else x.integer() for x in v.seq())

@@ -65,7 +65,7 @@ def _passive_class(index: CardIndex, card: Card) -> Hashable | None:
         card.kind,
         pv.subtypes(card.template),
         frozenset(card.template.features),
-        tuple((p.selector, p.effect, p.condition) for p in passives),
+        tuple(p.effect for p in passives),
     )
 
 

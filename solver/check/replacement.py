@@ -20,6 +20,7 @@ from arbiter.model.cardset import Card, game_state
 from arbiter.model.damage import replacement as rp
 from arbiter.model.damage.action_step import GameActionStep
 from arbiter.model.damage.actions import GameAction, ProposedEvent, counter_changes
+from arbiter.model.effects.algebra import Selector, Side
 from arbiter.model.state import JSON, GameObject, GameState
 from arbiter.solver.check import witness as w
 from arbiter.solver.check.base import CardIndex, Diagnostic, Severity, Witness
@@ -31,13 +32,14 @@ def _replacements(card: Card) -> list[rp.Replacement]:
     return [a for a in card.template.abilities if isinstance(a, rp.Replacement)]
 
 
-def _kinds_of(index: CardIndex, card: Card, sel: rp.Selector | None) -> frozenset[str]:
+def _kinds_of(index: CardIndex, card: Card, sel: rp.Among | None) -> frozenset[str]:
     """The object kinds a selector of ``card`` can stand for (``self``: the card's kind)."""
     if sel is None:
         return index.kinds
-    if sel.ids and sel.ids <= {"self"}:
+    ids = rp.ids_of(sel, "self")
+    if ids is not None and ids <= {"self"}:
         return frozenset({card.kind})
-    return sel.kinds or index.kinds
+    return rp.filters(sel).kinds or index.kinds
 
 
 def waits(index: CardIndex, card: Card) -> frozenset[Hashable]:
@@ -180,20 +182,21 @@ def _sides(index: CardIndex, combo: tuple[str, ...], placed: dict[str, str]) -> 
         enemy = "opponent" if who == "you" else "you"
         for r in _replacements(index.card(cid)):
             sels = [r.pattern.affected, *(t.choose for t in r.instead if t.choose is not None)]
-            for sel in sels:
-                if sel is None or sel.ids:
+            for among in sels:
+                if among is None or rp.ids_of(among, "self") is not None:
                     continue
-                side = enemy if sel.side == "enemy" else who
+                sel = rp.filters(among)
+                side = enemy if sel.side is Side.ENEMY else who
                 if any(_fits(index, sel, c) and o == side for c, o in out.items()):
                     continue  # one stand-in serves every selector it fits
                 found = _stand_ins_for(index, combo, sel, out)
                 if found is not None:
-                    out[found] = enemy if sel.side == "enemy" else who
+                    out[found] = enemy if sel.side is Side.ENEMY else who
     return out
 
 
 def _stand_ins_for(
-    index: CardIndex, combo: tuple[str, ...], sel: rp.Selector, taken: dict[str, str]
+    index: CardIndex, combo: tuple[str, ...], sel: Selector, taken: dict[str, str]
 ) -> str | None:
     for cid in sorted(index.cardset.cards):  # by id: where a card is written never matters
         if cid not in combo and cid not in taken and _fits(index, sel, cid):
@@ -201,7 +204,7 @@ def _stand_ins_for(
     return None
 
 
-def _fits(index: CardIndex, sel: rp.Selector, cid: str) -> bool:
+def _fits(index: CardIndex, sel: Selector, cid: str) -> bool:
     card = index.card(cid)
     if sel.kinds and card.kind not in sel.kinds:
         return False

@@ -80,9 +80,9 @@ def step_doc(step: Step, ids: Mapping[str, str]) -> dict[str, JSON]:
         return ids.get(role, role)
 
     if isinstance(step, Modify):
-        body: dict[str, JSON] = {"target": oid(step.target), "stat": step.stat, "op": step.op}
+        body: dict[str, JSON] = {"target": oid(step.target), "stat": step.stat, "op": step.word}
         if step.other is not None:
-            body["from" if step.op == "copy" else "with"] = oid(step.other)
+            body["from" if step.word == "copy" else "with"] = oid(step.other)
         else:
             body["value"] = _value(step.value)
         if step.component is not None:

@@ -15,6 +15,7 @@ from arbiter.solver.cli.witness_policy import DEFAULT_MAX, WitnessPolicy
 
 if TYPE_CHECKING:
     from arbiter.model.cardset import CardSet
+    from arbiter.model.format.document import Document
     from arbiter.solver.check.diagnostics import Progress
     from arbiter.solver.cli.check_output import Checked
 
@@ -150,7 +151,9 @@ def command(
     """Check card-set FILES for problems players and judges would meet."""
     import sys
 
-    from arbiter.model.format.cardset import load_cardset
+    from arbiter.model.collector import paused
+    from arbiter.model.format.cardset import read_cardset
+    from arbiter.model.format.document import load
     from arbiter.solver.check.base import Severity
     from arbiter.solver.check.diagnostics import Backend, failing, run_check
     from arbiter.solver.cli import check_output, selection
@@ -162,8 +165,10 @@ def command(
         raise Exit(0)
     if not files:
         raise click.UsageError("give at least one card-set file")
-    parts = _parts(files)
-    loaded = [load_cardset(f) for f in files]  # every input error (parts too) before any work
+    with paused():  # each file read once (model/collector.py)
+        docs = [load(f) for f in files]
+        parts = _parts(files, docs)
+        loaded = [read_cardset(d) for d in docs]  # every input error (parts too) before any work
     from arbiter.model.effects.rewrite import v1_note
 
     note = v1_note([n for cs in loaded for n in cs.upgraded])
@@ -227,12 +232,12 @@ def _codes(values: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(c.strip() for v in values for c in v.split(",") if c.strip())
 
 
-def _parts(files: tuple[str, ...]) -> dict[str, str]:
+def _parts(files: tuple[str, ...], docs: list[Document]) -> dict[str, str]:
     """The parts of a set among ``files`` (``include_only:``) and the set each names
     (``""`` for ``include_only: true``): never checked alone (Decision CHECK-PART)."""
     from arbiter.model.format.cardset import include_only
 
-    named = {f: include_only(f) for f in files}
+    named = {f: include_only(doc) for f, doc in zip(files, docs, strict=True)}
     return {f: owner for f, owner in named.items() if owner is not None}
 
 

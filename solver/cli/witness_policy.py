@@ -30,7 +30,9 @@ DEFAULT_MAX = 200
 def _class_key(d: Diagnostic) -> tuple[str, str]:
     assert d.witness is not None
     text = d.witness.text
-    for i, cid in enumerate(sorted(set(d.cards), key=len, reverse=True)):
+    # longest first (an id inside a longer one is replaced after it), then by id: the
+    # numbering never depends on the order of a set (Decision ORD-1)
+    for i, cid in enumerate(sorted(set(d.cards), key=lambda c: (-len(c), c))):
         text = re.sub(rf"\b{re.escape(cid)}\b", f"<card{i}>", text)
     return d.code, text
 

@@ -26,21 +26,13 @@ from typing import Any
 from arbiter.model.damage import combat as cb
 from arbiter.solver.cpsat import run as cpsat_run
 from arbiter.solver.cpsat import solve as cpsat_solve
+from arbiter.solver.damage.lexico import Term, packs, weighted
 from arbiter.solver.status import Status
 
 # The models are small (a few variables per unit): presolve costs several times the
 # search (benchmarks/combat.py). Without it CP-SAT still proves optimality.
 SMALL = {"cp_model_presolve": False}
 PACK_BITS = 48  # one solve optimises terms whose combined weights stay below 2**PACK_BITS
-
-
-@dataclass(frozen=True)
-class Term:
-    """One lexicographic criterion, maximised: ``expr`` takes values in [0, span)."""
-
-    name: str
-    expr: Any
-    span: int
 
 
 @dataclass(frozen=True)
@@ -190,28 +182,6 @@ def _priorities(
                 model.add(ku >= gv + first[u.id] - first[v.id] - 1)
 
 
-def _packs(items: Sequence[Term]) -> list[list[Term]]:
-    """Consecutive terms grouped so that one group's weights stay below 2**PACK_BITS."""
-    packs: list[list[Term]] = []
-    size = 1
-    for term in items:
-        if packs and size * term.span < 2**PACK_BITS:
-            packs[-1].append(term)
-            size *= term.span
-        else:
-            packs.append([term])
-            size = term.span
-    return packs
-
-
-def _weighted(pack: Sequence[Term]) -> tuple[Any, list[int]]:
-    weights: list[int] = []
-    w = 1
-    for term in reversed(pack):
-        weights.append(w)
-        w *= term.span
-    weights.reverse()
-    return sum(wt * t.expr for wt, t in zip(weights, pack, strict=True)), weights
 
 
 def solve(
@@ -226,7 +196,7 @@ def solve(
     start = time.perf_counter()
     model: Any = cp_model.CpModel()
     builts = [build(model, p, f"s{n}.") for n, p in enumerate(problems)]
-    rounds = [_packs(b.stages) + _packs(b.canonical) for b in builts]
+    rounds = [packs(b.stages, PACK_BITS) + packs(b.canonical, PACK_BITS) for b in builts]
     depth = max((len(r) for r in rounds), default=0)
     names = {f"{n}.{i}": a for n, b in enumerate(builts) for i, a in enumerate(b.alloc)}
     status = Status.OPTIMAL
@@ -239,7 +209,7 @@ def solve(
         active: list[tuple[int, list[Term], list[int]]] = []
         for n, r in enumerate(rounds):
             if level < len(r):
-                expr, weights = _weighted(r[level])
+                expr, weights = weighted(r[level])
                 objective = objective + expr
                 active.append((n, r[level], weights))
         model.clear_objective()

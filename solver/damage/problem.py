@@ -12,6 +12,7 @@ from enum import Enum
 
 from arbiter.model.damage import instructions as dm
 from arbiter.model.damage import prevention as pv
+from arbiter.model.damage import scoring
 from arbiter.model.errors import IllegalAction
 from arbiter.model.state import GameState
 from arbiter.solver.status import Status
@@ -78,51 +79,30 @@ class SplitProblem:
         return 1 if self.short else self.pool
 
 
-@dataclass(frozen=True, slots=True)
-class Score:
-    """What an allocation achieves."""
-
-    dealt: Mapping[str, int]
-    destroyed: frozenset[str]
-    kills: int
-    value: int
-    damage: int
-    overkill: int
+Score = scoring.Score
+STAGES = scoring.STAGES
 
 
 def score(problem: SplitProblem, split: Mapping[str, int]) -> Score:
-    dealt: dict[str, int] = {}
-    destroyed: set[str] = set()
-    value = overkill = 0
-    for t in problem.targets:
-        a = split.get(t.id, 0)
-        d = 0 if t.immune else max(0, a - t.shield)
-        dealt[t.id] = d
-        if t.health is not None and not t.immune and d >= max(1, t.health):
-            destroyed.add(t.id)
-            value += t.weight
-            overkill += d - max(1, t.health)
-    return Score(dealt, frozenset(destroyed), len(destroyed), value, sum(dealt.values()), overkill)
+    """D-LETHAL-1: a target is dealt what its prevention leaves; destroyed at its health."""
 
+    def hit(t: Target) -> scoring.Hit:
+        d = 0 if t.immune else max(0, split.get(t.id, 0) - t.shield)
+        lethal = t.health is not None and not t.immune and d >= max(1, t.health)
+        over = d - max(1, t.health) if lethal and t.health is not None else 0
+        return scoring.Hit(t.id, d, lethal, t.weight, over)
 
-STAGES: dict[str, tuple[str, ...]] = {
-    "kills": ("kills", "value", "-overkill"),
-    "damage": ("damage",),
-    "value": ("value", "kills", "-overkill"),
-}
+    return scoring.tally(hit(t) for t in problem.targets)
 
 
 def stage_values(problem: SplitProblem, s: Score) -> tuple[int, ...]:
     """The lexicographic key (before the canonical order), larger is better."""
-    sign = 1 if problem.maximise else -1
-    raw = {"kills": s.kills, "value": s.value, "damage": s.damage, "-overkill": -s.overkill}
-    return tuple(sign * raw[name] for name in STAGES[problem.objective])
+    return scoring.stage_values(problem.objective, problem.maximise, s)
 
 
 def primary(problem: SplitProblem, s: Score) -> int:
     """The reported objective: the first stage, in its own sense (not negated)."""
-    name = STAGES[problem.objective][0]
-    return {"kills": s.kills, "value": s.value, "damage": s.damage}[name]
+    return scoring.primary(problem.objective, s)
 
 
 def legal(problem: SplitProblem, split: Mapping[str, int]) -> bool:

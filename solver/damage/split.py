@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from arbiter.solver import cpsat
+from arbiter.solver.damage.lexico import Term, packs, weighted
 from arbiter.solver.damage.problem import (
     STAGES,
     Allocation,
@@ -34,15 +35,6 @@ TUNED: dict[str, int] = {
     "cp_model_probing_level": 0,
     "linearization_level": 2,
 }
-
-
-@dataclass(frozen=True)
-class Term:
-    """One lexicographic criterion, maximised: ``expr`` takes values in [0, span)."""
-
-    name: str
-    expr: Any
-    span: int
 
 
 @dataclass(frozen=True)
@@ -143,29 +135,6 @@ def _fits_one_pack(problem: SplitProblem, criteria: list[Term]) -> bool:
     return bool(size < 2**PACK_BITS)
 
 
-def _packs(items: list[Term]) -> list[list[Term]]:
-    """Group consecutive terms so that the weights of one group stay below 2**PACK_BITS."""
-    packs: list[list[Term]] = []
-    size = 1
-    for term in items:
-        if packs and size * term.span < 2**PACK_BITS:
-            packs[-1].append(term)
-            size *= term.span
-        else:
-            packs.append([term])
-            size = term.span
-    return packs
-
-
-def _weighted(pack: list[Term]) -> tuple[Any, list[int]]:
-    weights = []
-    w = 1
-    for term in reversed(pack):
-        weights.append(w)
-        w *= term.span
-    weights.reverse()
-    expr = sum(wt * t.expr for wt, t in zip(weights, pack, strict=True))
-    return expr, weights
 
 
 @dataclass(frozen=True)
@@ -290,8 +259,8 @@ def solve(
     bound: int | None = None
     notes: list[str] = []
     is_canonical = folded
-    for n, pack in enumerate(_packs(criteria)):
-        expr, weights = _weighted(pack)
+    for n, pack in enumerate(packs(criteria, PACK_BITS)):
+        expr, weights = weighted(pack)
         stage = run.step(expr, [t.expr for t in pack])
         if not stage.status.has_solution:
             if n == 0:

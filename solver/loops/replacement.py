@@ -42,9 +42,9 @@ def _node(r: rp.Replacement) -> str:
     return f"{r.source}.{r.id}"
 
 
-def _ids(sel: rp.Selector, me: str) -> frozenset[str] | None:
+def _ids(sel: rp.Among, me: str) -> frozenset[str] | None:
     """The objects a selector can name by id (None: not restricted to ids)."""
-    return frozenset(me if i == "self" else i for i in sel.ids) if sel.ids else None
+    return rp.ids_of(sel, me)
 
 
 selector_ids = _ids  # for the card-set pruning of ``arbiter loops`` (solver/cli/loops.py)
@@ -56,7 +56,7 @@ def _targets(r: rp.Replacement, t: rp.Template) -> frozenset[str] | None:
     if t.target == "self":
         return frozenset({r.source})
     if t.target == "choose":
-        return _ids(t.choose or rp.Selector(), r.source)
+        return _ids(t.choose or rp.ANY_OBJECT, r.source)
     return frozenset({t.target})
 
 
@@ -116,7 +116,7 @@ def minimal_action(state: GameState, r: rp.Replacement) -> GameAction | None:
     for kind in sorted(p.kinds):
         for oid in sorted(state.objects):
             obj = state.objects[oid]
-            if obj.zone != "play" or not p.affected.matches(obj, oid, r.source, who):
+            if obj.zone != "play" or not rp.selects(p.affected, obj, oid, r.source, who):
                 continue
             sources = [s for s in sorted(state.objects) if s != oid] + [oid, "effect"]
             for src in sources:

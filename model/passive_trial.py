@@ -1,0 +1,252 @@
+"""Trial application of passives on the partially computed state (A-DEP-1, Decision A-DEP-3).
+
+``Board`` holds the characteristics being computed during one derivation (A-PASS-2),
+with indexes of the objects in play by kind, subtype and feature; ``apply_passive``
+applies one passive to it without changing it; ``trial`` compares a passive [A] on the
+board and after applying another [B], looking only at the objects [B] changes, and
+``brute_dependence`` is its plain twin that recomputes everything (the tests compare
+the two). What one passive selects, does, reads and writes is :mod:`arbiter.model.passives`.
+"""
+
+from __future__ import annotations
+
+from collections import ChainMap
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, replace
+
+from arbiter.model.effects import algebra as fx
+from arbiter.model.passives import (
+    REGION,
+    Objects,
+    Passive,
+    affected,
+    applies_to,
+    apply_effect,
+    condition_holds,
+    does_to,
+    exists,
+    selects,
+    sets_region_type,
+    subtypes,
+)
+from arbiter.model.state import GameObject, GameState
+from arbiter.model.trace import RuleStep
+
+_SELF = fx.Pick.SELF  # bound once: a member read through its class costs a descriptor call
+
+
+@dataclass(frozen=True, slots=True)
+class Application:
+    """One passive applied to the partial state: the objects it acted on, those it changed."""
+
+    targets: tuple[str, ...]
+    changes: Mapping[str, GameObject]
+
+
+NO_APPLICATION = Application((), {})
+
+
+def apply_passive(p: Passive, board: Board) -> Application:
+    """What applying ``p`` on the partial state does (pure: the board is not changed)."""
+    objects = board.objects
+    if not exists(p, objects) or not condition_holds(p, objects):
+        return NO_APPLICATION
+    ts = objects[p.source].timestamp
+    targets = board.targets(p)
+    out: dict[str, GameObject] = {}
+    for oid in targets:
+        obj = objects[oid]
+        new = apply_effect(p, obj, ts, board.rounding)
+        if new is not obj:
+            out[oid] = new
+    return Application(tuple(targets), out)
+
+
+# -- the partially computed state ----------------------------------------------------------
+
+
+class Board:
+    """The characteristics being computed during one derivation (A-PASS-2).
+
+    It is private working memory of ``derive``: indexes of the objects in play by
+    kind, subtype and feature, kept in step with the objects as passives apply.
+    """
+
+    def __init__(self, state: GameState) -> None:
+        self.players = state.players
+        self.rounding = state.ruleset.division_rounding  # E-DIV for "divide" effects
+        self.objects: dict[str, GameObject] = dict(state.objects)
+        self.in_play: set[str] = set()
+        self.by_kind: dict[str, set[str]] = {}
+        self.by_subtype: dict[str, set[str]] = {}
+        self.by_feature: dict[str, set[str]] = {}
+        for obj in self.objects.values():
+            if affected(obj):
+                self.in_play.add(obj.id)
+                self.by_kind.setdefault(obj.kind, set()).add(obj.id)
+                self._index(obj, add=True)
+
+    def _index(self, obj: GameObject, *, add: bool) -> None:
+        for name in subtypes(obj):
+            bucket = self.by_subtype.setdefault(name, set())
+            (bucket.add if add else bucket.discard)(obj.id)
+        for name in obj.features:
+            bucket = self.by_feature.setdefault(name, set())
+            (bucket.add if add else bucket.discard)(obj.id)
+
+    def commit(self, changed: Mapping[str, GameObject]) -> None:
+        for oid, new in changed.items():
+            old = self.objects[oid]
+            if oid in self.in_play:
+                s0, s1 = subtypes(old), subtypes(new)
+                for name in s0 - s1:
+                    self.by_subtype[name].discard(oid)
+                for name in s1 - s0:
+                    self.by_subtype.setdefault(name, set()).add(oid)
+                if old.features.keys() != new.features.keys():
+                    for name in old.features.keys() - new.features.keys():
+                        self.by_feature[name].discard(oid)
+                    for name in new.features.keys() - old.features.keys():
+                        self.by_feature.setdefault(name, set()).add(oid)
+            self.objects[oid] = new
+
+    def targets(self, p: Passive) -> list[str]:
+        """The objects ``p`` applies to now, in id order (the indexed form of ``applies_to``)."""
+        s = p.effect.selector
+        src = self.objects[p.source]
+        pools: list[Iterable[str]] = []
+        if s.pick is _SELF:
+            pools.append([p.source])
+        for name in s.subtypes:
+            pools.append(self.by_subtype.get(name, ()))
+        for name in s.has:
+            pools.append(self.by_feature.get(name, ()))
+        if s.kinds:
+            pools.append([o for k in s.kinds for o in self.by_kind.get(k, ())])
+        pool = min(pools, key=_size) if pools else self.in_play
+        return sorted(o for o in pool if selects(p, self.objects[o], src))
+
+    def state(self, base: GameState) -> GameState:
+        return replace(base, objects=dict(self.objects))
+
+
+def _size(pool: Iterable[str]) -> int:
+    return len(pool) if isinstance(pool, set | list | tuple | frozenset) else 0
+
+
+# -- trial application (A-DEP-1, Decision A-DEP-3) -----------------------------------------
+
+REASONS = {"a": "A-DEP-1a", "b": "A-DEP-1b", "c": "A-DEP-1c"}
+
+
+@dataclass(frozen=True, slots=True)
+class Dependence:
+    """[A] depends directly on [B], and why: which of A-DEP-1 a/b/c holds."""
+
+    dependent: str
+    on: str
+    reasons: tuple[str, ...]  # ("A-DEP-1a", ...) in a, b, c order
+    because: tuple[RuleStep, ...] = ()
+
+
+def trial(
+    a: Passive,
+    b: Passive,
+    board: Board,
+    b_changes: Mapping[str, GameObject],
+    clauses: str = "abc",
+) -> Dependence | None:
+    """Compare [A] on the partial state and after applying [B] (``b_changes``), looking only
+    at the objects [B] changes: nothing else differs between the two states."""
+    before: Objects = board.objects
+    if not b_changes or not exists(a, before):
+        return None
+    after: Objects = ChainMap(dict(b_changes), board.objects)
+    why: list[RuleStep] = []
+    letters: list[str] = []
+    if "a" in clauses and not exists(a, after):
+        letters.append("a")
+        why.append(RuleStep("A-DEP-1a", f"applying {b.id} removes {a.id}"))
+        return Dependence(a.id, b.id, ("A-DEP-1a",), tuple(why))
+    src0, src1 = before[a.source], after[a.source]
+    gained: list[str] = []
+    lost: list[str] = []
+    if "b" in clauses:
+        gained, lost = _selection_change(a, board, before, after, b_changes, src0, src1)
+    if gained or lost:
+        letters.append("b")
+        parts = ([f"+{', '.join(gained)}"] if gained else []) + (
+            [f"-{', '.join(lost)}"] if lost else []
+        )
+        why.append(
+            RuleStep(
+                "A-DEP-1b", f"applying {b.id} changes what {a.id} applies to ({' '.join(parts)})"
+            )
+        )
+    if "c" in clauses and condition_holds(a, before) != condition_holds(a, after):
+        common = _some_common_target(a, board, after, b_changes)
+        if common is not None:
+            letters.append("c")
+            why.append(
+                RuleStep("A-DEP-1c", f"applying {b.id} changes what {a.id} does to {common}")
+            )
+    if not letters:
+        return None
+    return Dependence(a.id, b.id, tuple(REASONS[x] for x in letters), tuple(why))
+
+
+def _selection_change(
+    a: Passive,
+    board: Board,
+    before: Objects,
+    after: Objects,
+    b_changes: Mapping[str, GameObject],
+    src0: GameObject,
+    src1: GameObject,
+) -> tuple[list[str], list[str]]:
+    """The objects [B] adds to and removes from what [A] applies to."""
+    gained: list[str] = []
+    lost: list[str] = []
+    for o in sorted(b_changes):
+        was = selects(a, before[o], src0)
+        now = selects(a, after[o], src1)
+        if now and not was:
+            gained.append(o)
+        elif was and not now:
+            lost.append(o)
+    return gained, lost
+
+
+def _some_common_target(
+    a: Passive, board: Board, after: Objects, b_changes: Mapping[str, GameObject]
+) -> str | None:
+    """An object [A] applies to both before and after [B] whose effect is not void."""
+    src1 = after[a.source]
+    for oid in board.targets(a):
+        if oid in b_changes and not selects(a, after[oid], src1):
+            continue
+        if board.objects[oid].kind != REGION and sets_region_type(a):
+            continue
+        return oid
+    return None
+
+
+def brute_dependence(a: Passive, b: Passive, state: GameState) -> tuple[str, ...]:
+    """A-DEP-1 from the definitions, recomputing everything: the reasons ([] if none).
+
+    Used by the tests as the twin of ``trial`` on small random states.
+    """
+    before = dict(state.objects)
+    board = Board(state)
+    after = dict(before)
+    after.update(apply_passive(b, board).changes)
+    out: list[str] = []
+    if exists(a, before) and not exists(a, after):
+        return ("A-DEP-1a",)
+    set0 = applies_to(a, before)
+    set1 = applies_to(a, after)
+    if set0 != set1:
+        out.append("A-DEP-1b")
+    if any(does_to(a, before[o], before) != does_to(a, after[o], after) for o in set0 & set1):
+        out.append("A-DEP-1c")
+    return tuple(out)
