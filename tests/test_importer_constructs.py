@@ -136,6 +136,25 @@ def test_the_tokens_rule_184_defines_keep_how_they_enter_and_the_article_for_the
         assert not read(Game.RIFTBOUND, lost, spell=True).modelled, lost
 
 
+@pytest.mark.rule("IMP-ALGEBRA", "IMP-WORDS", "Riftbound 383.2.c", "TRIG-1")
+def test_one_or_more_as_an_events_subject_is_one_trigger_for_the_whole_event() -> None:
+    stun = rb("When you stun one or more enemy units, draw 1.")
+    assert stun.when is not None and stun.when.batch
+    assert stun.when.subject == a.Selector(a.Pick.ALL, side=a.Side.ENEMY, kinds=frozenset({"unit"}))
+    assert stun.when.by is a.Side.YOURS
+    die = rb("When one or more friendly units die, buff me.")
+    assert die.when == a.When(
+        a.EventKind.DIES,
+        a.Selector(a.Pick.ALL, side=a.Side.YOURS, kinds=frozenset({"unit"})),
+        batch=True,
+    )
+    assert "once however many at a time" in describe.ability(die)
+    single = rb("When a friendly unit dies, buff me.")
+    assert single.when is not None and not single.when.batch  # each one: its own trigger
+    for lost in ("When two or more friendly units die, buff me.",):  # a count, not "any"
+        assert not read(Game.RIFTBOUND, lost).modelled, lost
+
+
 @pytest.mark.rule("IMP-ALGEBRA", "IMP-WORDS", "A-SPELL-3")
 def test_if_you_do_reads_the_last_effect_before_it() -> None:
     ab = al("{H} You may have me gain [[Fleeting]]. If you do, target Character gains 1 boost.")
@@ -464,6 +483,9 @@ def test_new_trigger_and_ability_fields_read_back() -> None:
         a.CardAbility(a.Kind.TRIGGER, (a.Effect(a.RollDie(), a.YOU),),
                       when=a.When(a.EventKind.ENTERS, a.SELF, zone="reserve", origin="hand",
                                   by=a.Side.ENEMY)),
+        a.CardAbility(a.Kind.TRIGGER, (a.Effect(a.RollDie(), a.YOU),),
+                      when=a.When(a.EventKind.DIES, a.Selector(a.Pick.ALL, kinds=frozenset(
+                          {"unit"})), batch=True)),
     ):  # fmt: skip
         node = load("t.yaml", _yaml({"x": emit.ability(ab, 0)})).node().mapping()["x"]
         assert replace(syntax.ability(node, ab.kind, 0), ident="") == ab
@@ -623,6 +645,20 @@ def test_an_nth_counter_trigger_fires_when_the_counter_reaches_that_many() -> No
         seer = GameObject("seer", "ana", "character", counters={"Omen": count})
         state = GameState(RULESETS["altered"], objects={"seer": seer}, players=("ana", "bo"))
         assert fires(state, ctx, when, a.EventKind.COUNTER, "seer") is fired
+
+
+@pytest.mark.rule("IMP-PERFORM", "Riftbound 383.2.c")
+def test_a_trigger_once_for_one_or_more_objects_is_refused_as_not_modelled() -> None:
+    from arbiter.model.effects import evaluate as ev
+    from arbiter.model.effects.perform import fires
+    from arbiter.model.ruleset import RULESETS
+    from arbiter.model.state import GameObject, GameState
+
+    when = a.When(a.EventKind.DIES, a.Selector(a.Pick.ALL), batch=True)
+    seer = GameObject("seer", "ana", "unit")
+    state = GameState(RULESETS["riftbound"], objects={"seer": seer}, players=("ana", "bo"))
+    with pytest.raises(IllegalAction, match="not modelled"):
+        fires(state, ev.Context("seer", {}, {}), when, a.EventKind.DIES, "seer")
 
 
 @pytest.mark.rule(

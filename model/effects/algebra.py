@@ -565,6 +565,9 @@ class When:
     by: Side = Side.ANY
     # ENTERS: only from this zone ("when I go to Reserve from your hand")
     origin: str = ""
+    # "when you stun one or more units": once for each event, however many of the selected
+    # objects it is about (Riftbound 383.2.c: the condition is evaluated after the event)
+    batch: bool = False
 
     RULES: ClassVar[RuleIds] = ("TRIG-1",)
 

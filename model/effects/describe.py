@@ -474,7 +474,8 @@ def when_clause(w: a.When, *, would: bool = False) -> str:
     if w.origin:
         extra += f" from the {w.origin}"
     by = {a.Side.YOURS: " by you", a.Side.ENEMY: " by the opponent"}.get(w.by, "")
-    return f"{subject} {verb}{extra}{' here' if w.here else ''}{by}{nth}"
+    batch = ", once however many at a time" if w.batch else ""
+    return f"{subject} {verb}{extra}{' here' if w.here else ''}{by}{nth}{batch}"
 
 
 def _ordinal(n: int) -> str:

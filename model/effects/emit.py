@@ -380,6 +380,8 @@ def when(w: a.When) -> dict[str, Data]:
         out["by"] = "you" if w.by is a.Side.YOURS else "opponent"
     if w.origin:
         out["origin"] = w.origin
+    if w.batch:
+        out["batch"] = True
     return out
 
 

@@ -314,6 +314,7 @@ WHEN_DOC: dict[str, str] = {
     "nth": "only the Nth time it happens in a turn (the first time … each turn)",
     "by": "who does it: you | opponent (\"when you exhaust a card\"); default anyone",
     "origin": "enters events: only from this zone (\"from your hand\")",
+    "batch": "true: once for each event, however many objects it is about (\"one or more\")",
 }
 WHEN_KEYS = frozenset(k for k in WHEN_DOC if k not in {e.value for e in a.EventKind})
 

@@ -435,9 +435,7 @@ def end_of(state: GameState, until: str) -> GameState:
             x
             for x in obj.abilities
             if isinstance(x, Lasting)
-            and (
-                x.until == until or until == "day" and x.until in ("turn", "combat", "afternoon")
-            )
+            and (x.until == until or until == "day" and x.until in ("turn", "combat", "afternoon"))
         ]
         if not done:
             continue
@@ -464,6 +462,11 @@ def fires(
         raise IllegalAction("TRIG-1", "who did an event, or where from, is not recorded yet")
     if when.nth:
         raise IllegalAction("TRIG-1", "counting an event's times in a turn is not modelled yet")
+    if when.batch:  # the engine's events are about one object each
+        raise IllegalAction(
+            "Riftbound 383.2.c",
+            "one trigger for an event about one or more objects is not modelled yet",
+        )
     if when.here:
         raise IllegalAction(
             "TRIG-1", "an event at the card's own place ('here') is not modelled by the engine yet"

@@ -416,7 +416,8 @@ def when(node: Node) -> a.When:
     by = {"you": a.Side.YOURS, "opponent": a.Side.ENEMY}[m["by"].choice(("you", "opponent"))] \
         if "by" in m else a.Side.ANY  # fmt: skip
     origin = m["origin"].ident("a zone") if "origin" in m else ""
-    return a.When(event, subject, zone, name, change, reaches, here, nth, by, origin)
+    batch = m["batch"].boolean() if "batch" in m else False
+    return a.When(event, subject, zone, name, change, reaches, here, nth, by, origin, batch)
 
 
 def ability(node: Node, kind: a.Kind, index: int) -> a.CardAbility:

@@ -219,6 +219,18 @@ _EVENTS = {
 
 
 def _trigger(t: Node) -> a.When:
+    """The event of a trigger; "one or more [objects]" as its subject: once for each event
+    however many of them it is about (Riftbound 383.2.c)."""
+    value = dict(t.slots).get("t")
+    if isinstance(value, NounPhrase) and value.det is Det.AT_LEAST and value.count == 1:
+        group = replace(t, slots=tuple(
+            (k, replace(value, det=Det.A, count=1) if k == "t" else v) for k, v in t.slots
+        ))  # fmt: skip
+        return replace(_one_trigger(group), batch=True)
+    return _one_trigger(t)
+
+
+def _one_trigger(t: Node) -> a.When:
     name = t.form.name
     if name in ("you-play-me", "im-played"):
         return a.When(a.EventKind.PLAYED, a.SELF)
