@@ -155,6 +155,14 @@ def test_one_or_more_as_an_events_subject_is_one_trigger_for_the_whole_event() -
         assert not read(Game.RIFTBOUND, lost).modelled, lost
 
 
+@pytest.mark.rule("IMP-ALGEBRA", "IMP-WORDS", "Riftbound 135.2.e.5")
+def test_power_of_any_domain_added_is_its_own_counter_and_paying_it_stays_lost() -> None:
+    ab = rb("Discard 1, {exhaust}: [Add] {rune}{rune}.")
+    assert ab.effects == (a.Effect(a.AddCounters("any-domain"), a.YOU, a.Const(1)),) * 2
+    paid = read(Game.RIFTBOUND, "When I hold, you may pay {rune} to draw 1.")
+    assert not paid.modelled  # the payer picks a domain (135.2.e.5.a): not read yet
+
+
 @pytest.mark.rule("IMP-ALGEBRA", "IMP-WORDS", "A-SPELL-3")
 def test_if_you_do_reads_the_last_effect_before_it() -> None:
     ab = al("{H} You may have me gain [[Fleeting]]. If you do, target Character gains 1 boost.")

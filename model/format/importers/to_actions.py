@@ -214,6 +214,8 @@ def _riftbound_token(n: Node, c: _Ctx) -> list[a.Effect]:
 # Riftbound's six domains: a rune of one adds (or a cost pays) power of that domain; energy
 # is the counter ``mana`` of the player, as costs pay it (to_abilities._pay)
 DOMAINS = frozenset({"fury", "calm", "mind", "body", "chaos", "order"})
+# the counter of power of any domain, [A] (Riftbound 135.2.e.5): it pays a cost of any one
+ANY_DOMAIN = "any-domain"
 
 
 def resource(part: str, sign: int) -> a.Effect:
@@ -222,6 +224,8 @@ def resource(part: str, sign: int) -> a.Effect:
         return a.Effect(a.AddCounters("mana"), a.YOU, a.Const(sign * int(part)))
     if part in DOMAINS:
         return a.Effect(a.AddCounters(part), a.YOU, a.Const(sign))
+    if part == "any-rune" and sign > 0:  # Riftbound 135.2.e.5.b: [A] added stays [A] in the
+        return a.Effect(a.AddCounters(ANY_DOMAIN), a.YOU, a.Const(1))  # pool, any domain's
     raise Lost(f"the resource '{{{part}}}' (power of a domain chosen later)")
 
 
