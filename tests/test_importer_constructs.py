@@ -136,7 +136,7 @@ def test_the_tokens_rule_184_defines_keep_how_they_enter_and_the_article_for_the
         assert not read(Game.RIFTBOUND, lost, spell=True).modelled, lost
 
 
-@pytest.mark.rule("IMP-ALGEBRA", "IMP-WORDS", "Riftbound 383.2.c", "TRIG-1")
+@pytest.mark.rule("IMP-ALGEBRA", "IMP-WORDS", "Riftbound 383.2.c", "Riftbound 416", "TRIG-1")
 def test_one_or_more_as_an_events_subject_is_one_trigger_for_the_whole_event() -> None:
     stun = rb("When you stun one or more enemy units, draw 1.")
     assert stun.when is not None and stun.when.batch
@@ -149,6 +149,9 @@ def test_one_or_more_as_an_events_subject_is_one_trigger_for_the_whole_event() -
         batch=True,
     )
     assert "once however many at a time" in describe.ability(die)
+    recycle = rb("When you recycle one or more cards, draw 1.")  # Riftbound 416
+    assert recycle.when == a.When(a.EventKind.RECYCLED, a.Selector(a.Pick.ALL),
+                                  by=a.Side.YOURS, batch=True)  # fmt: skip
     single = rb("When a friendly unit dies, buff me.")
     assert single.when is not None and not single.when.batch  # each one: its own trigger
     for lost in ("When two or more friendly units die, buff me.",):  # a count, not "any"

@@ -538,6 +538,7 @@ class EventKind(Enum):
     CHOSEN = "chosen"
     DISCARDED = "discarded"
     EQUIPPED = "equipped"  # an Equipment is attached to it (Riftbound 434 Attach, 818 Equip)
+    RECYCLED = "recycled"  # is put at the bottom of its deck (Riftbound 416 Recycle)
 
 
 @dataclass(frozen=True, slots=True)
