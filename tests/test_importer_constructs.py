@@ -158,6 +158,17 @@ def test_one_or_more_as_an_events_subject_is_one_trigger_for_the_whole_event() -
         assert not read(Game.RIFTBOUND, lost).modelled, lost
 
 
+@pytest.mark.rule("IMP-ALGEBRA", "IMP-WORDS", "Riftbound 135.2")
+def test_two_clauses_joined_by_or_are_a_choice_of_one() -> None:
+    ab = rb("When I defend, draw 1 or buff me.")
+    (e,) = ab.effects
+    assert isinstance(e.action, a.ChooseOne) and e.selector == a.YOU
+    draw, buff = e.action.options
+    assert draw == (a.Effect(a.MoveTo(a.ZoneMove.DRAW), a.YOU, a.Const(1)),)
+    assert buff[0].action == a.AddCounters("buff", most=1)
+    assert "choose one" in describe.ability(ab)
+
+
 @pytest.mark.rule("IMP-ALGEBRA", "IMP-WORDS", "Riftbound 135.2.e.5")
 def test_power_of_any_domain_added_is_its_own_counter_and_paying_it_stays_lost() -> None:
     ab = rb("Discard 1, {exhaust}: [Add] {rune}{rune}.")

@@ -512,6 +512,9 @@ def _clauses(node: Node, ctx: _Ctx) -> tuple[a.Effect, ...]:
         return (*_clause(_node(node, "a"), ctx), *_clauses(_node(node, "b"), ctx))
     if name == "clause":
         return _clause(_node(node, "a"), ctx)
+    if name == "or":  # "draw 1 or channel 1 rune": the controller chooses one (as choose one)
+        options = (_clause(_node(node, "a"), ctx), _clause(_node(node, "b"), ctx))
+        return (a.Effect(a.ChooseOne(options), a.YOU),)
     if name in ("for-each-after", "per-after", "for-each-of-after"):
         effects = _clause(_node(node, "a"), ctx)
         per = _subject(node, "s")
