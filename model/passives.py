@@ -132,6 +132,10 @@ class _Plan:
     amounts: Amounts = ()
     number: int | None = None
     members: frozenset[str] = frozenset()
+    # the channels it reads and writes (the prefilter of trial application), read once
+    selector_reads: frozenset[Channel] = frozenset()
+    condition_reads: frozenset[Channel] = frozenset()
+    writes: frozenset[Channel] = frozenset()
 
 
 def _plan_of(e: a.Effect) -> _Plan:
@@ -170,7 +174,16 @@ class Passive(Ability):
         problem = unsupported(self.effect)
         if problem is not None:
             raise ValueError(f"passive {self.id}: {problem}")
-        object.__setattr__(self, "plan", _plan_of(self.effect))
+        e = self.effect
+        plan = replace(
+            _plan_of(e),
+            selector_reads=_selector_reads_of(e.selector),
+            condition_reads=frozenset()
+            if e.condition is None
+            else _condition_reads_of(e.condition),
+            writes=_writes_of(e),
+        )
+        object.__setattr__(self, "plan", plan)
 
     @property
     def selector(self) -> a.Selector:
@@ -392,7 +405,10 @@ def apply_effect(
 
 def selector_reads(p: Passive) -> frozenset[Channel]:
     """The channels the selector reads (what it applies to, A-DEP-1b)."""
-    s = p.effect.selector
+    return p.plan.selector_reads
+
+
+def _selector_reads_of(s: a.Selector) -> frozenset[Channel]:
     out: set[Channel] = {("subtype", n) for n in s.subtypes}
     out |= {("feature", n) for n in s.has}
     return frozenset(out)
@@ -415,12 +431,19 @@ def _condition_reads(c: a.Condition) -> Iterable[Channel]:
 
 def condition_reads(p: Passive) -> frozenset[Channel]:
     """The channels only the condition reads (what it does, A-DEP-1c)."""
-    c = p.effect.condition
-    return frozenset() if c is None else frozenset(_condition_reads(c))
+    return p.plan.condition_reads
+
+
+def _condition_reads_of(c: a.Condition) -> frozenset[Channel]:
+    return frozenset(_condition_reads(c))
 
 
 def writes(p: Passive) -> frozenset[Channel]:
-    e = p.effect
+    """The channels applying ``p`` can change."""
+    return p.plan.writes
+
+
+def _writes_of(e: a.Effect) -> frozenset[Channel]:
     act = e.action
     if isinstance(act, a.ModifyStat):
         if act.stat == REGION_TYPE or (act.stat == SUBTYPES and act.op is a.StatOp.SET):

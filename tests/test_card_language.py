@@ -37,7 +37,9 @@ def _classes(name: str) -> set[tuple[str, str]]:
 def test_there_is_one_effect_condition_and_selector_class_the_card_languages(name: str) -> None:
     """Passives, replacements and scenario steps speak the card language: no area keeps a
     vocabulary of its own."""
-    assert _classes(name) == {("model/effects/algebra.py", name)}
+    home = "model/effects/selectors.py" if name == "Selector" else "model/effects/algebra.py"
+    assert _classes(name) == {(home, name)}
+    assert getattr(a, name).__module__.endswith(home.removesuffix(".py").replace("/", "."))
 
 
 def _abilities(text: str) -> dict[str, tuple[a.CardAbility, ...]]:
