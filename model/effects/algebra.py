@@ -42,6 +42,7 @@ PlayCost = _game.PlayCost
 RollDie = _game.RollDie
 Timing = _game.Timing
 TokenPlace = _game.TokenPlace
+TokenEntry = _game.TokenEntry
 
 
 # -- amounts: how much --------------------------------------------------------------------
@@ -356,7 +357,9 @@ class CreateToken:
     A token the line itself describes ("a [Brassbug 2/2/2] Robot token", Altered 7.3.4.b;
     "a 3 {might} Mech unit token", Riftbound 184) carries its description: ``name``,
     ``kind``, ``stats`` (characteristic, value) and ``subtypes``; ``card`` is then an id
-    made from them. ``place``: where it is created."""
+    made from them. ``place``: where it is created; ``enters``: ready or exhausted when the
+    line says so; ``defined_by``: the article that gives the token the characteristics the
+    line does not list (Riftbound 184.5: the Gold gear token's ability)."""
 
     card: str
     name: str = ""
@@ -364,6 +367,8 @@ class CreateToken:
     stats: tuple[tuple[str, int], ...] = ()
     subtypes: frozenset[str] = frozenset()
     place: TokenPlace = TokenPlace.DEFAULT
+    enters: TokenEntry = TokenEntry.DEFAULT
+    defined_by: str = ""
 
     RULES: ClassVar[RuleIds] = ("A-CHAR-1", "A-TIME-1", "Altered 7.3.4", "Riftbound 184")
 
@@ -452,6 +457,7 @@ class EventKind(Enum):
     CHOSEN = "chosen"
     DISCARDED = "discarded"
     EQUIPPED = "equipped"  # an Equipment is attached to it (Riftbound 434 Attach, 818 Equip)
+    RECYCLED = "recycled"  # is put at the bottom of its deck (Riftbound 416 Recycle)
 
 
 @dataclass(frozen=True, slots=True)
@@ -479,6 +485,9 @@ class When:
     by: Side = Side.ANY
     # ENTERS: only from this zone ("when I go to Reserve from your hand")
     origin: str = ""
+    # "when you stun one or more units": once for each event, however many of the selected
+    # objects it is about (Riftbound 383.2.c: the condition is evaluated after the event)
+    batch: bool = False
 
     RULES: ClassVar[RuleIds] = ("TRIG-1",)
 

@@ -331,9 +331,12 @@ def _create(act: a.CreateToken, e: a.Effect, who: str) -> str:
     parts = [act.kind] if act.kind else []
     parts += [f"{stat} {value}" for stat, value in act.stats]
     parts += sorted(act.subtypes)
+    if act.defined_by:
+        parts.append(f"as {act.defined_by} defines it")
     spec = f" ({', '.join(parts)})" if parts else ""
+    enters = f", {act.enters.value}" if act.enters is not a.TokenEntry.DEFAULT else ""
     verb = "create" if who == "you" else f"{who} creates"
-    return f"{verb} {n} {name} {many}{spec}{_TOKEN_PLACES[act.place]}"
+    return f"{verb} {n} {name} {many}{spec}{_TOKEN_PLACES[act.place]}{enters}"
 
 
 def _move(act: a.MoveTo, e: a.Effect, who: str) -> str:
@@ -425,6 +428,7 @@ EVENT_WORDS = {
     a.EventKind.READIED: "is readied",
     a.EventKind.CHOSEN: "is chosen by a spell or ability",
     a.EventKind.DISCARDED: "is discarded",
+    a.EventKind.RECYCLED: "is recycled",
     a.EventKind.EQUIPPED: "gets an Equipment attached",
     a.EventKind.ADVANCES: "has its expedition move forward",
     a.EventKind.FAILS_TO_ADVANCE: "has its expedition fail to move forward during Dusk",
@@ -471,7 +475,8 @@ def when_clause(w: a.When, *, would: bool = False) -> str:
     if w.origin:
         extra += f" from the {w.origin}"
     by = {a.Side.YOURS: " by you", a.Side.ENEMY: " by the opponent"}.get(w.by, "")
-    return f"{subject} {verb}{extra}{' here' if w.here else ''}{by}{nth}"
+    batch = ", once however many at a time" if w.batch else ""
+    return f"{subject} {verb}{extra}{' here' if w.here else ''}{by}{nth}{batch}"
 
 
 def _ordinal(n: int) -> str:

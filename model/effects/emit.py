@@ -274,6 +274,10 @@ def _action(e: a.Effect) -> tuple[str, Data]:
             body["subtypes"] = sorted(act.subtypes)
         if act.place is not a.TokenPlace.DEFAULT:
             body["at"] = act.place.value
+        if act.enters is not a.TokenEntry.DEFAULT:
+            body["enters"] = act.enters.value
+        if act.defined_by:
+            body["defined_by"] = act.defined_by
         if e.amount is not None and e.amount != a.Const(1):
             body["amount"] = amount(e.amount)
         if e.selector != a.YOU:
@@ -376,6 +380,8 @@ def when(w: a.When) -> dict[str, Data]:
         out["by"] = "you" if w.by is a.Side.YOURS else "opponent"
     if w.origin:
         out["origin"] = w.origin
+    if w.batch:
+        out["batch"] = True
     return out
 
 

@@ -34,6 +34,15 @@ class TokenPlace(Enum):
     COMPANION_EXPEDITION = "companion_expedition"
 
 
+class TokenEntry(Enum):
+    """How a created token enters, when the line says: its type's default (Riftbound
+    182.1.d: a unit token enters exhausted), "a ready … token" or "… token exhausted"."""
+
+    DEFAULT = ""
+    READY = "ready"
+    EXHAUSTED = "exhausted"
+
+
 class Timing(Enum):
     """When an ability may be used beyond its default (a permission keyword): Riftbound
     806 Action (showdowns, any player's turn), 813 Reaction (also closed states)."""

@@ -203,6 +203,9 @@ ACTIONS: dict[str, tuple[str, dict[str, str]]] = {
             "subtypes": "a described token's subtypes (or tags)",
             "at": "where: chosen_expedition | my_expedition | each_expedition | "
             "hero_expedition | companion_expedition | base | here",
+            "enters": "ready | exhausted, when the line says (default: its type's rule)",
+            "defined_by": "the article giving a described token's other characteristics "
+            "(Riftbound 184.5)",
         },
     ),
     "counters": (
@@ -311,6 +314,7 @@ WHEN_DOC: dict[str, str] = {
     "nth": "only the Nth time it happens in a turn (the first time … each turn)",
     "by": "who does it: you | opponent (\"when you exhaust a card\"); default anyone",
     "origin": "enters events: only from this zone (\"from your hand\")",
+    "batch": "true: once for each event, however many objects it is about (\"one or more\")",
 }
 WHEN_KEYS = frozenset(k for k in WHEN_DOC if k not in {e.value for e in a.EventKind})
 

@@ -168,7 +168,13 @@ def _apply(
     if isinstance(act, a.CreateToken):
         owner = _players(targets[0]) if targets else ev.controller(state, ctx)
         zones = _token_zones(state, act, ctx.source)
+        if act.defined_by:  # Decision IMP-PERFORM: refuse what the engine cannot give it
+            raise IllegalAction(
+                act.defined_by,
+                "the characteristics the rules give this token are not modelled yet",
+            )
         base: dict[str, BaseValue] = dict(act.stats)
+        tired = {"exhausted": 1} if act.enters is a.TokenEntry.EXHAUSTED else {}
         if act.subtypes:
             base["subtypes"] = frozenset(act.subtypes)
         for _, zone in ((i, z) for i in range(_int(value or 1)) for z in zones):
@@ -182,7 +188,7 @@ def _apply(
                 timestamp=stamp,
                 zone=zone,
                 base=base,
-                counters={"token": 1} if act.kind else {},
+                counters=({"token": 1} if act.kind else {}) | tired,
             )
             state = state.with_object(token).with_event(
                 Event(
@@ -429,9 +435,7 @@ def end_of(state: GameState, until: str) -> GameState:
             x
             for x in obj.abilities
             if isinstance(x, Lasting)
-            and (
-                x.until == until or until == "day" and x.until in ("turn", "combat", "afternoon")
-            )
+            and (x.until == until or until == "day" and x.until in ("turn", "combat", "afternoon"))
         ]
         if not done:
             continue
@@ -458,6 +462,11 @@ def fires(
         raise IllegalAction("TRIG-1", "who did an event, or where from, is not recorded yet")
     if when.nth:
         raise IllegalAction("TRIG-1", "counting an event's times in a turn is not modelled yet")
+    if when.batch:  # the engine's events are about one object each
+        raise IllegalAction(
+            "Riftbound 383.2.c",
+            "one trigger for an event about one or more objects is not modelled yet",
+        )
     if when.here:
         raise IllegalAction(
             "TRIG-1", "an event at the card's own place ('here') is not modelled by the engine yet"

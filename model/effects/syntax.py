@@ -195,7 +195,9 @@ def _zone(move: a.ZoneMove) -> Callable[[Node], a.Effect]:
 
 def _create(node: Node) -> a.Effect:
     m = _body(
-        node, {"token", "amount", "for", "name", "kind", "stats", "subtypes", "at"},
+        node,
+        {"token", "amount", "for", "name", "kind", "stats", "subtypes", "at", "enters",
+         "defined_by"},
         required=("token",),
     )  # fmt: skip
     who = selector(m["for"]) if "for" in m else a.YOU
@@ -210,6 +212,9 @@ def _create(node: Node) -> a.Effect:
         ) if "stats" in m else (),
         subtypes=_names(m["subtypes"]) if "subtypes" in m else frozenset(),
         place=a.TokenPlace(m["at"].choice(places)) if "at" in m else a.TokenPlace.DEFAULT,
+        enters=a.TokenEntry(m["enters"].choice(["ready", "exhausted"]))
+        if "enters" in m else a.TokenEntry.DEFAULT,
+        defined_by=m["defined_by"].text("an article") if "defined_by" in m else "",
     )  # fmt: skip
     return a.Effect(action, who, amt)
 
@@ -411,7 +416,8 @@ def when(node: Node) -> a.When:
     by = {"you": a.Side.YOURS, "opponent": a.Side.ENEMY}[m["by"].choice(("you", "opponent"))] \
         if "by" in m else a.Side.ANY  # fmt: skip
     origin = m["origin"].ident("a zone") if "origin" in m else ""
-    return a.When(event, subject, zone, name, change, reaches, here, nth, by, origin)
+    batch = m["batch"].boolean() if "batch" in m else False
+    return a.When(event, subject, zone, name, change, reaches, here, nth, by, origin, batch)
 
 
 def ability(node: Node, kind: a.Kind, index: int) -> a.CardAbility:

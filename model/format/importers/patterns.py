@@ -165,7 +165,7 @@ class LineParser:
             if m.group(5) and self.phrases.keyword(m.group(5).strip()[5:]) is None:
                 return None
             return Word(WordKind.TOKEN, f"{n} x {m.group(4)} unit, might {m.group(3)}{extra}", text)
-        m = re.fullmatch(r"(a|an|one|two|three) ([A-Z][A-Za-z']*) gear tokens?", text)
+        m = re.fullmatch(r"(a|an|one|two|three|four|\d+) ([A-Z][A-Za-z']*) gear tokens?", text)
         if m:
             return Word(WordKind.TOKEN, f"{_count(m.group(1))} x {m.group(2)} gear", text)
         return None

@@ -227,6 +227,18 @@ _EVENTS = {
 
 
 def _trigger(t: Node) -> a.When:
+    """The event of a trigger; "one or more [objects]" as its subject: once for each event
+    however many of them it is about (Riftbound 383.2.c)."""
+    value = dict(t.slots).get("t")
+    if isinstance(value, NounPhrase) and value.det is Det.AT_LEAST and value.count == 1:
+        group = replace(t, slots=tuple(
+            (k, replace(value, det=Det.A, count=1) if k == "t" else v) for k, v in t.slots
+        ))  # fmt: skip
+        return replace(_one_trigger(group), batch=True)
+    return _one_trigger(t)
+
+
+def _one_trigger(t: Node) -> a.When:
     name = t.form.name
     if name in ("you-play-me", "im-played"):
         return a.When(a.EventKind.PLAYED, a.SELF)
@@ -508,6 +520,9 @@ def _clauses(node: Node, ctx: _Ctx) -> tuple[a.Effect, ...]:
         return (*_clause(_node(node, "a"), ctx), *_clauses(_node(node, "b"), ctx))
     if name == "clause":
         return _clause(_node(node, "a"), ctx)
+    if name == "or":  # "draw 1 or channel 1 rune": the controller chooses one (as choose one)
+        options = (_clause(_node(node, "a"), ctx), _clause(_node(node, "b"), ctx))
+        return (a.Effect(a.ChooseOne(options), a.YOU),)
     if name in ("for-each-after", "per-after", "for-each-of-after"):
         effects = _clause(_node(node, "a"), ctx)
         per = _subject(node, "s")

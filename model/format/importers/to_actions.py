@@ -129,8 +129,16 @@ _EXPEDITIONS = {
     "hero-expedition": a.TokenPlace.HERO_EXPEDITION,
     "companion-expedition": a.TokenPlace.COMPANION_EXPEDITION,
 }
-# Riftbound 184: the unit tokens whose tags the rules give (the name is not always the tag)
-_RB_TAGS = {"Recruit": "Recruit", "Mech": "Mech", "Sand Soldier": "Shurima"}
+# Riftbound 184: the tokens the rules list, by name: (kind, tags, keywords they have, the
+# article when it gives them more than the line can say: the Gold gear token's ability)
+_RB_TOKENS: dict[str, tuple[str, frozenset[str], frozenset[str], str]] = {
+    "Recruit": ("unit", frozenset({"Recruit"}), frozenset(), ""),  # 184.1
+    "Sprite": ("unit", frozenset({"Fae"}), frozenset({"Temporary"}), "Riftbound 184.2"),
+    "Sand Soldier": ("unit", frozenset({"Shurima"}), frozenset(), ""),  # 184.3
+    "Mech": ("unit", frozenset({"Mech"}), frozenset(), ""),  # 184.4
+    "Gold": ("gear", frozenset(), frozenset(), "Riftbound 184.5"),
+    "Reflection": ("unit", frozenset(), frozenset(), ""),  # 184.6
+}
 _RB_PLACES = {"your-base": a.TokenPlace.BASE, "here": a.TokenPlace.HERE}
 
 
@@ -168,23 +176,35 @@ def _altered_token(n: Node, c: _Ctx) -> list[a.Effect]:
 
 def _riftbound_token(n: Node, c: _Ctx) -> list[a.Effect]:
     count, spec = _token_word(n)
-    m = re.fullmatch(r"(.+) unit, might (\d+)", spec)
-    if m is None or m.group(1) not in _RB_TAGS:
+    m = re.fullmatch(r"(.+) (unit|gear)(?:, might (\d+))?(, ready)?(?:, with \[(.+)\])?", spec)
+    listed = _RB_TOKENS.get(m.group(1)) if m else None
+    if m is None or listed is None or listed[0] != m.group(2):
         raise Lost(f"the token '{spec}' (Riftbound 184 does not list it, or it has more)")
+    kind, tags, keywords, article = listed
+    if frozenset(filter(None, [m.group(5)])) != keywords:
+        raise Lost(f"the token '{spec}' with keywords Riftbound 184 does not give it")
     place = a.TokenPlace.DEFAULT
     if "p" in [k for k, _ in n.slots]:
         where = _word(n, "p", WordKind.PLACE)
         if str(where.value) not in _RB_PLACES:
             raise Lost(f"tokens played '{where.text}'")
         place = _RB_PLACES[str(where.value)]
+    enters = a.TokenEntry.DEFAULT
+    if m.group(4):
+        enters = a.TokenEntry.READY
+    elif n.form.name.endswith("-ex"):  # "… token exhausted" (a unit's default, 182.1.d)
+        enters = a.TokenEntry.EXHAUSTED
     name = m.group(1)
+    stats = (("might", int(m.group(3))),) if m.group(3) else ()
     action = a.CreateToken(
-        _slug(name, "unit", m.group(2)),
+        _slug(name, kind, *(str(v) for _, v in stats)),
         name=name,
-        kind="unit",
-        stats=(("might", int(m.group(2))),),
-        subtypes=frozenset({_RB_TAGS[name]}),
+        kind=kind,
+        stats=stats,
+        subtypes=tags,
         place=place,
+        enters=enters,
+        defined_by=article,
     )
     return [a.Effect(action, a.YOU, a.Const(count))]
 
@@ -194,6 +214,8 @@ def _riftbound_token(n: Node, c: _Ctx) -> list[a.Effect]:
 # Riftbound's six domains: a rune of one adds (or a cost pays) power of that domain; energy
 # is the counter ``mana`` of the player, as costs pay it (to_abilities._pay)
 DOMAINS = frozenset({"fury", "calm", "mind", "body", "chaos", "order"})
+# the counter of power of any domain, [A] (Riftbound 135.2.e.5): it pays a cost of any one
+ANY_DOMAIN = "any-domain"
 
 
 def resource(part: str, sign: int) -> a.Effect:
@@ -202,6 +224,8 @@ def resource(part: str, sign: int) -> a.Effect:
         return a.Effect(a.AddCounters("mana"), a.YOU, a.Const(sign * int(part)))
     if part in DOMAINS:
         return a.Effect(a.AddCounters(part), a.YOU, a.Const(sign))
+    if part == "any-rune" and sign > 0:  # Riftbound 135.2.e.5.b: [A] added stays [A] in the
+        return a.Effect(a.AddCounters(ANY_DOMAIN), a.YOU, a.Const(1))  # pool, any domain's
     raise Lost(f"the resource '{{{part}}}' (power of a domain chosen later)")
 
 
@@ -402,7 +426,6 @@ MORE_CLAUSES: dict[str, Clause] = {
     "sel-channels": _channel(False),
     "add": _add,
     "create-token": _altered_token,
-    # a unit token enters exhausted (Riftbound 182.1.d): "exhausted" restates the default
     "play-token": _riftbound_token,
     "play-token-ex": _riftbound_token,
     "play-token-place": _riftbound_token,

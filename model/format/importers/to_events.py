@@ -113,6 +113,7 @@ _BY_YOU = {
     "you-ready": (a.EventKind.READIED, ""),
     "choose": (a.EventKind.CHOSEN, ""),
     "you-discard": (a.EventKind.DISCARDED, ""),
+    "recycle": (a.EventKind.RECYCLED, ""),  # "when you recycle a rune" (Riftbound 416)
 }
 # "I go to Reserve from …": where from ("" from anywhere)
 _GOES = {"reserve": "", "reserve-from-hand": "hand", "reserve-from-expedition": "expedition"}
