@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
+from arbiter.model import trigger_order as to
 from arbiter.model.effects import algebra as fx
 from arbiter.model.effects import engine_read as er
 from arbiter.model.effects import refs as rf
@@ -380,6 +381,9 @@ def triggered(state: GameState, events: Iterable[Event]) -> Queue:
                     continue
                 if matches(state, ab, obj.id, event):
                     out.append(Pending(obj.id, ab.id, it))
+    orders = to.chosen(events)  # Riftbound 808.2.a: a controller's chosen order
+    if orders:
+        return to.reorder(tuple(out), {o.id: o.controlled_by for o in sources}, orders)
     return tuple(out)
 
 
