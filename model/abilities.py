@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
+from arbiter.model import counter_zones as cz
 from arbiter.model import trigger_order as to
 from arbiter.model.effects import algebra as fx
 from arbiter.model.effects import engine_read as er
@@ -228,6 +229,8 @@ def apply_effect(state: GameState, effect: fx.Effect, source: str, it: str | Non
                     ("DMG-0",),
                 )
             )
+        elif kind == "counter" and cz.refuses(state, target, amount):  # Altered 2.5.b
+            state = cz.refused(state, target, rf.name(effect), amount, source)
         elif kind == "counter":
             state = _add_counter(state, target, rf.name(effect), amount, source)
         elif player:

@@ -134,6 +134,8 @@ class Ruleset:
     # the characteristics every card of the game may have (Decision CHECK-STD): a set that
     # names one of them is never wrong about it, even when none of its own cards has it
     characteristics: frozenset[str] = frozenset()
+    # zones whose objects cannot have or gain counters (Altered 2.5.b; AL-COUNTER-ZONE)
+    counterless_zones: frozenset[str] = frozenset()
 
     def with_policies(self, **changes: object) -> Ruleset:
         return replace(self, **changes)  # type: ignore[arg-type]
@@ -187,6 +189,7 @@ RULESETS: dict[str, Ruleset] = {
         play_kernel=PlayKernel.ALTERED,
         objects_need_zone=True,
         characteristics=frozenset({"forest", "mountain", "water", "hand_cost", "reserve_cost"}),
+        counterless_zones=frozenset({"discard", "deck", "hand"}),
     ),
 }
 
