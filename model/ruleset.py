@@ -136,6 +136,8 @@ class Ruleset:
     characteristics: frozenset[str] = frozenset()
     # zones whose objects cannot have or gain counters (Altered 2.5.b; AL-COUNTER-ZONE)
     counterless_zones: frozenset[str] = frozenset()
+    # the Board's zones: leaving them ends temporary modifications (Riftbound 110)
+    board_zones: frozenset[str] = frozenset()
 
     def with_policies(self, **changes: object) -> Ruleset:
         return replace(self, **changes)  # type: ignore[arg-type]
@@ -182,6 +184,7 @@ RULESETS: dict[str, Ruleset] = {
         replacement_reach=ReplacementReach.ONE_SEQUENCE,
         numbered_gain=NumberedGain.SUM,
         trigger_order=TriggerOrder.CONTROLLER_CHOOSES,
+        board_zones=frozenset({"play", "base", "battlefield"}),  # Riftbound 107
     ),
     "altered": Ruleset(
         "altered",
