@@ -20,6 +20,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
 from arbiter.model import counter_zones as cz
+from arbiter.model import keyword_reads as rk
 from arbiter.model import trigger_order as to
 from arbiter.model.effects import algebra as fx
 from arbiter.model.effects import engine_read as er
@@ -409,7 +410,7 @@ def _part_holds(state: GameState, target: str, part: fx.Condition) -> bool:
     reads Might) or a keyword of ``target``."""
     obj = state.objects.get(target)
     if part.test is fx.Test.HAS:
-        return obj is not None and part.name in obj.features
+        return obj is not None and part.name in rk.with_passives(state, obj).features
     if part.test is fx.Test.STAT:
         if obj is not None and part.stat in obj.base and part.stat == "might":
             value = might_in(state, obj)
