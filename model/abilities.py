@@ -19,6 +19,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
+from arbiter.model import counter_zones as cz
+from arbiter.model import keyword_reads as rk
+from arbiter.model import trigger_order as to
 from arbiter.model.effects import algebra as fx
 from arbiter.model.effects import engine_read as er
 from arbiter.model.effects import refs as rf
@@ -227,6 +230,8 @@ def apply_effect(state: GameState, effect: fx.Effect, source: str, it: str | Non
                     ("DMG-0",),
                 )
             )
+        elif kind == "counter" and cz.refuses(state, target, amount):  # Altered 2.5.b
+            state = cz.refused(state, target, rf.name(effect), amount, source)
         elif kind == "counter":
             state = _add_counter(state, target, rf.name(effect), amount, source)
         elif player:
@@ -380,6 +385,9 @@ def triggered(state: GameState, events: Iterable[Event]) -> Queue:
                     continue
                 if matches(state, ab, obj.id, event):
                     out.append(Pending(obj.id, ab.id, it))
+    orders = to.chosen(events)  # Riftbound 808.2.a: a controller's chosen order
+    if orders:
+        return to.reorder(tuple(out), {o.id: o.controlled_by for o in sources}, orders)
     return tuple(out)
 
 
@@ -402,7 +410,7 @@ def _part_holds(state: GameState, target: str, part: fx.Condition) -> bool:
     reads Might) or a keyword of ``target``."""
     obj = state.objects.get(target)
     if part.test is fx.Test.HAS:
-        return obj is not None and part.name in obj.features
+        return obj is not None and part.name in rk.with_passives(state, obj).features
     if part.test is fx.Test.STAT:
         if obj is not None and part.stat in obj.base and part.stat == "might":
             value = might_in(state, obj)

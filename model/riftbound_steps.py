@@ -4,11 +4,13 @@ death and turns"): ``might``, ``buff``, ``spend_buff``, ``keyword_change``,
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
 from arbiter.model import death as dt
 from arbiter.model import might as mt
 from arbiter.model import riftbound_keywords as rk
+from arbiter.model import trigger_order as to
 from arbiter.model.errors import IllegalAction
 from arbiter.model.might_layers import might_in
 from arbiter.model.state import JSON, Event, GameState
@@ -176,17 +178,19 @@ class ChooseTargets(Step):
 
 @dataclass(frozen=True, kw_only=True)
 class Cleanup(Step):
-    """``cleanup: {order: {player: [replacement ids]}, decline: [ids]}``: a Cleanup."""
+    """``cleanup: {order: {player: [replacement ids]}, decline: [ids], triggers: {player:
+    [source.ability]}}``: a Cleanup; ``triggers`` orders the death triggers (808.2.a)."""
 
     choices: dt.CleanupChoices = field(default_factory=dt.CleanupChoices)
     inside_chain_item: bool = False
+    triggers: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
 
     def resolve(self, state: GameState) -> GameState:
         if self.inside_chain_item:
             raise IllegalAction(
                 "Riftbound 321", "no Cleanup while a chain item resolves: it waits for the end"
             )
-        return dt.cleanup(state, self.choices)
+        return dt.cleanup(to.record(state, self.triggers), self.choices)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -196,6 +200,7 @@ class ChainItem(Step):
 
     steps: tuple[Step, ...]
     choices: dt.CleanupChoices = field(default_factory=dt.CleanupChoices)
+    triggers: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
 
     def target_ids(self) -> tuple[str, ...]:
         return tuple(t for s in self.steps for t in s.target_ids())
@@ -206,7 +211,7 @@ class ChainItem(Step):
         state = state.with_event(
             Event("cleanup", (("after", "chain_item"),), ("Riftbound 321", "Riftbound 321.1"))
         )
-        return dt.cleanup(state, self.choices)
+        return dt.cleanup(to.record(state, self.triggers), self.choices)
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -91,6 +91,14 @@ class PlayKernel(Enum):
     ALTERED = "altered"
 
 
+class TriggerOrder(Enum):
+    """The order of one controller's triggers that trigger at once."""
+
+    DECLARED = "declared"  # TRIG-1: by the sources' timestamps, then printed order (default)
+    # Riftbound 383.3.d, 808.2.a: the controller chooses (a step's ``triggers:``; RB-TRIG-ORDER)
+    CONTROLLER_CHOOSES = "controller-chooses"
+
+
 class ShortPool(Enum):
     """Decision D-TIME-4: a split pool smaller than the number of chosen targets."""
 
@@ -114,6 +122,7 @@ class Ruleset:
     gigantic_version: GiganticVersion = GiganticVersion.GLOSSARY
     replacement_chooser: ReplacementChooser = ReplacementChooser.REPLACEMENT_CONTROLLER
     replacement_reach: ReplacementReach = ReplacementReach.ONCE_PER_ACTION
+    trigger_order: TriggerOrder = TriggerOrder.DECLARED
     # What a game is, not a Decision a file may change (not under ``policies:``):
     zones: frozenset[str] = frozenset({"play"})  # the zones it knows
     destroyed_zone: str = "discard"  # where destroyed cards go (Riftbound: trash)
@@ -125,6 +134,10 @@ class Ruleset:
     # the characteristics every card of the game may have (Decision CHECK-STD): a set that
     # names one of them is never wrong about it, even when none of its own cards has it
     characteristics: frozenset[str] = frozenset()
+    # zones whose objects cannot have or gain counters (Altered 2.5.b; AL-COUNTER-ZONE)
+    counterless_zones: frozenset[str] = frozenset()
+    # the Board's zones: leaving them ends temporary modifications (Riftbound 110)
+    board_zones: frozenset[str] = frozenset()
 
     def with_policies(self, **changes: object) -> Ruleset:
         return replace(self, **changes)  # type: ignore[arg-type]
@@ -170,6 +183,8 @@ RULESETS: dict[str, Ruleset] = {
         replacement_chooser=ReplacementChooser.AFFECTED_OWNER,
         replacement_reach=ReplacementReach.ONE_SEQUENCE,
         numbered_gain=NumberedGain.SUM,
+        trigger_order=TriggerOrder.CONTROLLER_CHOOSES,
+        board_zones=frozenset({"play", "base", "battlefield"}),  # Riftbound 107
     ),
     "altered": Ruleset(
         "altered",
@@ -177,6 +192,7 @@ RULESETS: dict[str, Ruleset] = {
         play_kernel=PlayKernel.ALTERED,
         objects_need_zone=True,
         characteristics=frozenset({"forest", "mountain", "water", "hand_cost", "reserve_cost"}),
+        counterless_zones=frozenset({"discard", "deck", "hand"}),
     ),
 }
 
@@ -192,6 +208,7 @@ POLICY_ENUMS: dict[str, type[Enum]] = {
     "tough_payment": ToughPayment,
     "numbered_gain": NumberedGain,
     "replacement_reach": ReplacementReach,
+    "trigger_order": TriggerOrder,
 }
 
 POLICY_INTS: frozenset[str] = frozenset({"quick_action_cap", "reaction_cap"})

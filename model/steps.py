@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from arbiter.model import board_leave as bl
 from arbiter.model.effects.algebra import StatOp
 from arbiter.model.errors import IllegalAction, InputError, Location
 from arbiter.model.ruleset import NumberedGain
@@ -348,12 +349,14 @@ class Move(Step):
     def resolve(self, state: GameState) -> GameState:
         state, t = state.tick()
         obj: GameObject = state.obj(self.target)
-        state = state.with_object(replace(obj, zone=self.zone, timestamp=t))
+        off = bl.leaves_board(state, obj.zone, self.zone)
+        moved = bl.off_board(obj) if off else obj  # Riftbound 110
+        state = state.with_object(replace(moved, zone=self.zone, timestamp=t))
         return state.with_event(
             Event(
                 "move",
                 (("target", self.target), ("from", obj.zone), ("to", self.zone)),
-                ("A-TIME-1",),
+                ("A-TIME-1", *bl.RULES) if off else ("A-TIME-1",),
             )
         )
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
+from arbiter.model import counter_zones as cz
 from arbiter.model import steps as st
 from arbiter.model.effects import algebra as a
 from arbiter.model.effects import evaluate as ev
@@ -155,6 +156,8 @@ def _apply(
                 name = f"{key}.{_players(t)}"
                 counters[name] = counters.get(name, 0) + _int(value or 0)
                 state = replace(state, counters=counters)
+            elif cz.refuses(state, t, _int(value or 0)):  # Altered 2.5.b
+                state = cz.refused(state, t, key, _int(value or 0), source)
             elif t in state.objects:
                 obj = state.obj(t)
                 oc = dict(obj.counters)

@@ -189,13 +189,24 @@ def _choices(m: dict[str, Node], ctx: ParseContext) -> dt.CleanupChoices:
     return dt.CleanupChoices(order, decline)
 
 
+def _trigger_orders(m: dict[str, Node], ctx: ParseContext) -> dict[str, tuple[str, ...]]:
+    """``triggers: {player: [source.ability]}``: a controller's order (Riftbound 808.2.a)."""
+    out = {}
+    if "triggers" in m:
+        for player, ids in m["triggers"].mapping().items():
+            out[ctx.player(Node(ids.doc, ids.path, player))] = tuple(
+                i.text("a trigger label source.ability") for i in _items(ids)
+            )
+    return out
+
+
 def _cleanup(node: Node, ctx: ParseContext) -> Step:
-    m = node.mapping({"order", "decline"}) if node.value is not None else {}
-    return Cleanup(choices=_choices(m, ctx))
+    m = node.mapping({"order", "decline", "triggers"}) if node.value is not None else {}
+    return Cleanup(choices=_choices(m, ctx), triggers=_trigger_orders(m, ctx))
 
 
 def _chain_item(node: Node, ctx: ParseContext) -> Step:
-    m = node.mapping({"steps", "order", "decline"}, required=("steps",))
+    m = node.mapping({"steps", "order", "decline", "triggers"}, required=("steps",))
     steps = []
     if ctx.sub_step is None:
         node.fail("a chain item in a scenario (its steps are scenario steps)", got=False)
@@ -204,7 +215,9 @@ def _chain_item(node: Node, ctx: ParseContext) -> Step:
         if isinstance(step, Cleanup):
             step = replace(step, inside_chain_item=True)
         steps.append(step)
-    return ChainItem(steps=tuple(steps), choices=_choices(m, ctx))
+    return ChainItem(
+        steps=tuple(steps), choices=_choices(m, ctx), triggers=_trigger_orders(m, ctx)
+    )
 
 
 def _end_turn(node: Node, ctx: ParseContext) -> Step:

@@ -124,6 +124,7 @@ DESCRIPTIONS: dict[str, str] = {
     "reaction_cap": "How many reactions may be chained (a Decision).",
     "replacement_chooser": "Who chooses the order of competing replacements (R-5).",
     "replacement_reach": "Which events a replacement effect can reach (R-4).",
+    "trigger_order": "Who orders a player's simultaneous triggers (TRIG-1, RB-TRIG-ORDER).",
     "tough_payment": "How Tough's cost is paid (Riftbound rulebook versions).",
     "this_turn": "True: only for the rest of this turn.",
     "draw": "Draw cards.",
