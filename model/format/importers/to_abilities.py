@@ -78,7 +78,7 @@ def _abilities(node: Node, spell: bool) -> tuple[a.CardAbility, ...]:
     if name == "static":  # "while X, Y" and other statements of a static ability
         from arbiter.model.format.importers.to_passives import static
 
-        return static(node)
+        return static(node, _while)
     when = _TRIGGERS.get(name)
     if when is None:
         raise Lost(f"a line of the form '{name}' ({node.form.meaning.value})")
@@ -91,6 +91,12 @@ def _abilities(node: Node, spell: bool) -> tuple[a.CardAbility, ...]:
         effects = _body(_node(node, "b"), ctx)
         out.append(a.CardAbility(a.Kind.TRIGGER, effects, when=event, condition=cond))
     return tuple(out)
+
+
+def _while(node: Node) -> tuple[a.Condition, tuple[a.Effect, ...]]:
+    """ "While X, Y" of a static line: X on the card itself, Y's effects as a passive's."""
+    ctx = _Ctx(False, static=True)
+    return _condition(_node(node, "k"), ctx), _clauses(_node(node, "c"), ctx)
 
 
 def _timing(node: Node) -> a.Timing:

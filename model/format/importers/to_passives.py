@@ -14,12 +14,16 @@ must read back, through ``model.effects.upgrade``, as the same value.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from typing import NoReturn
 
 from arbiter.model.effects import algebra as a
 from arbiter.model.format.importers.clauses import Node, WordKind
 from arbiter.model.format.importers.to_effects import Lost
+
+# reads "while X, Y" into X and Y's effects (given by ``to_abilities``)
+WhileReader = Callable[[Node], tuple[a.Condition, tuple[a.Effect, ...]]]
 
 WHILE_IN_PLAY = a.Duration(a.Lasts.WHILE_IN_PLAY)
 # condition tests a passive's area syntax writes, and the key it writes each under
@@ -63,15 +67,10 @@ def _selects(s: a.Selector) -> str:
     return f": objects {', '.join(parts)}" if parts else ""
 
 
-def while_line(node: Node) -> tuple[a.CardAbility, ...]:
+def while_line(cond: a.Condition, effects: tuple[a.Effect, ...]) -> tuple[a.CardAbility, ...]:
     """ "While X, Y" (the static form ``while``): Y's passives, each with condition X on
-    the card itself (Riftbound 135.2; Altered 7.5.7 for the region a card is in)."""
-    from arbiter.model.format.importers.to_abilities import _clauses, _condition
-    from arbiter.model.format.importers.to_effects import _Ctx, _node
-
-    ctx = _Ctx(False, static=True)
-    cond = _condition(_node(node, "k"), ctx)
-    effects = _clauses(_node(node, "c"), ctx)
+    the card itself (Riftbound 135.2; Altered 7.5.7 for the region a card is in). The
+    caller (``to_abilities``) reads X and Y, so this module never imports it."""
     if any(e.condition is not None for e in effects):
         raise Lost("a condition inside 'while'")
     return passives(tuple(replace(e, condition=cond) for e in effects))
@@ -93,13 +92,14 @@ def replacement(node: Node) -> NoReturn:
     )
 
 
-def static(node: Node) -> tuple[a.CardAbility, ...]:
-    """A line of the form ``static`` whose statement is a passive, or ``Lost``."""
+def static(node: Node, read_while: WhileReader) -> tuple[a.CardAbility, ...]:
+    """A line of the form ``static`` whose statement is a passive, or ``Lost``;
+    ``read_while`` reads a "while X, Y" statement into X and Y."""
     from arbiter.model.format.importers.to_effects import _node
 
     inner = _node(node, "s")
     if inner.form.name == "while":
-        return while_line(inner)
+        return while_line(*read_while(inner))
     if inner.form.name == "regions-are":
         return passives((_regions_are(inner),))
     raise Lost(f"a line of the form 'static' ({inner.form.name})")
