@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from arbiter.model.format import schema_areas, areas
+from arbiter.model.format import areas, schema_areas
 from arbiter.model.ruleset import POLICY_ENUMS, RULESETS
 
 _ID = {"type": "string", "pattern": r"^[^.\s]{1,100}$"}
