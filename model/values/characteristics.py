@@ -83,10 +83,13 @@ class Outcome:
     because: tuple[RuleStep, ...]
 
 
+_NO_GUARDS: frozenset[Guard] = frozenset()
+
+
 def _screen(obj: GameObject, stat: str, op: Op, amounts: Amounts) -> tuple[Amounts, list[RuleStep]]:
     """E-IMM-1/2, A-CHAR-2, E-DIV: which components of the modification can happen."""
     why: list[RuleStep] = []
-    guards = obj.guards_on(stat)
+    guards = obj.guards_on(stat) if obj.protections else _NO_GUARDS
     if Guard.CANNOT_MODIFY in guards:
         why.append(RuleStep("E-IMM-2", f"{obj.id}.{stat} cannot be modified: {op.value} ignored"))
         return tuple(None for _ in amounts), why
