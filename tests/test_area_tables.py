@@ -9,6 +9,8 @@ import sys
 from importlib import import_module
 from typing import Any
 
+import pytest
+
 from arbiter.model.format import areas
 from tests.helpers import ROOT
 
@@ -68,3 +70,18 @@ def test_reading_a_scenario_imports_only_the_areas_its_keys_name() -> None:
     assert done.returncode == 0, done.stderr
     # eredan_naya.yaml uses only the foundation's keys and steps (modify, expect).
     assert done.stdout.strip().splitlines()[-1] == "LOADED="
+
+
+def test_a_parser_set_at_run_time_is_found_and_can_be_removed_again() -> None:
+    table: areas.AreaTable[Any] = areas.AreaTable("STEPS", {"expect": "foundation"})
+
+    def parser() -> None: ...
+
+    table["extra"] = parser
+    assert list(table) == ["expect", "extra"] and len(table) == 2 and table["extra"] is parser
+    table["expect"] = parser  # wins over the listed one
+    assert list(table) == ["expect", "extra"] and table["expect"] is parser
+    del table["extra"], table["expect"]
+    assert dict(table) == {"expect": _merged("STEPS")["expect"]}
+    with pytest.raises(TypeError):
+        del table["expect"]

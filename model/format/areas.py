@@ -12,7 +12,7 @@ foundation's); tests/test_area_tables.py pins that the literal tables equal that
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, MutableMapping
 from types import ModuleType
 from typing import Generic, TypeVar
 
@@ -110,25 +110,40 @@ AREAS: dict[str, Callable[[], ModuleType]] = {
 }
 
 
-class AreaTable(Mapping[str, P], Generic[P]):
-    """Key -> parser, read from the area module's own table ``attribute`` on lookup."""
+class AreaTable(MutableMapping[str, P], Generic[P]):
+    """Key -> parser, read from the area module's own table ``attribute`` on lookup.
+
+    A parser set here at run time (a test's extra key) is held beside the listed ones and
+    wins over a listed one of the same key; only such entries can be deleted."""
 
     def __init__(self, attribute: str, homes: dict[str, str]) -> None:
         self.attribute = attribute
         self.homes = homes
+        self.extra: dict[str, P] = {}
 
     def __getitem__(self, key: str) -> P:
+        if key in self.extra:
+            return self.extra[key]
         table: dict[str, P] = getattr(AREAS[self.homes[key]](), self.attribute)
         return table[key]
 
+    def __setitem__(self, key: str, parser: P) -> None:
+        self.extra[key] = parser
+
+    def __delitem__(self, key: str) -> None:
+        if key not in self.extra:
+            raise TypeError(f"{key!r} is listed in model/format/areas.py; it cannot be removed")
+        del self.extra[key]
+
     def __iter__(self) -> Iterator[str]:
-        return iter(self.homes)
+        yield from self.homes
+        yield from (k for k in self.extra if k not in self.homes)
 
     def __len__(self) -> int:
-        return len(self.homes)
+        return len(self.homes) + sum(1 for k in self.extra if k not in self.homes)
 
     def __contains__(self, key: object) -> bool:
-        return key in self.homes
+        return key in self.homes or key in self.extra
 
 
 # The areas' own tables, merged in this order (the literal tables below follow it).
