@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from arbiter.model.ruleset import Rounding
 from arbiter.model.state import GameObject, Guard, Protection
 from arbiter.model.values import characteristics as ch
-from arbiter.model.values.reading import Modification, Op, read_number
+from arbiter.model.values.reading import Modification, NumberReading, Op, read_number
 
 small = st.integers(-30, 30)
 ops = st.sampled_from([Op.ADD, Op.SET, Op.MULTIPLY, Op.DIVIDE])
@@ -126,3 +126,55 @@ def test_each_component_of_a_vector_folds_like_a_scalar(
     for i in (0, 1):
         one = [Modification(m.op, (m.amounts[i],), m.source, m.timestamp, m.rounding) for m in mods]
         assert read_number((base[i],), one, 3, vector=False).components[0] == vec[i]
+
+
+def _floor_by_reading(
+    before: GameObject, after: GameObject, stat: str, op: Op
+) -> list[tuple[str, str]]:
+    """E-FLOOR-1 for one modification, from two full ``read``s (the slow form)."""
+    old, new = ch.read(before, stat), ch.read(after, stat)
+    assert isinstance(old, NumberReading) and isinstance(new, NumberReading)
+    out = []
+    for i, (o, n) in enumerate(zip(old.components, new.components, strict=True)):
+        where = f"{after.id}.{stat}" + (f" (component {i + 1})" if new.vector else "")
+        if o.base + o.bonus < 0 and o.raw != n.raw and op is not Op.SET:
+            text = (
+                f"{where} starts from the remembered {o.raw} (shown 0), not from 0: "
+                f"now {n.raw}, shown {n.shown}"
+            )
+            out.append(("E-FLOOR-1", text))
+        elif n.base + n.bonus < 0:
+            out.append(("E-FLOOR-1", f"{where} shows 0; {n.raw} is remembered"))
+    return out
+
+
+@pytest.mark.rule("E-FLOOR-1", "E-LIMIT-1", "E-OPS-2")
+@given(
+    st.lists(st.integers(-5, 20), min_size=1, max_size=2),
+    st.lists(
+        st.tuples(ops, st.integers(-30, 30), st.booleans(), st.integers(1, 9)),
+        max_size=12,
+    ),
+    st.one_of(st.none(), st.integers(0, 5)),
+)
+def test_the_floor_of_each_modification_is_what_two_full_readings_give(
+    base: list[int], changes: list[tuple[Op, int, bool, int]], limit: int | None
+) -> None:
+    """The floor check folds a passive's modification from the previous fold (issue 19):
+    over chains of effects' and passives' modifications, under limits, on scalars and
+    vectors, its E-FLOOR-1 steps equal those of reading the object before and after."""
+    value: int | tuple[int, ...] = base[0] if len(base) == 1 else tuple(base)
+    protections = () if limit is None else (Protection(frozenset({"power"}), "l", limit=limit),)
+    obj = GameObject("x", "ana", "character", base={"power": value}, protections=protections)
+    for op, amount, by_passive, timestamp in changes:
+        if op is Op.DIVIDE and amount == 0:
+            continue
+        if op in (Op.MULTIPLY, Op.DIVIDE):
+            amount = 1 + abs(amount) % 3
+        out = ch.modify_number(
+            obj, "power", op, (amount,), source="s", timestamp=timestamp, by_passive=by_passive
+        )
+        assert out.applied
+        floor = [(s.rule, s.note) for s in out.because if s.rule == "E-FLOOR-1"]
+        assert floor == _floor_by_reading(obj, out.obj, "power", op)
+        obj = out.obj

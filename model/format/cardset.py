@@ -322,9 +322,9 @@ def parse_card(
         state = state.with_object(_role_object(role, i + 2))
     ctx = ParseContext(node.doc, state)
     ctx.strict_stats = False  # unknown characteristics are diagnostics here, not input errors
-    for key, parser in OBJECT_KEY_PARSERS.items():
+    for key in OBJECT_KEY_PARSERS:
         if key in m:
-            template = parser(m[key], ctx, template)
+            template = OBJECT_KEY_PARSERS[key](m[key], ctx, template)
     effect: list[Step] = []
     for snode in m["effect"].seq("a list of steps") if "effect" in m else []:
         effect.append(_sourced(parse_step(snode, ctx), cid))

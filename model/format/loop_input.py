@@ -58,9 +58,9 @@ def _cardset_scenario(doc: Document) -> Scenario:
     ctx = ParseContext(doc, state)
     top = doc.node().mapping()
     extras: dict[str, object] = {}
-    for key, parser in TOP_KEY_PARSERS.items():
+    for key in TOP_KEY_PARSERS:
         if key in top:
-            extras[key] = parser(top[key], ctx)
+            extras[key] = TOP_KEY_PARSERS[key](top[key], ctx)
     return Scenario(doc.name, ctx.state, (), (), {cid: {} for cid in cardset.cards}, extras)
 
 

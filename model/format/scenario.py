@@ -71,9 +71,9 @@ def parse_document(doc: Document) -> Scenario:
     steps = tuple(parse_step(n, ctx) for n in step_nodes)
     expect = parse_expectations(top["expect"]) if "expect" in top else ()
     extras: dict[str, object] = {k: n for k, n in top.items() if k == "choices"}
-    for key, parser in TOP_KEY_PARSERS.items():
+    for key in TOP_KEY_PARSERS:
         if key in top:
-            extras[key] = parser(top[key], ctx)
+            extras[key] = TOP_KEY_PARSERS[key](top[key], ctx)
     return Scenario(doc.name, ctx.state, steps, expect, {k: {} for k in cards}, extras)
 
 
@@ -135,10 +135,10 @@ def _object(
         timestamp=m["timestamp"].integer(0, 10**6) if "timestamp" in m else order,
         counters=_counters(counters_node) if counters_node is not None else {},
     )
-    for key, parser in OBJECT_KEY_PARSERS.items():
+    for key in OBJECT_KEY_PARSERS:
         key_node = pick(key)
         if key_node is not None:
-            obj = parser(key_node, ctx, obj)
+            obj = OBJECT_KEY_PARSERS[key](key_node, ctx, obj)
     return obj
 
 

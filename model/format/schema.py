@@ -1,13 +1,13 @@
 """The JSON Schema of scenario files (``arbiter schema``), for editors.
 
-The areas give the schema of their step kinds and keys in ``model/format/areas.py``.
+The areas give the schema of their step kinds and keys in ``model/format/schema_areas.py``.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from arbiter.model.format import areas
+from arbiter.model.format import areas, schema_areas
 from arbiter.model.ruleset import POLICY_ENUMS, RULESETS
 
 _ID = {"type": "string", "pattern": r"^[^.\s]{1,100}$"}
@@ -118,9 +118,11 @@ _FOUNDATION_OBJECT_PROPERTIES: dict[str, Any] = {
     "protections": {"type": "array", "items": PROTECTION},
 }
 
-# The foundation's, then each area's (model/format/areas.py).
-STEP_SCHEMAS: dict[str, dict[str, Any]] = _FOUNDATION_STEPS | areas.SCHEMA_STEPS
-OBJECT_PROPERTIES: dict[str, Any] = _FOUNDATION_OBJECT_PROPERTIES | areas.SCHEMA_OBJECT_PROPERTIES
+# The foundation's, then each area's (model/format/schema_areas.py).
+STEP_SCHEMAS: dict[str, dict[str, Any]] = _FOUNDATION_STEPS | schema_areas.SCHEMA_STEPS
+OBJECT_PROPERTIES: dict[str, Any] = (
+    _FOUNDATION_OBJECT_PROPERTIES | schema_areas.SCHEMA_OBJECT_PROPERTIES
+)
 
 
 def _step_schema() -> dict[str, Any]:

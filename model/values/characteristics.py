@@ -15,12 +15,16 @@ from arbiter.model.state import BaseValue, Event, GameObject, GameState, Guard
 from arbiter.model.trace import RuleStep
 from arbiter.model.values.reading import (
     Amounts,
+    Component,
     Modification,
     NumberReading,
     Op,
     SetModification,
     SetOp,
     SetReading,
+    apply_to_component,
+    clamp,
+    fold,
     read_number,
 )
 
@@ -79,10 +83,13 @@ class Outcome:
     because: tuple[RuleStep, ...]
 
 
+_NO_GUARDS: frozenset[Guard] = frozenset()
+
+
 def _screen(obj: GameObject, stat: str, op: Op, amounts: Amounts) -> tuple[Amounts, list[RuleStep]]:
     """E-IMM-1/2, A-CHAR-2, E-DIV: which components of the modification can happen."""
     why: list[RuleStep] = []
-    guards = obj.guards_on(stat)
+    guards = obj.guards_on(stat) if obj.protections else _NO_GUARDS
     if Guard.CANNOT_MODIFY in guards:
         why.append(RuleStep("E-IMM-2", f"{obj.id}.{stat} cannot be modified: {op.value} ignored"))
         return tuple(None for _ in amounts), why
@@ -147,49 +154,77 @@ def modify_number(
     steps = (*why, RuleStep(rule, note))
     mod = Modification(op, kept, source, timestamp, rounding, steps, label, by_passive)
     after = obj.with_mod(stat, mod)
-    floor = _floor_steps(obj, after, stat, op)
+    floor = _floor_steps(obj, after, stat, mod)
     if floor:  # where the floor applies: this modification's trace says so (E-FLOOR-1)
         steps = (*steps, *floor)
+        folded = _fold_kept(after, stat)
         after = obj.with_mod(stat, replace(mod, because=steps))
+        _keep(after, stat, folded)  # the same fold: only the trace differs
     return Outcome(after, True, steps)
 
 
-_READ_SEEN: dict[tuple[int, str], tuple[GameObject, Reading | None]] = {}
+_FOLD_SEEN: dict[tuple[int, str], tuple[GameObject, tuple[Component, ...]]] = {}
 
 
-def _read_kept(obj: GameObject, stat: str) -> Reading | None:
-    """``read``, remembered per object and stat for the floor check: a chain of
-    modifications reads each intermediate object twice (after one, before the next).
-    Objects are frozen; the entry holds the object, so its id is never reused meanwhile."""
-    key = (id(obj), stat)
-    seen = _READ_SEEN.get(key)
+def _keep(obj: GameObject, stat: str, comps: tuple[Component, ...]) -> None:
+    if len(_FOLD_SEEN) > 100_000:
+        _FOLD_SEEN.clear()
+    _FOLD_SEEN[(id(obj), stat)] = (obj, comps)
+
+
+def _fold_kept(obj: GameObject, stat: str) -> tuple[Component, ...]:
+    """The fold of ``obj.stat`` (a number), remembered per object and stat for the floor
+    check: a chain of modifications reads each intermediate object twice (after one,
+    before the next). Objects are frozen; the entry holds the object, so its id is never
+    reused meanwhile."""
+    seen = _FOLD_SEEN.get((id(obj), stat))
     if seen is not None and seen[0] is obj:
         return seen[1]
-    got = read(obj, stat)
-    if len(_READ_SEEN) > 100_000:
-        _READ_SEEN.clear()
-    _READ_SEEN[key] = (obj, got)
+    mods = [m for m in obj.mods.get(stat, ()) if isinstance(m, Modification)]
+    got = fold(components(obj.base[stat]), mods)
+    _keep(obj, stat, got)
     return got
 
 
-def _floor_steps(before: GameObject, after: GameObject, stat: str, op: Op) -> tuple[RuleStep, ...]:
+def _fold_after(
+    before: GameObject, after: GameObject, stat: str, mod: Modification
+) -> tuple[Component, ...]:
+    """The fold of ``after`` = ``before`` with ``mod`` appended. A passive's modification
+    is folded last (``in_order``: after effects, in the order applied), so its fold is one
+    more step from ``before``'s; an effect's may fall anywhere and is folded again."""
+    if not mod.by_passive:
+        return _fold_kept(after, stat)
+    comps = list(_fold_kept(before, stat))
+    for i, amount in enumerate(mod.amounts):
+        if amount is not None and i < len(comps):
+            comps[i] = apply_to_component(comps[i], mod.op, amount, mod.rounding)
+    got = tuple(comps)
+    _keep(after, stat, got)
+    return got
+
+
+def _floor_steps(
+    before: GameObject, after: GameObject, stat: str, mod: Modification
+) -> tuple[RuleStep, ...]:
     """E-FLOOR-1 where it applies to one modification: it starts from a value counted
-    below 0 (shown 0, the raw value remembered; ``set`` does not read it), or it leaves one."""
-    old, new = _read_kept(before, stat), _read_kept(after, stat)
-    if not isinstance(old, NumberReading) or not isinstance(new, NumberReading):
-        return ()
+    below 0 (shown 0, the raw value remembered; ``set`` does not read it), or it leaves one.
+    (The counted value is ``base + bonus`` of ``read``: reference + clamped variation.)"""
+    old, new = _fold_kept(before, stat), _fold_after(before, after, stat, mod)
+    limit = after.limit_on(stat)
+    vector = isinstance(after.base[stat], tuple)
     out: list[RuleStep] = []
-    for i, (o, n) in enumerate(zip(old.components, new.components, strict=True)):
-        where = f"{after.id}.{stat}" + (f" (component {i + 1})" if new.vector else "")
-        if o.base + o.bonus < 0 and o.raw != n.raw and op is not Op.SET:
+    for i, (o, n) in enumerate(zip(old, new, strict=True)):
+        where = f"{after.id}.{stat}" + (f" (component {i + 1})" if vector else "")
+        counted = n.reference + clamp(n.variation, limit)
+        if o.reference + clamp(o.variation, limit) < 0 and o.raw != n.raw and mod.op is not Op.SET:
             out.append(
                 RuleStep(
                     "E-FLOOR-1",
                     f"{where} starts from the remembered {o.raw} (shown 0), not from 0: "
-                    f"now {n.raw}, shown {n.shown}",
+                    f"now {n.raw}, shown {max(0, counted)}",
                 )
             )
-        elif n.base + n.bonus < 0:
+        elif counted < 0:
             out.append(RuleStep("E-FLOOR-1", f"{where} shows 0; {n.raw} is remembered"))
     return tuple(out)
 
