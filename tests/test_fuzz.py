@@ -100,8 +100,10 @@ def test_mangled_example_texts_never_crash(workdir: Path, doc: tuple[str, str]) 
     run_everywhere(workdir, *doc)
 
 
-def test_schema_and_help_never_crash() -> None:
-    """Commands without a FILE, and --help of every command."""
+def test_schema_and_help_never_crash(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Commands without a FILE, and --help of every command; in a fresh working folder,
+    since `arbiter init` and `arbiter demo` write there (never into the checkout)."""
+    monkeypatch.chdir(tmp_path)
     for name, command in harness.commands().items():
         outcome = harness.invoke([name, "--help"])
         harness.judge_usage(outcome)
