@@ -136,7 +136,7 @@ def test_reminder_text_is_set_apart_and_icons_are_normalised() -> None:
     card = pool(Game.RIFTBOUND, RB)["tst-001-010"]
     first = card.lines[0].line
     assert first.text == "[Assault 2]"
-    assert first.reminders == ("+2 {might} while I'm an attacker.",)
+    assert first.reminders == ("I get +2 {might} when I attack.",)
 
 
 @pytest.mark.rule("IMP-LINE")
@@ -327,16 +327,16 @@ def test_import_writes_one_card_set_per_set_and_the_report(
         "set": "TST",
         "number": "003",
         "lang": "en",
-        "text": "When you play me, draw 1.\n"
+        "text": "When you play me, draw 2.\n"
         ":rb_exhaust:: Give a friendly unit +1 :rb_might: this turn.",
         "not_modelled": [],
     }
     assert "reading" not in oracle  # the card language, not the grammar's tree
     assert oracle["triggers"] == [
         {
-            "text": "When you play me, draw 1.",
+            "text": "When you play me, draw 2.",
             "when": {"played": "self"},
-            "do": {"draw": {"amount": 1, "player": "you"}},
+            "do": {"draw": {"amount": 2, "player": "you"}},
         }
     ]
     assert oracle["quick_actions"][0]["cost"] == [{"exhaust": "self"}]
