@@ -45,3 +45,19 @@ def cli_json(*args: str) -> dict[str, Any]:
     assert done.returncode in (0, 1), done.stderr
     out: dict[str, Any] = json.loads(done.stdout)
     return out
+
+
+def loaded_by(probe: str, example: str = "examples/seeds/eredan_naya.yaml") -> str:
+    """Run ``probe`` (a program printing ``LOADED=<modules>`` last) on an example in a fresh
+    interpreter, and return what follows ``LOADED=``: the modules it found imported."""
+    done = subprocess.run(
+        [sys.executable, "-c", probe, str(ROOT / example)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    last = done.stdout.strip().splitlines()[-1]
+    assert last.startswith("LOADED="), done.stdout
+    return last.removeprefix("LOADED=")
