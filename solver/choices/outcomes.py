@@ -43,7 +43,7 @@ from arbiter.solver.choices.leaves import (
     outcome_of,
 )
 from arbiter.solver.engine.options import RunOptions
-from arbiter.solver.engine.step import resolve_step
+from arbiter.solver.engine.step import located, resolve_step
 from arbiter.solver.limits import cut, tripped
 from arbiter.solver.status import Status
 
@@ -312,6 +312,8 @@ def _step_branches(
         return [
             _Branch(b.state.with_event(refused), b.decisions, b.order_dependent)
         ], Status.OPTIMAL
+    except InputError as exc:  # out of range, or a solve out of time: say which step
+        raise located(exc, step, i) from None
     engine = engine_for(step, run, method)
     used.add(engine)
     leaves, status = expand(step, i, run, engine, options)

@@ -16,7 +16,7 @@ from arbiter.model.state import JSON, Event, GameState
 from arbiter.model.view import Check, check, state_json
 from arbiter.solver.choices import outcomes
 from arbiter.solver.engine.options import RunOptions
-from arbiter.solver.engine.step import after_step, resolve_step
+from arbiter.solver.engine.step import after_step, located, resolve_step
 
 # Run after the last step, in order; each returns keys added to the JSON output and to the
 # view the final expectations read ("outcomes", when --outcomes is given or read).
@@ -88,11 +88,7 @@ def run(scenario: Scenario, options: RunOptions | None = None) -> RunResult:
             )
             continue
         except InputError as exc:  # a step found its input out of range: say which step
-            if exc.location is not None:
-                raise
-            raise InputError(
-                exc.message, location=step.where, path=exc.path or f"steps[{i}]"
-            ) from None
+            raise located(exc, step, i) from None
         if step.illegal is not None:
             expected = Expectation(f"steps[{i}].illegal", step.illegal, step.where)
             checks.append(Check(expected, None, False, f"steps[{i}].illegal", i))

@@ -11,6 +11,7 @@ from collections.abc import Callable, Mapping
 
 from arbiter.model.damage.combat_state import Combat
 from arbiter.model.damage.steps import DealDamage, ResolveDamage
+from arbiter.model.errors import InputError
 from arbiter.model.state import GameState
 from arbiter.model.steps import Step
 from arbiter.solver.damage import combat_resolve
@@ -42,3 +43,11 @@ def after_step(before: GameState, after: GameState, options: RunOptions) -> Game
     for hook in AFTER_STEP:
         after = hook(before, after, options)
     return after
+
+
+def located(exc: InputError, step: Step, index: int) -> InputError:
+    """``exc`` as one located line: a step that found its input out of range (or a solve
+    that ran out of time) is reported at the step's place in the scenario file."""
+    if exc.location is not None:
+        return exc
+    return InputError(exc.message, location=step.where, path=exc.path or f"steps[{index}]")
