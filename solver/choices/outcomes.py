@@ -42,7 +42,7 @@ from arbiter.solver.choices.leaves import (
     objects_of,
     outcome_of,
 )
-from arbiter.solver.engine.options import RunOptions
+from arbiter.solver.engine.options import RunOptions, wants_outcomes
 from arbiter.solver.engine.step import located, resolve_step
 from arbiter.solver.limits import cut, tripped
 from arbiter.solver.status import Status
@@ -378,13 +378,6 @@ def minimax(
 
 
 # -- the engine hook and the command line ------------------------------------------------------
-
-
-def wants_outcomes(scenario: Scenario, options: RunOptions) -> bool:
-    return options.outcomes or any(
-        e.path == "outcomes" or e.path.startswith(("outcomes.", "outcomes[", "outcome_search"))
-        for e in scenario.expect
-    )
 
 
 def finisher(scenario: Scenario, state: GameState, options: RunOptions) -> dict[str, JSON]:
