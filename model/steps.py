@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from arbiter.model import board_leave as bl
-from arbiter.model.effects.algebra import StatOp
+from arbiter.model.effects.stat_ops import StatOp
 from arbiter.model.errors import IllegalAction, InputError, Location
 from arbiter.model.ruleset import NumberedGain
 from arbiter.model.state import JSON, BaseValue, Event, GameObject, GameState, Protection

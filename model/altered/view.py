@@ -1,9 +1,12 @@
 """The Altered sections of an object in the JSON view: statistics with boosts, boosts,
-who knows it, and where it is (zone kind, face down, statuses, expeditions)."""
+who knows it, and where it is (zone kind, face down, statuses, expeditions).
+
+Each section is absent outside the Altered play kernel; the keywords (and with them the
+passives' machinery) are imported only for an Altered state (issue 19: a stats-only run of
+another ruleset starts without them)."""
 
 from __future__ import annotations
 
-from arbiter.model.altered.keywords import boosts, expeditions_of, statistics
 from arbiter.model.altered.zones import FACE_DOWN, STATUSES, is_face_down, known_to, zone_kind
 from arbiter.model.ruleset import PlayKernel
 from arbiter.model.state import JSON, GameObject, GameState
@@ -17,11 +20,17 @@ def statistics_section(obj: GameObject, state: GameState) -> tuple[str, JSON] | 
     """Statistics with boosts added (absent for face-down objects and non-characters)."""
     if not _altered(state) or obj.kind != "character" or is_face_down(obj):
         return None
+    from arbiter.model.altered.keywords import statistics
+
     return "statistics", dict(statistics(obj))
 
 
 def boosts_section(obj: GameObject, state: GameState) -> tuple[str, JSON] | None:
-    return ("boosts", boosts(obj)) if _altered(state) else None
+    if not _altered(state):
+        return None
+    from arbiter.model.altered.keywords import boosts
+
+    return "boosts", boosts(obj)
 
 
 def knowledge_section(obj: GameObject, state: GameState) -> tuple[str, JSON] | None:
@@ -40,6 +49,8 @@ def place_section(obj: GameObject, state: GameState) -> tuple[str, JSON] | None:
         "statuses": statuses,
     }
     if zone_kind(obj.zone) == "expedition":
+        from arbiter.model.altered.keywords import expeditions_of
+
         out["expeditions"] = list(expeditions_of(obj))
     return "altered", out
 
