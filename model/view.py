@@ -53,10 +53,16 @@ OBJECT_SECTIONS: tuple[ObjectSection, ...] = (
 )
 
 
+def has_abilities(state: GameState) -> bool:
+    """Whether some object has abilities: without any, there is no passive, trigger or
+    shield to look at, and their modules need not be imported."""
+    return any(obj.abilities for obj in state.objects.values())
+
+
 def derived(state: GameState) -> GameState:
     """The state as it is shown and checked: characteristics after passives (A-PASS-1);
     the state itself when no object has abilities (so none has passives)."""
-    if not any(obj.abilities for obj in state.objects.values()):
+    if not has_abilities(state):
         return state
     from arbiter.model.passive_order import after_passives
 

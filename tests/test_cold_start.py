@@ -71,6 +71,12 @@ def test_a_stats_only_run_imports_none_of_the_heavy_modules() -> None:
     assert loaded_by(HEAVY_PROBE) == ""
 
 
+def test_its_table_for_people_imports_rich_and_nothing_else_of_them() -> None:
+    probe = HEAVY_PROBE.replace(', "--json"]', "]")
+    assert probe != HEAVY_PROBE
+    assert loaded_by(probe) == "rich"
+
+
 @pytest.mark.parametrize(
     ("example", "needed"),
     [
