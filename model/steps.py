@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from arbiter.model import board_leave as bl
 from arbiter.model.effects.stat_ops import StatOp
 from arbiter.model.errors import IllegalAction, InputError, Location
 from arbiter.model.ruleset import NumberedGain
@@ -347,6 +346,8 @@ class Move(Step):
         return (self.target,)
 
     def resolve(self, state: GameState) -> GameState:
+        from arbiter.model import board_leave as bl  # Riftbound's board (issue 19: lazily)
+
         state, t = state.tick()
         obj: GameObject = state.obj(self.target)
         off = bl.leaves_board(state, obj.zone, self.zone)

@@ -3,7 +3,8 @@ checker (its option types check a Dask address with a pattern of their own), the
 random-name machinery of safe output (loaded when a file is written), the solver
 libraries and Hypothesis, the step resolvers and the outcome search, the effects algebra
 and the abilities, passives and prevention built on it (loaded when an object has
-abilities), the Altered keywords (loaded for an Altered state) and, with ``--json``, rich.
+abilities), the Altered zones and keywords (loaded for an Altered state), Riftbound's
+board (loaded when an object moves) and, with ``--json``, rich.
 See docs/benchmarks.md, issue 19; a module list, never a time: the times are measured by
 benchmarks/cli_start.py."""
 
@@ -53,6 +54,8 @@ HEAVY = (
     "arbiter.model.passives",
     "arbiter.model.passive_order",
     "arbiter.model.altered.keywords",
+    "arbiter.model.altered.zones",
+    "arbiter.model.riftbound_keywords",
 )
 
 HEAVY_PROBE = f"""
