@@ -16,7 +16,7 @@ is the number to compare across runs. Two bytecode settings are measured:
 Usage:
     python benchmarks/cli_start.py [RUNS] [--against CHECKOUT] [--smoke]
 
-``--against CHECKOUT``: also run `arbiter run --json` from this checkout and from another
+``--against CHECKOUT``: also run `arbiter run` (and `--json`) from this checkout and from another
 checkout of arbiter (its tree, e.g. from `git archive`; run with this environment's
 libraries), in the same rounds: a before/after in one run.
 ``--smoke``: one run of each command (tests/test_benchmarks_smoke.py).
@@ -77,8 +77,9 @@ def rows(env: dict[str, str], against: Path | None) -> list[Row]:
     ]
     if against is not None:
         for checkout in (ROOT, against):
-            cmd = [py, "-c", FROM_CHECKOUT, str(checkout), *run[2:], "--json"]
-            out.append((f"  the same, from {checkout.name}", cmd, env))
+            for extra in ([], ["--json"]):
+                cmd = [py, "-c", FROM_CHECKOUT, str(checkout), *run[2:], *extra]
+                out.append((f"  {' '.join(['run', *extra])}, from {checkout.name}", cmd, env))
     out.append(
         (
             "python -c 'import ortools.sat.python.cp_model'",
