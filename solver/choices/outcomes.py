@@ -42,7 +42,7 @@ from arbiter.solver.choices.leaves import (
     objects_of,
     outcome_of,
 )
-from arbiter.solver.engine.options import RunOptions, wants_outcomes
+from arbiter.solver.engine.options import RunOptions
 from arbiter.solver.engine.step import located, resolve_step
 from arbiter.solver.limits import cut, tripped
 from arbiter.solver.status import Status
@@ -382,7 +382,7 @@ def minimax(
 
 def finisher(scenario: Scenario, state: GameState, options: RunOptions) -> dict[str, JSON]:
     """Adds ``outcomes`` (and ``outcome_search``) when asked (``--outcomes``) or expected."""
-    if not wants_outcomes(scenario, options):
+    if not options.wants_outcomes(scenario):
         return {}
     found = enumerate_outcomes(scenario, options)
     return {

@@ -17,11 +17,12 @@ class RunOptions:
     workers: int = 1
     outcomes: bool = False  # also enumerate every legal choice sequence (run --outcomes)
 
+    def wants_outcomes(self, scenario: Scenario) -> bool:
+        """Whether the run enumerates outcomes: asked for (``--outcomes``) or read by an
+        expectation (``outcomes``, ``outcomes.count``, ``outcome_search``...)."""
+        return self.outcomes or any(
+            e.path == "outcomes"
+            or e.path.startswith(("outcomes.", "outcomes[", "outcome_search"))
+            for e in scenario.expect
+        )
 
-def wants_outcomes(scenario: Scenario, options: RunOptions) -> bool:
-    """Whether the run enumerates outcomes: asked for (``--outcomes``) or read by an
-    expectation (``outcomes``, ``outcomes.count``, ``outcome_search``...)."""
-    return options.outcomes or any(
-        e.path == "outcomes" or e.path.startswith(("outcomes.", "outcomes[", "outcome_search"))
-        for e in scenario.expect
-    )

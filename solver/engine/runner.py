@@ -15,7 +15,7 @@ from arbiter.model.errors import IllegalAction, InputError
 from arbiter.model.scenario import Expect, Expectation, Scenario
 from arbiter.model.state import JSON, Event, GameState
 from arbiter.model.view import Check, check, state_json
-from arbiter.solver.engine.options import RunOptions, wants_outcomes
+from arbiter.solver.engine.options import RunOptions
 from arbiter.solver.engine.step import after_step, located, resolve_step
 
 # Run after the last step, in order; each returns keys added to the JSON output and to the
@@ -25,7 +25,7 @@ Finisher = Callable[[Scenario, GameState, RunOptions], dict[str, JSON]]
 
 def outcomes_finisher(scenario: Scenario, state: GameState, options: RunOptions) -> dict[str, JSON]:
     """``outcomes`` and ``outcome_search`` when asked (``--outcomes``) or expected."""
-    if not wants_outcomes(scenario, options):
+    if not options.wants_outcomes(scenario):
         return {}
     from arbiter.solver.choices import outcomes
 
