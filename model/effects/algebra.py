@@ -44,9 +44,6 @@ Timing = _game.Timing
 TokenPlace = _game.TokenPlace
 TokenEntry = _game.TokenEntry
 
-# how a characteristic changes (E-OPS-1), defined in model.effects.stat_ops
-StatOp = _ops.StatOp
-
 
 # -- amounts: how much --------------------------------------------------------------------
 
@@ -210,6 +207,10 @@ class DealDamage:
     split: bool = False
 
     RULES: ClassVar[RuleIds] = ("D-EACH-1", "D-DIST-1", "D-TIME-1", "D-TIME-3", "D-SRC-1")
+
+
+# how a characteristic changes (E-OPS-1), defined in model.effects.stat_ops
+StatOp = _ops.StatOp
 
 
 @dataclass(frozen=True, slots=True)
