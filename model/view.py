@@ -19,7 +19,6 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from arbiter.model.altered import view as altered_view
-from arbiter.model.might_layers import might_json
 from arbiter.model.scenario import Expectation
 from arbiter.model.state import JSON, GameObject, GameState
 from arbiter.model.values import characteristics as ch
@@ -45,11 +44,24 @@ def prevention_section(obj: GameObject, state: GameState) -> tuple[str, JSON] | 
     return prevention_json(obj, state)
 
 
+# The characteristic a unit's Might is (model.might.MIGHT; tests/test_cold_start.py pins it).
+MIGHT = "might"
+
+
+def might_section(obj: GameObject, state: GameState) -> tuple[str, JSON] | None:
+    """``"might"``: a unit's Might with its layers (Riftbound), for an object that has it."""
+    if MIGHT not in obj.base:
+        return None
+    from arbiter.model.might_layers import might_json
+
+    return might_json(obj, state)
+
+
 OBJECT_SECTIONS: tuple[ObjectSection, ...] = (
     region_section,
     *altered_view.SECTIONS,
     prevention_section,
-    might_json,
+    might_section,
 )
 
 

@@ -4,9 +4,9 @@ random-name machinery of safe output (loaded when a file is written), the solver
 libraries and Hypothesis, the step resolvers and the outcome search, the effects algebra
 and the abilities, passives and prevention built on it (loaded when an object has
 abilities), the Altered zones and keywords (loaded for an Altered state), Riftbound's
-board (loaded when an object moves) and, with ``--json``, rich.
-See docs/benchmarks.md, issue 19; a module list, never a time: the times are measured by
-benchmarks/cli_start.py."""
+board (loaded when an object moves), Might (loaded for an object with Might) and, with
+``--json``, rich. See docs/benchmarks.md, issue 19; a module list, never a time: the times
+are measured by benchmarks/cli_start.py."""
 
 from __future__ import annotations
 
@@ -56,6 +56,8 @@ HEAVY = (
     "arbiter.model.altered.keywords",
     "arbiter.model.altered.zones",
     "arbiter.model.riftbound_keywords",
+    "arbiter.model.might",
+    "arbiter.model.might_layers",
 )
 
 HEAVY_PROBE = f"""
@@ -101,3 +103,9 @@ def test_a_run_that_needs_them_imports_them(example: str, needed: str) -> None:
     loaded = set(loaded_by(HEAVY_PROBE, example).split(","))
     assert set(needed.split(",")) <= loaded
     assert not loaded & {"ortools", "networkx", "matplotlib", "hypothesis", "rich"}
+
+
+def test_the_view_asks_for_might_by_the_name_might_reads() -> None:
+    from arbiter.model import might, view
+
+    assert view.MIGHT == might.MIGHT
