@@ -50,3 +50,12 @@ print("LOADED=" + ",".join(m for m in modules if "arbiter.solver.cli." + m in sy
 
 def test_the_list_imports_no_command_module() -> None:
     assert loaded_by(PROBE) == ""
+
+
+def test_a_command_without_a_summary_is_still_listed(monkeypatch: pytest.MonkeyPatch) -> None:
+    from arbiter.solver.cli import main
+
+    monkeypatch.delitem(main.SUMMARIES, "run")
+    formatter = click.HelpFormatter(width=80)
+    cli.format_commands(click.Context(cli), formatter)
+    assert "run       Resolve scenario FILES" in formatter.getvalue()

@@ -147,9 +147,15 @@ class LazyGroup(click.Group):
         ``SUMMARIES``."""
         names = self.list_commands(ctx)
         limit = formatter.width - 6 - max(len(name) for name in names)
-        rows = [(n, click.Command(n, help=SUMMARIES[n]).get_short_help_str(limit)) for n in names]
+        rows = [(n, self._summary(n, limit)) for n in names]
         with formatter.section(gettext("Commands")):
             formatter.write_dl(rows)
+
+    @staticmethod
+    def _summary(name: str, limit: int) -> str:
+        if name not in SUMMARIES:  # a command not yet listed there: its module tells
+            return COMMANDS[name]().get_short_help_str(limit)
+        return click.Command(name, help=SUMMARIES[name]).get_short_help_str(limit)
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         load = COMMANDS.get(cmd_name)
