@@ -20,23 +20,37 @@ DEFAULT_LIMIT = 2  # no Hero: reserve and landmark limits of 2 (3.2.7.b, 3.2.10.
 VICTORY_AT = 7  # 4.2.5.d: expeditions that met (7) or crossed (more)
 
 
+MORNING_EFFECTS = ("succeed", "prepare", "draw", "expand")  # 4.2.1.a, in order
+
+
 def morning(state: GameState, expand: Mapping[str, str | None]) -> GameState:
     """4.2.1: a new day (QA-2), then Succeed, Prepare, Draw and Expand, in that order."""
-    state = begin_phase(state, "morning")
-    players = (*state.players[1:], state.players[0])
-    state = replace(state, players=players).with_event(
-        Event("succeed", (("first_player", players[0]),), ("Altered 4.2.1.b",))
-    )
-    readied = []
-    for oid, obj in sorted(state.objects.items()):
-        if obj.counters.get("exhausted", 0):
-            counters = {k: v for k, v in obj.counters.items() if k != "exhausted"}
-            state = state.with_object(replace(obj, counters=counters))
-            readied.append(oid)
-    state = state.with_event(Event("prepare", (("readied", readied),), ("Altered 4.2.1.c",)))
-    for player in players:
-        state = draw(state, player, 2)
-    for player in players:  # 4.2.1.e: in turn order, each may put a card from Hand in Mana
+    for effect in MORNING_EFFECTS:
+        state = morning_effect(state, effect, expand)
+    return state
+
+
+def morning_effect(state: GameState, effect: str, expand: Mapping[str, str | None]) -> GameState:
+    """One daily effect of the Morning (4.2.1.b-e); "succeed" also starts the new day."""
+    if effect == "succeed":
+        state = begin_phase(state, "morning")
+        players = (*state.players[1:], state.players[0])
+        return replace(state, players=players).with_event(
+            Event("succeed", (("first_player", players[0]),), ("Altered 4.2.1.b",))
+        )
+    if effect == "prepare":
+        readied = []
+        for oid, obj in sorted(state.objects.items()):
+            if obj.counters.get("exhausted", 0):
+                counters = {k: v for k, v in obj.counters.items() if k != "exhausted"}
+                state = state.with_object(replace(obj, counters=counters))
+                readied.append(oid)
+        return state.with_event(Event("prepare", (("readied", readied),), ("Altered 4.2.1.c",)))
+    if effect == "draw":
+        for player in state.players:
+            state = draw(state, player, 2)
+        return state
+    for player in state.players:  # 4.2.1.e: in turn order, each may put a card from Hand in Mana
         card = expand.get(player)
         if card is None:
             continue
@@ -110,9 +124,18 @@ def check_victory(state: GameState) -> GameState:
 @dataclass(frozen=True, kw_only=True)
 class Morning(Step):
     expand: Mapping[str, str | None] = field(default_factory=dict)
+    effect: str = ""  # one daily effect of the Morning ("": all four)
 
     def resolve(self, state: GameState) -> GameState:
+        if self.effect:
+            return morning_effect(state, self.effect, self.expand)
         return morning(state, self.expand)
+
+    def parts(self) -> tuple[Step, ...]:
+        """4.2.d: Reactions are checked after each daily effect of the Morning."""
+        if self.effect:
+            return (self,)
+        return tuple(replace(self, effect=e) for e in MORNING_EFFECTS)
 
 
 @dataclass(frozen=True, kw_only=True)
