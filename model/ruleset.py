@@ -106,6 +106,13 @@ class ManaPayment(Enum):
     ORBS = "orbs"  # Altered 3.2.9.f: exhausting that many ready Mana Orbs of the Mana zone
 
 
+class TypeLists(Enum):
+    """Which lists of types, sub-types and zone types a file's objects are checked against."""
+
+    NONE = "none"  # any kind, any sub-type
+    ALTERED_3_0 = "altered-3.0"  # Altered 2.2.1-2.2.3 (model/altered/types.py)
+
+
 class ShortPool(Enum):
     """Decision D-TIME-4: a split pool smaller than the number of chosen targets."""
 
@@ -150,6 +157,8 @@ class Ruleset:
     day_phases: tuple[str, ...] = ()
     # zones that hold at most one object of a kind per player (Altered 3.2.6.b: one Hero)
     single_zones: frozenset[str] = frozenset()
+    # the types and sub-types objects may have (Altered 2.2.1.a, 2.2.2.d-h)
+    type_lists: TypeLists = TypeLists.NONE
 
     def with_policies(self, **changes: object) -> Ruleset:
         return replace(self, **changes)  # type: ignore[arg-type]
@@ -207,6 +216,7 @@ RULESETS: dict[str, Ruleset] = {
         counterless_zones=frozenset({"discard", "deck", "hand"}),
         day_phases=("morning", "noon", "afternoon", "dusk", "night"),
         single_zones=frozenset({"hero"}),
+        type_lists=TypeLists.ALTERED_3_0,
     ),
 }
 

@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
 from arbiter.model import emblems
+from arbiter.model.altered import mana_orbs
 from arbiter.model.altered.keywords import (
     ToughCost,
     has,
@@ -31,6 +32,7 @@ from arbiter.model.altered.spells import (
     spell_text,
     verb_of,
 )
+from arbiter.model.altered.types import zone_type
 from arbiter.model.altered.zones import (
     BOOSTS,
     EXPEDITIONS,
@@ -65,20 +67,24 @@ def set_mana(state: GameState, player: str, amount: int) -> GameState:
 
 
 def pay(state: GameState, player: str, amount: int, what: str, rules: tuple[str, ...]) -> GameState:
-    """A-GOLD-2: a cost that cannot be paid in full cannot be paid at all."""
+    """A-GOLD-2: a cost that cannot be paid in full cannot be paid at all. Under
+    ``mana_payment: orbs`` ready Mana Orbs pay what the mana counter does not (3.2.9.f)."""
     have = mana(state, player)
-    if amount > have:
+    orbs = mana_orbs.available(state, player)
+    if amount > have + orbs:
         raise IllegalAction(
-            "A-GOLD-2", f"{player} cannot pay {amount} for {what}: only {have} mana available"
+            "A-GOLD-2",
+            f"{player} cannot pay {amount} for {what}: only {have + orbs} mana available",
         )
-    state = set_mana(state, player, have - amount)
-    return state.with_event(
-        Event(
-            "pay",
-            (("player", player), ("amount", amount), ("for", what), ("mana_left", have - amount)),
-            rules,
-        )
-    )
+    state = set_mana(state, player, have - min(have, amount))
+    state, used = mana_orbs.exhaust(state, player, amount - min(have, amount))
+    left = have - min(have, amount)
+    fields: tuple[tuple[str, JSON], ...] = (("player", player), ("amount", amount))
+    fields += (("for", what), ("mana_left", left))
+    if used:
+        fields += (("orbs_exhausted", used),)
+        rules = (*rules, "Altered 3.2.9.f")
+    return state.with_event(Event("pay", fields, rules))
 
 
 @dataclass(frozen=True, slots=True)
@@ -237,7 +243,7 @@ def play(state: GameState, card_id: str, choices: PlayChoices) -> GameState:
         for s in steps:
             state = _resolve_step(state, card_id, player, text, s, choices, stamps)
         state = _after_resolution(state, card_id, player)
-    elif card.kind == "character":
+    elif card.kind == "character" or zone_type(card) == "expedition":  # Altered 2.2.3.d
         state = _join(state, card_id, player, choices.into or EXPEDITIONS[0])
     else:
         state = move(state, card_id, "landmark", player=player, cause="play").state
@@ -442,7 +448,7 @@ def _pay_tough_at_step(
             kept.append(oid)
             continue
         wants = choices.tough.get(oid, True)
-        if wants and mana(state, player) >= x:
+        if wants and mana(state, player) + mana_orbs.available(state, player) >= x:
             state = pay(state, player, x, f"{card}:{step.id}:{oid}", ("Altered 7.4.7.e",))
             state = replace(state, counters={**state.counters, paid_key: 1})
             kept.append(oid)

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 
+from arbiter.model.ruleset import ManaPayment
 from arbiter.model.state import Ability, BaseValue, Event, GameObject, GameState
 from arbiter.model.trace import RuleStep
 from arbiter.model.values.features import Feature
@@ -397,6 +398,8 @@ def move(
         state, timestamp = state.tick()
     new, more = new_object(obj, zone, timestamp)
     why.extend(more)
+    if dst == "mana" and state.ruleset.mana_payment is ManaPayment.ORBS and cause != "expand":
+        new = replace(new, counters={**new.counters, "exhausted": 1})  # Altered 3.2.9.b
     event = Event(
         "move",
         (

@@ -46,6 +46,12 @@ def _altered_rules() -> ModuleType:
     return area_altered_rules
 
 
+def _altered_objects() -> ModuleType:
+    from arbiter.model.format import area_altered_objects
+
+    return area_altered_objects
+
+
 def _altered_turns() -> ModuleType:
     from arbiter.model.format import area_altered_turns
 
@@ -106,6 +112,7 @@ AREAS: dict[str, Callable[[], ModuleType]] = {
     "area_altered": _altered,
     "area_altered_rules": _altered_rules,
     "area_altered_turns": _altered_turns,
+    "area_altered_objects": _altered_objects,
     "area_combat": _combat,
     "area_damage": _damage,
     "area_effects": _effects,
@@ -166,6 +173,7 @@ MERGE_ORDER: dict[str, tuple[str, ...]] = {
         "area_riftbound",
         "area_altered_rules",
         "area_altered_turns",
+        "area_altered_objects",
     ),
     "OBJECT_KEY_PARSERS": (
         "area_abilities",
@@ -177,6 +185,7 @@ MERGE_ORDER: dict[str, tuple[str, ...]] = {
         "area_passives",
         "area_riftbound",
         "area_altered_rules",
+        "area_altered_objects",
     ),
     "TOP_KEY_PARSERS": ("area_replacement", "area_loops", "area_abilities"),
 }
@@ -234,6 +243,7 @@ STEP_PARSERS: AreaTable[StepParser] = AreaTable(
         "clean_up": "area_altered_turns",
         "check_victory": "area_altered_turns",
         "pass": "area_altered_turns",
+        "orb": "area_altered_objects",
     },
 )
 
@@ -261,6 +271,7 @@ OBJECT_KEY_PARSERS: AreaTable[ObjectKeyParser] = AreaTable(
         "might_passives": "area_riftbound",
         "keyword_passives": "area_riftbound",
         "modifiers": "area_altered_rules",
+        "zone": "area_altered_objects",
     },
 )
 
