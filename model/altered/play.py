@@ -106,6 +106,7 @@ class PlayChoices:
     for_free: bool = False
     into: str | None = None  # the expedition a character is played into
     tough: Mapping[str, bool] = field(default_factory=dict)  # each-step Tough: pay it or not
+    alternative_cost: int | None = None  # instead of the Hand cost (Scout X: Altered 7.4.5.c)
 
 
 # -- where a card may be played from (A-GOLD-1, A-GOLD-5) ------------------------------------
@@ -164,6 +165,8 @@ def play(state: GameState, card_id: str, choices: PlayChoices) -> GameState:
     targets = [oid for name in choices.targets for oid in choices.targets[name]]
     stamps = {oid: state.obj(oid).timestamp for oid in targets}  # who was chosen (A-GOLD-7)
     base = 0 if choices.for_free else base_cost(card)
+    if choices.alternative_cost is not None and not choices.for_free:
+        base = choices.alternative_cost
     delta, cost_emblems = emblems.cost_change(state, player, card.kind)
     if delta and not choices.for_free:  # Altered 2.2.14: an Ongoing Emblem alters the cost
         base = max(0, base + delta)

@@ -52,7 +52,13 @@ class Play(Step):
     def target_ids(self) -> tuple[str, ...]:
         return (self.card, *(o for v in self.choices.targets.values() for o in v))
 
+    scout: bool = False  # played for its Scout X (Altered 7.4.5.c)
+
     def resolve(self, state: GameState) -> GameState:
+        if self.scout:
+            from arbiter.model.altered.scout import play_with_scout
+
+            return play_with_scout(state, self.card, self.choices)
         return play(state, self.card, self.choices)
 
 
