@@ -6,12 +6,10 @@ optionally ("may", TRIG-2) and under a condition checked at resolution (TRIG-4).
 A *quick action* is ``cost -> effects``, played by its controller (QA-1), at most
 ``ruleset.quick_action_cap`` times per day (A-GOLD-9).
 
-Pending triggers form a queue beside the state (TRIG-1); :func:`advance` resolves
-its head, :func:`activate` plays a quick action. Both return the new state and
-queue; the engine (``solver/engine/triggers.py``) and the loop search (``solver/loops/decide.py``)
-drive them. Damage here is deliberately minimal (Decision DMG-0): the amount is
-added to the ``damage`` counter of an object or taken from a player's ``life``;
-no bonus, prevention or replacement applies (those belong to other areas).
+Pending triggers form a queue beside the state (TRIG-1); :func:`advance` resolves its head,
+:func:`activate` plays a quick action; the engine and the loop search drive them. Damage
+here is minimal (Decision DMG-0): added to an object's ``damage`` counter or taken from a
+player's ``life``; no bonus, prevention or replacement applies (other areas do that).
 """
 
 from __future__ import annotations
@@ -318,6 +316,8 @@ def _touches(event: Event, pattern: fx.When) -> bool:
         return event.kind == "phase" and event.get("name") == name
     if kind == "activated":
         return event.kind == "activate" and (not name or event.get("action") == name)
+    if kind == "counter" and event.kind == "gain-status":  # a status is a counter (2.4.1.g)
+        return bool(event.get("done")) and event.get("status") == name and pattern.change != "down"
     if kind == "counter":
         delta = _counter_delta(event, name)
         if delta == 0:

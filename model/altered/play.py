@@ -22,6 +22,7 @@ from arbiter.model.altered.keywords import (
     other_expedition,
     tough_cost,
 )
+from arbiter.model.altered.payment import mana, pay, set_mana
 from arbiter.model.altered.spells import (
     SpellStep,
     SpellText,
@@ -40,6 +41,7 @@ from arbiter.model.altered.zones import (
     ensure_faces,
     move,
     permitted,
+    player_permission,
     player_prohibition,
     prohibited,
     reveal,
@@ -54,37 +56,6 @@ from arbiter.model.trace import RuleStep
 from arbiter.model.values import characteristics as ch
 from arbiter.model.values import features as ft
 from arbiter.model.values.reading import Op
-
-
-def mana(state: GameState, player: str) -> int:
-    return state.counters.get(f"mana.{player}", 0)
-
-
-def set_mana(state: GameState, player: str, amount: int) -> GameState:
-    counters = dict(state.counters)
-    counters[f"mana.{player}"] = amount
-    return replace(state, counters=counters)
-
-
-def pay(state: GameState, player: str, amount: int, what: str, rules: tuple[str, ...]) -> GameState:
-    """A-GOLD-2: a cost that cannot be paid in full cannot be paid at all. Under
-    ``mana_payment: orbs`` ready Mana Orbs pay what the mana counter does not (3.2.9.f)."""
-    have = mana(state, player)
-    orbs = mana_orbs.available(state, player)
-    if amount > have + orbs:
-        raise IllegalAction(
-            "A-GOLD-2",
-            f"{player} cannot pay {amount} for {what}: only {have + orbs} mana available",
-        )
-    state = set_mana(state, player, have - min(have, amount))
-    state, used = mana_orbs.exhaust(state, player, amount - min(have, amount))
-    left = have - min(have, amount)
-    fields: tuple[tuple[str, JSON], ...] = (("player", player), ("amount", amount))
-    fields += (("for", what), ("mana_left", left))
-    if used:
-        fields += (("orbs_exhausted", used),)
-        rules = (*rules, "Altered 3.2.9.f")
-    return state.with_event(Event("pay", fields, rules))
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,7 +96,8 @@ def check_origin(state: GameState, card: GameObject, player: str) -> None:
     if ban is not None:
         also = " although a card allows it" if allow is not None else ""
         raise IllegalAction("A-GOLD-1", f"{card.id} cannot be played from {zone}{also}")
-    if zone == "reserve" and card.counters.get("exhausted", 0):
+    tired = zone == "reserve" and card.counters.get("exhausted", 0)
+    if tired and player_permission(state, player, "play_exhausted") is None:  # 2.4.5.d
         raise IllegalAction("Altered 2.4.5.c", f"{card.id} is exhausted in the Reserve")
     if zone in ("hand", "reserve"):
         return

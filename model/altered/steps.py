@@ -7,7 +7,8 @@ from dataclasses import dataclass, field, replace
 
 from arbiter.model.altered.day import TerrainLimits, decide, dusk, rest
 from arbiter.model.altered.keywords import other_expedition
-from arbiter.model.altered.play import PlayChoices, mana, play, set_mana
+from arbiter.model.altered.payment import mana, set_mana
+from arbiter.model.altered.play import PlayChoices, play
 from arbiter.model.altered.zones import (
     BOOSTS,
     SEEN_BY,

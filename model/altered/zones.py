@@ -207,6 +207,17 @@ def player_prohibition(state: GameState, player: str, action: str) -> Prohibitio
     return None
 
 
+def player_permission(state: GameState, player: str, action: str) -> Permission | None:
+    """A "can" that a player has: carried by an object they control in play or in their
+    Hero zone (Altered 2.4.5.d: "you may play exhausted cards in Reserve")."""
+    for o in sorted(state.objects.values(), key=lambda o: (o.timestamp, o.id)):
+        if o.controlled_by == player and zone_kind(o.zone) in (*IN_PLAY, "hero"):
+            found = permitted(o, action)
+            if found is not None:
+                return found
+    return None
+
+
 def permitted(obj: GameObject, action: str) -> Permission | None:
     for a in obj.abilities:
         if isinstance(a, Permission) and a.action == action:
