@@ -69,14 +69,14 @@ steps:
 """
 
 
-@pytest.mark.rule("Altered 2.2.1.h", "Altered 2.2.2.n")
+@pytest.mark.rule("Altered 2.2.1.h", "Altered 2.2.2.n", "Altered 3.1.4.a")
 def test_a_target_permanent_is_one_in_play_not_one_in_the_reserve() -> None:
     assert refused(BANISH + "  - play: {card: gate, targets: {t: kept}}\n") == "A-SPELL-1"
     state = final(BANISH + "  - play: {card: gate, targets: {t: site}}\n")
     assert state.obj("site").zone == "discard"
 
 
-@pytest.mark.rule("Altered 2.2.1.i", "Altered 2.2.2.o")
+@pytest.mark.rule("Altered 2.2.1.i", "Altered 2.2.2.o", "Altered 3.1.4.a")
 def test_whether_a_given_card_is_a_type_is_read_wherever_it_is() -> None:
     state = final(BANISH.replace("steps:\n", "") + "steps: []\n")
     assert is_a(state.obj("kept"), "permanent", in_play_only=False)
@@ -188,3 +188,29 @@ def test_a_hero_zone_holds_one_hero() -> None:
           sierra: {owner: ana, kind: hero, zone: hero}
           teija: {owner: bo, kind: hero, zone: hero}
         """)
+
+
+@pytest.mark.rule("Altered 2.2.2.j", "Altered 2.2.1.d")
+def test_a_tokens_sub_types_are_those_its_effect_gives() -> None:
+    state = final("""
+        objects:
+          foundry: {owner: ana, kind: character, zone: expedition:hero}
+        steps:
+          - perform: {by: foundry, do: {create: {token: brassbug, subtypes: [Robot]}}}
+        """)
+    bug = state.obj("brassbug_1")
+    assert type_of(bug) == "character" and subtypes_of(bug) == {"robot"}
+
+
+@pytest.mark.rule("Altered 2.2.2.k", "Altered 2.2.1.e", "A-DAY-1")
+def test_the_hero_and_companion_regions_and_the_arena_are_every_terrain() -> None:
+    state = final("""
+        objects:
+          home: {owner: ana, kind: region, zone: adventure, base: {place: [hero]}}
+          arena: {owner: ana, kind: region, zone: adventure, base: {place: [arena]}}
+          lake: {owner: ana, kind: region, zone: adventure, base: {subtypes: [Water]}}
+        """)
+    assert subtypes_of(state.obj("home")) == {"forest", "mountain", "water"}
+    assert subtypes_of(state.obj("arena")) == {"forest", "mountain", "water"}
+    assert subtypes_of(state.obj("lake")) == {"water"}
+    assert type_of(state.obj("lake")) == "region"

@@ -28,18 +28,26 @@ SUBTYPES: dict[str, frozenset[str]] = {
 }
 TYPES = tuple(SUBTYPES)
 ZONE_TYPES = ("expedition", "landmark")  # 2.2.3.b: of a Permanent
+TOKEN_KIND = "token"  # a token the card language creates without a kind: a Character
+# 2.2.2.k: the Hero region, the Companion region and the Arena are all three terrains
+PLACES = frozenset({"hero", "companion", "arena"})
+TERRAIN_SUBTYPES = frozenset({"forest", "mountain", "water"})
 
 
 def type_of(obj: GameObject) -> str:
     """2.2.1.b: an object has one type: an object in the Mana zone is a Mana Orb (2.2.1.f,
     3.2.9.c); a token is a Character (2.2.1.d: its kind is ``character``); otherwise its
     kind."""
-    return MANA_ORB if zone_kind(obj.zone) == "mana" else obj.kind
+    if zone_kind(obj.zone) == "mana":
+        return MANA_ORB
+    return "character" if obj.kind == TOKEN_KIND else obj.kind
 
 
 def subtypes_of(obj: GameObject) -> frozenset[str]:
     """Its sub-types, lower case: an Emblem's is Ongoing or Reaction by what made it
-    (2.2.2.m); a Mana Orb has none (only its type is known: 3.2.9.c)."""
+    (2.2.2.m); a Mana Orb has none (only its type is known: 3.2.9.c); the region a file
+    places at ``base.place: [hero | companion | arena]`` is Forest, Mountain and Water
+    (2.2.2.k); a token's are those its effect gives (2.2.2.j)."""
     if type_of(obj) == MANA_ORB:
         return frozenset()
     if obj.kind == EMBLEM:
@@ -48,6 +56,9 @@ def subtypes_of(obj: GameObject) -> frozenset[str]:
     from arbiter.model.values import characteristics as ch
     from arbiter.model.values.reading import SetReading
 
+    place = obj.base.get("place")
+    if obj.kind == "region" and isinstance(place, frozenset) and place & PLACES:
+        return TERRAIN_SUBTYPES
     if "subtypes" not in obj.base and "subtypes" not in obj.mods:
         return frozenset()
     r = ch.read(obj, "subtypes")  # after the effects that add or remove some (2.2.2.p)

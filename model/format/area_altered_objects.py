@@ -8,7 +8,8 @@ on its ``zone:`` once the object is read, each under a ruleset policy:
   status (2.5.b, 2.4.1.c);
 - ``single_zones``: a player's Hero zone holds one Hero at most (3.2.6.b).
 
-And the step ``orb`` (a Mana Orb exhausted to ready another, 3.2.9.e).
+And the steps ``orb`` (a Mana Orb exhausted to ready another, 3.2.9.e) and ``to_deck`` (a
+card put at a position of a Deck, 3.2.2.f).
 """
 
 from __future__ import annotations
@@ -91,5 +92,22 @@ def _orb(node: Node, ctx: ParseContext) -> Step:
     )
 
 
+def _to_deck(node: Node, ctx: ParseContext) -> Step:
+    """Put a card in a Deck, X cards from the top or the bottom (Altered 3.2.2.f)."""
+    from arbiter.model.altered.deck import PutInDeck
+
+    m = node.mapping({"card", "player", "top", "bottom"}, required=("card",))
+    if ("top" in m) == ("bottom" in m):
+        node.fail("exactly one of 'top: X' and 'bottom: X' (X cards above or below it)", got=False)
+    key = "top" if "top" in m else "bottom"
+    card = ctx.object_id(m["card"])
+    return PutInDeck(
+        card=card,
+        player=ctx.player(m["player"]) if "player" in m else ctx.state.obj(card).owner,
+        cards=m[key].integer(0, 10**6),
+        from_top=key == "top",
+    )
+
+
 OBJECT_KEY_PARSERS: dict[str, ObjectKeyParser] = {"zone": _zone}
-STEPS: dict[str, StepParser] = {"orb": _orb}
+STEPS: dict[str, StepParser] = {"orb": _orb, "to_deck": _to_deck}

@@ -244,6 +244,7 @@ STEP_PARSERS: AreaTable[StepParser] = AreaTable(
         "check_victory": "area_altered_turns",
         "pass": "area_altered_turns",
         "orb": "area_altered_objects",
+        "to_deck": "area_altered_objects",
     },
 )
 
