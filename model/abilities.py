@@ -1,10 +1,9 @@
 """Triggered abilities and quick actions as data, resolved by pure functions.
 
-A *trigger* waits for an event (``damaged``, ``enters``, ``leaves``, ``counter``,
-``modified``, ``phase``, ``activated``) and then resolves its effects, perhaps
-optionally ("may", TRIG-2) and under a condition checked at resolution (TRIG-4).
-A *quick action* is ``cost -> effects``, played by its controller (QA-1), at most
-``ruleset.quick_action_cap`` times per day (A-GOLD-9).
+A *trigger* waits for an event (``damaged``, ``enters``, ``leaves``, ``counter``, ``modified``,
+``phase``, ``activated``), then resolves its effects, perhaps optionally ("may", TRIG-2) and
+under a condition checked at resolution (TRIG-4). A *quick action* is ``cost -> effects``,
+played by its controller (QA-1), at most ``ruleset.quick_action_cap`` times a day (A-GOLD-9).
 
 Pending triggers form a queue beside the state (TRIG-1); :func:`advance` resolves its head,
 :func:`activate` plays a quick action; the engine and the loop search drive them. Damage
@@ -27,6 +26,7 @@ from arbiter.model.effects import algebra as fx
 from arbiter.model.effects import engine_read as er
 from arbiter.model.effects import refs as rf
 from arbiter.model.errors import IllegalAction
+from arbiter.model.expedition_joins import crosses
 from arbiter.model.might_layers import might_in
 from arbiter.model.state import Ability, Event, GameObject, GameState
 from arbiter.model.steps import GainFeature, LoseFeature, Modify, Move, Step
@@ -332,7 +332,8 @@ def _counter_delta(event: Event, name: str) -> int:
 
 
 def matches(state: GameState, trigger: Trigger, source: str, event: Event) -> bool:
-    if not _touches(event, trigger.when):
+    joined = crosses(state, trigger.when, source, event)  # "my expedition": Altered 7.4.4.i
+    if not (_touches(event, trigger.when) if joined is None else joined):
         return False
     watched = rf.subject(trigger.when)
     if rf.event(trigger.when) == "phase":  # "at the start of YOUR turn": the phase's player

@@ -107,6 +107,10 @@ def clean_up(state: GameState, keep: Mapping[str, Sequence[str]]) -> GameState:
 def check_victory(state: GameState) -> GameState:
     """4.2.5.d: each player sums the distances of their expeditions; a sum of 7 or more,
     strictly above every other, wins; a tie at the top at 7 or more starts tiebreakers."""
+    from arbiter.model import altered_tiebreakers as tb
+
+    if tb.started(state):  # 4.3.f: no effect during tiebreakers
+        return state.with_event(Event("check-victory", (("verdict", None),), ("Altered 4.3.f",)))
     sums = {p: sum(position(state, p, e) for e in EXPEDITIONS) for p in state.players}
     best = max(sums.values())
     leaders = [p for p, v in sums.items() if v == best]
@@ -116,9 +120,10 @@ def check_victory(state: GameState) -> GameState:
         verdict = {"winner": leaders[0]}
     else:
         verdict = {"tiebreakers": leaders}
-    return state.with_event(
+    state = state.with_event(
         Event("check-victory", (("sums", sums), ("verdict", verdict)), ("Altered 4.2.5.d",))
     )
+    return tb.start(state) if isinstance(verdict, dict) and "tiebreakers" in verdict else state
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -33,3 +33,39 @@ def test_a_gigantic_character_is_ahead_only_of_both_expeditions_facing_it() -> N
     state = replace(state, counters={**state.counters, **positions})
     assert not my_expedition_is(state, "giant", "ahead")  # companion: 0 against 1
     assert my_expedition_is(state, "scout", "behind")
+
+
+AMAROK = """
+objects:
+  amarok:
+    owner: ana
+    kind: character
+    zone: "expedition:hero"
+    features: {gigantic}
+    triggers:
+      - id: guard
+        when: {enters: any, zone: my_expedition}
+        do: [{counter: {target: it, name: marked, add: 1}}]
+  pup: {owner: ana, kind: character, zone: "expedition:companion"}
+  newcomer: {owner: ana, kind: character, zone: hand, base: {hand_cost: 0}}
+  rival: {owner: bo, kind: character, zone: hand, base: {hand_cost: 0}}
+steps:
+  - switch: {target: pup}
+  - play: {card: newcomer, into: companion}
+  - play: {card: rival}
+"""
+
+
+def marked(body: str) -> dict[str, int]:
+    state = final(body)
+    return {o: state.obj(o).counters.get("marked", 0) for o in ("pup", "newcomer", "rival")}
+
+
+@pytest.mark.rule("Altered 7.4.4.i")
+def test_moving_between_a_gigantic_characters_expeditions_is_not_joining_them() -> None:
+    assert marked(AMAROK.replace("{gigantic}", "[Gigantic]")) == {
+        "pup": 0,  # it was in Amarok's expeditions already
+        "newcomer": 1,  # it came from outside them
+        "rival": 0,  # another player's expedition
+    }
+    assert marked(AMAROK.replace("{gigantic}", "[]")) == {"pup": 1, "newcomer": 0, "rival": 0}

@@ -67,3 +67,27 @@ def test_an_exhausted_card_in_the_reserve_has_no_support_abilities() -> None:
     body = board("reserve", "[exhausted]")
     assert "supported" not in counters(body)
     assert refused(body + "  - activate: {object: trainee, action: aid}\n") == "QA-1"
+
+
+@pytest.mark.rule("Altered 2.2.11.f")
+def test_a_token_has_the_abilities_the_effect_that_creates_it_gives() -> None:
+    state = final("""
+        objects: {}
+        steps:
+          - create:
+              ids: [maw]
+              player: ana
+              name: Maw
+              in: companion
+              triggers:
+                - id: grow
+                  when: {phase: noon}
+                  do: [{counter: {target: self, name: boosts, add: 2}}]
+              quick_actions:
+                - {id: bite, do: [{counter: {target: self, name: bites, add: 1}}]}
+          - begin: noon
+        """)
+    maw = state.obj("maw")
+    assert maw.counters.get("boosts") == 2  # its own Reaction, from its creation
+    assert [a.id for a in maw.abilities] == ["grow", "bite"]
+    assert {a.source for a in maw.abilities} == {"maw"}

@@ -253,6 +253,10 @@ class Dusk(Step):
     limits: Mapping[str, TerrainLimits] = field(default_factory=dict)
 
     def resolve(self, state: GameState) -> GameState:
+        from arbiter.model import altered_tiebreakers as tb
+
+        if tb.started(state):  # Altered 4.3.d-e: Progress compares the players' totals
+            return tb.progress(state)
         return dusk(state, self.terrains, self.limits)
 
 
