@@ -20,7 +20,8 @@ DEFAULT_LIMIT = 2  # no Hero: reserve and landmark limits of 2 (3.2.7.b, 3.2.10.
 VICTORY_AT = 7  # 4.2.5.d: expeditions that met (7) or crossed (more)
 
 
-MORNING_EFFECTS = ("succeed", "prepare", "draw", "expand")  # 4.2.1.a, in order
+# a new day begins ("at Morning" triggers, 4.2.b), then the daily effects of 4.2.1.a in order
+MORNING_EFFECTS = ("begin", "succeed", "prepare", "draw", "expand")
 
 
 def morning(state: GameState, expand: Mapping[str, str | None]) -> GameState:
@@ -31,9 +32,10 @@ def morning(state: GameState, expand: Mapping[str, str | None]) -> GameState:
 
 
 def morning_effect(state: GameState, effect: str, expand: Mapping[str, str | None]) -> GameState:
-    """One daily effect of the Morning (4.2.1.b-e); "succeed" also starts the new day."""
+    """The Morning's beginning, or one of its daily effects (4.2.1.b-e)."""
+    if effect == "begin":
+        return begin_phase(state, "morning")
     if effect == "succeed":
-        state = begin_phase(state, "morning")
         players = (*state.players[1:], state.players[0])
         return replace(state, players=players).with_event(
             Event("succeed", (("first_player", players[0]),), ("Altered 4.2.1.b",))
@@ -120,10 +122,11 @@ def check_victory(state: GameState) -> GameState:
         verdict = {"winner": leaders[0]}
     else:
         verdict = {"tiebreakers": leaders}
-    state = state.with_event(
+    if isinstance(verdict, dict) and "tiebreakers" in verdict:
+        state = tb.start(state)  # 3.2.1.c, 4.3.a: the Arena replaces the regions
+    return state.with_event(
         Event("check-victory", (("sums", sums), ("verdict", verdict)), ("Altered 4.2.5.d",))
     )
-    return tb.start(state) if isinstance(verdict, dict) and "tiebreakers" in verdict else state
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -77,6 +77,9 @@ objects:
       - id: seen
         when: {enters: any, zone: hand}
         do: [{counter: {target: self, name: seen, add: 1}}]
+      - id: dawn
+        when: {phase: morning}
+        do: [{counter: {target: self, name: dawn, add: 1}}]
   d1: {owner: ana, kind: character, zone: deck}
   d2: {owner: ana, kind: character, zone: deck}
   h1: {owner: ana, kind: character, zone: hand}
@@ -85,7 +88,7 @@ steps:
 """
 
 
-@pytest.mark.rule("Altered 4.2.d", "Altered 4.2.e")
+@pytest.mark.rule("Altered 4.2.d", "Altered 4.2.e", "Altered 4.2.b")
 def test_reactions_are_checked_after_each_daily_effect_of_the_morning() -> None:
     state = final(MORNING)
     kinds = [e.kind for e in state.events]
@@ -93,6 +96,9 @@ def test_reactions_are_checked_after_each_daily_effect_of_the_morning() -> None:
     drawn = max(i for i, k in enumerate(kinds) if k == "counter")
     assert drawn < kinds.index("expand")  # the Reactions of Draw resolve before Expand
     assert kinds.index("succeed") < kinds.index("prepare") < kinds.index("expand")
+    # 4.2.b: the "at Morning" Reaction resolves as the phase begins, before Succeed
+    assert kinds.index("counter") < kinds.index("succeed")
+    assert state.obj("watcher").counters.get("dawn") == 1
 
 
 @pytest.mark.rule("Altered 4.2.3.a", "Altered 4.2.3.b", "Altered 4.2.3.c", "Altered 4.2.f")
