@@ -1,17 +1,14 @@
 """Triggered abilities and quick actions as data, resolved by pure functions.
 
-A *trigger* waits for an event (``damaged``, ``enters``, ``leaves``, ``counter``,
-``modified``, ``phase``, ``activated``) and then resolves its effects, perhaps
-optionally ("may", TRIG-2) and under a condition checked at resolution (TRIG-4).
-A *quick action* is ``cost -> effects``, played by its controller (QA-1), at most
-``ruleset.quick_action_cap`` times per day (A-GOLD-9).
+A *trigger* waits for an event (``damaged``, ``enters``, ``leaves``, ``counter``, ``modified``,
+``phase``, ``activated``), then resolves its effects, perhaps optionally ("may", TRIG-2) and
+under a condition checked at resolution (TRIG-4). A *quick action* is ``cost -> effects``,
+played by its controller (QA-1), at most ``ruleset.quick_action_cap`` times a day (A-GOLD-9).
 
-Pending triggers form a queue beside the state (TRIG-1); :func:`advance` resolves
-its head, :func:`activate` plays a quick action. Both return the new state and
-queue; the engine (``solver/engine/triggers.py``) and the loop search (``solver/loops/decide.py``)
-drive them. Damage here is deliberately minimal (Decision DMG-0): the amount is
-added to the ``damage`` counter of an object or taken from a player's ``life``;
-no bonus, prevention or replacement applies (those belong to other areas).
+Pending triggers form a queue beside the state (TRIG-1); :func:`advance` resolves its head,
+:func:`activate` plays a quick action; the engine and the loop search drive them. Damage
+here is minimal (Decision DMG-0): added to an object's ``damage`` counter or taken from a
+player's ``life``; no bonus, prevention or replacement applies (other areas do that).
 """
 
 from __future__ import annotations
@@ -22,17 +19,18 @@ from dataclasses import dataclass, replace
 from arbiter.model import counter_zones as cz
 from arbiter.model import keyword_reads as rk
 from arbiter.model import trigger_order as to
+from arbiter.model.ability_zones import in_play as in_play
+from arbiter.model.ability_zones import is_zone as _is_zone
+from arbiter.model.ability_zones import works
 from arbiter.model.effects import algebra as fx
 from arbiter.model.effects import engine_read as er
 from arbiter.model.effects import refs as rf
 from arbiter.model.errors import IllegalAction
+from arbiter.model.expedition_joins import crosses
 from arbiter.model.might_layers import might_in
 from arbiter.model.state import Ability, Event, GameObject, GameState
 from arbiter.model.steps import GainFeature, LoseFeature, Modify, Move, Step
 
-# Zone kinds in play. A zone with a part after ':' (``expedition:hero``,
-# ``expedition:companion``) is a part of the zone before it (A-ZONE-1): see ``in_play``.
-IN_PLAY = frozenset({"play", "expedition", "landmark", "hero"})
 PLAYER_REFS = frozenset({"controller", "opponent"})
 EVENT_KINDS = ("damaged", "enters", "leaves", "counter", "modified", "phase", "activated")
 EFFECT_KINDS = ("damage", "counter", "modify", "gain", "lose", "move", "ready", "exhaust")
@@ -49,6 +47,7 @@ class Trigger(Ability):
     condition: fx.Condition | None = None
     text: str = ""
     once_each_turn: bool = False  # Riftbound 383.3.f: resolves once a turn at most
+    support: bool = False  # Altered 2.2.11.i: works in the Reserve only
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,6 +56,7 @@ class QuickAction(Ability):
     effects: tuple[fx.Effect, ...] = ()
     condition: fx.Condition | None = None
     text: str = ""
+    support: bool = False  # Altered 2.2.11.i: works in the Reserve only
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,19 +72,6 @@ class Pending:
 
 
 Queue = tuple[Pending, ...]
-
-
-def in_play(zone: object) -> bool:
-    """Whether a zone (an object's, or an event's ``from``/``to``) is in play: its kind,
-    the part before ':', is one of ``IN_PLAY`` (A-ZONE-1: both expeditions are in play)."""
-    return isinstance(zone, str) and zone.split(":", 1)[0] in IN_PLAY
-
-
-def _is_zone(zone: object, name: str) -> bool:
-    """``name`` names the zone: "play" any zone in play, a kind every part of it."""
-    if name == "play":
-        return in_play(zone)
-    return isinstance(zone, str) and (zone == name or zone.split(":", 1)[0] == name)
 
 
 # -- references --------------------------------------------------------------------------
@@ -318,6 +305,8 @@ def _touches(event: Event, pattern: fx.When) -> bool:
         return event.kind == "phase" and event.get("name") == name
     if kind == "activated":
         return event.kind == "activate" and (not name or event.get("action") == name)
+    if kind == "counter" and event.kind == "gain-status":  # a status is a counter (2.4.1.g)
+        return bool(event.get("done")) and event.get("status") == name and pattern.change != "down"
     if kind == "counter":
         delta = _counter_delta(event, name)
         if delta == 0:
@@ -343,7 +332,8 @@ def _counter_delta(event: Event, name: str) -> int:
 
 
 def matches(state: GameState, trigger: Trigger, source: str, event: Event) -> bool:
-    if not _touches(event, trigger.when):
+    joined = crosses(state, trigger.when, source, event)  # "my expedition": Altered 7.4.4.i
+    if not (_touches(event, trigger.when) if joined is None else joined):
         return False
     watched = rf.subject(trigger.when)
     if rf.event(trigger.when) == "phase":  # "at the start of YOUR turn": the phase's player
@@ -359,6 +349,10 @@ def matches(state: GameState, trigger: Trigger, source: str, event: Event) -> bo
     return _as_target(state, subject) in resolve(state, watched, source)
 
 
+def _near(obj: GameObject) -> bool:
+    return in_play(obj.zone) or obj.zone == "reserve"
+
+
 def triggered(state: GameState, events: Iterable[Event]) -> Queue:
     """TRIG-1: the triggers these events trigger, in order: event by event, then the
     players in initiative order, then the sources' timestamps, then printed order."""
@@ -371,7 +365,7 @@ def triggered(state: GameState, events: Iterable[Event]) -> Queue:
         if e.kind == "move" and in_play(e.get("from")) and not in_play(e.get("to"))
     }
     sources = sorted(
-        (o for o in state.objects.values() if (in_play(o.zone) or o.id in left) and o.abilities),
+        (o for o in state.objects.values() if o.abilities and (o.id in left or _near(o))),
         key=lambda o: (order.get(o.controlled_by, len(order)), o.timestamp, o.id),
     )
     out: list[Pending] = []
@@ -379,9 +373,13 @@ def triggered(state: GameState, events: Iterable[Event]) -> Queue:
         subject = _subject(event)
         it = _as_target(state, subject) if subject is not None else None
         for obj in sources:
-            looks_back = not in_play(obj.zone)
+            looks_back = obj.id in left and not in_play(obj.zone)
             for ab in obj.abilities:
-                if not isinstance(ab, Trigger) or (looks_back and rf.event(ab.when) != "leaves"):
+                if not isinstance(ab, Trigger):
+                    continue
+                if not works(obj, ab.support) and (
+                    ab.support or not looks_back or rf.event(ab.when) != "leaves"
+                ):
                     continue
                 if matches(state, ab, obj.id, event):
                     out.append(Pending(obj.id, ab.id, it))
@@ -508,8 +506,9 @@ def unpaid(state: GameState, source: str, action: QuickAction) -> tuple[str, str
             f"{played} times today, the cap is {cap}",
         )
     obj = state.objects.get(source)
-    if obj is None or not in_play(obj.zone):
-        return ("QA-1", f"{source} is not in play: its quick actions do not work")
+    if obj is None or not works(obj, action.support):
+        where = "in the Reserve, ready" if action.support else "in play"
+        return ("QA-1", f"{source} is not {where}: its quick actions do not work")
     for cost in action.costs:
         reference = rf.ref(cost.selector)
         targets = resolve(state, reference, source)

@@ -20,23 +20,39 @@ DEFAULT_LIMIT = 2  # no Hero: reserve and landmark limits of 2 (3.2.7.b, 3.2.10.
 VICTORY_AT = 7  # 4.2.5.d: expeditions that met (7) or crossed (more)
 
 
+# a new day begins ("at Morning" triggers, 4.2.b), then the daily effects of 4.2.1.a in order
+MORNING_EFFECTS = ("begin", "succeed", "prepare", "draw", "expand")
+
+
 def morning(state: GameState, expand: Mapping[str, str | None]) -> GameState:
     """4.2.1: a new day (QA-2), then Succeed, Prepare, Draw and Expand, in that order."""
-    state = begin_phase(state, "morning")
-    players = (*state.players[1:], state.players[0])
-    state = replace(state, players=players).with_event(
-        Event("succeed", (("first_player", players[0]),), ("Altered 4.2.1.b",))
-    )
-    readied = []
-    for oid, obj in sorted(state.objects.items()):
-        if obj.counters.get("exhausted", 0):
-            counters = {k: v for k, v in obj.counters.items() if k != "exhausted"}
-            state = state.with_object(replace(obj, counters=counters))
-            readied.append(oid)
-    state = state.with_event(Event("prepare", (("readied", readied),), ("Altered 4.2.1.c",)))
-    for player in players:
-        state = draw(state, player, 2)
-    for player in players:  # 4.2.1.e: in turn order, each may put a card from Hand in Mana
+    for effect in MORNING_EFFECTS:
+        state = morning_effect(state, effect, expand)
+    return state
+
+
+def morning_effect(state: GameState, effect: str, expand: Mapping[str, str | None]) -> GameState:
+    """The Morning's beginning, or one of its daily effects (4.2.1.b-e)."""
+    if effect == "begin":
+        return begin_phase(state, "morning")
+    if effect == "succeed":
+        players = (*state.players[1:], state.players[0])
+        return replace(state, players=players).with_event(
+            Event("succeed", (("first_player", players[0]),), ("Altered 4.2.1.b",))
+        )
+    if effect == "prepare":
+        readied = []
+        for oid, obj in sorted(state.objects.items()):
+            if obj.counters.get("exhausted", 0):
+                counters = {k: v for k, v in obj.counters.items() if k != "exhausted"}
+                state = state.with_object(replace(obj, counters=counters))
+                readied.append(oid)
+        return state.with_event(Event("prepare", (("readied", readied),), ("Altered 4.2.1.c",)))
+    if effect == "draw":
+        for player in state.players:
+            state = draw(state, player, 2)
+        return state
+    for player in state.players:  # 4.2.1.e: in turn order, each may put a card from Hand in Mana
         card = expand.get(player)
         if card is None:
             continue
@@ -93,6 +109,10 @@ def clean_up(state: GameState, keep: Mapping[str, Sequence[str]]) -> GameState:
 def check_victory(state: GameState) -> GameState:
     """4.2.5.d: each player sums the distances of their expeditions; a sum of 7 or more,
     strictly above every other, wins; a tie at the top at 7 or more starts tiebreakers."""
+    from arbiter.model import altered_tiebreakers as tb
+
+    if tb.started(state):  # 4.3.f: no effect during tiebreakers
+        return state.with_event(Event("check-victory", (("verdict", None),), ("Altered 4.3.f",)))
     sums = {p: sum(position(state, p, e) for e in EXPEDITIONS) for p in state.players}
     best = max(sums.values())
     leaders = [p for p, v in sums.items() if v == best]
@@ -102,6 +122,8 @@ def check_victory(state: GameState) -> GameState:
         verdict = {"winner": leaders[0]}
     else:
         verdict = {"tiebreakers": leaders}
+    if isinstance(verdict, dict) and "tiebreakers" in verdict:
+        state = tb.start(state)  # 3.2.1.c, 4.3.a: the Arena replaces the regions
     return state.with_event(
         Event("check-victory", (("sums", sums), ("verdict", verdict)), ("Altered 4.2.5.d",))
     )
@@ -110,9 +132,18 @@ def check_victory(state: GameState) -> GameState:
 @dataclass(frozen=True, kw_only=True)
 class Morning(Step):
     expand: Mapping[str, str | None] = field(default_factory=dict)
+    effect: str = ""  # one daily effect of the Morning ("": all four)
 
     def resolve(self, state: GameState) -> GameState:
+        if self.effect:
+            return morning_effect(state, self.effect, self.expand)
         return morning(state, self.expand)
+
+    def parts(self) -> tuple[Step, ...]:
+        """4.2.d: Reactions are checked after each daily effect of the Morning."""
+        if self.effect:
+            return (self,)
+        return tuple(replace(self, effect=e) for e in MORNING_EFFECTS)
 
 
 @dataclass(frozen=True, kw_only=True)

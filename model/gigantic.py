@@ -9,6 +9,7 @@
   expedition the card is not in.
 - 7.4.4.j with 7.5.2: a condition about "my expedition" holds for a Gigantic character
   only when it holds for both of its expeditions.
+- 7.4.4.g: the expeditions facing a Gigantic character face each of its expeditions.
 - 7.4.4.l: in its controller's total (tiebreakers) a Gigantic character counts twice.
 """
 
@@ -83,10 +84,23 @@ def set_gigantic(state: GameState, oid: str, gain: bool, source: str = "effect")
     return state.with_event(Event("join" if gain else "leave", fields, (rule,)))
 
 
+def facing_one(state: GameState, player: str, expedition: str) -> tuple[str, str]:
+    """The expedition facing ``player``'s ``expedition``: the opponent's of the same side
+    (7.5.2: a Hero expedition faces the Hero expedition)."""
+    return opponent(state, player), expedition
+
+
+def facing(state: GameState, oid: str) -> list[tuple[str, str]]:
+    """7.4.4.g: the expeditions facing a character's expedition; for a Gigantic one, those
+    facing each of its controller's expeditions. None outside the Expedition zone."""
+    obj = after_passives(state).obj(oid)  # A-PASS-1: Gigantic may come from a passive
+    return [facing_one(state, obj.controlled_by, e) for e in expeditions_of(obj)]
+
+
 def standing(state: GameState, player: str, expedition: str) -> str:
     """7.5.2: ahead, behind or tied against the expedition facing it (Hero faces Hero)."""
     mine = position(state, player, expedition)
-    theirs = position(state, opponent(state, player), expedition)
+    theirs = position(state, *facing_one(state, player, expedition))
     return "ahead" if mine > theirs else "behind" if mine < theirs else "tied"
 
 

@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from enum import Enum
 
-from arbiter.model.altered.zones import zone_kind
+from arbiter.model.altered.zones import permitted, zone_kind
 from arbiter.model.state import Event, GameState
 from arbiter.model.steps import Step
 from arbiter.model.trace import RuleStep, Trace
@@ -134,6 +134,9 @@ def modify_step(
 
 STATUSES = ("anchored", "asleep", "exhausted", "fleeting")
 MAY_HAVE = frozenset({"adventure", "expedition", "hero", "landmark", "limbo", "mana", "reserve"})
+# Altered 2.4.1.g: a passive (``can: [regain_<status>]``) lets an object gain a status it has:
+# nothing changes, but the gain happens (it may be modified and trigger Reactions)
+G = "Altered 2.4.1.g"
 
 
 def set_status(state: GameState, target: str, status: str, gain: bool) -> GameState:
@@ -147,6 +150,8 @@ def set_status(state: GameState, target: str, status: str, gain: bool) -> GameSt
         return state.with_event(Event(verb, (*fields, ("done", False)), ("Altered 2.4.4.b",)))
     if zone_kind(obj.zone) not in MAY_HAVE:
         return state.with_event(Event(verb, (*fields, ("done", False)), ("Altered 2.4.1.c",)))
+    if gain and has and permitted(obj, f"regain_{status}") is not None:  # Altered 2.4.1.g
+        return state.with_event(Event(verb, (*fields, ("done", True), ("again", True)), (G,)))
     if gain and has:
         return state.with_event(Event(verb, (*fields, ("done", False)), ("Altered 2.4.1.f",)))
     if not gain and not has:

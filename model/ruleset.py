@@ -99,6 +99,20 @@ class TriggerOrder(Enum):
     CONTROLLER_CHOOSES = "controller-chooses"
 
 
+class ManaPayment(Enum):
+    """How an Altered mana cost is paid (Decision AL-MANA-ORBS)."""
+
+    COUNTER = "counter"  # the seed's reading: mana is a number per player (default)
+    ORBS = "orbs"  # Altered 3.2.9.f: exhausting that many ready Mana Orbs of the Mana zone
+
+
+class TypeLists(Enum):
+    """Which lists of types, sub-types and zone types a file's objects are checked against."""
+
+    NONE = "none"  # any kind, any sub-type
+    ALTERED_3_0 = "altered-3.0"  # Altered 2.2.1-2.2.3 (model/altered/types.py)
+
+
 class ShortPool(Enum):
     """Decision D-TIME-4: a split pool smaller than the number of chosen targets."""
 
@@ -123,6 +137,7 @@ class Ruleset:
     replacement_chooser: ReplacementChooser = ReplacementChooser.REPLACEMENT_CONTROLLER
     replacement_reach: ReplacementReach = ReplacementReach.ONCE_PER_ACTION
     trigger_order: TriggerOrder = TriggerOrder.DECLARED
+    mana_payment: ManaPayment = ManaPayment.COUNTER
     # What a game is, not a Decision a file may change (not under ``policies:``):
     zones: frozenset[str] = frozenset({"play"})  # the zones it knows
     destroyed_zone: str = "discard"  # where destroyed cards go (Riftbound: trash)
@@ -138,6 +153,12 @@ class Ruleset:
     counterless_zones: frozenset[str] = frozenset()
     # the Board's zones: leaving them ends temporary modifications (Riftbound 110)
     board_zones: frozenset[str] = frozenset()
+    # the phases of a day, in order (Altered 4.2.a); empty: phases are not ordered
+    day_phases: tuple[str, ...] = ()
+    # zones that hold at most one object of a kind per player (Altered 3.2.6.b: one Hero)
+    single_zones: frozenset[str] = frozenset()
+    # the types and sub-types objects may have (Altered 2.2.1.a, 2.2.2.d-h)
+    type_lists: TypeLists = TypeLists.NONE
 
     def with_policies(self, **changes: object) -> Ruleset:
         return replace(self, **changes)  # type: ignore[arg-type]
@@ -193,6 +214,9 @@ RULESETS: dict[str, Ruleset] = {
         objects_need_zone=True,
         characteristics=frozenset({"forest", "mountain", "water", "hand_cost", "reserve_cost"}),
         counterless_zones=frozenset({"discard", "deck", "hand"}),
+        day_phases=("morning", "noon", "afternoon", "dusk", "night"),
+        single_zones=frozenset({"hero"}),
+        type_lists=TypeLists.ALTERED_3_0,
     ),
 }
 
@@ -209,6 +233,7 @@ POLICY_ENUMS: dict[str, type[Enum]] = {
     "numbered_gain": NumberedGain,
     "replacement_reach": ReplacementReach,
     "trigger_order": TriggerOrder,
+    "mana_payment": ManaPayment,
 }
 
 POLICY_INTS: frozenset[str] = frozenset({"quick_action_cap", "reaction_cap"})

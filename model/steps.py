@@ -31,6 +31,11 @@ class Step:
     def target_ids(self) -> tuple[str, ...]:
         return ()
 
+    def parts(self) -> tuple[Step, ...]:
+        """The steps this one is made of, when triggered abilities are resolved between
+        them (Altered 4.2.d: Reactions are checked after each daily effect of a phase)."""
+        return (self,)
+
 
 # Computed values stay within about ±VALUE_LIMIT (docs/guarantees.md): inputs are within
 # ±10^9 and a scenario has at most 1000 steps, so only ``multiply`` can leave this range;

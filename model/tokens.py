@@ -10,12 +10,12 @@ exist instead (2.1.e, in ``arbiter.model.altered.zones.move``).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from arbiter.model.altered.keywords import expeditions_of, has
 from arbiter.model.altered.zones import EXPEDITIONS, TOKEN, move, zone_kind
 from arbiter.model.passive_order import after_passives
-from arbiter.model.state import JSON, BaseValue, Event, GameObject, GameState
+from arbiter.model.state import JSON, Ability, BaseValue, Event, GameObject, GameState
 from arbiter.model.steps import Step
 
 
@@ -50,9 +50,10 @@ def create_tokens(
     base: Mapping[str, BaseValue],
     where: Where,
     name: str = "",
+    abilities: tuple[Ability, ...] = (),
 ) -> GameState:
-    """7.3.4: create the tokens ``ids`` for ``player``; an impossible creation is not done
-    (7.4.4.k with A-GOLD-3)."""
+    """7.3.4: create the tokens ``ids`` for ``player``, with the abilities the effect gives
+    them (2.2.11.f); an impossible creation is not done (7.4.4.k with A-GOLD-3)."""
     options, rule = targets(state, where)
     if not options:
         return state.with_event(
@@ -73,6 +74,7 @@ def create_tokens(
             base=dict(base),
             timestamp=t,
             counters={TOKEN: 1},
+            abilities=tuple(replace(a, source=oid, timestamp=t) for a in abilities),
         )
         state = state.with_object(token)
         fields: tuple[tuple[str, JSON], ...] = (
@@ -126,16 +128,20 @@ def draw(state: GameState, player: str, count: int) -> GameState:
 
 @dataclass(frozen=True, kw_only=True)
 class CreateStep(Step):
-    """``create: {ids, player, base, name, in | of | other_of, pick}``."""
+    """``create: {ids, player, base, name, in | of | other_of, pick, triggers,
+    quick_actions}``."""
 
     player: str
     ids: tuple[str, ...]
     base: Mapping[str, BaseValue]
     place: Where
     name: str = ""
+    abilities: tuple[Ability, ...] = ()  # "with ...": the tokens' abilities (2.2.11.f)
 
     def resolve(self, state: GameState) -> GameState:
-        return create_tokens(state, self.player, self.ids, self.base, self.place, self.name)
+        return create_tokens(
+            state, self.player, self.ids, self.base, self.place, self.name, self.abilities
+        )
 
 
 @dataclass(frozen=True, kw_only=True)

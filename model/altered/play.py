@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
 from arbiter.model import emblems
+from arbiter.model.altered import mana_orbs
 from arbiter.model.altered.keywords import (
     ToughCost,
     has,
@@ -21,6 +22,7 @@ from arbiter.model.altered.keywords import (
     other_expedition,
     tough_cost,
 )
+from arbiter.model.altered.payment import mana, pay, set_mana
 from arbiter.model.altered.spells import (
     SpellStep,
     SpellText,
@@ -31,6 +33,7 @@ from arbiter.model.altered.spells import (
     spell_text,
     verb_of,
 )
+from arbiter.model.altered.types import zone_type
 from arbiter.model.altered.zones import (
     BOOSTS,
     EXPEDITIONS,
@@ -38,6 +41,7 @@ from arbiter.model.altered.zones import (
     ensure_faces,
     move,
     permitted,
+    player_permission,
     player_prohibition,
     prohibited,
     reveal,
@@ -52,33 +56,6 @@ from arbiter.model.trace import RuleStep
 from arbiter.model.values import characteristics as ch
 from arbiter.model.values import features as ft
 from arbiter.model.values.reading import Op
-
-
-def mana(state: GameState, player: str) -> int:
-    return state.counters.get(f"mana.{player}", 0)
-
-
-def set_mana(state: GameState, player: str, amount: int) -> GameState:
-    counters = dict(state.counters)
-    counters[f"mana.{player}"] = amount
-    return replace(state, counters=counters)
-
-
-def pay(state: GameState, player: str, amount: int, what: str, rules: tuple[str, ...]) -> GameState:
-    """A-GOLD-2: a cost that cannot be paid in full cannot be paid at all."""
-    have = mana(state, player)
-    if amount > have:
-        raise IllegalAction(
-            "A-GOLD-2", f"{player} cannot pay {amount} for {what}: only {have} mana available"
-        )
-    state = set_mana(state, player, have - amount)
-    return state.with_event(
-        Event(
-            "pay",
-            (("player", player), ("amount", amount), ("for", what), ("mana_left", have - amount)),
-            rules,
-        )
-    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,6 +77,7 @@ class PlayChoices:
     for_free: bool = False
     into: str | None = None  # the expedition a character is played into
     tough: Mapping[str, bool] = field(default_factory=dict)  # each-step Tough: pay it or not
+    alternative_cost: int | None = None  # instead of the Hand cost (Scout X: Altered 7.4.5.c)
 
 
 # -- where a card may be played from (A-GOLD-1, A-GOLD-5) ------------------------------------
@@ -118,7 +96,8 @@ def check_origin(state: GameState, card: GameObject, player: str) -> None:
     if ban is not None:
         also = " although a card allows it" if allow is not None else ""
         raise IllegalAction("A-GOLD-1", f"{card.id} cannot be played from {zone}{also}")
-    if zone == "reserve" and card.counters.get("exhausted", 0):
+    tired = zone == "reserve" and card.counters.get("exhausted", 0)
+    if tired and player_permission(state, player, "play_exhausted") is None:  # 2.4.5.d
         raise IllegalAction("Altered 2.4.5.c", f"{card.id} is exhausted in the Reserve")
     if zone in ("hand", "reserve"):
         return
@@ -158,6 +137,8 @@ def play(state: GameState, card_id: str, choices: PlayChoices) -> GameState:
     targets = [oid for name in choices.targets for oid in choices.targets[name]]
     stamps = {oid: state.obj(oid).timestamp for oid in targets}  # who was chosen (A-GOLD-7)
     base = 0 if choices.for_free else base_cost(card)
+    if choices.alternative_cost is not None and not choices.for_free:
+        base = choices.alternative_cost
     delta, cost_emblems = emblems.cost_change(state, player, card.kind)
     if delta and not choices.for_free:  # Altered 2.2.14: an Ongoing Emblem alters the cost
         base = max(0, base + delta)
@@ -237,7 +218,7 @@ def play(state: GameState, card_id: str, choices: PlayChoices) -> GameState:
         for s in steps:
             state = _resolve_step(state, card_id, player, text, s, choices, stamps)
         state = _after_resolution(state, card_id, player)
-    elif card.kind == "character":
+    elif card.kind == "character" or zone_type(card) == "expedition":  # Altered 2.2.3.d
         state = _join(state, card_id, player, choices.into or EXPEDITIONS[0])
     else:
         state = move(state, card_id, "landmark", player=player, cause="play").state
@@ -442,7 +423,7 @@ def _pay_tough_at_step(
             kept.append(oid)
             continue
         wants = choices.tough.get(oid, True)
-        if wants and mana(state, player) >= x:
+        if wants and mana(state, player) + mana_orbs.available(state, player) >= x:
             state = pay(state, player, x, f"{card}:{step.id}:{oid}", ("Altered 7.4.7.e",))
             state = replace(state, counters={**state.counters, paid_key: 1})
             kept.append(oid)

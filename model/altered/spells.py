@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from arbiter.model.altered.types import is_a, type_of
 from arbiter.model.altered.zones import IN_PLAY, prohibited, zone_kind
 from arbiter.model.effects.algebra import (
     AddCounters,
@@ -154,8 +155,8 @@ def legal_target(
     if slot.zone is None and zone not in IN_PLAY or slot.zone is not None and zone != slot.zone:
         where = slot.zone or "play"
         raise IllegalAction(rule, f"{obj.id} is in {obj.zone}, not in {where}: not a legal target")
-    if slot.kind is not None and obj.kind != slot.kind:
-        raise IllegalAction(rule, f"{obj.id} is a {obj.kind}, not a {slot.kind}")
+    if slot.kind is not None and not is_a(obj, slot.kind, in_play_only=False):
+        raise IllegalAction(rule, f"{obj.id} is a {type_of(obj)}, not a {slot.kind}")
     if slot.controller == "you" and obj.controlled_by != player:
         raise IllegalAction(rule, f"{obj.id} is not controlled by {player}")
     if slot.controller == "opponent" and obj.controlled_by == player:

@@ -7,7 +7,8 @@ from dataclasses import dataclass, field, replace
 
 from arbiter.model.altered.day import TerrainLimits, decide, dusk, rest
 from arbiter.model.altered.keywords import other_expedition
-from arbiter.model.altered.play import PlayChoices, mana, play, set_mana
+from arbiter.model.altered.payment import mana, set_mana
+from arbiter.model.altered.play import PlayChoices, play
 from arbiter.model.altered.zones import (
     BOOSTS,
     SEEN_BY,
@@ -52,7 +53,13 @@ class Play(Step):
     def target_ids(self) -> tuple[str, ...]:
         return (self.card, *(o for v in self.choices.targets.values() for o in v))
 
+    scout: bool = False  # played for its Scout X (Altered 7.4.5.c)
+
     def resolve(self, state: GameState) -> GameState:
+        if self.scout:
+            from arbiter.model.altered.scout import play_with_scout
+
+            return play_with_scout(state, self.card, self.choices)
         return play(state, self.card, self.choices)
 
 
@@ -246,6 +253,10 @@ class Dusk(Step):
     limits: Mapping[str, TerrainLimits] = field(default_factory=dict)
 
     def resolve(self, state: GameState) -> GameState:
+        from arbiter.model import altered_tiebreakers as tb
+
+        if tb.started(state):  # Altered 4.3.d-e: Progress compares the players' totals
+            return tb.progress(state)
         return dusk(state, self.terrains, self.limits)
 
 

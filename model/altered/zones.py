@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 
+from arbiter.model.ruleset import ManaPayment
 from arbiter.model.state import Ability, BaseValue, Event, GameObject, GameState
 from arbiter.model.trace import RuleStep
 from arbiter.model.values.features import Feature
@@ -203,6 +204,17 @@ def player_prohibition(state: GameState, player: str, action: str) -> Prohibitio
         for a in o.abilities:
             if isinstance(a, Prohibition) and a.action == action:
                 return a
+    return None
+
+
+def player_permission(state: GameState, player: str, action: str) -> Permission | None:
+    """A "can" that a player has: carried by an object they control in play or in their
+    Hero zone (Altered 2.4.5.d: "you may play exhausted cards in Reserve")."""
+    for o in sorted(state.objects.values(), key=lambda o: (o.timestamp, o.id)):
+        if o.controlled_by == player and zone_kind(o.zone) in (*IN_PLAY, "hero"):
+            found = permitted(o, action)
+            if found is not None:
+                return found
     return None
 
 
@@ -397,6 +409,8 @@ def move(
         state, timestamp = state.tick()
     new, more = new_object(obj, zone, timestamp)
     why.extend(more)
+    if dst == "mana" and state.ruleset.mana_payment is ManaPayment.ORBS and cause != "expand":
+        new = replace(new, counters={**new.counters, "exhausted": 1})  # Altered 3.2.9.b
     event = Event(
         "move",
         (

@@ -192,8 +192,9 @@ def holds(state: GameState, ctx: Context, c: a.Condition) -> bool:
         return any(c.compare.holds(counter(state, i, c.name), c.bound) for i in ids)
     if c.test is a.Test.STAT:
         return any(c.compare.holds(stat_value(o, c.stat), c.bound) for o in objs)
-    if c.test is a.Test.HAS:
-        return any(c.name in o.features or o.counters.get(c.name, 0) > 0 for o in objs)
+    if c.test is a.Test.HAS:  # a status is a counter; Boosted: a boost at least (Altered 2.4.4.a)
+        name = "boosts" if c.name.lower() == "boosted" else c.name
+        return any(c.name in o.features or o.counters.get(name, 0) > 0 for o in objs)
     if c.test is a.Test.SUBTYPE:
         return any(c.name in _subtypes(o) for o in objs)
     if c.test is a.Test.ZONE:

@@ -205,7 +205,8 @@ def parse_triggers(node: Node, ctx: ParseContext, obj: GameObject) -> GameObject
     found: list[Trigger] = []
     for aid, n in zip(_ids(items, "t", obj), items, strict=True):
         m = n.mapping(
-            {"id", "when", "may", "if", "do", "text", "once_each_turn"}, required=("when", "do")
+            {"id", "when", "may", "if", "do", "text", "once_each_turn", "support"},
+            required=("when", "do"),
         )
         found.append(
             Trigger(
@@ -218,6 +219,7 @@ def parse_triggers(node: Node, ctx: ParseContext, obj: GameObject) -> GameObject
                 condition=parse_condition(m["if"]) if "if" in m else None,
                 text=m["text"].text() if "text" in m else "",
                 once_each_turn=m["once_each_turn"].boolean() if "once_each_turn" in m else False,
+                support=m["support"].boolean() if "support" in m else False,
             )
         )
     return replace(obj, abilities=(*obj.abilities, *found))
@@ -227,7 +229,7 @@ def parse_quick_actions(node: Node, ctx: ParseContext, obj: GameObject) -> GameO
     items = node.seq("a list of quick actions")
     found: list[QuickAction] = []
     for aid, n in zip(_ids(items, "q", obj), items, strict=True):
-        m = n.mapping({"id", "cost", "do", "if", "text"}, required=("do",))
+        m = n.mapping({"id", "cost", "do", "if", "text", "support"}, required=("do",))
         costs = (
             tuple(parse_cost(c) for c in m["cost"].seq("a list of costs")) if "cost" in m else ()
         )
@@ -240,6 +242,7 @@ def parse_quick_actions(node: Node, ctx: ParseContext, obj: GameObject) -> GameO
                 effects=_effects(m["do"]),
                 condition=parse_condition(m["if"]) if "if" in m else None,
                 text=m["text"].text() if "text" in m else "",
+                support=m["support"].boolean() if "support" in m else False,
             )
         )
     return replace(obj, abilities=(*obj.abilities, *found))

@@ -244,7 +244,8 @@ def _mana(node: Node, ctx: ParseContext) -> Step:
 
 def _play(node: Node, ctx: ParseContext) -> Step:
     m = node.mapping(
-        {"card", "player", "mode", "targets", "may", "internal", "for_free", "into", "tough"},
+        {"card", "player", "mode", "targets", "may", "internal", "for_free", "into", "tough"}
+        | {"scout"},
         required=("card",),
     )
     card = ctx.object_id(m["card"])
@@ -271,7 +272,7 @@ def _play(node: Node, ctx: ParseContext) -> Step:
         else {},
         into=m["into"].choice(list(EXPEDITIONS)) if "into" in m else None,
     )
-    return Play(card=card, choices=choices)
+    return Play(card=card, choices=choices, scout=m["scout"].boolean() if "scout" in m else False)
 
 
 def _send(node: Node, ctx: ParseContext) -> Step:

@@ -12,7 +12,7 @@ from arbiter.model.format.document import Node
 from arbiter.model.gigantic import set_gigantic
 from arbiter.model.modifiers import STATUSES, ModifiedStepStep, Modifier, ModKind
 from arbiter.model.standing_modifiers import StandingModifier, StatusStep
-from arbiter.model.state import GameObject, GameState
+from arbiter.model.state import Ability, GameObject, GameState
 from arbiter.model.steps import Step
 from arbiter.model.tokens import CreateStep, DrawStep, Where
 
@@ -145,7 +145,8 @@ def _emblem(node: Node, ctx: ParseContext) -> Step:
 def _create(node: Node, ctx: ParseContext) -> Step:
     """Create Character tokens (Altered 7.3.4)."""
     m = node.mapping(
-        {"ids", "player", "base", "name", "in", "of", "other_of", "pick"},
+        {"ids", "player", "base", "name", "in", "of", "other_of", "pick"}
+        | {"triggers", "quick_actions"},
         required=("ids", "player"),
     )
     places = [k for k in ("in", "of", "other_of") if k in m]
@@ -168,8 +169,22 @@ def _create(node: Node, ctx: ParseContext) -> Step:
         base=base,
         place=where,
         name=m["name"].text() if "name" in m else "",
+        abilities=_token_abilities(m, ctx),
     )
     return step
+
+
+def _token_abilities(m: dict[str, Node], ctx: ParseContext) -> tuple[Ability, ...]:
+    """The abilities an effect gives the tokens it creates (Altered 2.2.11.f), read as an
+    object's ``triggers`` and ``quick_actions`` (each token gets them as its own)."""
+    from arbiter.model.format.area_abilities import parse_quick_actions, parse_triggers
+
+    template = GameObject("token", ctx.state.players[0], "character", zone="limbo")
+    if "triggers" in m:
+        template = parse_triggers(m["triggers"], ctx, template)
+    if "quick_actions" in m:
+        template = parse_quick_actions(m["quick_actions"], ctx, template)
+    return template.abilities
 
 
 def _draw(node: Node, ctx: ParseContext) -> Step:

@@ -46,6 +46,18 @@ def _altered_rules() -> ModuleType:
     return area_altered_rules
 
 
+def _altered_objects() -> ModuleType:
+    from arbiter.model.format import area_altered_objects
+
+    return area_altered_objects
+
+
+def _altered_turns() -> ModuleType:
+    from arbiter.model.format import area_altered_turns
+
+    return area_altered_turns
+
+
 def _combat() -> ModuleType:
     from arbiter.model.format import area_combat
 
@@ -99,6 +111,8 @@ AREAS: dict[str, Callable[[], ModuleType]] = {
     "area_abilities": _abilities,
     "area_altered": _altered,
     "area_altered_rules": _altered_rules,
+    "area_altered_turns": _altered_turns,
+    "area_altered_objects": _altered_objects,
     "area_combat": _combat,
     "area_damage": _damage,
     "area_effects": _effects,
@@ -158,6 +172,8 @@ MERGE_ORDER: dict[str, tuple[str, ...]] = {
         "area_combat",
         "area_riftbound",
         "area_altered_rules",
+        "area_altered_turns",
+        "area_altered_objects",
     ),
     "OBJECT_KEY_PARSERS": (
         "area_abilities",
@@ -169,6 +185,7 @@ MERGE_ORDER: dict[str, tuple[str, ...]] = {
         "area_passives",
         "area_riftbound",
         "area_altered_rules",
+        "area_altered_objects",
     ),
     "TOP_KEY_PARSERS": ("area_replacement", "area_loops", "area_abilities"),
 }
@@ -184,11 +201,11 @@ STEP_PARSERS: AreaTable[StepParser] = AreaTable(
         "protect": "foundation",
         "end": "foundation",
         "move": "area_altered",
-        "activate": "area_abilities",
-        "begin": "area_abilities",
+        "activate": "area_altered_turns",
+        "begin": "area_altered_turns",
         "effect": "area_abilities",
         "mana": "area_altered",
-        "play": "area_altered",
+        "play": "area_altered_turns",
         "send": "area_altered",
         "boosts": "area_altered",
         "cannot": "area_altered",
@@ -197,8 +214,8 @@ STEP_PARSERS: AreaTable[StepParser] = AreaTable(
         "face_down": "area_altered",
         "look": "area_altered",
         "use": "area_altered",
-        "dusk": "area_altered",
-        "rest": "area_altered",
+        "dusk": "area_altered_turns",
+        "rest": "area_altered_turns",
         "decide": "area_altered",
         "game-action": "area_replacement",
         "damage": "area_damage",
@@ -219,12 +236,15 @@ STEP_PARSERS: AreaTable[StepParser] = AreaTable(
         "status": "area_altered_rules",
         "modified_step": "area_altered_rules",
         "gigantic": "area_altered_rules",
-        "emblem": "area_altered_rules",
+        "emblem": "area_altered_turns",
         "create": "area_altered_rules",
         "draw": "area_altered_rules",
-        "morning": "area_altered_rules",
-        "clean_up": "area_altered_rules",
-        "check_victory": "area_altered_rules",
+        "morning": "area_altered_turns",
+        "clean_up": "area_altered_turns",
+        "check_victory": "area_altered_turns",
+        "pass": "area_altered_turns",
+        "orb": "area_altered_objects",
+        "to_deck": "area_altered_objects",
     },
 )
 
@@ -252,6 +272,7 @@ OBJECT_KEY_PARSERS: AreaTable[ObjectKeyParser] = AreaTable(
         "might_passives": "area_riftbound",
         "keyword_passives": "area_riftbound",
         "modifiers": "area_altered_rules",
+        "zone": "area_altered_objects",
     },
 )
 

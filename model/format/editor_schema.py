@@ -128,6 +128,8 @@ DESCRIPTIONS: dict[str, str] = {
     "tough_payment": "How Tough's cost is paid (Riftbound rulebook versions).",
     "this_turn": "True: only for the rest of this turn.",
     "draw": "Draw cards.",
+    "mana_payment": "How an Altered mana cost is paid: the mana counter or Mana Orbs (3.2.9.f).",
+    "pass": "The player passes their turn in the Altered Afternoon (4.2.3.d).",
     "end_turn": "End the turn: effects until end of turn end, cleanup follows.",
     "cleanup": "A cleanup: state-based checks (Riftbound).",
     "check_victory": "Check whether a player has won.",

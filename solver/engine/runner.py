@@ -16,7 +16,7 @@ from arbiter.model.scenario import Expect, Expectation, Scenario
 from arbiter.model.state import JSON, Event, GameState
 from arbiter.model.view import Check, check, state_json
 from arbiter.solver.engine.options import RunOptions
-from arbiter.solver.engine.step import after_step, located, resolve_step
+from arbiter.solver.engine.step import after_step, located, resolve_parts
 
 # Run after the last step, in order; each returns keys added to the JSON output and to the
 # view the final expectations read ("outcomes", when --outcomes is given or read).
@@ -87,7 +87,7 @@ def run(scenario: Scenario, options: RunOptions | None = None) -> RunResult:
             checks.extend(check(view, e, i) for e in step.expectations)
             continue
         try:
-            new_state = resolve_step(step, state, options)
+            before, new_state = resolve_parts(step, state, options)
         except IllegalAction as exc:
             if step.illegal is None:
                 return RunResult(scenario, state, tuple(checks), exc, i)
@@ -103,7 +103,7 @@ def run(scenario: Scenario, options: RunOptions | None = None) -> RunResult:
         if step.illegal is not None:
             expected = Expectation(f"steps[{i}].illegal", step.illegal, step.where)
             checks.append(Check(expected, None, False, f"steps[{i}].illegal", i))
-        state = after_step(state, new_state, options)
+        state = after_step(before, new_state, options)
     extra: dict[str, JSON] = {}
     for finisher in FINISHERS:
         extra.update(finisher(scenario, state, options))

@@ -66,6 +66,22 @@ def resolve_step(step: Step, state: GameState, options: RunOptions) -> GameState
     return step.resolve(state)
 
 
+def resolve_parts(
+    step: Step, state: GameState, options: RunOptions
+) -> tuple[GameState, GameState]:
+    """Resolve a step part by part (``Step.parts``), the triggers of each part but the last
+    resolved before the next (Altered 4.2.d); returns the state before the last part and
+    the state after it, for the runner's ``after_step``."""
+    parts = step.parts()
+    before = state
+    for n, part in enumerate(parts):
+        if n:
+            state = after_step(before, state, options)
+            before = state
+        state = resolve_step(part, state, options)
+    return before, state
+
+
 def after_step(before: GameState, after: GameState, options: RunOptions) -> GameState:
     for hook in AFTER_STEP:
         after = hook(before, after, options)
