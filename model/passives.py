@@ -15,7 +15,8 @@ What the passive engine runs (``unsupported`` names anything else):
 
 - selector: pick ALL (every object in play) or SELF (its source); filters ``side``
   (yours, enemy, or a player named: ``Side.NAMED``), ``kinds``, ``subtypes``, ``has``
-  (keywords: features), ``other``, ``zone`` (``expedition`` also holds ``expedition:hero``);
+  (keywords: features), ``other``, ``zone`` (``expedition`` also holds ``expedition:hero``),
+  ``here`` (at the source's place: ``at_place``, Decision EFF-EVAL / IMP-HERE);
 - condition, on the source: Test.REGION (its region has a subtype), Test.SUBTYPE,
   Test.HAS (a keyword), combined with AND / OR / NOT;
 - action: ModifyStat of a number by a printed amount (add, set, multiply, divide; a
@@ -80,7 +81,7 @@ NOTHING = a.Effect(a.ModifyStat(SUBTYPES), EVERYTHING, duration=WHILE_IN_PLAY)
 def unsupported(e: a.Effect) -> str | None:
     """What of ``e`` the passive engine does not run, or None (see the module's text)."""
     s, act = e.selector, e.action
-    if s.pick not in (a.Pick.ALL, a.Pick.SELF) or s.here or s.stats or s.lacks:
+    if s.pick not in (a.Pick.ALL, a.Pick.SELF) or s.stats or s.lacks:
         return "a passive selects every object in play matching filters, or its source"
     if s.side is a.Side.NAMED and not s.name:
         return "a player's name for the side"
@@ -300,6 +301,8 @@ def selects(p: Passive, obj: GameObject, src: GameObject) -> bool:
         return False
     if s.zone is not None and zone != s.zone and zone.split(":", 1)[0] != s.zone:
         return False
+    if s.here and not at_place(obj, src):
+        return False
     side = s.side
     if side is not _ANY:
         if side is _YOURS:
@@ -316,6 +319,15 @@ def selects(p: Passive, obj: GameObject, src: GameObject) -> bool:
             if name not in feats:
                 return False
     return not s.subtypes or s.subtypes <= subtypes(obj)
+
+
+def at_place(obj: GameObject, src: GameObject) -> bool:
+    """``obj`` is "here" for ``src``: at the source's zone and region (Decision EFF-EVAL),
+    or, when the source is itself a place (a battlefield or a region object), in it
+    (Decision IMP-HERE: "units here" on a battlefield are the units at it)."""
+    if obj.region is not None and obj.region == src.id:
+        return True
+    return (obj.zone, obj.region) == (src.zone, src.region)
 
 
 def _holds(c: a.Condition, src: GameObject, objects: Objects) -> bool:

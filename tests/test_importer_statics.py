@@ -79,9 +79,9 @@ def test_a_state_as_condition_is_not_modelled() -> None:
 
 @pytest.mark.rule("IMP-STATIC", "IMP-ALGEBRA", "Riftbound 135.2")
 def test_what_the_passive_engine_does_not_run_is_not_modelled_with_its_reason() -> None:
-    here = _lost(Game.RIFTBOUND, "Other friendly units here have +2 {might}.")
-    assert "passive engine does not run" in here.lost
-    assert "every object in play matching filters" in here.lost
+    stat = _lost(Game.RIFTBOUND, "Friendly units with 2 {might} or less have [Shield].")
+    assert "passive engine does not run" in stat.lost
+    assert "every object in play matching filters" in stat.lost
     count = _lost(Game.ALTERED, "I am [Tough 1] unless you control two or more Plants.")
     assert "a condition on the source" in count.lost
 
@@ -105,3 +105,39 @@ def test_a_would_instead_line_is_not_modelled_and_names_the_event_it_replaces() 
     assert "a replacement ('if I would gain [[Asleep]]" in status.lost
     death = _lost(Game.RIFTBOUND, "If a friendly Mech would die, recall it instead.")
     assert "a replacement ('if a friendly Mech would die" in death.lost
+
+
+@pytest.mark.rule("IMP-HERE", "EFF-EVAL", "Riftbound 135.2", "A-PASS-1")
+def test_a_static_line_about_objects_here_is_a_passive_on_the_cards_place() -> None:
+    (e,) = _passives(Game.RIFTBOUND, "Enemy units here have -1 {might}.")
+    assert e.selector == a.Selector(
+        a.Pick.ALL, side=a.Side.ENEMY, kinds=frozenset({"unit"}), here=True
+    )
+    assert e.action == a.ModifyStat("might") and e.amount == a.Const(-1)
+    # the place word may close the line: the same passive
+    (late,) = _passives(Game.RIFTBOUND, "Enemy units have -1 {might} here.")
+    assert late == e
+    (ab,) = read(Game.RIFTBOUND, "Other friendly units here have [Tank].").abilities
+    assert to_passives.data(ab)["applies_to"] == {
+        "kind": "unit",
+        "controller": "you",
+        "other": True,
+        "here": True,
+    }
+
+
+@pytest.mark.rule("IMP-HERE", "EFF-EVAL", "A-PASS-1")
+def test_a_passive_here_applies_only_to_objects_at_its_sources_place() -> None:
+    (e,) = _passives(Game.RIFTBOUND, "Other friendly units here have [Tank].")
+    p = ps.Passive("p1", "me", 0, e)
+    me = GameObject("me", "ana", "unit", "play", region="b1", abilities=(p,))
+    near = GameObject("near", "ana", "unit", "play", region="b1")
+    far = GameObject("far", "ana", "unit", "play", region="b2")
+    foe = GameObject("foe", "bo", "unit", "play", region="b1")
+    objects = {"me": me, "near": near, "far": far, "foe": foe}
+    assert ps.applies_to(p, objects) == frozenset({"near"})
+    # a place that is itself the source (a battlefield card): the objects in it
+    (f,) = _passives(Game.RIFTBOUND, "Units here have +1 {might}.")
+    q = ps.Passive("p2", "b1", 0, f)
+    field = GameObject("b1", "ana", "region", "adventure", abilities=(q,))
+    assert ps.applies_to(q, {**objects, "b1": field}) == frozenset({"me", "near", "foe"})

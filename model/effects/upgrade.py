@@ -366,6 +366,7 @@ def _passive(raw: Raw, index: int) -> a.CardAbility:
         other=applies.get("other") is True,
         zone=str(applies["zone"]) if "zone" in applies else None,
         name=who if side is a.Side.NAMED else None,
+        here=applies.get("here") is True,
     )
     act: a.Action
     amt: a.Amount | None = None

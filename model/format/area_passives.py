@@ -9,7 +9,7 @@ objects:
     region: region                  # the region object it is in (declared earlier)
     passives:
       - text: If I am in a Forest, I am Gigantic
-        applies_to: {self: true}     # kind, subtype, keyword, controller, zone, self, other
+        applies_to: {self: true}     # kind, subtype, keyword, controller, zone, self, other, here
         condition: {region: Forest}  # region, subtype, keyword (of the passive's source)
         effect: {gain: Gigantic}
 ```
@@ -36,7 +36,7 @@ from arbiter.model.state import GameObject
 from arbiter.model.steps import NUMBER_OPS
 
 PASSIVE_KEYS = {"id", "text", "applies_to", "condition", "effect"}
-SELECTOR_KEYS = {"kind", "subtype", "keyword", "controller", "zone", "self", "other"}
+SELECTOR_KEYS = {"kind", "subtype", "keyword", "controller", "zone", "self", "other", "here"}
 CONDITION_KEYS = {"region", "subtype", "keyword"}
 SET_EFFECTS = {
     "add_subtypes": (SUBTYPES, fx.StatOp.ADD),
@@ -50,7 +50,8 @@ SIDES = {"you": fx.Side.YOURS, "opponent": fx.Side.ENEMY}
 
 def parse_selector(node: Node) -> fx.Selector:
     """``applies_to``: every given filter must hold; ``self: true`` is the source itself, a
-    ``controller`` other than you / opponent names a player (``Side.NAMED``)."""
+    ``controller`` other than you / opponent names a player (``Side.NAMED``); ``here: true``
+    the objects at the source's place (``model.passives.at_place``)."""
     m = node.mapping(
         SELECTOR_KEYS, what="a selector: a mapping of " + ", ".join(sorted(SELECTOR_KEYS))
     )
@@ -72,6 +73,7 @@ def parse_selector(node: Node) -> fx.Selector:
         other=other,
         zone=m["zone"].ident("a zone") if "zone" in m else None,
         name=player,
+        here=m["here"].boolean() if "here" in m else False,
     )
 
 
@@ -204,6 +206,7 @@ _PASSIVES_SCHEMA: dict[str, Any] = {
                     "zone": {"type": "string"},
                     "self": {"type": "boolean"},
                     "other": {"type": "boolean"},
+                    "here": {"type": "boolean"},
                 },
             },
             "condition": {

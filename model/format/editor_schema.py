@@ -166,6 +166,7 @@ DESCRIPTIONS: dict[str, str] = {
     "subtype": "A subtype the objects must have.",
     "other": "True: every object but the passive's own.",
     "self": "True: the passive's own object.",
+    "here": "True: the objects at the passive's own place (Decision IMP-HERE).",
 }
 
 

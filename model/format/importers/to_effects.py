@@ -293,6 +293,16 @@ def _might(timed: bool) -> Clause:
     return conv
 
 
+def _might_here(n: Node, c: _Ctx) -> list[a.Effect]:
+    """ "Other friendly units have +1 {might} here": the place word narrows the objects to
+    those at the card's place, as "units here" does (Decision IMP-HERE)."""
+    place = _word(n, "p", WordKind.PLACE)
+    (e,) = _might(False)(n, c)
+    if place.value != "here" or e.selector.here or e.selector.zone is not None:
+        raise Lost(f"'{place.text}'")
+    return [replace(e, selector=replace(e.selector, here=True))]
+
+
 def _keyword(timed: bool) -> Clause:
     def conv(n: Node, c: _Ctx) -> list[a.Effect]:
         word = _word(n, "k", WordKind.KEYWORD)
@@ -508,6 +518,8 @@ STATIC_CLAUSES: dict[str, Clause] = {
     "has-might": _might(False),
     "have-might": _might(False),
     "have-additional-might": _might(False),
+    "has-might-place": _might_here,
+    "have-might-place": _might_here,
     "has-kw": _keyword(False),
     "have-kw": _keyword(False),
     "each-have-kw": _keyword(False),

@@ -58,7 +58,6 @@ def _selects(s: a.Selector) -> str:
         name
         for name, has in (
             ("chosen", s.pick not in (a.Pick.ALL, a.Pick.SELF)),
-            ("placed here", s.here),
             ("with a statistic", bool(s.stats)),
             ("lacking a keyword", bool(s.lacks)),
         )
@@ -166,7 +165,13 @@ def _applies(s: a.Selector) -> dict[str, object]:
     if s == a.SELF:
         return {"self": True}
     plain = a.Selector(
-        a.Pick.ALL, side=s.side, kinds=s.kinds, subtypes=s.subtypes, has=s.has, other=s.other
+        a.Pick.ALL,
+        side=s.side,
+        kinds=s.kinds,
+        subtypes=s.subtypes,
+        has=s.has,
+        other=s.other,
+        here=s.here,
     )
     if s != plain:
         raise Lost("a static ability on objects chosen, placed, in a zone or in a state")
@@ -180,6 +185,8 @@ def _applies(s: a.Selector) -> dict[str, object]:
         out["controller"] = "you" if s.side is a.Side.YOURS else "opponent"
     if s.other:
         out["other"] = True
+    if s.here:
+        out["here"] = True
     return out
 
 
