@@ -458,6 +458,9 @@ class EventKind(Enum):
     DISCARDED = "discarded"
     EQUIPPED = "equipped"  # an Equipment is attached to it (Riftbound 434 Attach, 818 Equip)
     RECYCLED = "recycled"  # is put at the bottom of its deck (Riftbound 416 Recycle)
+    # wins a combat: after it, only its side's units remain at that battlefield (the
+    # cards' own reminder; Riftbound 460 does not define it: Decision IMP-WIN)
+    WINS_COMBAT = "wins_combat"
 
 
 @dataclass(frozen=True, slots=True)

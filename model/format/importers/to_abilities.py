@@ -229,6 +229,8 @@ _EVENTS = {
     "holds": a.EventKind.HOLDS,
     "move": a.EventKind.MOVES,
     "moves": a.EventKind.MOVES,
+    "win-combat": a.EventKind.WINS_COMBAT,  # Decision IMP-WIN
+    "wins-combat": a.EventKind.WINS_COMBAT,
 }
 
 
