@@ -52,7 +52,7 @@ def test_a_static_line_with_the_cards_terrain_is_a_passive_with_that_condition()
 
 @pytest.mark.rule("IMP-STATIC", "Altered 7.5.7", "A-PASS-2")
 def test_the_imported_condition_holds_only_while_the_card_stands_in_that_terrain() -> None:
-    (e,) = _passives(Game.ALTERED, "If I'm in {V}, I am [Eternal].")
+    (e,) = _passives(Game.ALTERED, "If I'm in {V}, I am [Defender].")
     p = ps.Passive("p1", "me", 0, e)
     forest = GameObject("f", "ana", "region", "adventure", base={"subtypes": frozenset({"Forest"})})
     water = GameObject("w", "ana", "region", "adventure", base={"subtypes": frozenset({"Water"})})
@@ -137,7 +137,7 @@ def test_a_passive_here_applies_only_to_objects_at_its_sources_place() -> None:
     objects = {"me": me, "near": near, "far": far, "foe": foe}
     assert ps.applies_to(p, objects) == frozenset({"near"})
     # a place that is itself the source (a battlefield card): the objects in it
-    (f,) = _passives(Game.RIFTBOUND, "Units here have +1 {might}.")
+    (f,) = _passives(Game.RIFTBOUND, "Units here have +3 {might}.")
     q = ps.Passive("p2", "b1", 0, f)
     field = GameObject("b1", "ana", "region", "adventure", abilities=(q,))
     assert ps.applies_to(q, {**objects, "b1": field}) == frozenset({"me", "near", "foe"})

@@ -80,8 +80,10 @@ def _int(node: Node, name: str) -> int:
 ROLE = "chosen"
 THAT = a.Selector(a.Pick.NAMED, name=ROLE)
 
+# (Riftbound runes and battlefields are card types of their own: the imported cards'
+# ``kind``: Riftbound 160, 169)
 _KINDS = {"unit", "gear", "spell", "legend", "character", "permanent", "hero", "landmark",
-          "token", "equipment"}  # fmt: skip
+          "token", "equipment", "rune", "battlefield"}  # fmt: skip
 _HAS = {"exhausted", "stunned", "token", "buffed", "boosted", "attacking", "defending"}
 _LACKS = {"ready": "exhausted", "non-token": "token", "unbuffed": "buffed"}
 _SIDES = {"friendly": a.Side.YOURS, "yours": a.Side.YOURS, "enemy": a.Side.ENEMY,

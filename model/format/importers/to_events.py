@@ -99,6 +99,11 @@ def event(t: Node, subject: a.Selector | None) -> a.When | None:
         if _word(t, "n", WordKind.NUMBER).value != 1:
             raise Lost("gaining several boosts at once")  # "1 or more": the counter grows
         return a.When(a.EventKind.COUNTER, subject, name="boosts", change="up")
+    if name == "play-nth":  # "you play your second card in a turn": the Nth time (383.1)
+        nth = _word(t, "o", WordKind.NUMBER).value
+        if not isinstance(nth, int) or nth < 1:
+            raise Lost(f"the ordinal '{nth}'")
+        return a.When(a.EventKind.PLAYED, a.Selector(a.Pick.ALL, side=a.Side.YOURS), nth=nth)
     here = {"conquer-here": a.EventKind.CONQUERS, "hold-here": a.EventKind.HOLDS,
             "defend-here": a.EventKind.DEFENDS}  # fmt: skip
     if name in here and subject is not None:  # Riftbound 135.2, 383.4.c/d: this battlefield
