@@ -3,9 +3,12 @@ round: a combat won, additional costs, entering ready. Every card text here is i
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from arbiter.model.effects import algebra as a
+from arbiter.model.errors import InputError
 from arbiter.model.format.importers.sources import Game
 from tests.test_importer_constructs import rb, read
 
@@ -40,3 +43,86 @@ def test_the_nth_card_played_in_a_turn_is_the_nth_time_of_the_event() -> None:
     assert third.when == a.When(
         a.EventKind.PLAYED, a.Selector(a.Pick.ALL, side=a.Side.YOURS), nth=3
     )
+
+
+@pytest.mark.rule("IMP-EXTRA", "Riftbound 356.2.b.1")
+def test_an_optional_additional_cost_is_an_ability_whose_costs_are_all_optional() -> None:
+    r = read(Game.RIFTBOUND, "You may pay {2}{calm} as an additional cost to play me.")
+    assert r.modelled, r.lost
+    (ab,) = r.abilities
+    assert ab.kind is a.Kind.ADDITIONAL_COST and ab.effects == ()
+    assert [c.action for c in ab.costs] == [a.AddCounters("mana"), a.AddCounters("calm")]
+    assert [c.amount for c in ab.costs] == [a.Const(-2), a.Const(-1)]
+    assert all(c.optional for c in ab.costs)  # the whole cost or none of it
+    legend = rb("You may exhaust your legend and pay {1} as an additional cost to play me.")
+    cost, energy = legend.costs
+    assert cost.optional and energy.optional
+    assert cost.selector == a.Selector(a.Pick.ALL, side=a.Side.YOURS, kinds=frozenset({"legend"}))
+
+
+@pytest.mark.rule("IMP-EXTRA", "Riftbound 356.4.f.1")
+def test_paying_the_additional_cost_is_a_condition_the_engine_refuses_to_guess() -> None:
+    from arbiter.model.effects.evaluate import Context, holds
+    from arbiter.model.errors import IllegalAction
+
+    ab = rb("When you play me, if you paid the additional cost, draw 3.")
+    (e,) = ab.effects
+    assert e.condition == a.Condition(a.Test.PAID)
+    assert "you paid the additional cost" in read(
+        Game.RIFTBOUND, "When you play me, if you paid the additional cost, draw 3."
+    ).rendering
+    from arbiter.model.ruleset import RULESETS
+    from arbiter.model.state import GameObject, GameState
+
+    me = GameObject("me", "ana", "unit", zone="base")
+    state = GameState(RULESETS["riftbound"], objects={"me": me}, players=("ana", "bo"))
+    with pytest.raises(IllegalAction, match="additional costs paid"):
+        holds(state, Context("me"), a.Condition(a.Test.PAID))
+
+
+@pytest.mark.rule("IMP-EXTRA", "Riftbound 356.2")
+def test_a_card_writes_its_additional_costs_and_reads_them_back() -> None:
+    from arbiter.model.effects import emit, syntax
+    from arbiter.model.format.document import Document
+
+    ab = rb("You may kill a friendly unit as an additional cost to play me.")
+    data = emit.ability(ab, 0)
+    assert set(data) == {"cost"}
+    back = syntax.ability(Document("(test)", data).node(), a.Kind.ADDITIONAL_COST, 0)
+    assert back == replace(ab, ident="extra1")
+    # ``may`` on the ability makes every part of the cost optional
+    plain = {"cost": [{"exhaust": "self"}, {"discard": 1}], "may": True}
+    both = syntax.ability(Document("(test)", plain).node(), a.Kind.ADDITIONAL_COST, 0)
+    assert [c.optional for c in both.costs] == [True, True]
+    with pytest.raises(InputError, match="cost"):
+        syntax.ability(Document("(test)", {"may": True}).node(), a.Kind.ADDITIONAL_COST, 0)
+
+
+@pytest.mark.rule("IMP-EXTRA", "Riftbound 356.2")
+def test_a_card_sets_additional_costs_load_and_are_left_to_describe() -> None:
+    import textwrap
+
+    from arbiter.model.format.cardset import load_cardset
+    from arbiter.solver.check.diagnostics import run_check
+
+    text = textwrap.dedent(
+        """\
+        ruleset: riftbound
+        format: 2
+        cards:
+          keeper:
+            kind: unit
+            base: {might: 2}
+            additional_costs:
+              - cost: {counters: {name: order, add: -1, target: you}}
+                may: true
+            triggers:
+              - when: {played: self}
+                if: {paid: true}
+                do: {draw: 1}
+        """
+    )
+    cardset = load_cardset("set.yaml", text)
+    card = cardset.cards["keeper"]
+    assert card.described_only == ("extra1",)
+    assert [d.code for d in run_check(cardset).diagnostics if d.severity.value == "error"] == []

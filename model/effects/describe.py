@@ -175,6 +175,8 @@ def condition(c: a.Condition) -> str:
         return f"the expedition of {who} is {c.name}"
     if c.test is a.Test.DONE:
         return "you did"
+    if c.test is a.Test.PAID:
+        return "you paid the additional cost"
     if c.test is a.Test.ROLL:
         return f"the die shows {bound}"
     if c.test is a.Test.CARDS_PLAYED:
@@ -502,6 +504,10 @@ def ability(ab: a.CardAbility) -> str:
         return f"Quick action ({cost}{timing}): {body}"
     if ab.kind is a.Kind.PASSIVE:
         return f"Passive: {body}"
+    if ab.kind is a.Kind.ADDITIONAL_COST:
+        cost = ", ".join(_cost(c) for c in ab.costs)
+        may = " (optional)" if all(c.optional for c in ab.costs) else ""
+        return f"Additional cost to play this card{may}: {cost}"
     if ab.kind is a.Kind.REPLACEMENT:
         return f"Replacement: {body}"
     return body

@@ -57,6 +57,8 @@ CONDITION_DOC: dict[str, str] = {
     "(Altered 7.5.2; a Gigantic character's two expeditions both, 7.4.4.j)",
     "done": 'true: the optional effect before this one was done ("if you do")',
     "roll": "true: the die rolled before (roll_die) compared with at_least / at_most / equal",
+    "paid": "true: the card's optional additional cost was paid as it was played "
+    "(Riftbound 356.4.f.1)",
     "cards_played": "true: the number of other cards you played this turn compared with a "
     "bound (Riftbound 812 Legion: at_least 1)",
     "of": "the object or player the test reads (a selector); default self",
@@ -323,6 +325,7 @@ ABILITY_LISTS: dict[str, a.Kind] = {
     "quick_actions": a.Kind.QUICK,
     "passives": a.Kind.PASSIVE,
     "replacements": a.Kind.REPLACEMENT,
+    "additional_costs": a.Kind.ADDITIONAL_COST,
 }
 
 ABILITY_DOC: dict[str, str] = {
@@ -330,7 +333,8 @@ ABILITY_DOC: dict[str, str] = {
     "text": "the printed text of the ability",
     "when": "the event it waits for",
     "do": "the effects (one, or a list)",
-    "cost": "effects paid first (exhaust: self, counters …); unpayable: not played (A-GOLD-2)",
+    "cost": "effects paid first (exhaust: self, counters …); unpayable: not played (A-GOLD-2); "
+    "additional_costs: paid as the card is played (Riftbound 356.2), `may: true` if optional",
     "if": "a condition checked at resolution",
     "may": "true: optional",
     "instead": "replacements: the effects that happen instead",

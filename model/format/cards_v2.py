@@ -1,7 +1,8 @@
 """Cards of format 2: the card language (:mod:`model.effects`) in a card set.
 
-A format 2 card says what it does with ``do:`` (one-shot), ``triggers:`` and
-``quick_actions:`` in the card language; the other ability keys (``passives``,
+A format 2 card says what it does with ``do:`` (one-shot), ``triggers:``,
+``quick_actions:`` and ``additional_costs:`` (Riftbound 356.2; described, not yet run by
+the engine) in the card language; the other ability keys (``passives``,
 ``replacements``, ``prevention``, ``damage_bonus``) keep their area syntax. The engine
 reads format 1 data where format 1 can say an ability exactly, so each ability is
 *lowered* to it where it can be (:mod:`model.effects.lower`): a ``do:`` to ``roles`` +
@@ -31,7 +32,7 @@ from arbiter.model.effects.upgrade import NotExpressible, card_abilities
 from arbiter.model.format.document import Node
 from arbiter.model.state import GameObject
 
-V2_KEYS = {"do", "triggers", "quick_actions"}
+V2_KEYS = {"do", "triggers", "quick_actions", "additional_costs"}
 
 
 @dataclass(frozen=True)
@@ -89,6 +90,8 @@ def lowered(node: Node) -> Lowered:
                         direct.append(ab)
                     else:  # what the card does when it triggers or is activated
                         one_shot(ab)
+            elif ab.kind is a.Kind.ADDITIONAL_COST:  # paying for a card is not played yet
+                skipped.append(ab.ident)
         except NotExpressible:
             skipped.append(ab.ident)
     if "effect" in out and steps:

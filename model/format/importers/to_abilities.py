@@ -79,6 +79,9 @@ def _abilities(node: Node, spell: bool) -> tuple[a.CardAbility, ...]:
         from arbiter.model.format.importers.to_passives import static
 
         return static(node, _while)
+    if name == "extra-cost":  # "You may pay {1} as an additional cost to play me" (356.2.b)
+        costs = tuple(replace(c, optional=True) for c in _costs(_node(node, "k")))
+        return (a.CardAbility(a.Kind.ADDITIONAL_COST, (), costs=costs),)
     when = _TRIGGERS.get(name)
     if when is None:
         raise Lost(f"a line of the form '{name}' ({node.form.meaning.value})")
@@ -324,6 +327,8 @@ def _condition(k: Node, ctx: _Ctx) -> a.Condition:
                            bound=bound)  # fmt: skip
     if name == "your-turn":
         return a.Condition(a.Test.TURN, name="you")
+    if name == "paid-extra":  # Riftbound 356.4.f.1: chosen to pay it, whatever it cost
+        return a.Condition(a.Test.PAID)
     if name in ("it-has-status", "i-have-status"):
         who = a.IT if name.startswith("it") else a.SELF
         if who is a.IT and not ctx.trigger:

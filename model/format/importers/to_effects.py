@@ -107,6 +107,8 @@ def selector(np: NounPhrase, ctx: _Ctx) -> a.Selector:
             return a.IT
         if np.noun in _PLAYERS:
             return _PLAYERS[np.noun]
+        if np.noun == "your-legend":  # each player has one Champion Legend (Riftbound 103)
+            return a.Selector(a.Pick.ALL, side=a.Side.YOURS, kinds=frozenset({"legend"}))
         if np.noun == "it" and not ctx.trigger:  # the object chosen before (to_actions.refer)
             return THAT
         raise Lost(f"the pronoun '{np.noun_text}'")
