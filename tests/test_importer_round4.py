@@ -126,3 +126,52 @@ def test_a_card_sets_additional_costs_load_and_are_left_to_describe() -> None:
     card = cardset.cards["keeper"]
     assert card.described_only == ("extra1",)
     assert [d.code for d in run_check(cardset).diagnostics if d.severity.value == "error"] == []
+
+
+READY = a.Take(a.Grant.STATUS, "exhausted")
+
+
+@pytest.mark.rule("IMP-ENTER", "Riftbound 805.6", "Riftbound 143.4")
+def test_entering_ready_is_done_as_the_object_enters_not_by_a_passive() -> None:
+    mine = rb("I enter ready if you control another Robot.")
+    assert mine.kind is a.Kind.AS_ENTERS
+    (e,) = mine.effects
+    assert e.action == READY and e.selector == a.SELF
+    assert e.condition == a.Condition(
+        a.Test.COUNT,
+        selector=a.Selector(
+            a.Pick.ALL, side=a.Side.YOURS, subtypes=frozenset({"Robot"}), other=True
+        ),
+        bound=1,
+    )  # "another": one other than this card
+    tokens = rb("Friendly tokens enter ready.")
+    (t,) = tokens.effects
+    assert t.selector == a.Selector(a.Pick.ALL, side=a.Side.YOURS, kinds=frozenset({"token"}))
+    text = read(Game.RIFTBOUND, "Other friendly Robots enter ready.").rendering
+    assert text == "Other your Robots enters the Board ready."
+
+
+@pytest.mark.rule("IMP-ENTER", "Riftbound 364.3.a")
+def test_entering_ready_under_a_condition_keeps_the_condition_on_the_effect() -> None:
+    ab = rb("If an opponent controls two or more battlefields, I enter ready.")
+    (e,) = ab.effects
+    assert e.action == READY and e.selector == a.SELF
+    assert e.condition == a.Condition(
+        a.Test.COUNT,
+        selector=a.Selector(a.Pick.ALL, side=a.Side.ENEMY, kinds=frozenset({"battlefield"})),
+        bound=2,
+    )
+    # anything beside entering ready on the line: not modelled
+    assert not read(Game.RIFTBOUND, "I enter ready and have [Tank].").modelled
+
+
+@pytest.mark.rule("IMP-ENTER", "Riftbound 805.6")
+def test_a_card_sets_as_enters_abilities_load_and_are_left_to_describe() -> None:
+    from arbiter.model.effects import emit, syntax
+    from arbiter.model.format.document import Document
+
+    ab = rb("Other friendly Robots enter ready.")
+    data = emit.ability(ab, 0)
+    assert data == {"do": {"ready": {"yours": True, "subtype": "Robot", "other": True}}}
+    back = syntax.ability(Document("(test)", data).node(), a.Kind.AS_ENTERS, 0)
+    assert back == replace(ab, ident="enters1")

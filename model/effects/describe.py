@@ -504,6 +504,16 @@ def ability(ab: a.CardAbility) -> str:
         return f"Quick action ({cost}{timing}): {body}"
     if ab.kind is a.Kind.PASSIVE:
         return f"Passive: {body}"
+    if ab.kind is a.Kind.AS_ENTERS:  # "this card enters the Board ready"
+        said = []
+        for e in ab.effects:
+            ready = e.action == a.Take(a.Grant.STATUS, "exhausted")
+            what = f"{selector(e.selector, subject=True)} enters the Board ready" if ready else (
+                f"as it enters the Board, {effect(e)}"
+            )
+            said.append(f"if {condition(e.condition)}, {what}" if e.condition else what)
+        text = "; ".join(said)
+        return text[:1].upper() + text[1:] + "."
     if ab.kind is a.Kind.ADDITIONAL_COST:
         cost = ", ".join(_cost(c) for c in ab.costs)
         may = " (optional)" if all(c.optional for c in ab.costs) else ""

@@ -326,13 +326,15 @@ ABILITY_LISTS: dict[str, a.Kind] = {
     "passives": a.Kind.PASSIVE,
     "replacements": a.Kind.REPLACEMENT,
     "additional_costs": a.Kind.ADDITIONAL_COST,
+    "as_enters": a.Kind.AS_ENTERS,
 }
 
 ABILITY_DOC: dict[str, str] = {
     "id": "the ability's name, unique on the card",
     "text": "the printed text of the ability",
     "when": "the event it waits for",
-    "do": "the effects (one, or a list)",
+    "do": "the effects (one, or a list); as_enters: done to each object its selector "
+    "picks as that object enters the Board (take exhausted: it enters ready)",
     "cost": "effects paid first (exhaust: self, counters …); unpayable: not played (A-GOLD-2); "
     "additional_costs: paid as the card is played (Riftbound 356.2), `may: true` if optional",
     "if": "a condition checked at resolution",

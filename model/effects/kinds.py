@@ -19,6 +19,9 @@ class Kind(Enum):
     # a cost paid as the card is played, beside its own (Riftbound 356.2: "as an
     # additional cost"; optional when its costs are "may", 356.2.b): Decision IMP-EXTRA
     ADDITIONAL_COST = "additional_cost"
+    # how objects enter the Board, applied as each one enters, not after (Riftbound 143.4
+    # units enter exhausted, 149.1 gear ready; 805.6 "enter ready"): Decision IMP-ENTER
+    AS_ENTERS = "as_enters"
 
 
 KIND_RULES: dict[Kind, RuleIds] = {
@@ -28,4 +31,5 @@ KIND_RULES: dict[Kind, RuleIds] = {
     Kind.PASSIVE: ("A-PASS-1", "A-PASS-2", "A-ORDER-1"),
     Kind.REPLACEMENT: ("R-1", "R-2", "R-5"),
     Kind.ADDITIONAL_COST: ("Riftbound 356.2", "Riftbound 356.4.f.1"),
+    Kind.AS_ENTERS: ("Riftbound 143.4", "Riftbound 805.6"),
 }

@@ -367,6 +367,7 @@ REQUIRED = {
     a.Kind.REPLACEMENT: ("when",),
     a.Kind.ON_PLAY: ("do",),
     a.Kind.ADDITIONAL_COST: ("cost",),
+    a.Kind.AS_ENTERS: ("do",),
 }
 REPLACE_KEYS = ("when", "instead", "redirect", "once")
 DEFAULT_ID = {  # t1, q1 … as format 1 named them
@@ -376,6 +377,7 @@ DEFAULT_ID = {  # t1, q1 … as format 1 named them
     a.Kind.REPLACEMENT: "replacement",
     a.Kind.ON_PLAY: "do",
     a.Kind.ADDITIONAL_COST: "extra",
+    a.Kind.AS_ENTERS: "enters",
 }
 
 
@@ -443,6 +445,7 @@ def ability(node: Node, kind: a.Kind, index: int) -> a.CardAbility:
         a.Kind.REPLACEMENT: {"when", "instead", "redirect", "once"},
         a.Kind.ON_PLAY: {"do"},
         a.Kind.ADDITIONAL_COST: {"cost"},
+        a.Kind.AS_ENTERS: {"do"},
     }[kind]
     required = REQUIRED[kind]
     m = node.mapping(allowed, required=required)

@@ -67,6 +67,7 @@ _LISTS = {
     a.Kind.TRIGGER: "triggers",
     a.Kind.QUICK: "quick_actions",
     a.Kind.ADDITIONAL_COST: "additional_costs",
+    a.Kind.AS_ENTERS: "as_enters",
 }
 
 

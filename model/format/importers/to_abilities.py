@@ -18,6 +18,7 @@ from arbiter.model.format.importers.clauses import Det, Node, NounPhrase, Shape,
 from arbiter.model.format.importers.to_actions import DOMAINS, resource
 from arbiter.model.format.importers.to_effects import (
     CLAUSES,
+    ENTER_FORMS,
     STATIC_CLAUSES,
     VERB_PHRASES,
     Lost,
@@ -67,10 +68,12 @@ def _abilities(node: Node, spell: bool) -> tuple[a.CardAbility, ...]:
             raise Lost(f"the triggered keyword '{_slot(node, 'k')}'")
         effects = _body(_node(node, "b"), _Ctx(False))
         return (a.CardAbility(a.Kind.TRIGGER, effects, when=a.When(a.EventKind.DIES, a.SELF)),)
-    if name == "static-effect":
-        from arbiter.model.format.importers.to_passives import passives
+    if name == "static-effect" or (name == "static" and _node(node, "s").form.name in ENTER_FORMS):
+        from arbiter.model.format.importers.to_passives import entering, passives
 
-        return passives(_body(_node(node, "b"), _Ctx(False, static=True)))
+        ctx, b = _Ctx(False, static=True), _node(node, "b" if name == "static-effect" else "s")
+        effects = _body(b, ctx) if name == "static-effect" else _clause(b, ctx)
+        return entering(node, effects) if ENTER_FORMS & set(node.forms()) else passives(effects)
     if name in ("if-would", "if-would-then", "if-would-if", "when-would"):
         from arbiter.model.format.importers.to_passives import replacement
 

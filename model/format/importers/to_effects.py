@@ -517,12 +517,19 @@ VERB_PHRASES: dict[str, Clause] = {
     "lose-status": _status(False),
 }
 
+ENTERS_READY = a.Take(a.Grant.STATUS, "exhausted")
+ENTER_FORMS = frozenset({"enter-ready", "enters-ready"})
+
 # what a static line says its objects have (to_passives): only read on a static line
 STATIC_CLAUSES: dict[str, Clause] = {
     "has-might": _might(False),
     "have-might": _might(False),
     "have-additional-might": _might(False),
     "has-might-place": _might_here,
+    # "I enter ready": the object does not get exhausted as it enters (Riftbound 805.6),
+    # an ``as_enters`` ability (to_abilities.entering, Decision IMP-ENTER)
+    "enter-ready": lambda n, c: [_e(ENTERS_READY, _sel(n, "t", c))],
+    "enters-ready": lambda n, c: [_e(ENTERS_READY, _sel(n, "t", c))],
     "have-might-place": _might_here,
     "has-kw": _keyword(False),
     "have-kw": _keyword(False),
@@ -540,9 +547,11 @@ def _counted(node: Node, slot: str) -> tuple[a.Selector, a.Compare, int]:
     value = _slot(node, slot)
     if not isinstance(value, NounPhrase):
         raise Lost("a count of something that is not a noun phrase")
-    if value.det in (Det.A, Det.ONE, Det.AT_LEAST, Det.COUNT):
+    if value.det in (Det.A, Det.ONE, Det.AT_LEAST, Det.COUNT, Det.ANOTHER):
         bound = value.count or 1
     else:
         raise Lost(f"the count '{value.det_text}'")
     s = selector(replace(value, det=Det.ALL, count=None), _Ctx(False))
+    if value.det is Det.ANOTHER:  # "you control another Mech": one other than this card
+        s = replace(s, other=True)
     return s, a.Compare.AT_LEAST, bound
