@@ -82,8 +82,8 @@ def test_what_the_passive_engine_does_not_run_is_not_modelled_with_its_reason() 
     stat = _lost(Game.RIFTBOUND, "Friendly units with 2 {might} or less have [Shield].")
     assert "passive engine does not run" in stat.lost
     assert "every object in play matching filters" in stat.lost
-    count = _lost(Game.ALTERED, "I am [Tough 1] unless you control two or more Plants.")
-    assert "a condition on the source" in count.lost
+    boosts = _lost(Game.ALTERED, "If I have 3 or more boosts, I am [Tough 1].")
+    assert "a condition on the source" in boosts.lost
 
 
 @pytest.mark.rule("IMP-STATIC", "A-PASS-1")
@@ -141,3 +141,49 @@ def test_a_passive_here_applies_only_to_objects_at_its_sources_place() -> None:
     q = ps.Passive("p2", "b1", 0, f)
     field = GameObject("b1", "ana", "region", "adventure", abilities=(q,))
     assert ps.applies_to(q, {**objects, "b1": field}) == frozenset({"me", "near", "foe"})
+
+
+@pytest.mark.rule("IMP-COUNT", "IMP-STATIC", "Altered 7.4.2", "A-PASS-1")
+def test_unless_you_control_n_objects_is_a_count_of_at_most_n_minus_one() -> None:
+    (e,) = _passives(Game.ALTERED, "I am [Defender] unless you control three or more Plants.")
+    plants = a.Selector(a.Pick.ALL, side=a.Side.YOURS, subtypes=frozenset({"Plant"}))
+    assert e.condition == a.Condition(
+        a.Test.COUNT, selector=plants, compare=a.Compare.AT_MOST, bound=2
+    )
+    (ab,) = read(Game.ALTERED, "I am [Defender] unless you control three or more Plants.").abilities
+    assert to_passives.data(ab)["condition"] == {
+        "count": {"subtype": "Plant", "controller": "you"},
+        "at_most": 2,
+    }
+
+
+@pytest.mark.rule("IMP-COUNT", "A-PASS-1", "A-GOLD-6")
+def test_a_count_condition_counts_the_sources_controllers_objects_in_play() -> None:
+    (e,) = _passives(Game.RIFTBOUND, "While you have 3+ runes, I have +2 {might}.")
+    p = ps.Passive("p1", "me", 0, e)
+    me = GameObject("me", "ana", "unit", "play", abilities=(p,))
+    runes = {f"r{i}": GameObject(f"r{i}", "ana", "rune", "play") for i in range(2)}
+    foe = GameObject("foe", "bo", "rune", "play")
+    hand = GameObject("h", "ana", "rune", "hand")
+    objects = {"me": me, "foe": foe, "h": hand, **runes}
+    assert not ps.condition_holds(p, objects)  # two of mine in play: the others do not count
+    third = GameObject("r2", "ana", "rune", "play")
+    assert ps.condition_holds(p, {**objects, "r2": third})
+    assert ps.counts_others(p)
+
+
+@pytest.mark.rule("IMP-COUNT", "A-PASS-1")
+def test_a_count_condition_reads_back_from_the_area_syntax_of_passives() -> None:
+    from arbiter.model.effects.upgrade import _passive
+    from arbiter.model.format.area_passives import parse_condition
+    from arbiter.model.format.document import Document
+
+    raw = {"count": {"kind": "card", "controller": "you", "zone": "mana"}, "at_least": 4}
+    cond = parse_condition(Document("(test)", raw).node())
+    mana = a.Selector(a.Pick.ALL, side=a.Side.YOURS, kinds=frozenset({"card"}), zone="mana")
+    assert cond == a.Condition(a.Test.COUNT, selector=mana, bound=4)
+    passive = {"applies_to": {"self": True}, "effect": {"gain": "Gigantic"}, "condition": raw}
+    (e,) = _passive(passive, 0).effects
+    assert e.condition == cond
+    with pytest.raises(Exception, match="at_least, at_most"):
+        parse_condition(Document("(test)", {"count": {"kind": "unit"}}).node())

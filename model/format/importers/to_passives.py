@@ -39,7 +39,7 @@ def passives(effects: tuple[a.Effect, ...]) -> tuple[a.CardAbility, ...]:
     for e in effects:
         if e.duration != a.INSTANT:
             raise Lost("a static ability that lasts a duration")
-        passive = replace(e, duration=WHILE_IN_PLAY)
+        passive = replace(e, duration=WHILE_IN_PLAY, condition=_unless(e.condition))
         problem = unsupported(passive)
         if problem is not None:
             what = _selects(passive.selector)
@@ -50,6 +50,17 @@ def passives(effects: tuple[a.Effect, ...]) -> tuple[a.CardAbility, ...]:
         _round_trip(ab)
         out.append(ab)
     return tuple(out)
+
+
+def _unless(c: a.Condition | None) -> a.Condition | None:
+    """ "Unless you control two or more X" (not at least 2) is "at most 1 X": the one form
+    the area syntax writes (IMP-COUNT)."""
+    if c is None or c.test is not a.Test.NOT or len(c.parts) != 1:
+        return c
+    (inner,) = c.parts
+    if inner.test is a.Test.COUNT and inner.compare is a.Compare.AT_LEAST and inner.bound > 0:
+        return replace(inner, compare=a.Compare.AT_MOST, bound=inner.bound - 1)
+    return c
 
 
 def _selects(s: a.Selector) -> str:
@@ -154,15 +165,23 @@ def _condition(c: a.Condition) -> dict[str, object]:
     parts = c.parts if c.test is a.Test.AND else (c,)
     out: dict[str, object] = {}
     for p in parts:
+        if p.test is a.Test.COUNT and "count" not in out and p.compare is not a.Compare.EQUAL:
+            out["count"] = _applies(p.selector, counted=True)
+            out["at_least" if p.compare is a.Compare.AT_LEAST else "at_most"] = p.bound
+            continue
         key = _CONDITION_KEYS.get(p.test)
         if key is None or key in out or p.selector != a.SELF or not p.name:
-            raise Lost("a static ability's condition other than the card's region or subtype")
+            raise Lost(
+            "a static ability's condition other than the card's region or subtype, or a count"
+        )
         out[key] = p.name
     return out
 
 
-def _applies(s: a.Selector) -> dict[str, object]:
-    if s == a.SELF:
+def _applies(s: a.Selector, counted: bool = False) -> dict[str, object]:
+    """``applies_to`` (or, ``counted``, a count's selector, which may name a zone: "Mana
+    Orbs" are in the Mana zone)."""
+    if s == a.SELF and not counted:
         return {"self": True}
     plain = a.Selector(
         a.Pick.ALL,
@@ -172,6 +191,7 @@ def _applies(s: a.Selector) -> dict[str, object]:
         has=s.has,
         other=s.other,
         here=s.here,
+        zone=s.zone if counted else None,
     )
     if s != plain:
         raise Lost("a static ability on objects chosen, placed, in a zone or in a state")
@@ -187,6 +207,8 @@ def _applies(s: a.Selector) -> dict[str, object]:
         out["other"] = True
     if s.here:
         out["here"] = True
+    if s.zone is not None:
+        out["zone"] = s.zone
     return out
 
 
