@@ -175,3 +175,25 @@ def test_a_card_sets_as_enters_abilities_load_and_are_left_to_describe() -> None
     assert data == {"do": {"ready": {"yours": True, "subtype": "Robot", "other": True}}}
     back = syntax.ability(Document("(test)", data).node(), a.Kind.AS_ENTERS, 0)
     assert back == replace(ab, ident="enters1")
+
+
+@pytest.mark.rule("IMP-MAY", "Altered 2.4.5.c")
+def test_playing_exhausted_cards_from_reserve_is_a_permission_against_2_4_5_c() -> None:
+    from arbiter.model.effects import emit, syntax
+    from arbiter.model.format.document import Document
+
+    r = read(Game.ALTERED, "You may play exhausted Spells from your Reserve.")
+    assert r.modelled, r.lost
+    (ab,) = r.abilities
+    assert ab.kind is a.Kind.PERMISSION
+    (e,) = ab.effects
+    assert e.action == a.Play()
+    assert e.selector == a.Selector(
+        a.Pick.ALL, side=a.Side.YOURS, kinds=frozenset({"spell"}), has=frozenset({"exhausted"}),
+        zone="reserve",
+    )
+    back = syntax.ability(Document("(test)", emit.ability(ab, 0)).node(), a.Kind.PERMISSION, 0)
+    assert back == replace(ab, ident="may1")
+    assert r.rendering.startswith("Permission: you may play")
+    # what the rules do not forbid is not a permission: not modelled
+    assert not read(Game.ALTERED, "You may play Spells from your Reserve.").modelled

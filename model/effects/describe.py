@@ -504,6 +504,8 @@ def ability(ab: a.CardAbility) -> str:
         return f"Quick action ({cost}{timing}): {body}"
     if ab.kind is a.Kind.PASSIVE:
         return f"Passive: {body}"
+    if ab.kind is a.Kind.PERMISSION:
+        return f"Permission: you may {body}"
     if ab.kind is a.Kind.AS_ENTERS:  # "this card enters the Board ready"
         said = []
         for e in ab.effects:

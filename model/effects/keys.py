@@ -327,6 +327,7 @@ ABILITY_LISTS: dict[str, a.Kind] = {
     "replacements": a.Kind.REPLACEMENT,
     "additional_costs": a.Kind.ADDITIONAL_COST,
     "as_enters": a.Kind.AS_ENTERS,
+    "permissions": a.Kind.PERMISSION,
 }
 
 ABILITY_DOC: dict[str, str] = {
@@ -334,7 +335,8 @@ ABILITY_DOC: dict[str, str] = {
     "text": "the printed text of the ability",
     "when": "the event it waits for",
     "do": "the effects (one, or a list); as_enters: done to each object its selector "
-    "picks as that object enters the Board (take exhausted: it enters ready)",
+    "picks as that object enters the Board (take exhausted: it enters ready); permissions: "
+    "what the controller may do although the rules forbid it (play: the cards it may play)",
     "cost": "effects paid first (exhaust: self, counters …); unpayable: not played (A-GOLD-2); "
     "additional_costs: paid as the card is played (Riftbound 356.2), `may: true` if optional",
     "if": "a condition checked at resolution",

@@ -22,6 +22,9 @@ class Kind(Enum):
     # how objects enter the Board, applied as each one enters, not after (Riftbound 143.4
     # units enter exhausted, 149.1 gear ready; 805.6 "enter ready"): Decision IMP-ENTER
     AS_ENTERS = "as_enters"
+    # what the rules forbid and the card allows its controller ("you may play exhausted
+    # cards from your Reserve", Altered 2.4.5.c): Decision IMP-MAY
+    PERMISSION = "permission"
 
 
 KIND_RULES: dict[Kind, RuleIds] = {
@@ -32,4 +35,5 @@ KIND_RULES: dict[Kind, RuleIds] = {
     Kind.REPLACEMENT: ("R-1", "R-2", "R-5"),
     Kind.ADDITIONAL_COST: ("Riftbound 356.2", "Riftbound 356.4.f.1"),
     Kind.AS_ENTERS: ("Riftbound 143.4", "Riftbound 805.6"),
+    Kind.PERMISSION: ("Altered 2.4.5.c", "A-GOLD-1"),
 }

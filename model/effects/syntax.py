@@ -368,6 +368,7 @@ REQUIRED = {
     a.Kind.ON_PLAY: ("do",),
     a.Kind.ADDITIONAL_COST: ("cost",),
     a.Kind.AS_ENTERS: ("do",),
+    a.Kind.PERMISSION: ("do",),
 }
 REPLACE_KEYS = ("when", "instead", "redirect", "once")
 DEFAULT_ID = {  # t1, q1 … as format 1 named them
@@ -378,6 +379,7 @@ DEFAULT_ID = {  # t1, q1 … as format 1 named them
     a.Kind.ON_PLAY: "do",
     a.Kind.ADDITIONAL_COST: "extra",
     a.Kind.AS_ENTERS: "enters",
+    a.Kind.PERMISSION: "may",
 }
 
 
@@ -446,6 +448,7 @@ def ability(node: Node, kind: a.Kind, index: int) -> a.CardAbility:
         a.Kind.ON_PLAY: {"do"},
         a.Kind.ADDITIONAL_COST: {"cost"},
         a.Kind.AS_ENTERS: {"do"},
+        a.Kind.PERMISSION: {"do"},
     }[kind]
     required = REQUIRED[kind]
     m = node.mapping(allowed, required=required)

@@ -68,6 +68,7 @@ _LISTS = {
     a.Kind.QUICK: "quick_actions",
     a.Kind.ADDITIONAL_COST: "additional_costs",
     a.Kind.AS_ENTERS: "as_enters",
+    a.Kind.PERMISSION: "permissions",
 }
 
 

@@ -112,7 +112,26 @@ def static(node: Node, read_while: WhileReader) -> tuple[a.CardAbility, ...]:
         return while_line(*read_while(inner))
     if inner.form.name == "regions-are":
         return passives((_regions_are(inner),))
+    if inner.form.name == "may-play":
+        return (_may_play(inner),)
     raise Lost(f"a line of the form 'static' ({inner.form.name})")
+
+
+def _may_play(node: Node) -> a.CardAbility:
+    """ "You may play exhausted cards from your Reserve": a permission against Altered
+    2.4.5.c (exhausted cards in Reserve cannot be played), Decision IMP-MAY. Only cards
+    of yours that the rules forbid to play: any other "you may play" is not this."""
+    from arbiter.model.format.importers.clauses import NounPhrase
+    from arbiter.model.format.importers.to_effects import _Ctx, selector
+
+    value = dict(node.slots).get("t")
+    if not isinstance(value, NounPhrase):
+        raise Lost("'you may play' of something that is not a card")
+    s = selector(value, _Ctx(False))
+    exhausted_in_reserve = s.zone == "reserve" and "exhausted" in s.has
+    if s.pick is not a.Pick.ALL or not exhausted_in_reserve or s.here or s.stats or s.lacks:
+        raise Lost(f"the permission 'you may play {value.render()}'")
+    return a.CardAbility(a.Kind.PERMISSION, (a.Effect(a.Play(), s),))
 
 
 def _regions_are(node: Node) -> a.Effect:
