@@ -197,3 +197,22 @@ def test_playing_exhausted_cards_from_reserve_is_a_permission_against_2_4_5_c() 
     assert r.rendering.startswith("Permission: you may play")
     # what the rules do not forbid is not a permission: not modelled
     assert not read(Game.ALTERED, "You may play Spells from your Reserve.").modelled
+
+
+@pytest.mark.rule("IMP-ALGEBRA", "EFF-EVAL")
+def test_non_tag_excludes_the_objects_of_that_subtype() -> None:
+    from arbiter.model.effects.evaluate import Context, matches
+    from arbiter.model.ruleset import RULESETS
+    from arbiter.model.state import GameObject, GameState
+
+    ab = rb("When another non-Robot unit you control dies, draw 2.")
+    assert ab.when is not None
+    subject = ab.when.subject
+    assert subject.lacks == frozenset({"Robot"}) and subject.other
+    robot = GameObject("r", "ana", "unit", base={"subtypes": frozenset({"Robot"})})
+    plain = GameObject("p", "ana", "unit")
+    me = GameObject("me", "ana", "unit")
+    state = GameState(RULESETS["riftbound"], ("ana", "bo"), {"r": robot, "p": plain, "me": me})
+    ctx = Context("me")
+    assert not matches(state, ctx, subject, robot)
+    assert matches(state, ctx, subject, plain)

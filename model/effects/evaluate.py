@@ -71,8 +71,9 @@ def matches(state: GameState, ctx: Context, s: a.Selector, obj: GameObject) -> b
         return False
     if s.has and not all(h in obj.features or obj.counters.get(h, 0) for h in s.has):
         return False
-    if s.lacks and any(
-        h in obj.features or obj.counters.get(h, 0) or h == obj.kind for h in s.lacks
+    if s.lacks and any(  # a feature, status, kind, or subtype ("non-Recruit")
+        h in obj.features or obj.counters.get(h, 0) or h == obj.kind or h in _subtypes(obj)
+        for h in s.lacks
     ):
         return False
     if s.other and obj.id == ctx.source:

@@ -19,7 +19,7 @@ SELECTOR_DOC: dict[str, str] = {
     "enemy": "objects the opponent controls; the value is their kind (or true)",
     "subtype": 'a subtype (or a list) the object must have ("your Warriors")',
     "has": "a feature, keyword or status (or a list) the object must have",
-    "lacks": "a feature, keyword, status or kind (or a list) the object must not have",
+    "lacks": "a feature, keyword, status, kind or subtype (or a list) the object must not have",
     "other": 'true: not the card itself ("other Beasts")',
     "at": "`here` (the card's battlefield, expedition or combat) or a zone",
     "with": "characteristics compared with bounds: {might: {at_most: 3}}",

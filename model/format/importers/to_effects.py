@@ -173,6 +173,8 @@ def _mod(s: a.Selector, mod: Mod) -> a.Selector:
             return replace(s, has=s.has | {mod.value})
         if mod.value in _LACKS:
             return replace(s, lacks=s.lacks | {_LACKS[mod.value]})
+        if mod.value.startswith("non-"):  # "non-Recruit": a subtype (phrases knows tags)
+            return replace(s, lacks=s.lacks | {mod.value[4:]})
     # "in my Expedition": at the card's own place, as "here" (Altered 7.5: an expedition)
     if mod.kind is ModKind.PLACE and mod.value in ("here", "my-expedition") and s.zone is None:
         return replace(s, here=True)
