@@ -216,3 +216,13 @@ def test_non_tag_excludes_the_objects_of_that_subtype() -> None:
     ctx = Context("me")
     assert not matches(state, ctx, subject, robot)
     assert matches(state, ctx, subject, plain)
+
+
+@pytest.mark.rule("IMP-ALGEBRA", "Riftbound 708")
+def test_becoming_mighty_is_an_event_of_the_unit() -> None:
+    ab = rb("When a unit you control becomes [Mighty], buff it.")
+    yours = a.Selector(a.Pick.ALL, side=a.Side.YOURS, kinds=frozenset({"unit"}))
+    assert ab.when == a.When(a.EventKind.BECOMES_MIGHTY, yours)
+    assert rb("When one of your units becomes [Mighty], buff it.").when == ab.when
+    # another keyword "becomes" nothing the rules define as an event
+    assert not read(Game.RIFTBOUND, "When a unit you control becomes [Tank], buff it.").modelled

@@ -469,6 +469,7 @@ class EventKind(Enum):
     # wins a combat: after it, only its side's units remain at that battlefield (the
     # cards' own reminder; Riftbound 460 does not define it: Decision IMP-WIN)
     WINS_COMBAT = "wins_combat"
+    BECOMES_MIGHTY = "becomes_mighty"  # its Might rises to 5 or more (Riftbound 708)
 
 
 @dataclass(frozen=True, slots=True)

@@ -432,6 +432,7 @@ EVENT_WORDS = {
     a.EventKind.DISCARDED: "is discarded",
     a.EventKind.RECYCLED: "is recycled",
     a.EventKind.WINS_COMBAT: "wins a combat",
+    a.EventKind.BECOMES_MIGHTY: "becomes Mighty",
     a.EventKind.EQUIPPED: "gets an Equipment attached",
     a.EventKind.ADVANCES: "has its expedition move forward",
     a.EventKind.FAILS_TO_ADVANCE: "has its expedition fail to move forward during Dusk",

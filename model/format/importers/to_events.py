@@ -99,6 +99,10 @@ def event(t: Node, subject: a.Selector | None) -> a.When | None:
         if _word(t, "n", WordKind.NUMBER).value != 1:
             raise Lost("gaining several boosts at once")  # "1 or more": the counter grows
         return a.When(a.EventKind.COUNTER, subject, name="boosts", change="up")
+    if name == "becomes-kw" and subject is not None:  # Riftbound 708: Might 5 or more
+        if _word(t, "k", WordKind.KEYWORD).value != "Mighty":
+            raise Lost(f"the event '{t.render()}'")
+        return a.When(a.EventKind.BECOMES_MIGHTY, subject)
     if name == "play-nth":  # "you play your second card in a turn": the Nth time (383.1)
         nth = _word(t, "o", WordKind.NUMBER).value
         if not isinstance(nth, int) or nth < 1:
