@@ -226,3 +226,22 @@ def test_becoming_mighty_is_an_event_of_the_unit() -> None:
     assert rb("When one of your units becomes [Mighty], buff it.").when == ab.when
     # another keyword "becomes" nothing the rules define as an event
     assert not read(Game.RIFTBOUND, "When a unit you control becomes [Tank], buff it.").modelled
+
+
+@pytest.mark.rule("IMP-MAY", "Riftbound 169.10")
+def test_playing_units_to_a_battlefield_the_rules_do_not_allow_is_a_permission() -> None:
+    from arbiter.model.effects import emit, syntax
+    from arbiter.model.format.document import Document
+
+    ab = rb("Friendly Robots may be played to an occupied enemy battlefield.")
+    assert ab.kind is a.Kind.PERMISSION
+    (e,) = ab.effects
+    assert e.action == a.Play(to=a.PlayPlace.OCCUPIED_ENEMY_BATTLEFIELD)
+    assert e.selector == a.Selector(a.Pick.ALL, side=a.Side.YOURS, subtypes=frozenset({"Robot"}))
+    data = emit.ability(ab, 0)
+    assert data == {"do": {"play": {"target": {"yours": True, "subtype": "Robot"},
+                                    "to": "occupied_enemy_battlefield"}}}  # fmt: skip
+    back = syntax.ability(Document("(test)", data).node(), a.Kind.PERMISSION, 0)
+    assert back == replace(ab, ident="may1")
+    # an opponent's units: not a permission of this card's controller
+    assert not read(Game.RIFTBOUND, "Enemy units may be played to open battlefields.").modelled

@@ -40,6 +40,7 @@ EndTurn = _game.EndTurn
 Exchange = _game.Exchange
 Play = _game.Play
 PlayCost = _game.PlayCost
+PlayPlace = _game.PlayPlace
 RollDie = _game.RollDie
 Timing = _game.Timing
 TokenPlace = _game.TokenPlace

@@ -294,7 +294,8 @@ def _action(e: a.Effect) -> str:
         if isinstance(e.amount, a.Const) and isinstance(e.amount.value, int):
             price: int = e.amount.value
             delta = f" for {-price} less" if price < 0 else f" for {price} more"
-        return f"play {who}{how.get(act.cost, '')}{delta}"
+        to = f" to an {act.to.value.replace('_', ' ')}" if act.to.value else ""
+        return f"play {who}{to}{how.get(act.cost, '')}{delta}"
     if isinstance(act, a.Exchange):
         return f"exchange the places of {who} and {selector(act.other)}"
     if isinstance(act, a.ChooseOne):

@@ -320,6 +320,8 @@ def _action(e: a.Effect) -> tuple[str, Data]:
     if isinstance(act, a.Play):
         if act.cost is not a.PlayCost.PAID:
             body["cost"] = act.cost.value
+        if act.to is not a.PlayPlace.DEFAULT:
+            body["to"] = act.to.value
         if e.amount is not None:
             body["amount"] = amount(e.amount)
         _target(body, "target", e.selector)

@@ -245,7 +245,8 @@ ACTIONS: dict[str, tuple[str, dict[str, str]]] = {
     "play": (
         "the controller plays the targets now: `cost: free | no_energy | paid` (default), "
         "`amount` changes a paid cost (for {1} less: -1)",
-        {"target": TARGET_DOC, "cost": "free | no_energy | paid", "amount": "the change of cost"},
+        {"target": TARGET_DOC, "cost": "free | no_energy | paid", "amount": "the change of cost",
+         "to": "open_battlefield | occupied_enemy_battlefield: where (Riftbound 169.10)"},
     ),
     "exchange": (
         "the target and `with` exchange their places (Altered 7.3.9)",

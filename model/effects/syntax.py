@@ -315,11 +315,13 @@ _ACTION_PARSERS: dict[str, Callable[[Node], a.Effect]] = {
 
 
 def _play(node: Node) -> a.Effect:
-    m = _body(node, {"target", "cost", "amount"})
+    m = _body(node, {"target", "cost", "amount", "to"})
     costs = [c.value for c in a.PlayCost]
     cost = a.PlayCost(m["cost"].choice(costs)) if "cost" in m else a.PlayCost.PAID
+    places = [p.value for p in a.PlayPlace if p is not a.PlayPlace.DEFAULT]
+    to = a.PlayPlace(m["to"].choice(places)) if "to" in m else a.PlayPlace.DEFAULT
     amt = amount(m["amount"]) if "amount" in m else None
-    return a.Effect(a.Play(cost), _target(m), amt)
+    return a.Effect(a.Play(cost, to), _target(m), amt)
 
 
 def _exchange(node: Node) -> a.Effect:

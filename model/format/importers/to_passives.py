@@ -114,6 +114,8 @@ def static(node: Node, read_while: WhileReader) -> tuple[a.CardAbility, ...]:
         return passives((_regions_are(inner),))
     if inner.form.name == "may-play":
         return (_may_play(inner),)
+    if inner.form.name in ("may-play-to", "may-be-played-to"):
+        return (_may_play_to(inner),)
     raise Lost(f"a line of the form 'static' ({inner.form.name})")
 
 
@@ -132,6 +134,32 @@ def _may_play(node: Node) -> a.CardAbility:
     if s.pick is not a.Pick.ALL or not exhausted_in_reserve or s.here or s.stats or s.lacks:
         raise Lost(f"the permission 'you may play {value.render()}'")
     return a.CardAbility(a.Kind.PERMISSION, (a.Effect(a.Play(), s),))
+
+
+_PLAY_PLACES = {
+    "open-battlefield": a.PlayPlace.OPEN_BATTLEFIELD,
+    "occupied-enemy-battlefield": a.PlayPlace.OCCUPIED_ENEMY_BATTLEFIELD,
+}
+
+
+def _may_play_to(node: Node) -> a.CardAbility:
+    """ "You may play me to an open battlefield", "Friendly units may be played to open
+    battlefields": a permission to play units where the rules do not let them be played
+    (a base or a battlefield you control), Riftbound 169.10 (Decision IMP-MAY)."""
+    from arbiter.model.format.importers.clauses import NounPhrase
+    from arbiter.model.format.importers.to_effects import _Ctx, _word, selector
+
+    place = _word(node, "p", WordKind.PLACE)
+    to = _PLAY_PLACES.get(str(place.value))
+    value = dict(node.slots).get("t")
+    who = a.SELF if value is None else (
+        selector(value, _Ctx(False)) if isinstance(value, NounPhrase) else None
+    )
+    if to is None or who is None or who.pick not in (a.Pick.SELF, a.Pick.ALL):
+        raise Lost(f"the permission '{node.render()}'")
+    if who.pick is a.Pick.ALL and (who.side is not a.Side.YOURS or who.zone or who.here):
+        raise Lost(f"the permission '{node.render()}' (cards of another player, or placed)")
+    return a.CardAbility(a.Kind.PERMISSION, (a.Effect(a.Play(to=to), who),))
 
 
 def _regions_are(node: Node) -> a.Effect:
