@@ -245,3 +245,12 @@ def test_playing_units_to_a_battlefield_the_rules_do_not_allow_is_a_permission()
     assert back == replace(ab, ident="may1")
     # an opponent's units: not a permission of this card's controller
     assert not read(Game.RIFTBOUND, "Enemy units may be played to open battlefields.").modelled
+
+
+@pytest.mark.rule("IMP-ALGEBRA", "TRIG-4")
+def test_a_card_played_on_an_opponents_turn_is_the_play_event_on_their_turn() -> None:
+    ab = rb("When you play a spell on an opponent's turn, buff me.")
+    assert ab.when == a.When(
+        a.EventKind.PLAYED, a.Selector(a.Pick.ALL, side=a.Side.YOURS, kinds=frozenset({"spell"}))
+    )
+    assert ab.condition == a.Condition(a.Test.TURN, name="opponent")

@@ -31,6 +31,7 @@ from arbiter.model.format.importers.to_effects import (
     _word,
     selector,
 )
+from arbiter.model.format.importers.to_events import implied_turn
 
 _DRAWN_BY = {"draw", "draw-card", "draw-cards", "discard-n"}  # "-by": the subject does it
 
@@ -92,8 +93,9 @@ def _abilities(node: Node, spell: bool) -> tuple[a.CardAbility, ...]:
     for event in when(node):  # "when I attack or defend": one trigger per event
         ctx = _Ctx(event.subject.pick not in (a.Pick.SELF, a.Pick.YOU, a.Pick.OPPONENT))
         cond = _condition(_node(node, "k"), ctx) if "k" in _names(node) else None
-        if event == BEGINNING:  # "your Beginning Phase"
-            cond = YOUR_TURN if cond is None else a.Condition(a.Test.AND, (YOUR_TURN, cond))
+        turn = YOUR_TURN if event == BEGINNING else implied_turn(node)
+        if turn is not None:  # "your Beginning Phase", "… on an opponent's turn"
+            cond = turn if cond is None else a.Condition(a.Test.AND, (turn, cond))
         effects = _body(_node(node, "b"), ctx)
         out.append(a.CardAbility(a.Kind.TRIGGER, effects, when=event, condition=cond))
     return tuple(out)
