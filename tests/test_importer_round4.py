@@ -254,3 +254,16 @@ def test_a_card_played_on_an_opponents_turn_is_the_play_event_on_their_turn() ->
         a.EventKind.PLAYED, a.Selector(a.Pick.ALL, side=a.Side.YOURS, kinds=frozenset({"spell"}))
     )
     assert ab.condition == a.Condition(a.Test.TURN, name="opponent")
+
+
+@pytest.mark.rule("IMP-ALGEBRA", "A-SPELL-5", "A-SPELL-3")
+def test_you_may_pay_then_if_you_do_is_paying_for_the_effect() -> None:
+    ab = rb("When I defend, you may pay {calm}. If you do, give me +3 {might} this turn. Draw 1.")
+    paid, drawn = ab.effects
+    assert paid.optional and paid.condition is None
+    assert [(c.action, c.amount) for c in paid.costs] == [(a.AddCounters("calm"), a.Const(-1))]
+    assert paid.action == a.ModifyStat("might") and paid.amount == a.Const(3)
+    assert drawn.condition is None and not drawn.costs  # the rest is done either way
+    # "if you do" before two effects: which one is paid for is not one effect's cost
+    two = "When I defend, you may pay {calm}. If you do, draw 1 and buff me."
+    assert not read(Game.RIFTBOUND, two).modelled
