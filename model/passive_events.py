@@ -5,7 +5,8 @@ channel any passive reads. This module covers more events: an object X whose
 readable traits changed (its subtypes, keywords, zone ...) is recomputed alone,
 keeping the previous order and every other object, when
 
-- X is the source of no passive and is not a region (no condition reads it), and
+- X is the source of no passive and is not a region (no condition reads it), no
+  passive's condition counts objects (a count reads them all), and
 - no passive that applies to X, before or after the event, writes a channel that
   any passive's selector reads (on X, only selectors read: a condition reads its
   source and the source's region).
@@ -44,6 +45,8 @@ def _selected_by(previous: Ordering) -> frozenset[pv.Channel]:
 def local_update(previous: Ordering, new: GameState, changed: Sequence[str]) -> Ordering | None:
     """The ordering of ``new`` from ``previous`` when every object of ``changed`` can be
     recomputed alone (see the module's text), else None."""
+    if any(pv.counts_others(p) for p in previous.passives.values()):
+        return None  # a count condition reads every object (IMP-COUNT)
     sources = {p.source for p in previous.passives.values()}
     read = _selected_by(previous)
     objects = dict(previous.state.objects)

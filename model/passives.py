@@ -15,9 +15,12 @@ What the passive engine runs (``unsupported`` names anything else):
 
 - selector: pick ALL (every object in play) or SELF (its source); filters ``side``
   (yours, enemy, or a player named: ``Side.NAMED``), ``kinds``, ``subtypes``, ``has``
-  (keywords: features), ``other``, ``zone`` (``expedition`` also holds ``expedition:hero``);
+  (keywords: features), ``other``, ``zone`` (``expedition`` also holds ``expedition:hero``),
+  ``here`` (at the source's place: ``at_place``, Decision EFF-EVAL / IMP-HERE);
 - condition, on the source: Test.REGION (its region has a subtype), Test.SUBTYPE,
-  Test.HAS (a keyword), combined with AND / OR / NOT;
+  Test.HAS (a keyword), Test.COUNT (how many objects the condition's selector picks,
+  read from the source: "unless you control two or more other Plants", IMP-COUNT),
+  combined with AND / OR / NOT;
 - action: ModifyStat of a number by a printed amount (add, set, multiply, divide; a
   vector may leave components unchanged), of ``subtypes`` by members (add, remove,
   set), of ``REGION_TYPE`` (sets the subtypes of the regions among the objects
@@ -64,7 +67,7 @@ _NUMBER_OPS = {
 }
 _SET_OPS = {a.StatOp.ADD: SetOp.ADD, a.StatOp.REMOVE: SetOp.REMOVE, a.StatOp.SET: SetOp.SET}
 _FEATURES = (a.Grant.KEYWORD, a.Grant.FEATURE)
-_CONDITION_TESTS = (a.Test.REGION, a.Test.SUBTYPE, a.Test.HAS)
+_CONDITION_TESTS = (a.Test.REGION, a.Test.SUBTYPE, a.Test.HAS, a.Test.COUNT)
 _SET_WORDS = {
     a.StatOp.ADD: "add_subtypes",
     a.StatOp.REMOVE: "remove_subtypes",
@@ -80,12 +83,12 @@ NOTHING = a.Effect(a.ModifyStat(SUBTYPES), EVERYTHING, duration=WHILE_IN_PLAY)
 def unsupported(e: a.Effect) -> str | None:
     """What of ``e`` the passive engine does not run, or None (see the module's text)."""
     s, act = e.selector, e.action
-    if s.pick not in (a.Pick.ALL, a.Pick.SELF) or s.here or s.stats or s.lacks:
+    if s.pick not in (a.Pick.ALL, a.Pick.SELF) or s.stats or s.lacks:
         return "a passive selects every object in play matching filters, or its source"
     if s.side is a.Side.NAMED and not s.name:
         return "a player's name for the side"
     if e.condition is not None and _condition_problem(e.condition):
-        return "a condition on the source: region, subtype, keyword, and / or / not"
+        return "a condition on the source: region, subtype, keyword, a count, and / or / not"
     if e.optional or e.costs or e.duration != WHILE_IN_PLAY:
         return "a passive lasts while its source is in play, with no choice and no cost"
     if isinstance(act, a.ModifyStat) and act.other is None and act.rounding is None:
@@ -108,6 +111,9 @@ def unsupported(e: a.Effect) -> str | None:
 def _condition_problem(c: a.Condition) -> bool:
     if c.test in (a.Test.AND, a.Test.OR, a.Test.NOT):
         return not c.parts or any(_condition_problem(p) for p in c.parts)
+    if c.test is a.Test.COUNT:  # every object matching filters (counted, not chosen)
+        s = c.selector
+        return s.pick is not a.Pick.ALL or bool(s.stats or s.lacks) or s.side is a.Side.NAMED
     return c.test not in _CONDITION_TESTS or c.selector != a.SELF or not c.name
 
 
@@ -158,7 +164,7 @@ def _plan_of(e: a.Effect) -> _Plan:
 _NUMBER, _GAIN, _LOSE, _LOSE_ALL = _Does.NUMBER, _Does.GAIN, _Does.LOSE, _Does.LOSE_ALL
 _SETS_REGION_TYPE = _Does.REGION_TYPE
 _AND, _OR, _NOT = a.Test.AND, a.Test.OR, a.Test.NOT
-_IS_SUBTYPE, _HAS = a.Test.SUBTYPE, a.Test.HAS
+_IS_SUBTYPE, _HAS, _COUNT = a.Test.SUBTYPE, a.Test.HAS, a.Test.COUNT
 
 
 @dataclass(frozen=True, slots=True)
@@ -300,6 +306,8 @@ def selects(p: Passive, obj: GameObject, src: GameObject) -> bool:
         return False
     if s.zone is not None and zone != s.zone and zone.split(":", 1)[0] != s.zone:
         return False
+    if s.here and not at_place(obj, src):
+        return False
     side = s.side
     if side is not _ANY:
         if side is _YOURS:
@@ -318,6 +326,15 @@ def selects(p: Passive, obj: GameObject, src: GameObject) -> bool:
     return not s.subtypes or s.subtypes <= subtypes(obj)
 
 
+def at_place(obj: GameObject, src: GameObject) -> bool:
+    """``obj`` is "here" for ``src``: at the source's zone and region (Decision EFF-EVAL),
+    or, when the source is itself a place (a battlefield or a region object), in it
+    (Decision IMP-HERE: "units here" on a battlefield are the units at it)."""
+    if obj.region is not None and obj.region == src.id:
+        return True
+    return (obj.zone, obj.region) == (src.zone, src.region)
+
+
 def _holds(c: a.Condition, src: GameObject, objects: Objects) -> bool:
     t = c.test
     if t is _AND:
@@ -330,8 +347,40 @@ def _holds(c: a.Condition, src: GameObject, objects: Objects) -> bool:
         return c.name in subtypes(src)
     if t is _HAS:
         return c.name in src.features
+    if t is _COUNT:
+        n = sum(1 for o in objects.values() if counted(c.selector, o, src))
+        return c.compare.holds(n, c.bound)
     region = objects.get(src.region) if src.region else None  # Test.REGION
     return region is not None and c.name in subtypes(region)
+
+
+def counted(s: a.Selector, obj: GameObject, src: GameObject) -> bool:
+    """``obj`` is one of the objects a count condition of ``src`` counts: in play (or in
+    the zone the selector names: "Mana Orbs" are in the Mana zone), matching every filter,
+    "yours" being the source's controller's (A-GOLD-6)."""
+    zone = obj.zone.split(":", 1)[0]
+    if (zone != s.zone) if s.zone is not None else not affected(obj):
+        return False
+    if (s.other and obj.id == src.id) or (s.here and not at_place(obj, src)):
+        return False
+    if s.kinds and obj.kind not in s.kinds:
+        return False
+    if s.side is _YOURS and obj.controlled_by != src.controlled_by:
+        return False
+    if s.side is _ENEMY and obj.controlled_by == src.controlled_by:
+        return False
+    if any(name not in obj.features for name in s.has):
+        return False
+    return not s.subtypes or s.subtypes <= subtypes(obj)
+
+
+def counts_others(p: Passive) -> bool:
+    """``p``'s condition counts objects (it reads objects other than its source)."""
+
+    def has_count(c: a.Condition) -> bool:
+        return c.test is _COUNT or any(has_count(x) for x in c.parts)
+
+    return p.effect.condition is not None and has_count(p.effect.condition)
 
 
 def condition_holds(p: Passive, objects: Objects) -> bool:
@@ -425,6 +474,8 @@ def _condition_reads(c: a.Condition) -> Iterable[Channel]:
             yield from _condition_reads(x)
     elif c.test is a.Test.HAS:
         yield ("feature", c.name)
+    elif c.test is a.Test.COUNT:  # what passives change of the objects counted
+        yield from _selector_reads_of(c.selector)
     else:  # REGION reads the subtypes of the source's region, SUBTYPE its own
         yield ("subtype", c.name)
 

@@ -52,7 +52,7 @@ def test_a_static_line_with_the_cards_terrain_is_a_passive_with_that_condition()
 
 @pytest.mark.rule("IMP-STATIC", "Altered 7.5.7", "A-PASS-2")
 def test_the_imported_condition_holds_only_while_the_card_stands_in_that_terrain() -> None:
-    (e,) = _passives(Game.ALTERED, "If I'm in {V}, I am [Eternal].")
+    (e,) = _passives(Game.ALTERED, "If I'm in {V}, I am [Defender].")
     p = ps.Passive("p1", "me", 0, e)
     forest = GameObject("f", "ana", "region", "adventure", base={"subtypes": frozenset({"Forest"})})
     water = GameObject("w", "ana", "region", "adventure", base={"subtypes": frozenset({"Water"})})
@@ -79,11 +79,11 @@ def test_a_state_as_condition_is_not_modelled() -> None:
 
 @pytest.mark.rule("IMP-STATIC", "IMP-ALGEBRA", "Riftbound 135.2")
 def test_what_the_passive_engine_does_not_run_is_not_modelled_with_its_reason() -> None:
-    here = _lost(Game.RIFTBOUND, "Other friendly units here have +2 {might}.")
-    assert "passive engine does not run" in here.lost
-    assert "every object in play matching filters" in here.lost
-    count = _lost(Game.ALTERED, "I am [Tough 1] unless you control two or more Plants.")
-    assert "a condition on the source" in count.lost
+    stat = _lost(Game.RIFTBOUND, "Friendly units with 2 {might} or less have [Shield].")
+    assert "passive engine does not run" in stat.lost
+    assert "every object in play matching filters" in stat.lost
+    boosts = _lost(Game.ALTERED, "If I have 3 or more boosts, I am [Tough 1].")
+    assert "a condition on the source" in boosts.lost
 
 
 @pytest.mark.rule("IMP-STATIC", "A-PASS-1")
@@ -105,3 +105,85 @@ def test_a_would_instead_line_is_not_modelled_and_names_the_event_it_replaces() 
     assert "a replacement ('if I would gain [[Asleep]]" in status.lost
     death = _lost(Game.RIFTBOUND, "If a friendly Mech would die, recall it instead.")
     assert "a replacement ('if a friendly Mech would die" in death.lost
+
+
+@pytest.mark.rule("IMP-HERE", "EFF-EVAL", "Riftbound 135.2", "A-PASS-1")
+def test_a_static_line_about_objects_here_is_a_passive_on_the_cards_place() -> None:
+    (e,) = _passives(Game.RIFTBOUND, "Enemy units here have -1 {might}.")
+    assert e.selector == a.Selector(
+        a.Pick.ALL, side=a.Side.ENEMY, kinds=frozenset({"unit"}), here=True
+    )
+    assert e.action == a.ModifyStat("might") and e.amount == a.Const(-1)
+    # the place word may close the line: the same passive
+    (late,) = _passives(Game.RIFTBOUND, "Enemy units have -1 {might} here.")
+    assert late == e
+    (ab,) = read(Game.RIFTBOUND, "Other friendly units here have [Tank].").abilities
+    assert to_passives.data(ab)["applies_to"] == {
+        "kind": "unit",
+        "controller": "you",
+        "other": True,
+        "here": True,
+    }
+
+
+@pytest.mark.rule("IMP-HERE", "EFF-EVAL", "A-PASS-1")
+def test_a_passive_here_applies_only_to_objects_at_its_sources_place() -> None:
+    (e,) = _passives(Game.RIFTBOUND, "Other friendly units here have [Tank].")
+    p = ps.Passive("p1", "me", 0, e)
+    me = GameObject("me", "ana", "unit", "play", region="b1", abilities=(p,))
+    near = GameObject("near", "ana", "unit", "play", region="b1")
+    far = GameObject("far", "ana", "unit", "play", region="b2")
+    foe = GameObject("foe", "bo", "unit", "play", region="b1")
+    objects = {"me": me, "near": near, "far": far, "foe": foe}
+    assert ps.applies_to(p, objects) == frozenset({"near"})
+    # a place that is itself the source (a battlefield card): the objects in it
+    (f,) = _passives(Game.RIFTBOUND, "Units here have +3 {might}.")
+    q = ps.Passive("p2", "b1", 0, f)
+    field = GameObject("b1", "ana", "region", "adventure", abilities=(q,))
+    assert ps.applies_to(q, {**objects, "b1": field}) == frozenset({"me", "near", "foe"})
+
+
+@pytest.mark.rule("IMP-COUNT", "IMP-STATIC", "Altered 7.4.2", "A-PASS-1")
+def test_unless_you_control_n_objects_is_a_count_of_at_most_n_minus_one() -> None:
+    (e,) = _passives(Game.ALTERED, "I am [Defender] unless you control three or more Plants.")
+    plants = a.Selector(a.Pick.ALL, side=a.Side.YOURS, subtypes=frozenset({"Plant"}))
+    assert e.condition == a.Condition(
+        a.Test.COUNT, selector=plants, compare=a.Compare.AT_MOST, bound=2
+    )
+    (ab,) = read(Game.ALTERED, "I am [Defender] unless you control three or more Plants.").abilities
+    assert to_passives.data(ab)["condition"] == {
+        "count": {"subtype": "Plant", "controller": "you"},
+        "at_most": 2,
+    }
+
+
+@pytest.mark.rule("IMP-COUNT", "A-PASS-1", "A-GOLD-6")
+def test_a_count_condition_counts_the_sources_controllers_objects_in_play() -> None:
+    (e,) = _passives(Game.RIFTBOUND, "While you have 3+ runes, I have +2 {might}.")
+    p = ps.Passive("p1", "me", 0, e)
+    me = GameObject("me", "ana", "unit", "play", abilities=(p,))
+    runes = {f"r{i}": GameObject(f"r{i}", "ana", "rune", "play") for i in range(2)}
+    foe = GameObject("foe", "bo", "rune", "play")
+    hand = GameObject("h", "ana", "rune", "hand")
+    objects = {"me": me, "foe": foe, "h": hand, **runes}
+    assert not ps.condition_holds(p, objects)  # two of mine in play: the others do not count
+    third = GameObject("r2", "ana", "rune", "play")
+    assert ps.condition_holds(p, {**objects, "r2": third})
+    assert ps.counts_others(p)
+
+
+@pytest.mark.rule("IMP-COUNT", "A-PASS-1")
+def test_a_count_condition_reads_back_from_the_area_syntax_of_passives() -> None:
+    from arbiter.model.effects.upgrade import _passive
+    from arbiter.model.format.area_passives import parse_condition
+    from arbiter.model.format.document import Document
+
+    raw = {"count": {"kind": "card", "controller": "you", "zone": "mana"}, "at_least": 4}
+    cond = parse_condition(Document("(test)", raw).node())
+    mana = a.Selector(a.Pick.ALL, side=a.Side.YOURS, kinds=frozenset({"card"}), zone="mana")
+    assert cond == a.Condition(a.Test.COUNT, selector=mana, bound=4)
+    passive = {"applies_to": {"self": True}, "effect": {"gain": "Gigantic"}, "condition": raw}
+    (e,) = _passive(passive, 0).effects
+    assert e.condition == cond
+    with pytest.raises(Exception, match="at_least, at_most"):
+        parse_condition(Document("(test)", {"count": {"kind": "unit"}}).node())

@@ -14,6 +14,7 @@ from enum import Enum
 from typing import ClassVar
 
 from arbiter.model.effects import game_actions as _game
+from arbiter.model.effects import kinds as _kinds
 from arbiter.model.effects import selectors as _sel
 from arbiter.model.effects import stat_ops as _ops
 
@@ -39,10 +40,15 @@ EndTurn = _game.EndTurn
 Exchange = _game.Exchange
 Play = _game.Play
 PlayCost = _game.PlayCost
+PlayPlace = _game.PlayPlace
 RollDie = _game.RollDie
 Timing = _game.Timing
 TokenPlace = _game.TokenPlace
 TokenEntry = _game.TokenEntry
+
+# where an ability stands on a card, defined in model.effects.kinds
+Kind = _kinds.Kind
+KIND_RULES = _kinds.KIND_RULES
 
 
 # -- amounts: how much --------------------------------------------------------------------
@@ -156,6 +162,9 @@ class Test(Enum):
     # the last effect before this one that is not itself under "if you do" was done: "you
     # may X. If you do, Y, then Z" (A-SPELL-3, Riftbound 356.4.f.1); read in order
     DONE = "done"
+    # the card's optional additional cost was paid as it was played: chosen, whatever it
+    # cost (Riftbound 356.4.f.1); read where the card's play is recorded (IMP-EXTRA)
+    PAID = "paid"
 
 
 @dataclass(frozen=True, slots=True)
@@ -445,6 +454,10 @@ class EventKind(Enum):
     DISCARDED = "discarded"
     EQUIPPED = "equipped"  # an Equipment is attached to it (Riftbound 434 Attach, 818 Equip)
     RECYCLED = "recycled"  # is put at the bottom of its deck (Riftbound 416 Recycle)
+    # wins a combat: after it, only its side's units remain at that battlefield (the
+    # cards' own reminder; Riftbound 460 does not define it: Decision IMP-WIN)
+    WINS_COMBAT = "wins_combat"
+    BECOMES_MIGHTY = "becomes_mighty"  # its Might rises to 5 or more (Riftbound 708)
 
 
 @dataclass(frozen=True, slots=True)
@@ -545,16 +558,6 @@ class Effect:
         return tuple(out)
 
 
-class Kind(Enum):
-    """Where an ability stands on a card."""
-
-    ON_PLAY = "do"  # what the card does once: a spell, or when it is played
-    TRIGGER = "trigger"
-    QUICK = "quick"  # a quick action: costs -> effects (QA-1)
-    PASSIVE = "passive"  # applies while in play (A-PASS-1)
-    REPLACEMENT = "replacement"  # "instead" (R-1)
-
-
 @dataclass(frozen=True, slots=True)
 class CardAbility:
     """One ability of a card: its effects, when it happens, what it costs, if what."""
@@ -571,12 +574,3 @@ class CardAbility:
     @property
     def rules(self) -> RuleIds:
         return KIND_RULES[self.kind]
-
-
-KIND_RULES: dict[Kind, RuleIds] = {
-    Kind.ON_PLAY: ("A-SPELL-1", "A-SPELL-4", "A-SPELL-6"),
-    Kind.TRIGGER: ("TRIG-1", "TRIG-2", "TRIG-4"),
-    Kind.QUICK: ("QA-1", "A-GOLD-2", "A-GOLD-9"),
-    Kind.PASSIVE: ("A-PASS-1", "A-PASS-2", "A-ORDER-1"),
-    Kind.REPLACEMENT: ("R-1", "R-2", "R-5"),
-}

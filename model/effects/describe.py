@@ -175,6 +175,8 @@ def condition(c: a.Condition) -> str:
         return f"the expedition of {who} is {c.name}"
     if c.test is a.Test.DONE:
         return "you did"
+    if c.test is a.Test.PAID:
+        return "you paid the additional cost"
     if c.test is a.Test.ROLL:
         return f"the die shows {bound}"
     if c.test is a.Test.CARDS_PLAYED:
@@ -292,7 +294,8 @@ def _action(e: a.Effect) -> str:
         if isinstance(e.amount, a.Const) and isinstance(e.amount.value, int):
             price: int = e.amount.value
             delta = f" for {-price} less" if price < 0 else f" for {price} more"
-        return f"play {who}{how.get(act.cost, '')}{delta}"
+        to = f" to an {act.to.value.replace('_', ' ')}" if act.to.value else ""
+        return f"play {who}{to}{how.get(act.cost, '')}{delta}"
     if isinstance(act, a.Exchange):
         return f"exchange the places of {who} and {selector(act.other)}"
     if isinstance(act, a.ChooseOne):
@@ -429,6 +432,8 @@ EVENT_WORDS = {
     a.EventKind.CHOSEN: "is chosen by a spell or ability",
     a.EventKind.DISCARDED: "is discarded",
     a.EventKind.RECYCLED: "is recycled",
+    a.EventKind.WINS_COMBAT: "wins a combat",
+    a.EventKind.BECOMES_MIGHTY: "becomes Mighty",
     a.EventKind.EQUIPPED: "gets an Equipment attached",
     a.EventKind.ADVANCES: "has its expedition move forward",
     a.EventKind.FAILS_TO_ADVANCE: "has its expedition fail to move forward during Dusk",
@@ -501,6 +506,22 @@ def ability(ab: a.CardAbility) -> str:
         return f"Quick action ({cost}{timing}): {body}"
     if ab.kind is a.Kind.PASSIVE:
         return f"Passive: {body}"
+    if ab.kind is a.Kind.PERMISSION:
+        return f"Permission: you may {body}"
+    if ab.kind is a.Kind.AS_ENTERS:  # "this card enters the Board ready"
+        said = []
+        for e in ab.effects:
+            ready = e.action == a.Take(a.Grant.STATUS, "exhausted")
+            what = f"{selector(e.selector, subject=True)} enters the Board ready" if ready else (
+                f"as it enters the Board, {effect(e)}"
+            )
+            said.append(f"if {condition(e.condition)}, {what}" if e.condition else what)
+        text = "; ".join(said)
+        return text[:1].upper() + text[1:] + "."
+    if ab.kind is a.Kind.ADDITIONAL_COST:
+        cost = ", ".join(_cost(c) for c in ab.costs)
+        may = " (optional)" if all(c.optional for c in ab.costs) else ""
+        return f"Additional cost to play this card{may}: {cost}"
     if ab.kind is a.Kind.REPLACEMENT:
         return f"Replacement: {body}"
     return body

@@ -128,6 +128,8 @@ def condition(c: a.Condition) -> Data:
         raise ValueError("a subtype condition: no card-language form (passives: condition)")
     if c.test is a.Test.DONE:
         return {"done": True}
+    if c.test is a.Test.PAID:
+        return {"paid": True}
     if c.test is a.Test.ROLL:
         return {"roll": True, **bound}
     if c.test is a.Test.CARDS_PLAYED:
@@ -318,6 +320,8 @@ def _action(e: a.Effect) -> tuple[str, Data]:
     if isinstance(act, a.Play):
         if act.cost is not a.PlayCost.PAID:
             body["cost"] = act.cost.value
+        if act.to is not a.PlayPlace.DEFAULT:
+            body["to"] = act.to.value
         if e.amount is not None:
             body["amount"] = amount(e.amount)
         _target(body, "target", e.selector)
@@ -401,6 +405,8 @@ def ability(ab: a.CardAbility, index: int = -1) -> dict[str, Data]:
         out["when"] = when(ab.when)
     if ab.costs:
         out["cost"] = [effect(c) for c in ab.costs]
+    if ab.kind is a.Kind.ADDITIONAL_COST:
+        return _lone_ability(out)
     if ab.timing is not a.Timing.DEFAULT:
         out["timing"] = ab.timing.value
     if ab.condition is not None:

@@ -71,8 +71,9 @@ def matches(state: GameState, ctx: Context, s: a.Selector, obj: GameObject) -> b
         return False
     if s.has and not all(h in obj.features or obj.counters.get(h, 0) for h in s.has):
         return False
-    if s.lacks and any(
-        h in obj.features or obj.counters.get(h, 0) or h == obj.kind for h in s.lacks
+    if s.lacks and any(  # a feature, status, kind, or subtype ("non-Recruit")
+        h in obj.features or obj.counters.get(h, 0) or h == obj.kind or h in _subtypes(obj)
+        for h in s.lacks
     ):
         return False
     if s.other and obj.id == ctx.source:
@@ -184,6 +185,8 @@ def holds(state: GameState, ctx: Context, c: a.Condition) -> bool:
         raise IllegalAction("Riftbound 812", "the cards played this turn are not counted yet")
     if c.test is a.Test.ROLL:
         raise IllegalAction("Altered 7.3.19", "a die's result is not modelled (no random numbers)")
+    if c.test is a.Test.PAID:
+        raise IllegalAction("Riftbound 356.4.f.1", "the additional costs paid are not recorded yet")
     if c.test is a.Test.DONE:  # read in order by perform.resolve_effects, nowhere else
         raise IllegalAction("A-SPELL-3", "'if you do' is only read after the effect it follows")
     ids = select(state, ctx, c.selector, "if")

@@ -123,6 +123,16 @@ class PlayCost(Enum):
     NO_ENERGY = "no_energy"  # "ignoring its Energy cost" (Riftbound 356.1.b.2)
 
 
+class PlayPlace(Enum):
+    """Where a unit is played, when the line says (Riftbound 169.10: an open battlefield is
+    unoccupied and uncontrolled; an occupied enemy one has units and an opponent controls
+    it). Default: where the rules allow."""
+
+    DEFAULT = ""
+    OPEN_BATTLEFIELD = "open_battlefield"
+    OCCUPIED_ENEMY_BATTLEFIELD = "occupied_enemy_battlefield"
+
+
 @dataclass(frozen=True, slots=True)
 class Play:
     """The controller plays the selected card now, from where the rules allow; ``cost``
@@ -130,5 +140,6 @@ class Play:
     refuses it as not modelled (playing a card is the areas' play kernel)."""
 
     cost: PlayCost = PlayCost.PAID
+    to: PlayPlace = PlayPlace.DEFAULT
 
     RULES: ClassVar[RuleIds] = ("Altered 7.3.20", "Riftbound 356.1")

@@ -19,7 +19,7 @@ SELECTOR_DOC: dict[str, str] = {
     "enemy": "objects the opponent controls; the value is their kind (or true)",
     "subtype": 'a subtype (or a list) the object must have ("your Warriors")',
     "has": "a feature, keyword or status (or a list) the object must have",
-    "lacks": "a feature, keyword, status or kind (or a list) the object must not have",
+    "lacks": "a feature, keyword, status, kind or subtype (or a list) the object must not have",
     "other": 'true: not the card itself ("other Beasts")',
     "at": "`here` (the card's battlefield, expedition or combat) or a zone",
     "with": "characteristics compared with bounds: {might: {at_most: 3}}",
@@ -57,6 +57,8 @@ CONDITION_DOC: dict[str, str] = {
     "(Altered 7.5.2; a Gigantic character's two expeditions both, 7.4.4.j)",
     "done": 'true: the optional effect before this one was done ("if you do")',
     "roll": "true: the die rolled before (roll_die) compared with at_least / at_most / equal",
+    "paid": "true: the card's optional additional cost was paid as it was played "
+    "(Riftbound 356.4.f.1)",
     "cards_played": "true: the number of other cards you played this turn compared with a "
     "bound (Riftbound 812 Legion: at_least 1)",
     "of": "the object or player the test reads (a selector); default self",
@@ -243,7 +245,8 @@ ACTIONS: dict[str, tuple[str, dict[str, str]]] = {
     "play": (
         "the controller plays the targets now: `cost: free | no_energy | paid` (default), "
         "`amount` changes a paid cost (for {1} less: -1)",
-        {"target": TARGET_DOC, "cost": "free | no_energy | paid", "amount": "the change of cost"},
+        {"target": TARGET_DOC, "cost": "free | no_energy | paid", "amount": "the change of cost",
+         "to": "open_battlefield | occupied_enemy_battlefield: where (Riftbound 169.10)"},
     ),
     "exchange": (
         "the target and `with` exchange their places (Altered 7.3.9)",
@@ -323,14 +326,20 @@ ABILITY_LISTS: dict[str, a.Kind] = {
     "quick_actions": a.Kind.QUICK,
     "passives": a.Kind.PASSIVE,
     "replacements": a.Kind.REPLACEMENT,
+    "additional_costs": a.Kind.ADDITIONAL_COST,
+    "as_enters": a.Kind.AS_ENTERS,
+    "permissions": a.Kind.PERMISSION,
 }
 
 ABILITY_DOC: dict[str, str] = {
     "id": "the ability's name, unique on the card",
     "text": "the printed text of the ability",
     "when": "the event it waits for",
-    "do": "the effects (one, or a list)",
-    "cost": "effects paid first (exhaust: self, counters …); unpayable: not played (A-GOLD-2)",
+    "do": "the effects (one, or a list); as_enters: done to each object its selector "
+    "picks as that object enters the Board (take exhausted: it enters ready); permissions: "
+    "what the controller may do although the rules forbid it (play: the cards it may play)",
+    "cost": "effects paid first (exhaust: self, counters …); unpayable: not played (A-GOLD-2); "
+    "additional_costs: paid as the card is played (Riftbound 356.2), `may: true` if optional",
     "if": "a condition checked at resolution",
     "may": "true: optional",
     "instead": "replacements: the effects that happen instead",

@@ -315,11 +315,13 @@ _ACTION_PARSERS: dict[str, Callable[[Node], a.Effect]] = {
 
 
 def _play(node: Node) -> a.Effect:
-    m = _body(node, {"target", "cost", "amount"})
+    m = _body(node, {"target", "cost", "amount", "to"})
     costs = [c.value for c in a.PlayCost]
     cost = a.PlayCost(m["cost"].choice(costs)) if "cost" in m else a.PlayCost.PAID
+    places = [p.value for p in a.PlayPlace if p is not a.PlayPlace.DEFAULT]
+    to = a.PlayPlace(m["to"].choice(places)) if "to" in m else a.PlayPlace.DEFAULT
     amt = amount(m["amount"]) if "amount" in m else None
-    return a.Effect(a.Play(cost), _target(m), amt)
+    return a.Effect(a.Play(cost, to), _target(m), amt)
 
 
 def _exchange(node: Node) -> a.Effect:
@@ -366,6 +368,9 @@ REQUIRED = {
     a.Kind.QUICK: ("do",),
     a.Kind.REPLACEMENT: ("when",),
     a.Kind.ON_PLAY: ("do",),
+    a.Kind.ADDITIONAL_COST: ("cost",),
+    a.Kind.AS_ENTERS: ("do",),
+    a.Kind.PERMISSION: ("do",),
 }
 REPLACE_KEYS = ("when", "instead", "redirect", "once")
 DEFAULT_ID = {  # t1, q1 … as format 1 named them
@@ -374,6 +379,9 @@ DEFAULT_ID = {  # t1, q1 … as format 1 named them
     a.Kind.PASSIVE: "passive",
     a.Kind.REPLACEMENT: "replacement",
     a.Kind.ON_PLAY: "do",
+    a.Kind.ADDITIONAL_COST: "extra",
+    a.Kind.AS_ENTERS: "enters",
+    a.Kind.PERMISSION: "may",
 }
 
 
@@ -440,13 +448,11 @@ def ability(node: Node, kind: a.Kind, index: int) -> a.CardAbility:
         a.Kind.QUICK: {"cost", "do", "timing"},
         a.Kind.REPLACEMENT: {"when", "instead", "redirect", "once"},
         a.Kind.ON_PLAY: {"do"},
+        a.Kind.ADDITIONAL_COST: {"cost"},
+        a.Kind.AS_ENTERS: {"do"},
+        a.Kind.PERMISSION: {"do"},
     }[kind]
-    required = {
-        a.Kind.TRIGGER: ("when", "do"),
-        a.Kind.QUICK: ("do",),
-        a.Kind.REPLACEMENT: ("when",),
-        a.Kind.ON_PLAY: ("do",),
-    }[kind]
+    required = REQUIRED[kind]
     m = node.mapping(allowed, required=required)
     may = m["may"].boolean() if "may" in m else False
     cond = condition(m["if"]) if "if" in m else None
@@ -457,9 +463,13 @@ def ability(node: Node, kind: a.Kind, index: int) -> a.CardAbility:
         }
         e = _replace(Node(node.doc, node.path, rep))
         effs: tuple[a.Effect, ...] = (_with(e, optional=may),)
+    elif kind is a.Kind.ADDITIONAL_COST:  # no effects: the costs, "may" on each (356.2.b)
+        effs = ()
     else:
         effs = tuple(_with(e, optional=e.optional or may) for e in effects(m["do"]))
     costs = effects(m["cost"]) if "cost" in m else ()
+    if kind is a.Kind.ADDITIONAL_COST and (may or any(c.optional for c in costs)):
+        costs = tuple(_with(c, optional=True) for c in costs)  # the whole cost, or none
     timings = [t.value for t in a.Timing if t is not a.Timing.DEFAULT]
     timing = a.Timing(m["timing"].choice(timings)) if "timing" in m else a.Timing.DEFAULT
     return a.CardAbility(

@@ -158,10 +158,11 @@ def condition(node: Node) -> a.Condition:
         return a.Condition(a.Test.ROLL, compare=cmp, bound=bound)
     if "cards_played" in m:
         return a.Condition(a.Test.CARDS_PLAYED, compare=cmp, bound=bound)
-    if "done" in m:
-        if m["done"].boolean() is not True:
-            m["done"].fail("true", got=False)
-        return a.Condition(a.Test.DONE)
+    for key, test in (("done", a.Test.DONE), ("paid", a.Test.PAID)):
+        if key in m:
+            if m[key].boolean() is not True:
+                m[key].fail("true", got=False)
+            return a.Condition(test)
     if "expedition" in m:
         standing = m["expedition"].choice(("ahead", "behind", "tied"))
         return a.Condition(a.Test.EXPEDITION, selector=of, name=standing)

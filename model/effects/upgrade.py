@@ -355,18 +355,7 @@ def _passive(raw: Raw, index: int) -> a.CardAbility:
     eff = raw.get("effect") or {}
     if not isinstance(applies, dict) or not isinstance(eff, dict):
         raise NotExpressible("a passive")
-    who = str(applies["controller"]) if "controller" in applies else None
-    side = {None: a.Side.ANY, "you": a.Side.YOURS, "opponent": a.Side.ENEMY}.get(who, a.Side.NAMED)
-    sel = a.Selector(  # as model.format.area_passives reads it (a test compares the two)
-        a.Pick.SELF if applies.get("self") is True else a.Pick.ALL,
-        side=side,
-        kinds=_set(applies["kind"]) if "kind" in applies else frozenset(),
-        subtypes=_set(applies["subtype"]) if "subtype" in applies else frozenset(),
-        has=_set(applies["keyword"]) if "keyword" in applies else frozenset(),
-        other=applies.get("other") is True,
-        zone=str(applies["zone"]) if "zone" in applies else None,
-        name=who if side is a.Side.NAMED else None,
-    )
+    sel = _applies(applies)
     act: a.Action
     amt: a.Amount | None = None
     if "gain" in eff:
@@ -401,6 +390,14 @@ def _passive(raw: Raw, index: int) -> a.CardAbility:
             parts.append(a.Condition(a.Test.SUBTYPE, name=str(c["subtype"])))
         if "keyword" in c:
             parts.append(a.Condition(a.Test.HAS, name=str(c["keyword"])))
+        if isinstance(c.get("count"), dict):  # IMP-COUNT
+            least = "at_least" in c
+            parts.append(a.Condition(
+                a.Test.COUNT,
+                selector=_applies(c["count"]),
+                compare=a.Compare.AT_LEAST if least else a.Compare.AT_MOST,
+                bound=int(c["at_least" if least else "at_most"]),
+            ))  # fmt: skip
         cond = parts[0] if len(parts) == 1 else a.Condition(a.Test.AND, tuple(parts))
     e = a.Effect(act, sel, amt, cond, a.Duration(a.Lasts.WHILE_IN_PLAY))
     return a.CardAbility(
@@ -408,6 +405,24 @@ def _passive(raw: Raw, index: int) -> a.CardAbility:
         (e,),
         ident=str(raw.get("id", f"passive{index + 1}")),
         text=str(raw.get("text", "")),
+    )
+
+
+def _applies(applies: Raw) -> a.Selector:
+    """A passive's ``applies_to`` (or a count's selector), as
+    ``model.format.area_passives`` reads it (a test compares the two)."""
+    who = str(applies["controller"]) if "controller" in applies else None
+    side = {None: a.Side.ANY, "you": a.Side.YOURS, "opponent": a.Side.ENEMY}.get(who, a.Side.NAMED)
+    return a.Selector(
+        a.Pick.SELF if applies.get("self") is True else a.Pick.ALL,
+        side=side,
+        kinds=_set(applies["kind"]) if "kind" in applies else frozenset(),
+        subtypes=_set(applies["subtype"]) if "subtype" in applies else frozenset(),
+        has=_set(applies["keyword"]) if "keyword" in applies else frozenset(),
+        other=applies.get("other") is True,
+        zone=str(applies["zone"]) if "zone" in applies else None,
+        name=who if side is a.Side.NAMED else None,
+        here=applies.get("here") is True,
     )
 
 

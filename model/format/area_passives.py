@@ -9,8 +9,8 @@ objects:
     region: region                  # the region object it is in (declared earlier)
     passives:
       - text: If I am in a Forest, I am Gigantic
-        applies_to: {self: true}     # kind, subtype, keyword, controller, zone, self, other
-        condition: {region: Forest}  # region, subtype, keyword (of the passive's source)
+        applies_to: {self: true}     # kind, subtype, keyword, controller, zone, self, other, here
+        condition: {region: Forest}  # region, subtype, keyword; count + at_least / at_most
         effect: {gain: Gigantic}
 ```
 Effects: ``{stat, op, value}`` (a modification of the foundation), ``{gain: K}``
@@ -36,8 +36,8 @@ from arbiter.model.state import GameObject
 from arbiter.model.steps import NUMBER_OPS
 
 PASSIVE_KEYS = {"id", "text", "applies_to", "condition", "effect"}
-SELECTOR_KEYS = {"kind", "subtype", "keyword", "controller", "zone", "self", "other"}
-CONDITION_KEYS = {"region", "subtype", "keyword"}
+SELECTOR_KEYS = {"kind", "subtype", "keyword", "controller", "zone", "self", "other", "here"}
+CONDITION_KEYS = {"region", "subtype", "keyword", "count", "at_least", "at_most"}
 SET_EFFECTS = {
     "add_subtypes": (SUBTYPES, fx.StatOp.ADD),
     "remove_subtypes": (SUBTYPES, fx.StatOp.REMOVE),
@@ -50,7 +50,8 @@ SIDES = {"you": fx.Side.YOURS, "opponent": fx.Side.ENEMY}
 
 def parse_selector(node: Node) -> fx.Selector:
     """``applies_to``: every given filter must hold; ``self: true`` is the source itself, a
-    ``controller`` other than you / opponent names a player (``Side.NAMED``)."""
+    ``controller`` other than you / opponent names a player (``Side.NAMED``); ``here: true``
+    the objects at the source's place (``model.passives.at_place``)."""
     m = node.mapping(
         SELECTOR_KEYS, what="a selector: a mapping of " + ", ".join(sorted(SELECTOR_KEYS))
     )
@@ -72,12 +73,14 @@ def parse_selector(node: Node) -> fx.Selector:
         other=other,
         zone=m["zone"].ident("a zone") if "zone" in m else None,
         name=player,
+        here=m["here"].boolean() if "here" in m else False,
     )
 
 
 def parse_condition(node: Node) -> fx.Condition:
-    """On the passive's source: its region has a subtype, it has a subtype, a keyword (all
-    that are given)."""
+    """On the passive's source: its region has a subtype, it has a subtype, a keyword, and
+    ``count`` (a selector, read from the source) with ``at_least`` / ``at_most`` objects
+    (all that are given)."""
     m = node.mapping(CONDITION_KEYS, required=(), what="a condition: region, subtype or keyword")
     if not m:
         node.fail("a condition with region, subtype or keyword")
@@ -90,6 +93,19 @@ def parse_condition(node: Node) -> fx.Condition:
         parts.append(fx.Condition(fx.Test.SUBTYPE, name=m["subtype"].ident("a subtype")))
     if "keyword" in m:
         parts.append(fx.Condition(fx.Test.HAS, name=m["keyword"].ident("a keyword")))
+    bounds = [k for k in ("at_least", "at_most") if k in m]
+    if "count" in m or bounds:  # IMP-COUNT: how many objects in play match a selector
+        if "count" not in m or len(bounds) != 1:
+            node.fail("a count with one of at_least, at_most", got=False)
+        least = bounds[0] == "at_least"
+        parts.append(
+            fx.Condition(
+                fx.Test.COUNT,
+                selector=parse_selector(m["count"]),
+                compare=fx.Compare.AT_LEAST if least else fx.Compare.AT_MOST,
+                bound=m[bounds[0]].integer(),
+            )
+        )
     return parts[0] if len(parts) == 1 else fx.Condition(fx.Test.AND, tuple(parts))
 
 
@@ -184,6 +200,26 @@ def parse_region(node: Node, ctx: ParseContext, obj: GameObject) -> GameObject:
 
 # The JSON Schema of objects (shown by ``arbiter schema`` once the areas are loaded).
 _NAME_OR_NAMES = {"oneOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}}]}
+
+
+def _applies_schema() -> dict[str, Any]:
+    """A selector of ``applies_to`` or of a count (a new mapping each time)."""
+    return {
+        "type": "object",
+        "additionalProperties": False,
+        "properties": {
+            "kind": _NAME_OR_NAMES,
+            "subtype": {"type": "string"},
+            "keyword": {"type": "string"},
+            "controller": {"type": "string"},
+            "zone": {"type": "string"},
+            "self": {"type": "boolean"},
+            "other": {"type": "boolean"},
+            "here": {"type": "boolean"},
+        },
+    }
+
+
 _PASSIVES_SCHEMA: dict[str, Any] = {
     "type": "array",
     "items": {
@@ -193,23 +229,18 @@ _PASSIVES_SCHEMA: dict[str, Any] = {
         "properties": {
             "id": {"type": "string"},
             "text": {"type": "string"},
-            "applies_to": {
-                "type": "object",
-                "additionalProperties": False,
-                "properties": {
-                    "kind": _NAME_OR_NAMES,
-                    "subtype": {"type": "string"},
-                    "keyword": {"type": "string"},
-                    "controller": {"type": "string"},
-                    "zone": {"type": "string"},
-                    "self": {"type": "boolean"},
-                    "other": {"type": "boolean"},
-                },
-            },
+            "applies_to": _applies_schema(),
             "condition": {
                 "type": "object",
                 "additionalProperties": False,
-                "properties": {k: {"type": "string"} for k in sorted(CONDITION_KEYS)},
+                "properties": {
+                    "region": {"type": "string"},
+                    "subtype": {"type": "string"},
+                    "keyword": {"type": "string"},
+                    "count": _applies_schema(),
+                    "at_least": {"type": "integer"},
+                    "at_most": {"type": "integer"},
+                },
             },
             "effect": {"type": "object"},
         },

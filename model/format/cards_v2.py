@@ -1,17 +1,19 @@
 """Cards of format 2: the card language (:mod:`model.effects`) in a card set.
 
-A format 2 card says what it does with ``do:`` (one-shot), ``triggers:`` and
-``quick_actions:`` in the card language; the other ability keys (``passives``,
-``replacements``, ``prevention``, ``damage_bonus``) keep their area syntax. The engine
-reads format 1 data where format 1 can say an ability exactly, so each ability is
-*lowered* to it where it can be (:mod:`model.effects.lower`): a ``do:`` to ``roles`` +
-``effect`` steps, a trigger of an event the loop engine produces to its format 1
-mapping. What format 1 cannot say stays in the card language (Decision CHECK-ALGEBRA):
-a trigger or quick action the loop engine can run is run as it is written
-(:mod:`model.effects.engine_read`); any other one-shot ability, trigger or quick action
-gives its effects to the card's one-shot ``effect``, lowered or as one ``perform`` step
-(:mod:`model.effects.as_perform`), which ``arbiter check`` analyses. What even that
-cannot hold is kept for ``arbiter describe`` only (``Card.described_only``).
+A format 2 card says what it does with ``do:`` (one-shot), ``triggers:``,
+``quick_actions:``, ``additional_costs:`` (Riftbound 356.2), ``as_enters:`` (805.6) and
+``permissions:`` (Altered 2.4.5.c; these three described, not yet run by the engine);
+the other ability keys (``passives``, ``replacements``, ``prevention``,
+``damage_bonus``) keep their area syntax. The engine reads format 1 data where format 1
+can say an ability exactly, so each ability is *lowered* to it where it can be
+(:mod:`model.effects.lower`): a ``do:`` to ``roles`` + ``effect`` steps, a trigger of an
+event the loop engine produces to its format 1 mapping. What format 1 cannot say stays
+in the card language (Decision CHECK-ALGEBRA): a trigger or quick action the loop engine
+can run is run as it is written (:mod:`model.effects.engine_read`); any other one-shot
+ability, trigger or quick action gives its effects to the card's one-shot ``effect``,
+lowered or as one ``perform`` step (:mod:`model.effects.as_perform`), which ``arbiter
+check`` analyses. What even that cannot hold is kept for ``arbiter describe`` only
+(``Card.described_only``).
 
 Format 1 cards are read into the card language in memory (:mod:`model.effects.upgrade`).
 """
@@ -31,7 +33,7 @@ from arbiter.model.effects.upgrade import NotExpressible, card_abilities
 from arbiter.model.format.document import Node
 from arbiter.model.state import GameObject
 
-V2_KEYS = {"do", "triggers", "quick_actions"}
+V2_KEYS = {"do", "triggers", "quick_actions", "additional_costs", "as_enters", "permissions"}
 
 
 @dataclass(frozen=True)
@@ -89,6 +91,8 @@ def lowered(node: Node) -> Lowered:
                         direct.append(ab)
                     else:  # what the card does when it triggers or is activated
                         one_shot(ab)
+            elif ab.kind in (a.Kind.ADDITIONAL_COST, a.Kind.AS_ENTERS, a.Kind.PERMISSION):
+                skipped.append(ab.ident)
         except NotExpressible:
             skipped.append(ab.ident)
     if "effect" in out and steps:

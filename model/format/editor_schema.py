@@ -168,6 +168,10 @@ DESCRIPTIONS: dict[str, str] = {
     "subtype": "A subtype the objects must have.",
     "other": "True: every object but the passive's own.",
     "self": "True: the passive's own object.",
+    "here": "True: the objects at the passive's own place (Decision IMP-HERE).",
+    "count": "The objects counted (a selector, read from the passive's source: IMP-COUNT).",
+    "at_least": "The count is at least this.",
+    "at_most": "The count is at most this.",
 }
 
 

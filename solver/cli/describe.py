@@ -65,4 +65,4 @@ def command(file: str, card: str | None, as_json: bool) -> None:
         for key in c["not_modelled"]:  # type: ignore[attr-defined]
             click.echo(f"  [not in the card language yet: {key}]")
         for ident in c["described_only"]:  # type: ignore[attr-defined]
-            click.echo(f"  [{ident}: run by perform; arbiter check does not analyse it yet]")
+            click.echo(f"  [{ident}: arbiter check does not analyse it yet]")

@@ -63,12 +63,21 @@ def card_data(card: ImportedCard, lang: str) -> dict[str, Any]:
     return out
 
 
-_LISTS = {a.Kind.TRIGGER: "triggers", a.Kind.QUICK: "quick_actions"}
+_LISTS = {
+    a.Kind.TRIGGER: "triggers",
+    a.Kind.QUICK: "quick_actions",
+    a.Kind.ADDITIONAL_COST: "additional_costs",
+    a.Kind.AS_ENTERS: "as_enters",
+    a.Kind.PERMISSION: "permissions",
+}
 
 
 def language(card: ImportedCard) -> dict[str, Any]:
     """The card's modelled lines in the card language: ``do`` (a spell's text, done once),
-    ``triggers`` and ``quick_actions``, each ability with its printed line as ``text``."""
+    ``triggers``, ``quick_actions`` and ``additional_costs``, each ability with its printed
+    line as ``text``."""
+    from arbiter.model.effects.syntax import DEFAULT_ID
+
     out: dict[str, Any] = {}
     done: list[a.Effect] = []
     for r in card.lines:
@@ -83,7 +92,7 @@ def language(card: ImportedCard) -> dict[str, Any]:
                 out.setdefault("passives", []).append(passive)
                 continue
             items = out.setdefault(_LISTS[ab.kind], [])
-            ident = f"{'t' if ab.kind is a.Kind.TRIGGER else 'q'}{len(items) + 1}"
+            ident = f"{DEFAULT_ID[ab.kind]}{len(items) + 1}"
             items.append(emit.ability(replace(ab, ident=ident, text=r.line.printed), len(items)))
     if done:
         return {"do": emit.effects(tuple(done)), **out}

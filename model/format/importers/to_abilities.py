@@ -15,9 +15,10 @@ from dataclasses import replace
 
 from arbiter.model.effects import algebra as a
 from arbiter.model.format.importers.clauses import Det, Node, NounPhrase, Shape, WordKind
-from arbiter.model.format.importers.to_actions import DOMAINS, resource
+from arbiter.model.format.importers.to_actions import DOMAINS, legion, resource, timing_of
 from arbiter.model.format.importers.to_effects import (
     CLAUSES,
+    ENTER_FORMS,
     STATIC_CLAUSES,
     VERB_PHRASES,
     Lost,
@@ -30,6 +31,7 @@ from arbiter.model.format.importers.to_effects import (
     _word,
     selector,
 )
+from arbiter.model.format.importers.to_events import implied_turn
 
 _DRAWN_BY = {"draw", "draw-card", "draw-cards", "discard-n"}  # "-by": the subject does it
 
@@ -53,7 +55,7 @@ def _abilities(node: Node, spell: bool) -> tuple[a.CardAbility, ...]:
         costs = _costs(_node(node, "c"))
         effects = _body(_node(node, "b"), _Ctx(False))
         cond = IN_RESERVE if FROM_RESERVE in costs else None
-        timing = _timing(node) if name == "activated-permission" else a.Timing.DEFAULT
+        timing = timing_of(node) if name == "activated-permission" else a.Timing.DEFAULT
         quick = a.CardAbility(a.Kind.QUICK, effects, costs=costs, condition=cond, timing=timing)
         kws = str(_word(node, "k", WordKind.KEYWORD).value).split(",") if timing.value else []
         return (legion(quick) if "Legion" in kws else quick,)
@@ -67,10 +69,12 @@ def _abilities(node: Node, spell: bool) -> tuple[a.CardAbility, ...]:
             raise Lost(f"the triggered keyword '{_slot(node, 'k')}'")
         effects = _body(_node(node, "b"), _Ctx(False))
         return (a.CardAbility(a.Kind.TRIGGER, effects, when=a.When(a.EventKind.DIES, a.SELF)),)
-    if name == "static-effect":
-        from arbiter.model.format.importers.to_passives import passives
+    if name == "static-effect" or (name == "static" and _node(node, "s").form.name in ENTER_FORMS):
+        from arbiter.model.format.importers.to_passives import entering, passives
 
-        return passives(_body(_node(node, "b"), _Ctx(False, static=True)))
+        ctx, b = _Ctx(False, static=True), _node(node, "b" if name == "static-effect" else "s")
+        effects = _body(b, ctx) if name == "static-effect" else _clause(b, ctx)
+        return entering(node, effects) if ENTER_FORMS & set(node.forms()) else passives(effects)
     if name in ("if-would", "if-would-then", "if-would-if", "when-would"):
         from arbiter.model.format.importers.to_passives import replacement
 
@@ -79,6 +83,9 @@ def _abilities(node: Node, spell: bool) -> tuple[a.CardAbility, ...]:
         from arbiter.model.format.importers.to_passives import static
 
         return static(node, _while)
+    if name == "extra-cost":  # "You may pay {1} as an additional cost to play me" (356.2.b)
+        costs = tuple(replace(c, optional=True) for c in _costs(_node(node, "k")))
+        return (a.CardAbility(a.Kind.ADDITIONAL_COST, (), costs=costs),)
     when = _TRIGGERS.get(name)
     if when is None:
         raise Lost(f"a line of the form '{name}' ({node.form.meaning.value})")
@@ -86,8 +93,9 @@ def _abilities(node: Node, spell: bool) -> tuple[a.CardAbility, ...]:
     for event in when(node):  # "when I attack or defend": one trigger per event
         ctx = _Ctx(event.subject.pick not in (a.Pick.SELF, a.Pick.YOU, a.Pick.OPPONENT))
         cond = _condition(_node(node, "k"), ctx) if "k" in _names(node) else None
-        if event == BEGINNING:  # "your Beginning Phase"
-            cond = YOUR_TURN if cond is None else a.Condition(a.Test.AND, (YOUR_TURN, cond))
+        turn = YOUR_TURN if event == BEGINNING else implied_turn(node)
+        if turn is not None:  # "your Beginning Phase", "… on an opponent's turn"
+            cond = turn if cond is None else a.Condition(a.Test.AND, (turn, cond))
         effects = _body(_node(node, "b"), ctx)
         out.append(a.CardAbility(a.Kind.TRIGGER, effects, when=event, condition=cond))
     return tuple(out)
@@ -99,36 +107,12 @@ def _while(node: Node) -> tuple[a.Condition, tuple[a.Effect, ...]]:
     return _condition(_node(node, "k"), ctx), _clauses(_node(node, "c"), ctx)
 
 
-def _timing(node: Node) -> a.Timing:
-    """[Action] / [Reaction] before an ability's effect (Riftbound 806.1.d, 813.1.d)."""
-    names = str(_word(node, "k", WordKind.KEYWORD).value).split(",")
-    timings = {"Action": a.Timing.ACTION, "Reaction": a.Timing.REACTION}
-    found = [timings[n] for n in names if n in timings]
-    if len(found) != 1 or any(n not in timings and n != "Legion" for n in names):
-        raise Lost(f"the permission '{','.join(names)}'")
-    return found[0]
-
-
-LEGION = a.Condition(a.Test.CARDS_PLAYED, compare=a.Compare.AT_LEAST, bound=1)
-
-
 def _dependent(node: Node, spell: bool) -> tuple[a.CardAbility, ...]:
     """ "[Legion] - X": X only if you have played another card this turn (Riftbound
     812.1.b.1), read as the condition of X's ability (Decision IMP-DEPENDENT)."""
     if str(_word(node, "k", WordKind.KEYWORD).value) != "Legion":
         raise Lost(f"the dependent keyword '{_slot(node, 'k')}'")
     return tuple(legion(ab) for ab in _abilities(_node(node, "l"), spell))
-
-
-def legion(ab: a.CardAbility) -> a.CardAbility:
-    if ab.kind is a.Kind.PASSIVE:
-        raise Lost("a static ability that depends on Legion")
-    if ab.kind is a.Kind.ON_PLAY:  # a spell's text: each effect, done once
-        if any(e.condition is not None for e in ab.effects):
-            raise Lost("a condition inside Legion")
-        return replace(ab, effects=tuple(replace(e, condition=LEGION) for e in ab.effects))
-    both = LEGION if ab.condition is None else a.Condition(a.Test.AND, (LEGION, ab.condition))
-    return replace(ab, condition=both)
 
 
 def written(abilities: tuple[a.CardAbility, ...]) -> tuple[a.CardAbility, ...]:
@@ -229,6 +213,8 @@ _EVENTS = {
     "holds": a.EventKind.HOLDS,
     "move": a.EventKind.MOVES,
     "moves": a.EventKind.MOVES,
+    "win-combat": a.EventKind.WINS_COMBAT,  # Decision IMP-WIN
+    "wins-combat": a.EventKind.WINS_COMBAT,
 }
 
 
@@ -322,6 +308,8 @@ def _condition(k: Node, ctx: _Ctx) -> a.Condition:
                            bound=bound)  # fmt: skip
     if name == "your-turn":
         return a.Condition(a.Test.TURN, name="you")
+    if name == "paid-extra":  # Riftbound 356.4.f.1: chosen to pay it, whatever it cost
+        return a.Condition(a.Test.PAID)
     if name in ("it-has-status", "i-have-status"):
         who = a.IT if name.startswith("it") else a.SELF
         if who is a.IT and not ctx.trigger:
@@ -428,6 +416,8 @@ def _body(node: Node, ctx: _Ctx) -> tuple[a.Effect, ...]:
 
 
 def _sentences(node: Node, ctx: _Ctx) -> tuple[a.Effect, ...]:
+    if node.form.name == "sentences" and (paid := _pay_then(node, ctx)) is not None:
+        return paid
     if node.form.name == "sentences":
         return (*_sentence(_node(node, "a"), ctx), *_sentences(_node(node, "b"), ctx))
     if node.form.name == "sentence":
@@ -479,6 +469,22 @@ def _sentence(node: Node, ctx: _Ctx) -> tuple[a.Effect, ...]:
     if name in ("on-roll-up", "on-roll-range", "roll-results"):  # Altered 7.3.19.b
         return _on_roll(node, ctx)
     raise Lost(f"the sentence form '{name}'")
+
+
+def _pay_then(node: Node, ctx: _Ctx) -> tuple[a.Effect, ...] | None:
+    """ "You may pay {1}. If you do, X[. Rest]": X paid for first, as "you may pay {1} to X"
+    (A-SPELL-5: unpaid, X is not done), or None when the sentences are not that."""
+    first, then = _node(node, "a"), _node(node, "b")  # then: "sentence" or "sentences"
+    head, more = _node(then, "a"), then if then.form.name == "sentences" else None
+    clause = _node(first, "c") if first.form.name == "may" else None
+    pay = _node(clause, "a") if clause is not None and clause.form.name == "clause" else None
+    if pay is None or pay.form.name != "pay" or head.form.name != "if-you-do":
+        return None
+    done = _sentence(_node(head, "c"), ctx)
+    if len(done) != 1 or done[0].condition is not None:
+        raise Lost("'you may pay …. If you do,' before several effects")
+    rest = _sentences(_node(more, "b"), ctx) if more is not None else ()
+    return (replace(done[0], optional=True, costs=_costs(pay)), *rest)
 
 
 def _options(node: Node, ctx: _Ctx) -> tuple[tuple[a.Effect, ...], ...]:

@@ -434,3 +434,27 @@ MORE_CLAUSES: dict[str, Clause] = {
     "keyword-action-again": _keyword_actions,  # "again": once more, the same action
     "sel-keyword-action": _keyword_actions,
 }
+
+
+def timing_of(node: Node) -> a.Timing:
+    """[Action] / [Reaction] before an ability's effect (Riftbound 806.1.d, 813.1.d)."""
+    names = str(_word(node, "k", WordKind.KEYWORD).value).split(",")
+    timings = {"Action": a.Timing.ACTION, "Reaction": a.Timing.REACTION}
+    found = [timings[n] for n in names if n in timings]
+    if len(found) != 1 or any(n not in timings and n != "Legion" for n in names):
+        raise Lost(f"the permission '{','.join(names)}'")
+    return found[0]
+
+
+LEGION = a.Condition(a.Test.CARDS_PLAYED, compare=a.Compare.AT_LEAST, bound=1)
+
+
+def legion(ab: a.CardAbility) -> a.CardAbility:
+    if ab.kind is a.Kind.PASSIVE:
+        raise Lost("a static ability that depends on Legion")
+    if ab.kind is a.Kind.ON_PLAY:  # a spell's text: each effect, done once
+        if any(e.condition is not None for e in ab.effects):
+            raise Lost("a condition inside Legion")
+        return replace(ab, effects=tuple(replace(e, condition=LEGION) for e in ab.effects))
+    both = LEGION if ab.condition is None else a.Condition(a.Test.AND, (LEGION, ab.condition))
+    return replace(ab, condition=both)

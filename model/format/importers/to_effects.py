@@ -80,8 +80,10 @@ def _int(node: Node, name: str) -> int:
 ROLE = "chosen"
 THAT = a.Selector(a.Pick.NAMED, name=ROLE)
 
+# (Riftbound runes and battlefields are card types of their own: the imported cards'
+# ``kind``: Riftbound 160, 169)
 _KINDS = {"unit", "gear", "spell", "legend", "character", "permanent", "hero", "landmark",
-          "token", "equipment"}  # fmt: skip
+          "token", "equipment", "rune", "battlefield"}  # fmt: skip
 _HAS = {"exhausted", "stunned", "token", "buffed", "boosted", "attacking", "defending"}
 _LACKS = {"ready": "exhausted", "non-token": "token", "unbuffed": "buffed"}
 _SIDES = {"friendly": a.Side.YOURS, "yours": a.Side.YOURS, "enemy": a.Side.ENEMY,
@@ -105,6 +107,8 @@ def selector(np: NounPhrase, ctx: _Ctx) -> a.Selector:
             return a.IT
         if np.noun in _PLAYERS:
             return _PLAYERS[np.noun]
+        if np.noun == "your-legend":  # each player has one Champion Legend (Riftbound 103)
+            return a.Selector(a.Pick.ALL, side=a.Side.YOURS, kinds=frozenset({"legend"}))
         if np.noun == "it" and not ctx.trigger:  # the object chosen before (to_actions.refer)
             return THAT
         raise Lost(f"the pronoun '{np.noun_text}'")
@@ -169,6 +173,8 @@ def _mod(s: a.Selector, mod: Mod) -> a.Selector:
             return replace(s, has=s.has | {mod.value})
         if mod.value in _LACKS:
             return replace(s, lacks=s.lacks | {_LACKS[mod.value]})
+        if mod.value.startswith("non-"):  # "non-Recruit": a subtype (phrases knows tags)
+            return replace(s, lacks=s.lacks | {mod.value[4:]})
     # "in my Expedition": at the card's own place, as "here" (Altered 7.5: an expedition)
     if mod.kind is ModKind.PLACE and mod.value in ("here", "my-expedition") and s.zone is None:
         return replace(s, here=True)
@@ -291,6 +297,16 @@ def _might(timed: bool) -> Clause:
         return [replace(e, duration=_duration(n, "w"))] if timed else [e]
 
     return conv
+
+
+def _might_here(n: Node, c: _Ctx) -> list[a.Effect]:
+    """ "Other friendly units have +1 {might} here": the place word narrows the objects to
+    those at the card's place, as "units here" does (Decision IMP-HERE)."""
+    place = _word(n, "p", WordKind.PLACE)
+    (e,) = _might(False)(n, c)
+    if place.value != "here" or e.selector.here or e.selector.zone is not None:
+        raise Lost(f"'{place.text}'")
+    return [replace(e, selector=replace(e.selector, here=True))]
 
 
 def _keyword(timed: bool) -> Clause:
@@ -503,11 +519,20 @@ VERB_PHRASES: dict[str, Clause] = {
     "lose-status": _status(False),
 }
 
+ENTERS_READY = a.Take(a.Grant.STATUS, "exhausted")
+ENTER_FORMS = frozenset({"enter-ready", "enters-ready"})
+
 # what a static line says its objects have (to_passives): only read on a static line
 STATIC_CLAUSES: dict[str, Clause] = {
     "has-might": _might(False),
     "have-might": _might(False),
     "have-additional-might": _might(False),
+    "has-might-place": _might_here,
+    # "I enter ready": the object does not get exhausted as it enters (Riftbound 805.6),
+    # an ``as_enters`` ability (to_abilities.entering, Decision IMP-ENTER)
+    "enter-ready": lambda n, c: [_e(ENTERS_READY, _sel(n, "t", c))],
+    "enters-ready": lambda n, c: [_e(ENTERS_READY, _sel(n, "t", c))],
+    "have-might-place": _might_here,
     "has-kw": _keyword(False),
     "have-kw": _keyword(False),
     "each-have-kw": _keyword(False),
@@ -524,9 +549,11 @@ def _counted(node: Node, slot: str) -> tuple[a.Selector, a.Compare, int]:
     value = _slot(node, slot)
     if not isinstance(value, NounPhrase):
         raise Lost("a count of something that is not a noun phrase")
-    if value.det in (Det.A, Det.ONE, Det.AT_LEAST, Det.COUNT):
+    if value.det in (Det.A, Det.ONE, Det.AT_LEAST, Det.COUNT, Det.ANOTHER):
         bound = value.count or 1
     else:
         raise Lost(f"the count '{value.det_text}'")
     s = selector(replace(value, det=Det.ALL, count=None), _Ctx(False))
+    if value.det is Det.ANOTHER:  # "you control another Mech": one other than this card
+        s = replace(s, other=True)
     return s, a.Compare.AT_LEAST, bound

@@ -99,6 +99,19 @@ def event(t: Node, subject: a.Selector | None) -> a.When | None:
         if _word(t, "n", WordKind.NUMBER).value != 1:
             raise Lost("gaining several boosts at once")  # "1 or more": the counter grows
         return a.When(a.EventKind.COUNTER, subject, name="boosts", change="up")
+    if name == "becomes-kw" and subject is not None:  # Riftbound 708: Might 5 or more
+        if _word(t, "k", WordKind.KEYWORD).value != "Mighty":
+            raise Lost(f"the event '{t.render()}'")
+        return a.When(a.EventKind.BECOMES_MIGHTY, subject)
+    if name == "play-on-opp-turn" and subject is not None:  # its turn: implied_turn
+        if subject.side is a.Side.ENEMY or subject.pick is not a.Pick.ALL:
+            raise Lost(f"the event '{t.render()}'")
+        return a.When(a.EventKind.PLAYED, replace(subject, side=a.Side.YOURS))
+    if name == "play-nth":  # "you play your second card in a turn": the Nth time (383.1)
+        nth = _word(t, "o", WordKind.NUMBER).value
+        if not isinstance(nth, int) or nth < 1:
+            raise Lost(f"the ordinal '{nth}'")
+        return a.When(a.EventKind.PLAYED, a.Selector(a.Pick.ALL, side=a.Side.YOURS), nth=nth)
     here = {"conquer-here": a.EventKind.CONQUERS, "hold-here": a.EventKind.HOLDS,
             "defend-here": a.EventKind.DEFENDS}  # fmt: skip
     if name in here and subject is not None:  # Riftbound 135.2, 383.4.c/d: this battlefield
@@ -117,6 +130,12 @@ _BY_YOU = {
 }
 # "I go to Reserve from …": where from ("" from anywhere)
 _GOES = {"reserve": "", "reserve-from-hand": "hand", "reserve-from-expedition": "expedition"}
+
+
+def implied_turn(line: Node) -> a.Condition | None:
+    """ "When you play a card on an opponent's turn": the trigger's condition that it is an
+    opponent's turn (TRIG-4), or None."""
+    return a.Condition(a.Test.TURN, name="opponent") if "play-on-opp-turn" in line.forms() else None
 
 
 def condition(k: Node, ctx: _Ctx) -> a.Condition | None:

@@ -39,7 +39,7 @@ def passives(effects: tuple[a.Effect, ...]) -> tuple[a.CardAbility, ...]:
     for e in effects:
         if e.duration != a.INSTANT:
             raise Lost("a static ability that lasts a duration")
-        passive = replace(e, duration=WHILE_IN_PLAY)
+        passive = replace(e, duration=WHILE_IN_PLAY, condition=_unless(e.condition))
         problem = unsupported(passive)
         if problem is not None:
             what = _selects(passive.selector)
@@ -52,13 +52,23 @@ def passives(effects: tuple[a.Effect, ...]) -> tuple[a.CardAbility, ...]:
     return tuple(out)
 
 
+def _unless(c: a.Condition | None) -> a.Condition | None:
+    """ "Unless you control two or more X" (not at least 2) is "at most 1 X": the one form
+    the area syntax writes (IMP-COUNT)."""
+    if c is None or c.test is not a.Test.NOT or len(c.parts) != 1:
+        return c
+    (inner,) = c.parts
+    if inner.test is a.Test.COUNT and inner.compare is a.Compare.AT_LEAST and inner.bound > 0:
+        return replace(inner, compare=a.Compare.AT_MOST, bound=inner.bound - 1)
+    return c
+
+
 def _selects(s: a.Selector) -> str:
     """What of a selector the engine lacks, named for the report ("" when it is not that)."""
     parts = [
         name
         for name, has in (
             ("chosen", s.pick not in (a.Pick.ALL, a.Pick.SELF)),
-            ("placed here", s.here),
             ("with a statistic", bool(s.stats)),
             ("lacking a keyword", bool(s.lacks)),
         )
@@ -102,7 +112,54 @@ def static(node: Node, read_while: WhileReader) -> tuple[a.CardAbility, ...]:
         return while_line(*read_while(inner))
     if inner.form.name == "regions-are":
         return passives((_regions_are(inner),))
+    if inner.form.name == "may-play":
+        return (_may_play(inner),)
+    if inner.form.name in ("may-play-to", "may-be-played-to"):
+        return (_may_play_to(inner),)
     raise Lost(f"a line of the form 'static' ({inner.form.name})")
+
+
+def _may_play(node: Node) -> a.CardAbility:
+    """ "You may play exhausted cards from your Reserve": a permission against Altered
+    2.4.5.c (exhausted cards in Reserve cannot be played), Decision IMP-MAY. Only cards
+    of yours that the rules forbid to play: any other "you may play" is not this."""
+    from arbiter.model.format.importers.clauses import NounPhrase
+    from arbiter.model.format.importers.to_effects import _Ctx, selector
+
+    value = dict(node.slots).get("t")
+    if not isinstance(value, NounPhrase):
+        raise Lost("'you may play' of something that is not a card")
+    s = selector(value, _Ctx(False))
+    exhausted_in_reserve = s.zone == "reserve" and "exhausted" in s.has
+    if s.pick is not a.Pick.ALL or not exhausted_in_reserve or s.here or s.stats or s.lacks:
+        raise Lost(f"the permission 'you may play {value.render()}'")
+    return a.CardAbility(a.Kind.PERMISSION, (a.Effect(a.Play(), s),))
+
+
+_PLAY_PLACES = {
+    "open-battlefield": a.PlayPlace.OPEN_BATTLEFIELD,
+    "occupied-enemy-battlefield": a.PlayPlace.OCCUPIED_ENEMY_BATTLEFIELD,
+}
+
+
+def _may_play_to(node: Node) -> a.CardAbility:
+    """ "You may play me to an open battlefield", "Friendly units may be played to open
+    battlefields": a permission to play units where the rules do not let them be played
+    (a base or a battlefield you control), Riftbound 169.10 (Decision IMP-MAY)."""
+    from arbiter.model.format.importers.clauses import NounPhrase
+    from arbiter.model.format.importers.to_effects import _Ctx, _word, selector
+
+    place = _word(node, "p", WordKind.PLACE)
+    to = _PLAY_PLACES.get(str(place.value))
+    value = dict(node.slots).get("t")
+    who = a.SELF if value is None else (
+        selector(value, _Ctx(False)) if isinstance(value, NounPhrase) else None
+    )
+    if to is None or who is None or who.pick not in (a.Pick.SELF, a.Pick.ALL):
+        raise Lost(f"the permission '{node.render()}'")
+    if who.pick is a.Pick.ALL and (who.side is not a.Side.YOURS or who.zone or who.here):
+        raise Lost(f"the permission '{node.render()}' (cards of another player, or placed)")
+    return a.CardAbility(a.Kind.PERMISSION, (a.Effect(a.Play(to=to), who),))
 
 
 def _regions_are(node: Node) -> a.Effect:
@@ -155,18 +212,33 @@ def _condition(c: a.Condition) -> dict[str, object]:
     parts = c.parts if c.test is a.Test.AND else (c,)
     out: dict[str, object] = {}
     for p in parts:
+        if p.test is a.Test.COUNT and "count" not in out and p.compare is not a.Compare.EQUAL:
+            out["count"] = _applies(p.selector, counted=True)
+            out["at_least" if p.compare is a.Compare.AT_LEAST else "at_most"] = p.bound
+            continue
         key = _CONDITION_KEYS.get(p.test)
         if key is None or key in out or p.selector != a.SELF or not p.name:
-            raise Lost("a static ability's condition other than the card's region or subtype")
+            raise Lost(
+            "a static ability's condition other than the card's region or subtype, or a count"
+        )
         out[key] = p.name
     return out
 
 
-def _applies(s: a.Selector) -> dict[str, object]:
-    if s == a.SELF:
+def _applies(s: a.Selector, counted: bool = False) -> dict[str, object]:
+    """``applies_to`` (or, ``counted``, a count's selector, which may name a zone: "Mana
+    Orbs" are in the Mana zone)."""
+    if s == a.SELF and not counted:
         return {"self": True}
     plain = a.Selector(
-        a.Pick.ALL, side=s.side, kinds=s.kinds, subtypes=s.subtypes, has=s.has, other=s.other
+        a.Pick.ALL,
+        side=s.side,
+        kinds=s.kinds,
+        subtypes=s.subtypes,
+        has=s.has,
+        other=s.other,
+        here=s.here,
+        zone=s.zone if counted else None,
     )
     if s != plain:
         raise Lost("a static ability on objects chosen, placed, in a zone or in a state")
@@ -180,6 +252,10 @@ def _applies(s: a.Selector) -> dict[str, object]:
         out["controller"] = "you" if s.side is a.Side.YOURS else "opponent"
     if s.other:
         out["other"] = True
+    if s.here:
+        out["here"] = True
+    if s.zone is not None:
+        out["zone"] = s.zone
     return out
 
 
@@ -192,6 +268,18 @@ def _round_trip(ab: a.CardAbility) -> None:
         raise Lost(f"the area syntax of passives does not read it back ({exc})") from exc
     if back.effects != ab.effects:
         raise Lost("the area syntax of passives reads it back as something else")
+
+
+def entering(node: Node, effects: tuple[a.Effect, ...]) -> tuple[a.CardAbility, ...]:
+    """ "I enter ready", "Your tokens enter ready", "If X, I enter ready": done to each object
+    as it enters the Board, not after (Riftbound 805.6, 181.1): an ``as_enters`` ability
+    (Decision IMP-ENTER), not a passive (what enters is not in play yet)."""
+    from arbiter.model.format.importers.to_effects import ENTER_FORMS, ENTERS_READY
+
+    said = sum(1 for f in node.forms() if f in ENTER_FORMS)
+    if said != len(effects) or any(e.action != ENTERS_READY for e in effects):
+        raise Lost("entering ready beside another instruction")
+    return tuple(a.CardAbility(a.Kind.AS_ENTERS, (e,)) for e in effects)
 
 
 def is_static(node: Node) -> bool:
