@@ -304,7 +304,13 @@ class _Orderer:
         raise AssertionError("no free passive")  # a sink of the condensation is always free
 
     def apply(self, chosen: str) -> tuple[pt.Application, dict[str, GameObject]]:
-        done = self.trial_cache.pop(chosen, None) or pt.apply_passive(self.ps[chosen], self.board)
+        p = self.ps[chosen]
+        cached = self.trial_cache.pop(chosen, None)
+        if p.plan.does is pv.NUMBER:  # read by no passive: made at the end, once per object
+            done = pt.apply_passive(p, self.board, defer=True)
+            self.board.defer(p, done.deferred)
+        else:
+            done = cached or pt.apply_passive(p, self.board)
         before = {oid: self.board.objects[oid] for oid in done.changes}
         self.board.commit(done.changes)
         self.order.append(chosen)
@@ -337,7 +343,7 @@ class _Orderer:
         # changed, or an object it applies to changed) or if A's condition may now flip
         # differently; otherwise A-DEP-1 a/b compare the same objects as before.
         stale = set(touched)
-        for oid in done.changes:
+        for oid in (*done.changes, *done.deferred):
             stale |= self.cached_on.pop(oid, set())
         pairs: dict[str, set[str]] = {}
         for b in stale:
@@ -368,7 +374,7 @@ class _Orderer:
             applied_to[chosen] = frozenset(done.targets)
             if done is not pt.NO_APPLICATION:
                 held.add(chosen)
-            ceased = self.after(done, before) if done.changes else []
+            ceased = self.after(done, before) if done.changes or done.deferred else []
         if ceased:
             choices.append(Choice("", 0, (), (), tuple(ceased)))
         return Ordering(

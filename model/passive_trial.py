@@ -16,6 +16,7 @@ from dataclasses import dataclass, replace
 
 from arbiter.model.effects import algebra as fx
 from arbiter.model.passives import (
+    NUMBER,
     REGION,
     Objects,
     Passive,
@@ -31,6 +32,12 @@ from arbiter.model.passives import (
 )
 from arbiter.model.state import GameObject, GameState
 from arbiter.model.trace import RuleStep
+from arbiter.model.values.characteristics import (
+    PassiveNumber,
+    modify_numbers_by_passives,
+    would_modify_number,
+)
+from arbiter.model.values.reading import Op
 
 _SELF = fx.Pick.SELF  # bound once: a member read through its class costs a descriptor call
 
@@ -41,18 +48,29 @@ class Application:
 
     targets: tuple[str, ...]
     changes: Mapping[str, GameObject]
+    # a number modification left for ``Board.defer``: the targets it changes
+    deferred: tuple[str, ...] = ()
 
 
 NO_APPLICATION = Application((), {})
 
 
-def apply_passive(p: Passive, board: Board) -> Application:
-    """What applying ``p`` on the partial state does (pure: the board is not changed)."""
+def apply_passive(p: Passive, board: Board, *, defer: bool = False) -> Application:
+    """What applying ``p`` on the partial state does (pure: the board is not changed).
+
+    ``defer``: a number modification (which no passive reads: ``passives.reads``) is not
+    made; the objects it would change are listed in ``deferred``, for ``Board.defer``."""
     objects = board.objects
     if not exists(p, objects) or not condition_holds(p, objects):
         return NO_APPLICATION
     ts = objects[p.source].timestamp
     targets = board.targets(p)
+    plan = p.plan
+    if defer and plan.does is NUMBER:
+        assert isinstance(plan.op, Op)
+        op, amounts, stat = plan.op, plan.amounts, plan.name
+        will = tuple(o for o in targets if would_modify_number(objects[o], stat, op, amounts))
+        return Application(tuple(targets), {}, will)
     out: dict[str, GameObject] = {}
     for oid in targets:
         obj = objects[oid]
@@ -80,6 +98,10 @@ class Board:
         self.by_kind: dict[str, set[str]] = {}
         self.by_subtype: dict[str, set[str]] = {}
         self.by_feature: dict[str, set[str]] = {}
+        # number modifications deferred (``defer``), per object in the order applied, and
+        # where each characteristic they add first falls among the object's modifications
+        self.pending: dict[str, list[PassiveNumber]] = {}
+        self.new_keys: dict[str, list[tuple[int, str]]] = {}
         for obj in self.objects.values():
             if affected(obj):
                 self.in_play.add(obj.id)
@@ -110,6 +132,43 @@ class Board:
                         self.by_feature.setdefault(name, set()).add(oid)
             self.objects[oid] = new
 
+    def defer(self, p: Passive, oids: Iterable[str]) -> None:
+        """Record ``p``'s number modification of ``oids``, made by ``flush``: nothing a
+        passive reads depends on it (a number), and each object is then copied once."""
+        plan = p.plan
+        assert isinstance(plan.op, Op)
+        stat = plan.name
+        ts = self.objects[p.source].timestamp
+        todo = (stat, plan.op, plan.amounts, p.id, ts, self.rounding, plan.label)
+        for oid in oids:
+            pending = self.pending.get(oid)
+            if pending is None:
+                pending = self.pending[oid] = []
+            if stat not in self.objects[oid].mods and all(t[0] != stat for t in pending):
+                keys = self.new_keys.setdefault(oid, [])
+                keys.append((len(self.objects[oid].mods) + len(keys), stat))
+            pending.append(todo)
+
+    def flush(self) -> None:
+        """Make the deferred number modifications (``modify_numbers_by_passives``), keeping
+        the order in which each object's characteristics were first modified."""
+        for oid, todo in self.pending.items():
+            obj = self.objects[oid]
+            new = modify_numbers_by_passives(obj, todo)
+            keys = self.new_keys.get(oid)
+            if keys and new is not obj and len(new.mods) > len(obj.mods):
+                items = [(k, v) for k, v in new.mods.items() if k in obj.mods]
+                skipped = 0
+                for at, stat in keys:
+                    if stat in new.mods:
+                        items.insert(min(at - skipped, len(items)), (stat, new.mods[stat]))
+                    else:
+                        skipped += 1
+                new = replace(new, mods=dict(items))
+            self.objects[oid] = new
+        self.pending.clear()
+        self.new_keys.clear()
+
     def targets(self, p: Passive) -> list[str]:
         """The objects ``p`` applies to now, in id order (the indexed form of ``applies_to``)."""
         s = p.effect.selector
@@ -127,6 +186,7 @@ class Board:
         return sorted(o for o in pool if selects(p, self.objects[o], src))
 
     def state(self, base: GameState) -> GameState:
+        self.flush()
         return replace(base, objects=dict(self.objects))
 
 
