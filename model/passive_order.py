@@ -123,7 +123,8 @@ class _Graph:
         row = self.out.get(node)
         if not row:
             return True, (), ()
-        sinks = tuple(sorted(b for b in row if not self.out.get(b)))
+        get = self.out.get
+        sinks = tuple(sorted([b for b in row if not get(b)]))
         if sinks:  # it depends on one that depends on nothing: not free, no need to look on
             return False, sinks, ()
         below = self._reach(node, lambda n: self.out.get(n, {}))
@@ -282,9 +283,10 @@ class _Orderer:
         old = self.edges.get(key)
         if old is None:
             self.edges[key] = Edge(*key, dep.reasons, len(self.order), dep.because)
-        else:
+        elif dep.reasons != old.reasons:
             reasons = tuple(sorted(set(dep.reasons) | set(old.reasons)))
-            self.edges[key] = replace(old, reasons=reasons)
+            if reasons != old.reasons:
+                self.edges[key] = replace(old, reasons=reasons)
 
     # -- A-ORDER-1 ------------------------------------------------------------------------
 

@@ -37,7 +37,7 @@ from arbiter.model.values.characteristics import (
     modify_numbers_by_passives,
     would_modify_number,
 )
-from arbiter.model.values.reading import Op
+from arbiter.model.values.reading import Modification, Op, SetModification
 
 _SELF = fx.Pick.SELF  # bound once: a member read through its class costs a descriptor call
 
@@ -69,8 +69,15 @@ def apply_passive(p: Passive, board: Board, *, defer: bool = False) -> Applicati
     if defer and plan.does is NUMBER:
         assert isinstance(plan.op, Op)
         op, amounts, stat = plan.op, plan.amounts, plan.name
-        will = tuple(o for o in targets if would_modify_number(objects[o], stat, op, amounts))
-        return Application(tuple(targets), {}, will)
+        simple = len(amounts) == 1 and (op is not Op.DIVIDE or amounts[0] != 0)
+        will = []
+        for oid in targets:
+            obj = objects[oid]
+            if simple and not obj.protections and type(obj.base.get(stat)) is int:
+                will.append(oid)  # what ``would_modify_number`` answers, without the call
+            elif would_modify_number(obj, stat, op, amounts):
+                will.append(oid)
+        return Application(tuple(targets), {}, tuple(will))
     out: dict[str, GameObject] = {}
     for oid in targets:
         obj = objects[oid]
@@ -98,10 +105,11 @@ class Board:
         self.by_kind: dict[str, set[str]] = {}
         self.by_subtype: dict[str, set[str]] = {}
         self.by_feature: dict[str, set[str]] = {}
-        # number modifications deferred (``defer``), per object in the order applied, and
-        # where each characteristic they add first falls among the object's modifications
+        # number modifications deferred (``defer``), per object in the order applied; and
+        # the characteristics other passives modified first meanwhile (how many were
+        # deferred then, and their names), for the order of the object's modifications
         self.pending: dict[str, list[PassiveNumber]] = {}
-        self.new_keys: dict[str, list[tuple[int, str]]] = {}
+        self.marks: dict[str, list[tuple[int, tuple[str, ...]]]] = {}
         for obj in self.objects.values():
             if affected(obj):
                 self.in_play.add(obj.id)
@@ -130,6 +138,9 @@ class Board:
                         self.by_feature[name].discard(oid)
                     for name in new.features.keys() - old.features.keys():
                         self.by_feature.setdefault(name, set()).add(oid)
+            if len(new.mods) != len(old.mods) and oid in self.pending:
+                first = tuple(k for k in new.mods if k not in old.mods)
+                self.marks.setdefault(oid, []).append((len(self.pending[oid]), first))
             self.objects[oid] = new
 
     def defer(self, p: Passive, oids: Iterable[str]) -> None:
@@ -140,39 +151,35 @@ class Board:
         stat = plan.name
         ts = self.objects[p.source].timestamp
         todo = (stat, plan.op, plan.amounts, p.id, ts, self.rounding, plan.label)
+        pending = self.pending
         for oid in oids:
-            pending = self.pending.get(oid)
-            if pending is None:
-                pending = self.pending[oid] = []
-            if stat not in self.objects[oid].mods and all(t[0] != stat for t in pending):
-                keys = self.new_keys.setdefault(oid, [])
-                keys.append((len(self.objects[oid].mods) + len(keys), stat))
-            pending.append(todo)
+            todo_of = pending.get(oid)
+            if todo_of is None:
+                pending[oid] = [todo]
+            else:
+                todo_of.append(todo)
 
     def flush(self) -> None:
         """Make the deferred number modifications (``modify_numbers_by_passives``), keeping
         the order in which each object's characteristics were first modified."""
+        shared: dict[tuple[PassiveNumber, int], Modification] = {}
         for oid, todo in self.pending.items():
             obj = self.objects[oid]
-            new = modify_numbers_by_passives(obj, todo)
-            keys = self.new_keys.get(oid)
-            if keys and new is not obj and len(new.mods) > len(obj.mods):
-                items = [(k, v) for k, v in new.mods.items() if k in obj.mods]
-                skipped = 0
-                for at, stat in keys:
-                    if stat in new.mods:
-                        items.insert(min(at - skipped, len(items)), (stat, new.mods[stat]))
-                    else:
-                        skipped += 1
-                new = replace(new, mods=dict(items))
+            new = modify_numbers_by_passives(obj, todo, shared)
+            marks = self.marks.get(oid)
+            if marks and len(new.mods) > len(obj.mods):
+                new = replace(new, mods=_in_first_order(obj, new, todo, marks))
             self.objects[oid] = new
         self.pending.clear()
-        self.new_keys.clear()
+        self.marks.clear()
 
     def targets(self, p: Passive) -> list[str]:
         """The objects ``p`` applies to now, in id order (the indexed form of ``applies_to``)."""
         s = p.effect.selector
         src = self.objects[p.source]
+        if p.plan.indexed:  # one subtype or one keyword, nothing else: the index is the answer
+            name = next(iter(s.subtypes or s.has))
+            return sorted((self.by_subtype if s.subtypes else self.by_feature).get(name, ()))
         pools: list[Iterable[str]] = []
         if s.pick is _SELF:
             pools.append([p.source])
@@ -188,6 +195,33 @@ class Board:
     def state(self, base: GameState) -> GameState:
         self.flush()
         return replace(base, objects=dict(self.objects))
+
+
+def _in_first_order(
+    obj: GameObject,
+    new: GameObject,
+    todo: list[PassiveNumber],
+    marks: list[tuple[int, tuple[str, ...]]],
+) -> dict[str, tuple[Modification | SetModification, ...]]:
+    """``new``'s modifications with the characteristics in the order each was first
+    modified: ``obj``'s own first, then those deferred and those ``marks`` says other
+    passives added, in the order it happened (``marks``: how many were deferred then)."""
+    later = {k for _, ks in marks for k in ks}
+    order = [k for k in obj.mods if k not in later]
+    placed = set(order)
+    at = 0
+    for i, item in enumerate(todo):
+        while at < len(marks) and marks[at][0] <= i:
+            order.extend(k for k in marks[at][1] if k not in placed)
+            placed.update(marks[at][1])
+            at += 1
+        if item[0] not in placed and item[0] in new.mods:
+            order.append(item[0])
+            placed.add(item[0])
+    for _, ks in marks[at:]:
+        order.extend(k for k in ks if k not in placed)
+        placed.update(ks)
+    return {k: new.mods[k] for k in order}
 
 
 def _size(pool: Iterable[str]) -> int:

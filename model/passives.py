@@ -136,6 +136,18 @@ class _Plan:
     selector_reads: frozenset[Channel] = frozenset()
     condition_reads: frozenset[Channel] = frozenset()
     writes: frozenset[Channel] = frozenset()
+    # the selector is one subtype or one keyword and nothing else (every object in play
+    # with it): what ``Board.targets`` reads from its index alone
+    indexed: bool = False
+
+
+def _indexed(s: a.Selector) -> bool:
+    return (
+        s.pick is a.Pick.ALL
+        and s.side is a.Side.ANY
+        and len(s.subtypes) + len(s.has) == 1
+        and not (s.kinds or s.other or s.zone or s.here or s.stats or s.lacks)
+    )
 
 
 def _plan_of(e: a.Effect) -> _Plan:
@@ -183,6 +195,7 @@ class Passive(Ability):
             if e.condition is None
             else _condition_reads_of(e.condition),
             writes=_writes_of(e),
+            indexed=_indexed(e.selector),
         )
         object.__setattr__(self, "plan", plan)
 

@@ -19,7 +19,7 @@ from arbiter.model.passive_order import order_passives
 from arbiter.model.ruleset import Rounding
 from arbiter.model.state import GameObject, GameState, Guard, Protection
 from arbiter.model.values import characteristics as ch
-from arbiter.model.values.reading import Op
+from arbiter.model.values.reading import Modification, Op
 from tests.passive_strategies import states as passive_states
 
 STATS = ("power", "health", "range")
@@ -60,6 +60,9 @@ changes = st.lists(
 )
 
 
+SHARED: dict[tuple[ch.PassiveNumber, int], Modification] = {}
+
+
 @pytest.mark.rule("E-OPS-2", "E-FLOOR-1", "E-LIMIT-1", "E-IMM-1", "E-IMM-2", "A-ORDER-1")
 @given(bases, protections, changes, changes)
 def test_a_batch_of_passive_number_modifications_equals_the_chain(
@@ -92,7 +95,7 @@ def test_a_batch_of_passive_number_modifications_equals_the_chain(
         assert ch.would_modify_number(obj, stat, op, tuple(amounts)) == (
             ch.modify_number(obj, stat, op, tuple(amounts), source="q", timestamp=ts).applied
         )
-    batch = ch.modify_numbers_by_passives(obj, todo)
+    batch = ch.modify_numbers_by_passives(obj, todo, SHARED)  # shared across every example
     assert batch == chain
     assert list(batch.mods) == list(chain.mods)
     assert (batch is obj) == (chain is obj)

@@ -186,6 +186,8 @@ def would_modify_number(obj: GameObject, stat: str, op: Op, amounts: Amounts) ->
     base = obj.base.get(stat)
     if base is None or not is_number(base):
         return False
+    if not obj.protections and type(base) is int and len(amounts) == 1:
+        return op is not Op.DIVIDE or amounts[0] != 0
     width = len(components(base))
     if len(amounts) == 1 and width > 1:
         amounts = amounts * width
@@ -197,14 +199,25 @@ def would_modify_number(obj: GameObject, stat: str, op: Op, amounts: Amounts) ->
 PassiveNumber = tuple[str, Op, Amounts, str, int, Rounding, str]  # stat, op, amounts, source ...
 
 
-def modify_numbers_by_passives(obj: GameObject, todo: Sequence[PassiveNumber]) -> GameObject:
+def modify_numbers_by_passives(
+    obj: GameObject,
+    todo: Sequence[PassiveNumber],
+    shared: dict[tuple[PassiveNumber, int], Modification] | None = None,
+) -> GameObject:
     """``obj`` after passives' number modifications, one after the other: the same object
     as a chain of ``modify_number(..., by_passive=True)`` (its fields, its traces), made
     with one copy. A passive's modification is folded last (``in_order``), so each
-    one's fold, read by the floor check, is one step from the previous one's."""
+    one's fold, read by the floor check, is one step from the previous one's.
+
+    ``shared``: modifications nothing screened (no protection, no division by 0) and the
+    floor did not touch are the same for every object (frozen values): kept there, by
+    modification and width, to be made once per passive rather than once per object."""
     added: dict[str, list[Modification]] = {}
     folds: dict[str, tuple[Component, ...]] = {}
-    for stat, op, amounts, source, timestamp, rounding, label in todo:
+    plain = shared if shared is not None else {}
+    guarded = bool(obj.protections)
+    for item in todo:
+        stat, op, amounts, source, timestamp, rounding, label = item
         base = obj.base.get(stat)
         if base is None or not is_number(base):
             continue
@@ -213,28 +226,50 @@ def modify_numbers_by_passives(obj: GameObject, todo: Sequence[PassiveNumber]) -
             amounts = amounts * width
         if len(amounts) != width:
             continue
-        kept, why = _screen(obj, stat, op, amounts)
-        if all(a is None for a in kept):
-            continue
-        mod = _accepted(obj, stat, op, kept, why, source, timestamp, rounding, label, True)
+        mod = None
+        if not guarded and not (op is Op.DIVIDE and 0 in amounts):
+            mod = plain.get((item, width))
+            if mod is None:
+                mod = plain[(item, width)] = _accepted(
+                    obj, stat, op, amounts, [], source, timestamp, rounding, label, True
+                )
+        else:
+            kept, why = _screen(obj, stat, op, amounts)
+            if all(a is None for a in kept):
+                continue
+            mod = _accepted(obj, stat, op, kept, why, source, timestamp, rounding, label, True)
         old = folds.get(stat)
         if old is None:
-            old = _fold_kept(obj, stat)
-        comps = list(old)
-        for i, amount in enumerate(kept):
-            if amount is not None and i < len(comps):
-                comps[i] = apply_to_component(comps[i], op, amount, rounding)
-        new = folds[stat] = tuple(comps)
-        floor = _floor_of(obj, stat, op, old, new)
+            mods = [m for m in obj.mods.get(stat, ()) if isinstance(m, Modification)]
+            old = fold(components(base), mods)
+        if len(old) == 1 and not guarded:  # a scalar without a limit: shown = max(0, raw)
+            c = old[0]
+            n = apply_to_component(c, op, mod.amounts[0], rounding)  # type: ignore[arg-type]
+            new: tuple[Component, ...] = (n,)
+            floor = c.raw < 0 or n.raw < 0
+        else:
+            comps = list(old)
+            for i, amount in enumerate(mod.amounts):
+                if amount is not None and i < len(comps):
+                    comps[i] = apply_to_component(comps[i], op, amount, rounding)
+            new = tuple(comps)
+            floor = True
+        folds[stat] = new
         if floor:
-            mod = replace(mod, because=(*mod.because, *floor))
-        added.setdefault(stat, []).append(mod)
+            steps = _floor_of(obj, stat, op, old, new)
+            if steps:
+                mod = replace(mod, because=(*mod.because, *steps))
+        more = added.get(stat)
+        if more is None:
+            added[stat] = [mod]
+        else:
+            more.append(mod)
     if not added:
         return obj
-    mods = dict(obj.mods)
+    out = dict(obj.mods)
     for stat, more in added.items():
-        mods[stat] = (*mods.get(stat, ()), *more)
-    return replace(obj, mods=mods)
+        out[stat] = (*out.get(stat, ()), *more)
+    return replace(obj, mods=out)
 
 
 _FOLD_SEEN: dict[tuple[int, str], tuple[GameObject, tuple[Component, ...]]] = {}
