@@ -88,6 +88,17 @@ class _Graph:
     def __init__(self) -> None:
         self.out: dict[str, dict[str, pt.Dependence]] = {}
         self.into: dict[str, dict[str, None]] = {}  # predecessors, in insertion order
+        # ``status`` of the nodes that depend on one that depends on nothing: their sinks,
+        # dropped when their row changes or one of those it depends on gains or loses all
+        self.sinks: dict[str, tuple[str, ...]] = {}
+
+    def _changed(self, a: str, was_empty: bool) -> None:
+        """Row ``a`` changed: forget its sinks, and its predecessors' if it became a sink
+        or stopped being one."""
+        self.sinks.pop(a, None)
+        if was_empty != (not self.out.get(a)):
+            for x in self.into.get(a, ()):
+                self.sinks.pop(x, None)
 
     def set(self, a: str, b: str, dep: pt.Dependence | None) -> None:
         row = self.out.setdefault(a, {})
@@ -95,15 +106,25 @@ class _Graph:
             if b in row:
                 del row[b]
                 self.into[b].pop(a, None)
+                self._changed(a, False)
             return
-        row[b] = dep
-        self.into.setdefault(b, {})[a] = None
+        if b not in row:
+            was_empty = not row
+            row[b] = dep
+            self.into.setdefault(b, {})[a] = None
+            self._changed(a, was_empty)
+        else:
+            row[b] = dep
 
     def remove(self, node: str) -> None:
+        self.sinks.pop(node, None)
         for b in self.out.pop(node, {}):
             self.into.get(b, {}).pop(node, None)
         for a in self.into.pop(node, {}):
-            self.out.get(a, {}).pop(node, None)
+            row = self.out.get(a)
+            if row is not None and node in row:
+                del row[node]
+                self._changed(a, False)
 
     @staticmethod
     def _reach(start: str, step: Callable[[str], Iterable[str]]) -> _Nodes:
@@ -123,8 +144,12 @@ class _Graph:
         row = self.out.get(node)
         if not row:
             return True, (), ()
-        get = self.out.get
-        sinks = tuple(sorted([b for b in row if not get(b)]))
+        sinks = self.sinks.get(node)
+        if sinks is None:
+            get = self.out.get
+            sinks = tuple(sorted([b for b in row if not get(b)]))
+            if sinks:
+                self.sinks[node] = sinks
         if sinks:  # it depends on one that depends on nothing: not free, no need to look on
             return False, sinks, ()
         below = self._reach(node, lambda n: self.out.get(n, {}))

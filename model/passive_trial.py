@@ -255,7 +255,7 @@ def trial(
     before: Objects = board.objects
     if not b_changes or not exists(a, before):
         return None
-    after: Objects = ChainMap(dict(b_changes), board.objects)
+    after: Objects = ChainMap(b_changes, board.objects)  # type: ignore[arg-type]
     why: list[RuleStep] = []
     letters: list[str] = []
     if "a" in clauses and not exists(a, after):

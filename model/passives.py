@@ -482,7 +482,9 @@ def changed_channels(old: GameObject, new: GameObject) -> set[Channel]:
 
 
 def overlaps(written: Iterable[Channel], read: Iterable[Channel]) -> bool:
-    read_set = set(read)
+    read_set = read if isinstance(read, frozenset | set) else set(read)
+    if not read_set:
+        return False
     for attr, name in written:
         if (attr, name) in read_set or (attr, "*") in read_set:
             return True

@@ -212,10 +212,14 @@ def modify_numbers_by_passives(
     ``shared``: modifications nothing screened (no protection, no division by 0) and the
     floor did not touch are the same for every object (frozen values): kept there, by
     modification and width, to be made once per passive rather than once per object."""
-    added: dict[str, list[Modification]] = {}
-    folds: dict[str, tuple[Component, ...]] = {}
     plain = shared if shared is not None else {}
     guarded = bool(obj.protections)
+    if not guarded:
+        bases = obj.base
+        if all(type(bases.get(t[0])) is int and len(t[2]) == 1 for t in todo):
+            return _scalars_by_passives(obj, todo, plain)
+    added: dict[str, list[Modification]] = {}
+    folds: dict[str, tuple[Component, ...]] = {}
     for item in todo:
         stat, op, amounts, source, timestamp, rounding, label = item
         base = obj.base.get(stat)
@@ -257,6 +261,58 @@ def modify_numbers_by_passives(
         folds[stat] = new
         if floor:
             steps = _floor_of(obj, stat, op, old, new)
+            if steps:
+                mod = replace(mod, because=(*mod.because, *steps))
+        more = added.get(stat)
+        if more is None:
+            added[stat] = [mod]
+        else:
+            more.append(mod)
+    if not added:
+        return obj
+    out = dict(obj.mods)
+    for stat, more in added.items():
+        out[stat] = (*out.get(stat, ()), *more)
+    return replace(obj, mods=out)
+
+
+def _scalars_by_passives(
+    obj: GameObject,
+    todo: Sequence[PassiveNumber],
+    plain: dict[tuple[PassiveNumber, int], Modification],
+) -> GameObject:
+    """``modify_numbers_by_passives`` of scalars without protections: nothing is screened
+    but a division by 0, no limit, so the floor needs the raw value only."""
+    added: dict[str, list[Modification]] = {}
+    raws: dict[str, tuple[int, int]] = {}  # reference, variation
+    divide_op, add_op, set_op = Op.DIVIDE, Op.ADD, Op.SET
+    for item in todo:
+        stat, op, amounts, source, timestamp, rounding, label = item
+        x = amounts[0]
+        if x is None or (op is divide_op and x == 0):
+            continue  # nothing of it can happen (E-DIV): not recorded
+        mod = plain.get((item, 1))
+        if mod is None:
+            mod = plain[(item, 1)] = _accepted(
+                obj, stat, op, amounts, [], source, timestamp, rounding, label, True
+            )
+        got = raws.get(stat)
+        if got is None:
+            mods = [m for m in obj.mods.get(stat, ()) if isinstance(m, Modification)]
+            c = fold((obj.base[stat],), mods)[0]  # type: ignore[arg-type]
+            got = (c.reference, c.variation)
+        ref, var = got
+        raw = ref + var
+        if op is add_op:
+            new = (ref, var + x)
+        elif op is set_op:
+            new = (x, 0)
+        else:
+            n = apply_to_component(Component(ref, var), op, x, rounding)
+            new = (n.reference, n.variation)
+        raws[stat] = new
+        if raw < 0 or new[0] + new[1] < 0:
+            steps = _floor_of(obj, stat, op, (Component(*got),), (Component(*new),))
             if steps:
                 mod = replace(mod, because=(*mod.because, *steps))
         more = added.get(stat)
