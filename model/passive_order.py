@@ -35,6 +35,7 @@ from dataclasses import dataclass, field, replace
 
 from arbiter.model import passive_trial as pt
 from arbiter.model import passives as pv
+from arbiter.model.passive_log import TrialLog
 from arbiter.model.state import GameObject, GameState
 from arbiter.model.trace import RuleStep
 
@@ -77,6 +78,8 @@ class Ordering:
     trials: int = 0  # pairs compared by trial application
     applications: int = 0  # trial applications of a passive on the partial state
     reused: bool = False
+    # every trial made, for re-evaluating after an event (``passive_replay``)
+    log: TrialLog | None = field(default=None, compare=False, repr=False)
 
 
 _Nodes = set[str]  # (``_Graph.set`` hides the builtin's name inside the class)
@@ -252,6 +255,7 @@ class _Orderer:
         self.delta_cache: dict[str, set[pv.Channel]] = {}
         self.order: list[str] = []
         self.head = 0
+        self.log = TrialLog(self.candidates)
 
     # -- trial application -----------------------------------------------------------------
 
@@ -298,7 +302,8 @@ class _Orderer:
                     self.trials += 1
                     dep = pt.trial(self.ps[a], self.ps[b], self.board, changes, which)
                 if dep is None and b not in self.graph.out.get(a, {}):
-                    continue
+                    continue  # absent before and now: nothing to log
+                self.log.record(a, b, len(self.order), dep)
                 self.graph.set(a, b, dep)
                 if dep is not None:
                     self._record(dep)
@@ -404,7 +409,7 @@ class _Orderer:
             ceased = self.after(done, before) if done.changes or done.deferred else []
         if ceased:
             choices.append(Choice("", 0, (), (), tuple(ceased)))
-        return Ordering(
+        result = Ordering(
             state=replace(self.board.state(self.base), derived=True),
             order=tuple(self.order),
             choices=tuple(choices),
@@ -416,7 +421,10 @@ class _Orderer:
             held=frozenset(held),
             trials=self.trials,
             applications=self.applications,
+            log=self.log,
         )
+        self.log.stored, self.log.origin = self.base, result
+        return result
 
 
 def order_passives(state: GameState) -> Ordering:
@@ -481,8 +489,13 @@ def reorder(previous: Ordering, old: GameState, new: GameState) -> Ordering:
     changed = [oid for oid, obj in new.objects.items() if obj is not old.objects[oid]]
     if any(_signature(new.objects[o]) != _signature(old.objects[o]) for o in changed):
         from arbiter.model.passive_events import local_update
+        from arbiter.model.passive_replay import replay_update
 
-        return local_update(previous, new, changed) or order_passives(new)
+        return (
+            local_update(previous, new, changed)
+            or replay_update(previous, old, new, changed)
+            or order_passives(new)
+        )
     objects = dict(previous.state.objects)
     for oid in changed:
         obj = new.objects[oid]

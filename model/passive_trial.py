@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections import ChainMap
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from arbiter.model.effects import algebra as fx
 from arbiter.model.passives import (
@@ -241,6 +241,8 @@ class Dependence:
     on: str
     reasons: tuple[str, ...]  # ("A-DEP-1a", ...) in a, b, c order
     because: tuple[RuleStep, ...] = ()
+    # the objects whose selection by [A] applying [B] changes (A-DEP-1b), for the trial log
+    witnesses: frozenset[str] = field(default=frozenset(), compare=False)
 
 
 def trial(
@@ -286,7 +288,8 @@ def trial(
             )
     if not letters:
         return None
-    return Dependence(a.id, b.id, tuple(REASONS[x] for x in letters), tuple(why))
+    reasons = tuple(REASONS[x] for x in letters)
+    return Dependence(a.id, b.id, reasons, tuple(why), frozenset(gained) | frozenset(lost))
 
 
 def _selection_change(

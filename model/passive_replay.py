@@ -1,0 +1,206 @@
+"""Re-evaluating passives after an event from the previous ordering's trial log (A-ORDER-1).
+
+``passive_events.local_update`` covers an event when no passive applying to the changed
+objects writes what a selector reads. This module covers the rest of the events on
+objects that are neither regions nor sources of passives (and gain no passive): the
+changed objects ``D`` are re-derived alone, and the previous order stands when the
+dependency graph of every round is the same as before.
+
+Why that is enough: the objects outside ``D`` are the same at every round as in the
+previous derivation as long as the order is (no passive's existence, condition or
+source changed, so each one applies to the same of them in the same way). A direct
+dependency of [A] on [B] in a round (A-DEP-1, Decision A-DEP-3) holds when A-DEP-1a or
+c held then (read from their sources and regions, outside ``D``), or when applying [B]
+changes whether [A] applies to some object: the trial log
+(:mod:`arbiter.model.passive_log`) keeps those objects for each comparison. So in each
+round the dependency holds now exactly when it held from objects outside ``D``, or one
+of ``D`` changes [A]'s selection now. Each object of ``D`` is followed round by round,
+before and after the event; where its part in a pair differs, the pair's value is
+compared in every round both passives were unapplied. If one differs anywhere, or a
+conditional passive is involved with ``D``, the answer is ``None`` and the caller
+recomputes everything. The tests compare the result with a full recomputation.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from arbiter.model import passives as pv
+from arbiter.model.state import GameObject, GameState
+
+if TYPE_CHECKING:
+    from arbiter.model.passive_log import TrialLog
+    from arbiter.model.passive_order import Ordering
+
+# (start round, end round, the object's part in the pair after the event) per pair
+Parts = dict[tuple[str, str], list[tuple[int, int, bool]]]
+
+
+def _versions(
+    previous: Ordering, obj: GameObject, applies: list[str] | None
+) -> tuple[list[tuple[int, GameObject]], list[str]]:
+    """The object round by round: (round from which it holds, version), and the passives
+    applied to it. ``applies``: those of the previous derivation; None: those that
+    select it now, at their turn (their existence and condition are as before)."""
+    out = [(0, obj)]
+    applied: list[str] = []
+    held, rounding = previous.held, previous.state.ruleset.division_rounding
+    sources = previous.state.objects
+    chosen = set(applies) if applies is not None else None
+    for k, pid in enumerate(previous.order):
+        p = previous.passives[pid]
+        if chosen is not None:
+            hit = pid in chosen
+        else:
+            hit = pid in held and pv.selects(p, obj, sources[p.source])
+        if hit:
+            obj = pv.apply_effect(p, obj, previous.stamps[pid], rounding)
+            out.append((k + 1, obj))
+            applied.append(pid)
+    return out, applied
+
+
+def _segments(
+    before: list[tuple[int, GameObject]], after: list[tuple[int, GameObject]], end: int
+) -> list[tuple[int, int, GameObject, GameObject]]:
+    """Rounds [start, stop) in which the object is the same before and after the event."""
+    cuts = sorted({r for r, _ in before} | {r for r, _ in after} | {end})
+    out = []
+    i = j = 0
+    for start, stop in zip(cuts, cuts[1:], strict=False):
+        while i + 1 < len(before) and before[i + 1][0] <= start:
+            i += 1
+        while j + 1 < len(after) and after[j + 1][0] <= start:
+            j += 1
+        out.append((start, stop, before[i][1], after[j][1]))
+    return out
+
+
+def _seen(obj: GameObject) -> tuple[object, ...]:
+    """What a selector reads of an object (``passives.selects``)."""
+    return (
+        obj.id,
+        obj.zone,
+        obj.kind,
+        obj.controlled_by,
+        frozenset(obj.features),
+        pv.subtypes(obj),
+    )
+
+
+def _part(
+    a: pv.Passive, b: pv.Passive, obj: GameObject, src_a: GameObject, src_b: GameObject
+) -> bool:
+    """Whether applying [B] to ``obj`` changes whether [A] applies to it (A-DEP-1b)."""
+    if not pv.selects(b, obj, src_b):
+        return False
+    changed = pv.apply_effect(b, obj, 0)
+    return pv.selects(a, obj, src_a) != pv.selects(a, changed, src_a)
+
+
+def replay_update(
+    previous: Ordering, old: GameState, new: GameState, changed: Sequence[str]
+) -> Ordering | None:
+    """The ordering of ``new`` from the full ordering the trial log of ``previous`` was
+    made with, when the dependency graph of every round is unchanged (see the module's
+    text), else None. The objects of ``D`` are those of ``new`` that differ from that
+    ordering's state (``changed``, and those of earlier events re-evaluated from it)."""
+    log = previous.log
+    if log is None or log.origin is None or log.stored is None:
+        return None
+    origin, stored = log.origin, log.stored
+    if stored.objects.keys() != new.objects.keys() or stored.players != new.players:
+        return None
+    dirty = [
+        oid
+        for oid, obj in new.objects.items()
+        if obj is not stored.objects[oid] and obj != stored.objects[oid]
+    ]
+    ps = origin.passives
+    sources = {p.source for p in ps.values()}
+    for oid in dirty:
+        for obj in (stored.objects[oid], new.objects[oid]):
+            if oid in sources or pv.passives_of(obj) or obj.kind == pv.REGION:
+                return None
+    n = len(origin.order)
+    last = {pid: k for k, pid in enumerate(origin.order)}  # the last round it is unapplied
+    for k, c in enumerate(origin.choices):
+        for pid in c.ceased:
+            last[pid] = k - 1
+    states = origin.state.objects
+    spans: Parts = {}
+    flagged: set[tuple[str, str]] = set()
+    derived: dict[str, tuple[GameObject, list[str]]] = {}
+    for oid in dirty:
+        was_applied = [pid for pid in origin.order if oid in origin.applied_to[pid]]
+        before, _ = _versions(origin, stored.objects[oid], was_applied)
+        after, applied = _versions(origin, new.objects[oid], None)
+        derived[oid] = (after[-1][1], applied)
+        for start, stop, was, now in _segments(before, after, n):
+            if _seen(was) == _seen(now):
+                continue
+            for b, readers in log.candidates.items():
+                if not readers or last.get(b, -1) < start:
+                    continue
+                pb = ps[b]
+                src_b = states[pb.source]
+                if not (pv.selects(pb, was, src_b) or pv.selects(pb, now, src_b)):
+                    continue
+                if pb.condition is not None:
+                    return None  # its condition in this round is not followed here
+                for a in readers:
+                    if last.get(a, -1) < start:
+                        continue
+                    pa = ps[a]
+                    if pa.condition is not None:
+                        return None  # A-DEP-1c may look at an object of D
+                    src_a = states[pa.source]
+                    part_was = _part(pa, pb, was, src_a, src_b)
+                    part_now = _part(pa, pb, now, src_a, src_b)
+                    if part_was or part_now:
+                        spans.setdefault((a, b), []).append((start, stop, part_now))
+                    if part_was != part_now:
+                        flagged.add((a, b))
+    gone = frozenset(dirty)
+    for a, b in sorted(flagged):
+        if not _same_graph(log, a, b, spans[(a, b)], min(last[a], last[b]), gone):
+            return None
+    objects = dict(states)
+    applied_to = dict(origin.applied_to)
+    for oid, (obj, now_applied) in derived.items():
+        objects[oid] = obj
+        now_set = set(now_applied)
+        for pid in origin.order:
+            if (pid in now_set) != (oid in applied_to[pid]):
+                applied_to[pid] = applied_to[pid] ^ {oid}
+    return replace(
+        origin,
+        state=replace(new, objects=objects, derived=True),
+        applied_to=applied_to,
+        reused=True,
+    )
+
+
+def _same_graph(
+    log: TrialLog,
+    a: str,
+    b: str,
+    spans: list[tuple[int, int, bool]],
+    live: int,
+    dirty: frozenset[str],
+) -> bool:
+    """Whether [A] depends on [B] now exactly when it did, in every round both are
+    unapplied (0 to ``live``): at each round the pair was compared or an object of ``D``
+    changed, the previous value against: A-DEP-1a/c as before, or a witness outside
+    ``D``, or an object of ``D`` whose part is now a change (``spans``)."""
+    rounds = {s for s, _, _ in spans} | {t.round for t in log.trials.get((a, b), ())}
+    for k in sorted(r for r in rounds if r <= live):
+        t = log.at(a, b, k)
+        was = t is not None and t.present
+        kept = t is not None and t.present and (t.other or bool(t.witnesses - dirty))
+        now = kept or any(s <= k < e and part for s, e, part in spans)
+        if was != now:
+            return False
+    return True

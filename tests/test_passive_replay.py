@@ -1,0 +1,152 @@
+"""Re-evaluating passives from the trial log equals recomputing everything (A-ORDER-1).
+
+Random boards with characters that are sources of no passive, and random sequences of
+events on any object (creature types, keywords, zone, power, controller); after each
+event the re-evaluation from the trial log (``passive_replay.replay_update``, where it
+answers) and the re-evaluation the game uses (``passive_order.reorder``: the previous
+derivation, the local update, the trial log, or everything again) must equal a fresh
+ordering of the new state: the same order, the same objects as the view shows them,
+the same objects each passive applied to.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from arbiter.model import passive_order as dep
+from arbiter.model import passives as pv
+from arbiter.model.effects import algebra as fx
+from arbiter.model.passive_events import local_update
+from arbiter.model.passive_replay import replay_update
+from arbiter.model.ruleset import RULESETS
+from arbiter.model.state import GameObject, GameState
+from tests.passive_strategies import CREATURE_TYPES, KEYWORDS, PLAYERS, _flag, comparable, states
+
+EVENTS = ("subtypes", "keyword", "zone", "power", "controller")
+
+
+@st.composite
+def boards(draw: st.DrawFn) -> GameState:
+    """A random board of passives (``passive_strategies.states``) with 1–4 more characters
+    that are sources of nothing."""
+    state = draw(states(max_passives=6))
+    objects = dict(state.objects)
+    for i in range(draw(st.integers(1, 4))):
+        oid = f"x{i}"
+        objects[oid] = GameObject(
+            oid,
+            draw(st.sampled_from(PLAYERS)),
+            "character",
+            base={
+                "power": draw(st.integers(0, 3)),
+                "subtypes": draw(st.frozensets(st.sampled_from(CREATURE_TYPES), max_size=2)),
+            },
+            features={k: _flag(k) for k in draw(st.frozensets(st.sampled_from(KEYWORDS)))},
+            region="r0",
+        )
+    return replace(state, objects=objects)
+
+
+def _event(state: GameState, target: str, what: str, pick: int) -> GameState:
+    obj = state.objects[target]
+    if what == "subtypes":
+        types = sorted(CREATURE_TYPES)
+        obj = replace(obj, base={**obj.base, "subtypes": frozenset({types[pick % len(types)]})})
+    elif what == "keyword":
+        name = sorted(KEYWORDS)[pick % len(KEYWORDS)]
+        feats = dict(obj.features)
+        if name in feats:
+            del feats[name]
+        else:
+            feats[name] = _flag(name)
+        obj = replace(obj, features=feats)
+    elif what == "zone":
+        obj = replace(obj, zone="reserve" if obj.zone == "play" else "play")
+    elif what == "controller":
+        obj = replace(obj, controller=PLAYERS[pick % 2])
+    elif "power" in obj.base:
+        obj = replace(obj, base={**obj.base, "power": pick % 7})
+    return replace(state, objects={**state.objects, target: obj})
+
+
+def _same(got: dep.Ordering, fresh: dep.Ordering) -> None:
+    assert got.order == fresh.order
+    assert comparable(got.state) == comparable(fresh.state)
+    assert dict(got.applied_to) == dict(fresh.applied_to)
+    assert got.held == fresh.held
+
+
+@pytest.mark.rule("A-PASS-1", "A-ORDER-1", "A-DEP-1", "A-DEP-3")
+@settings(max_examples=200, deadline=None)
+@given(
+    boards(),
+    st.lists(
+        st.tuples(st.integers(0, 50), st.sampled_from(EVENTS), st.integers(0, 50), st.booleans()),
+        min_size=1,
+        max_size=6,
+    ),
+)
+def test_reevaluating_from_the_trial_log_equals_recomputing(
+    state: GameState, events: list[tuple[int, str, int, bool]]
+) -> None:
+    ordering = dep.order_passives(state)
+    plain = sorted(o for o in state.objects if o.startswith("x"))
+    for which, what, pick, on_plain in events:
+        ids = plain if on_plain else sorted(state.objects)
+        target = ids[which % len(ids)]
+        new = _event(state, target, what, pick)
+        fresh = dep.order_passives(new)
+        replayed = replay_update(ordering, state, new, [target])
+        if replayed is not None:
+            _same(replayed, fresh)
+        ordering = dep.reorder(ordering, state, new)
+        _same(ordering, fresh)
+        state = new
+
+
+@pytest.mark.rule("A-ORDER-1", "A-DEP-1")
+def test_an_event_that_adds_a_witness_to_an_existing_dependency_keeps_the_order() -> None:
+    """x becomes an Elemental: "all Elementals are Spirits" now makes x a Spirit, which
+    "all Spirits get +1 power" reads (local_update cannot tell), but e already made the
+    Spirits' passive depend on the Elementals' one: the order stands, x alone changes."""
+    elementals = fx.Selector(fx.Pick.ALL, subtypes=frozenset({"Elemental"}))
+    spirits = fx.Selector(fx.Pick.ALL, subtypes=frozenset({"Spirit"}))
+    make = pv.passive(
+        "s.p",
+        "s",
+        fx.ModifyStat(pv.SUBTYPES, fx.StatOp.ADD, members=frozenset({"Spirit"})),
+        elementals,
+    )
+    plus = pv.passive("t.p", "t", fx.ModifyStat("power"), spirits, fx.Const(1))
+    objects = {
+        "s": GameObject("s", "ana", "character", base={"power": 0}, timestamp=2, abilities=(make,)),
+        "t": GameObject("t", "ana", "character", base={"power": 0}, timestamp=1, abilities=(plus,)),
+        "e": GameObject(
+            "e", "bo", "character", base={"power": 1, "subtypes": frozenset({"Elemental"})}
+        ),
+        "x": GameObject("x", "bo", "character", base={"power": 2, "subtypes": frozenset()}),
+    }
+    state = GameState(RULESETS["altered"], PLAYERS, objects)
+    first = dep.order_passives(state)
+    assert first.order == ("s.p", "t.p")  # dependency beats the timestamps
+    x = objects["x"]
+    new = replace(
+        state,
+        objects={**objects, "x": replace(x, base={**x.base, "subtypes": frozenset({"Elemental"})})},
+    )
+    assert local_update(first, new, ["x"]) is None
+    replayed = replay_update(first, state, new, ["x"])
+    assert replayed is not None and replayed.reused
+    _same(replayed, dep.order_passives(new))
+    assert replayed.applied_to["t.p"] == frozenset({"e", "x"})
+    # without e, x is the only witness: the dependency appears, the order is recomputed
+    alone = {k: v for k, v in new.objects.items() if k != "e"}
+    before = replace(state, objects={k: v for k, v in objects.items() if k != "e"})
+    assert (
+        replay_update(dep.order_passives(before), before, replace(new, objects=alone), ["x"])
+        is None
+    )
