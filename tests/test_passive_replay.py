@@ -51,6 +51,46 @@ def boards(draw: st.DrawFn) -> GameState:
     return replace(state, objects=objects)
 
 
+@st.composite
+def chains(draw: st.DrawFn) -> GameState:
+    """Passives that make creature types and read them ("all Elementals are Spirits",
+    "all Spirits have 2 power"), each on its own source, over 1–4 characters that are
+    sources of nothing: a character's types decide which dependencies exist."""
+    types = sorted(CREATURE_TYPES)
+    objects: dict[str, GameObject] = {
+        "r0": GameObject("r0", "ana", "region", base={"subtypes": frozenset()})
+    }
+    for j in range(draw(st.integers(2, 5))):
+        t = frozenset({draw(st.sampled_from(types))})
+        u = frozenset({draw(st.sampled_from(types))})
+        if draw(st.booleans()):
+            action: fx.Action = fx.ModifyStat(pv.SUBTYPES, fx.StatOp.ADD, members=u)
+            amount = None
+        else:
+            op = draw(st.sampled_from([fx.StatOp.SET, fx.StatOp.ADD]))
+            action, amount = fx.ModifyStat("power", op), fx.Const(draw(st.integers(-1, 3)))
+        p = pv.passive(f"s{j}.p", f"s{j}", action, fx.Selector(fx.Pick.ALL, subtypes=t), amount)
+        objects[f"s{j}"] = GameObject(
+            f"s{j}",
+            "ana",
+            "character",
+            base={"power": 0},
+            timestamp=draw(st.integers(1, 6)),
+            abilities=(p,),
+        )
+    for i in range(draw(st.integers(1, 4))):
+        objects[f"x{i}"] = GameObject(
+            f"x{i}",
+            "bo",
+            "character",
+            base={
+                "power": draw(st.integers(0, 3)),
+                "subtypes": draw(st.frozensets(st.sampled_from(types), max_size=2)),
+            },
+        )
+    return GameState(RULESETS["altered"], PLAYERS, objects)
+
+
 def _event(state: GameState, target: str, what: str, pick: int) -> GameState:
     obj = state.objects[target]
     if what == "subtypes":
@@ -81,9 +121,9 @@ def _same(got: dep.Ordering, fresh: dep.Ordering) -> None:
 
 
 @pytest.mark.rule("A-PASS-1", "A-ORDER-1", "A-DEP-1", "A-DEP-3")
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=300, deadline=None)
 @given(
-    boards(),
+    boards() | chains(),
     st.lists(
         st.tuples(st.integers(0, 50), st.sampled_from(EVENTS), st.integers(0, 50), st.booleans()),
         min_size=1,
