@@ -78,6 +78,24 @@ def _segments(
     return out
 
 
+def _followed(was: GameObject, now: GameObject, source: bool) -> bool:
+    """Whether an object of ``D`` is one this module follows: not a region, gaining or
+    losing no passive; a source only when its passives read nothing of it and select
+    as before (no condition; the same zone, controller, timestamp and abilities)."""
+    if pv.REGION in (was.kind, now.kind) or pv.passives_of(was) != pv.passives_of(now):
+        return False
+    if not source:
+        return not pv.passives_of(now)
+    same = (was.zone, was.kind, was.controlled_by, was.timestamp, was.abilities) == (
+        now.zone,
+        now.kind,
+        now.controlled_by,
+        now.timestamp,
+        now.abilities,
+    )
+    return same and all(p.condition is None for p in pv.passives_of(now))
+
+
 def _seen(obj: GameObject) -> tuple[object, ...]:
     """What a selector reads of an object (``passives.selects``)."""
     return (
@@ -121,9 +139,8 @@ def replay_update(
     ps = origin.passives
     sources = {p.source for p in ps.values()}
     for oid in dirty:
-        for obj in (stored.objects[oid], new.objects[oid]):
-            if oid in sources or pv.passives_of(obj) or obj.kind == pv.REGION:
-                return None
+        if not _followed(stored.objects[oid], new.objects[oid], oid in sources):
+            return None
     n = len(origin.order)
     last = {pid: k for k, pid in enumerate(origin.order)}  # the last round it is unapplied
     for k, c in enumerate(origin.choices):
@@ -150,6 +167,8 @@ def replay_update(
                     continue
                 if pb.condition is not None:
                     return None  # its condition in this round is not followed here
+                if oid in sources and pb.plan.does is pv.LOSE_ALL:
+                    return None  # A-DEP-1a: it may remove the passives of an object of D
                 for a in readers:
                     if last.get(a, -1) < start:
                         continue

@@ -168,7 +168,8 @@ def _plan_of(e: a.Effect) -> _Plan:
 
 # Enum members bound once (a member read through its class costs a descriptor call).
 NUMBER = _NUMBER = _Does.NUMBER  # a number modification (``passive_trial`` defers it)
-_GAIN, _LOSE, _LOSE_ALL = _Does.GAIN, _Does.LOSE, _Does.LOSE_ALL
+LOSE_ALL = _LOSE_ALL = _Does.LOSE_ALL  # every ability taken (``passive_replay`` reads it)
+_GAIN, _LOSE = _Does.GAIN, _Does.LOSE
 _SETS_REGION_TYPE = _Does.REGION_TYPE
 _AND, _OR, _NOT = a.Test.AND, a.Test.OR, a.Test.NOT
 _IS_SUBTYPE, _HAS = a.Test.SUBTYPE, a.Test.HAS
