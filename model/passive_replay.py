@@ -28,11 +28,14 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from arbiter.model import passives as pv
+from arbiter.model.effects import algebra as fx
 from arbiter.model.state import GameObject, GameState
 
 if TYPE_CHECKING:
     from arbiter.model.passive_log import TrialLog
     from arbiter.model.passive_order import Ordering
+
+SELF = fx.Pick.SELF
 
 # (start round, end round, the object's part in the pair after the event) per pair
 Parts = dict[tuple[str, str], list[tuple[int, int, bool]]]
@@ -86,14 +89,32 @@ def _followed(was: GameObject, now: GameObject, source: bool) -> bool:
         return False
     if not source:
         return not pv.passives_of(now)
-    same = (was.zone, was.kind, was.controlled_by, was.timestamp, was.abilities) == (
+    same = (was.zone, was.kind, was.controlled_by, was.timestamp, was.abilities, was.region) == (
         now.zone,
         now.kind,
         now.controlled_by,
         now.timestamp,
         now.abilities,
+        now.region,
     )
-    return same and all(p.condition is None for p in pv.passives_of(now))
+    return same and all(_region_only(p.condition) for p in pv.passives_of(now))
+
+
+def _region_only(c: fx.Condition | None) -> bool:
+    """A condition that reads only the region its source is in (or none): the same
+    before and after an event on the source that keeps it in the same region."""
+    if c is None:
+        return True
+    if c.test in (fx.Test.AND, fx.Test.OR, fx.Test.NOT):
+        return all(_region_only(x) for x in c.parts)
+    return c.test is fx.Test.REGION
+
+
+def _steady(p: pv.Passive, dirty: frozenset[str]) -> bool:
+    """Its condition has the same value in every round before and after the event: it
+    reads its source and the source's region, and neither changed (or only the source,
+    and it reads the region only)."""
+    return p.condition is None or p.source not in dirty or _region_only(p.condition)
 
 
 def _seen(obj: GameObject) -> tuple[object, ...]:
@@ -147,6 +168,9 @@ def replay_update(
         for pid in c.ceased:
             last[pid] = k - 1
     states = origin.state.objects
+    gone = frozenset(dirty)
+    # A-DEP-1c looks for a target in common: one of D may be the only one
+    watched = [p for p in ps.values() if p.condition is not None and p.selector.pick is not SELF]
     spans: Parts = {}
     flagged: set[tuple[str, str]] = set()
     derived: dict[str, tuple[GameObject, list[str]]] = {}
@@ -158,6 +182,10 @@ def replay_update(
         for start, stop, was, now in _segments(before, after, n):
             if _seen(was) == _seen(now):
                 continue
+            for p in watched:
+                src = states[p.source]
+                if pv.selects(p, was, src) or pv.selects(p, now, src):
+                    return None
             for b, readers in log.candidates.items():
                 if not readers or last.get(b, -1) < start:
                     continue
@@ -165,16 +193,16 @@ def replay_update(
                 src_b = states[pb.source]
                 if not (pv.selects(pb, was, src_b) or pv.selects(pb, now, src_b)):
                     continue
-                if pb.condition is not None:
-                    return None  # its condition in this round is not followed here
+                if not _steady(pb, gone):
+                    return None  # its condition may differ in some round
                 if oid in sources and pb.plan.does is pv.LOSE_ALL:
                     return None  # A-DEP-1a: it may remove the passives of an object of D
                 for a in readers:
                     if last.get(a, -1) < start:
                         continue
                     pa = ps[a]
-                    if pa.condition is not None:
-                        return None  # A-DEP-1c may look at an object of D
+                    if not _steady(pa, gone):
+                        return None  # A-DEP-1c may hold in other rounds
                     src_a = states[pa.source]
                     part_was = _part(pa, pb, was, src_a, src_b)
                     part_now = _part(pa, pb, now, src_a, src_b)
@@ -182,7 +210,6 @@ def replay_update(
                         spans.setdefault((a, b), []).append((start, stop, part_now))
                     if part_was != part_now:
                         flagged.add((a, b))
-    gone = frozenset(dirty)
     for a, b in sorted(flagged):
         if not _same_graph(log, a, b, spans[(a, b)], min(last[a], last[b]), gone):
             return None
