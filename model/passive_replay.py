@@ -172,6 +172,7 @@ def replay_update(
     # A-DEP-1c looks for a target in common: one of D may be the only one
     watched = [p for p in ps.values() if p.condition is not None and p.selector.pick is not SELF]
     spans: Parts = {}
+    conditions: dict[str, list[tuple[int, int]]] = {}
     flagged: set[tuple[str, str]] = set()
     derived: dict[str, tuple[GameObject, list[str]]] = {}
     for oid in dirty:
@@ -197,6 +198,12 @@ def replay_update(
                     return None  # its condition may differ in some round
                 if oid in sources and pb.plan.does is pv.LOSE_ALL:
                     return None  # A-DEP-1a: it may remove the passives of an object of D
+                holding = [(start, stop)]
+                if pb.condition is not None:
+                    got = conditions.get(b)
+                    if got is None:
+                        got = conditions[b] = _condition_rounds(origin, stored, pb, n)
+                    holding = _within(got, start, stop)
                 for a in readers:
                     if last.get(a, -1) < start:
                         continue
@@ -206,9 +213,11 @@ def replay_update(
                     src_a = states[pa.source]
                     part_was = _part(pa, pb, was, src_a, src_b)
                     part_now = _part(pa, pb, now, src_a, src_b)
-                    if part_was or part_now:
-                        spans.setdefault((a, b), []).append((start, stop, part_now))
-                    if part_was != part_now:
+                    if not (part_was or part_now):
+                        continue
+                    for s0, s1 in holding:  # [B] applies only where its condition holds
+                        spans.setdefault((a, b), []).append((s0, s1, part_now))
+                    if part_was != part_now and holding:
                         flagged.add((a, b))
     for a, b in sorted(flagged):
         if not _same_graph(log, a, b, spans[(a, b)], min(last[a], last[b]), gone):
@@ -227,6 +236,36 @@ def replay_update(
         applied_to=applied_to,
         reused=True,
     )
+
+
+def _condition_rounds(
+    origin: Ordering, stored: GameState, p: pv.Passive, end: int
+) -> list[tuple[int, int]]:
+    """The rounds [start, stop) in which ``p``'s condition holds, from its source and the
+    source's region round by round (``_steady``: the same before and after the event)."""
+    src = stored.objects[p.source]
+    ids = [p.source] + ([src.region] if src.region and src.region in stored.objects else [])
+    lines = {}
+    for oid in ids:
+        applied = [pid for pid in origin.order if oid in origin.applied_to[pid]]
+        lines[oid] = _versions(origin, stored.objects[oid], applied)[0]
+    cuts = sorted({r for line in lines.values() for r, _ in line} | {end})
+    out: list[tuple[int, int]] = []
+    for start, stop in zip(cuts, cuts[1:], strict=False):
+        objects = {
+            oid: max((v for v in line if v[0] <= start), key=lambda v: v[0])[1]
+            for oid, line in lines.items()
+        }
+        if pv.condition_holds(p, objects):
+            if out and out[-1][1] == start:
+                out[-1] = (out[-1][0], stop)
+            else:
+                out.append((start, stop))
+    return out
+
+
+def _within(spans: list[tuple[int, int]], start: int, stop: int) -> list[tuple[int, int]]:
+    return [(max(a, start), min(b, stop)) for a, b in spans if a < stop and b > start]
 
 
 def _same_graph(
