@@ -16,9 +16,11 @@ changes whether [A] applies to some object: the trial log
 round the dependency holds now exactly when it held from objects outside ``D``, or one
 of ``D`` changes [A]'s selection now. Each object of ``D`` is followed round by round,
 before and after the event; where its part in a pair differs, the pair's value is
-compared in every round both passives were unapplied. If one differs anywhere, or a
-conditional passive is involved with ``D``, the answer is ``None`` and the caller
-recomputes everything. The tests compare the result with a full recomputation.
+compared in every round both passives were unapplied. Where one differs, the choice of
+those rounds is made again on the graph as it is now (``passive_choices``); if a
+choice differs, or a passive is involved with ``D`` in a way not followed here, the
+answer is ``None`` and the caller recomputes everything. The tests compare the result
+with a full recomputation.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from typing import TYPE_CHECKING
 
 from arbiter.model import passives as pv
 from arbiter.model.effects import algebra as fx
+from arbiter.model.passive_choices import choices_stand
 from arbiter.model.state import GameObject, GameState
 
 if TYPE_CHECKING:
@@ -219,9 +222,13 @@ def replay_update(
                         spans.setdefault((a, b), []).append((s0, s1, part_now))
                     if part_was != part_now and holding:
                         flagged.add((a, b))
+    differ: dict[tuple[str, str], list[tuple[int, int, bool]]] = {}
     for a, b in sorted(flagged):
-        if not _same_graph(log, a, b, spans[(a, b)], min(last[a], last[b]), gone):
-            return None
+        changed_in = _changes(log, a, b, spans[(a, b)], min(last[a], last[b]), gone)
+        if changed_in:
+            differ[(a, b)] = changed_in
+    if differ and not choices_stand(origin, stored, log, last, differ):
+        return None
     objects = dict(states)
     applied_to = dict(origin.applied_to)
     for oid, (obj, now_applied) in derived.items():
@@ -268,24 +275,28 @@ def _within(spans: list[tuple[int, int]], start: int, stop: int) -> list[tuple[i
     return [(max(a, start), min(b, stop)) for a, b in spans if a < stop and b > start]
 
 
-def _same_graph(
+def _changes(
     log: TrialLog,
     a: str,
     b: str,
     spans: list[tuple[int, int, bool]],
     live: int,
     dirty: frozenset[str],
-) -> bool:
-    """Whether [A] depends on [B] now exactly when it did, in every round both are
-    unapplied (0 to ``live``): at each round the pair was compared or an object of ``D``
-    changed, the previous value against: A-DEP-1a/c as before, or a witness outside
-    ``D``, or an object of ``D`` whose part is now a change (``spans``)."""
-    rounds = {s for s, _, _ in spans} | {t.round for t in log.trials.get((a, b), ())}
-    for k in sorted(r for r in rounds if r <= live):
+) -> list[tuple[int, int, bool]]:
+    """The rounds [start, stop) of 0 to ``live`` (both unapplied) in which whether [A]
+    depends on [B] differs from before, and its value now: in each round, the previous
+    value against: A-DEP-1a/c as before, or a witness outside ``D``, or an object of
+    ``D`` whose part is now a change (``spans``). Both are constant between the rounds the
+    pair was compared and those a span starts or stops."""
+    cuts = {s for s, _, _ in spans} | {e for _, e, _ in spans}
+    cuts |= {t.round for t in log.trials.get((a, b), ())}
+    rounds = sorted(r for r in cuts if r <= live)
+    out: list[tuple[int, int, bool]] = []
+    for k, stop in zip(rounds, [*rounds[1:], live + 1], strict=True):
         t = log.at(a, b, k)
         was = t is not None and t.present
         kept = t is not None and t.present and (t.other or bool(t.witnesses - dirty))
         now = kept or any(s <= k < e and part for s, e, part in spans)
         if was != now:
-            return False
-    return True
+            out.append((k, stop, now))
+    return out

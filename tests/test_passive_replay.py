@@ -190,3 +190,41 @@ def test_an_event_that_adds_a_witness_to_an_existing_dependency_keeps_the_order(
         replay_update(dep.order_passives(before), before, replace(new, objects=alone), ["x"])
         is None
     )
+
+
+@pytest.mark.rule("A-DEP-1", "A-ORDER-1")
+def test_a_character_that_becomes_the_one_target_in_common_makes_a_dependency() -> None:
+    """c1's passive gives the Animals Gigantic if c1 is in a Forest; c0's makes every
+    region a Forest. With no Animal, A-DEP-1c finds no target in common and timestamps
+    decide; once x is an Animal, c1's passive depends on c0's (found by the property test
+    above: the local update had missed it)."""
+    forests = pv.passive(
+        "c0.p",
+        "c0",
+        fx.ModifyStat(pv.REGION_TYPE, fx.StatOp.SET, members=frozenset({"Forest"})),
+        fx.Selector(fx.Pick.ALL, kinds=frozenset({"region"})),
+    )
+    gigantic = pv.passive(
+        "c1.p",
+        "c1",
+        fx.Give(fx.Grant.KEYWORD, "Gigantic"),
+        fx.Selector(fx.Pick.ALL, subtypes=frozenset({"Animal"})),
+        condition=fx.Condition(fx.Test.REGION, name="Forest"),
+    )
+    objects = {
+        "r0": GameObject("r0", "ana", "region", base={"subtypes": frozenset()}),
+        "c0": GameObject("c0", "ana", "character", timestamp=2, abilities=(forests,), region="r0"),
+        "c1": GameObject("c1", "ana", "character", timestamp=1, abilities=(gigantic,), region="r0"),
+        "x": GameObject("x", "bo", "character", base={"subtypes": frozenset()}, region="r0"),
+    }
+    state = GameState(RULESETS["altered"], PLAYERS, objects)
+    first = dep.order_passives(state)
+    assert first.order == ("c1.p", "c0.p")
+    x = objects["x"]
+    new = replace(
+        state, objects={**objects, "x": replace(x, base={"subtypes": frozenset({"Animal"})})}
+    )
+    fresh = dep.order_passives(new)
+    assert fresh.order == ("c0.p", "c1.p")
+    assert local_update(first, new, ["x"]) is None
+    _same(dep.reorder(first, state, new), fresh)
