@@ -54,7 +54,8 @@ def choices_stand(
     players = stored.players
     key = {pid: pv.order_key(p, stored.objects, players) for pid, p in origin.passives.items()}
     queue = sorted(origin.passives, key=lambda pid: key[pid])
-    events = sorted((t.round, a, b, t.present) for (a, b), ts in log.trials.items() for t in ts)
+    events = log.flat  # in round order
+    depends = Dependence("", "", ())  # the graph's edges need no reasons here
     leaving = sorted((k + 1, pid) for pid, k in last.items())
     graph = _Graph()
     i = j = 0
@@ -65,7 +66,7 @@ def choices_stand(
         while i < len(events) and events[i][0] <= k:
             _, a, b, present = events[i]
             if last.get(a, -1) >= k and last.get(b, -1) >= k:
-                graph.set(a, b, Dependence(a, b, ()) if present else None)
+                graph.set(a, b, depends if present else None)
             i += 1
         now = {
             pair: value
@@ -79,11 +80,11 @@ def choices_stand(
         touched = _above(graph.into, starts)
         saved = {pair: pair[1] in graph.out.get(pair[0], {}) for pair in now}
         for (a, b), value in now.items():
-            graph.set(a, b, Dependence(a, b, ()) if value else None)
+            graph.set(a, b, depends if value else None)
         touched |= _above(graph.into, starts)
         ok = _stands(graph, queue, last, k, origin.order[k], touched)
         for (a, b), had in saved.items():
-            graph.set(a, b, Dependence(a, b, ()) if had else None)
+            graph.set(a, b, depends if had else None)
         if not ok:
             return False
     return True

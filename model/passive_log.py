@@ -40,6 +40,8 @@ class TrialLog:
 
     candidates: Mapping[str, set[str]]
     trials: dict[tuple[str, str], list[Trial]] = field(default_factory=dict)
+    # the same comparisons in the order made (rounds ascending): (round, A, B, present)
+    flat: list[tuple[int, str, str, bool]] = field(default_factory=list)
     # the state it was made on and the ordering it gave (set once the ordering is done)
     stored: GameState | None = None
     origin: Ordering | None = None
@@ -50,6 +52,7 @@ class TrialLog:
         else:
             other = "A-DEP-1a" in dep.reasons or "A-DEP-1c" in dep.reasons
             got = Trial(round_, True, dep.witnesses, other)
+        self.flat.append((round_, a, b, got.present))
         seen = self.trials.get((a, b))
         if seen is None:
             self.trials[(a, b)] = [got]
