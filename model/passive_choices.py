@@ -53,7 +53,6 @@ def choices_stand(
         return True
     players = stored.players
     key = {pid: pv.order_key(p, stored.objects, players) for pid, p in origin.passives.items()}
-    queue = sorted(origin.passives, key=lambda pid: key[pid])
     events = log.flat  # in round order
     depends = Dependence("", "", ())  # the graph's edges need no reasons here
     leaving = sorted((k + 1, pid) for pid, k in last.items())
@@ -82,7 +81,7 @@ def choices_stand(
         for (a, b), value in now.items():
             graph.set(a, b, depends if value else None)
         touched |= _above(graph.into, starts)
-        ok = _stands(graph, queue, last, k, origin.order[k], touched)
+        ok = _stands(graph, key, last, k, origin.order[k], touched)
         for (a, b), had in saved.items():
             graph.set(a, b, depends if had else None)
         if not ok:
@@ -92,20 +91,22 @@ def choices_stand(
 
 def _stands(
     graph: object,
-    queue: list[str],
+    key: Mapping[str, tuple[int, int, str, str]],
     last: Mapping[str, int],
     k: int,
     chosen: str,
     touched: set[str],
 ) -> bool:
-    """Round ``k``: ``chosen`` still free, the unapplied ones before it still not free
-    (only those in ``touched`` can have changed)."""
+    """Round ``k``: ``chosen`` still free, the unapplied ones before it in timestamp order
+    still not free (only those in ``touched`` can have changed)."""
     from arbiter.model.passive_order import _Graph
 
     assert isinstance(graph, _Graph)
-    for pid in queue:
+    mine = key[chosen]
+    for pid in touched:
         if pid == chosen:
-            return pid not in touched or graph.status(pid)[0]
-        if pid in touched and last.get(pid, -1) >= k and graph.status(pid)[0]:
+            if not graph.status(pid)[0]:
+                return False
+        elif key[pid] < mine and last.get(pid, -1) >= k and graph.status(pid)[0]:
             return False
     return True
