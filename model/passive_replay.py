@@ -85,22 +85,34 @@ def _segments(
 
 
 def _followed(was: GameObject, now: GameObject, source: bool) -> bool:
-    """Whether an object of ``D`` is one this module follows: not a region, gaining or
-    losing no passive; a source only when its passives read nothing of it and select
-    as before (no condition; the same zone, controller, timestamp and abilities)."""
-    if pv.REGION in (was.kind, now.kind) or pv.passives_of(was) != pv.passives_of(now):
+    """Whether an object of ``D`` is one this module follows: gaining or losing no
+    passive; a source only when its passives read nothing of it and select as before
+    (a condition on its region at most; the same zone, timestamp, abilities and region;
+    its controller only if they select on every side, ``_same_queue`` checks the order
+    of timestamps)."""
+    if was.kind != now.kind or pv.passives_of(was) != pv.passives_of(now):
         return False
     if not source:
         return not pv.passives_of(now)
-    same = (was.zone, was.kind, was.controlled_by, was.timestamp, was.abilities, was.region) == (
+    same = (was.zone, was.timestamp, was.abilities, was.region) == (
         now.zone,
-        now.kind,
-        now.controlled_by,
         now.timestamp,
         now.abilities,
         now.region,
     )
+    if was.controlled_by != now.controlled_by and any(
+        p.selector.side is not fx.Side.ANY for p in pv.passives_of(now)
+    ):
+        return False
     return same and all(_region_only(p.condition) for p in pv.passives_of(now))
+
+
+def _same_queue(origin: Ordering, stored: GameState, new: GameState) -> bool:
+    """A-TIME-1: the passives in the same timestamp order (a controller may have changed)."""
+    ps = list(origin.passives.values())
+    players = stored.players
+    before = sorted(ps, key=lambda p: pv.order_key(p, stored.objects, players))
+    return before == sorted(ps, key=lambda p: pv.order_key(p, new.objects, players))
 
 
 def _region_only(c: fx.Condition | None) -> bool:
@@ -132,13 +144,11 @@ def _seen(obj: GameObject) -> tuple[object, ...]:
     )
 
 
-def _part(
-    a: pv.Passive, b: pv.Passive, obj: GameObject, src_a: GameObject, src_b: GameObject
-) -> bool:
-    """Whether applying [B] to ``obj`` changes whether [A] applies to it (A-DEP-1b)."""
-    if not pv.selects(b, obj, src_b):
+def _part(a: pv.Passive, obj: GameObject, changed: GameObject | None, src_a: GameObject) -> bool:
+    """Whether applying [B] to ``obj`` (``changed``: the result; None: [B] does not
+    apply to it) changes whether [A] applies to it (A-DEP-1b)."""
+    if changed is None:
         return False
-    changed = pv.apply_effect(b, obj, 0)
     return pv.selects(a, obj, src_a) != pv.selects(a, changed, src_a)
 
 
@@ -165,6 +175,9 @@ def replay_update(
     for oid in dirty:
         if not _followed(stored.objects[oid], new.objects[oid], oid in sources):
             return None
+    moved = any(stored.objects[o].controlled_by != new.objects[o].controlled_by for o in dirty)
+    if moved and not _same_queue(origin, stored, new):
+        return None
     n = len(origin.order)
     last = {pid: k for k, pid in enumerate(origin.order)}  # the last round it is unapplied
     for k, c in enumerate(origin.choices):
@@ -183,6 +196,17 @@ def replay_update(
         before, _ = _versions(origin, stored.objects[oid], was_applied)
         after, applied = _versions(origin, new.objects[oid], None)
         derived[oid] = (after[-1][1], applied)
+        reading = [  # conditional passives whose source is in this region
+            p
+            for p in ps.values()
+            if p.condition is not None and stored.objects[p.source].region == oid
+        ]
+        for p in reading:
+            if not _region_only(p.condition) and p.source in gone:
+                return None
+            old_line = _condition_rounds(origin, stored, p, n)
+            if old_line != _condition_rounds(origin, stored, p, n, {oid: after}):
+                return None  # A-DEP-1a/c and what it does may differ in some round
         for start, stop, was, now in _segments(before, after, n):
             if _seen(was) == _seen(now):
                 continue
@@ -195,8 +219,11 @@ def replay_update(
                     continue
                 pb = ps[b]
                 src_b = states[pb.source]
-                if not (pv.selects(pb, was, src_b) or pv.selects(pb, now, src_b)):
+                in_was, in_now = pv.selects(pb, was, src_b), pv.selects(pb, now, src_b)
+                if not (in_was or in_now):
                     continue
+                b_was = pv.apply_effect(pb, was, 0) if in_was else None
+                b_now = pv.apply_effect(pb, now, 0) if in_now else None
                 if not _steady(pb, gone):
                     return None  # its condition may differ in some round
                 if oid in sources and pb.plan.does is pv.LOSE_ALL:
@@ -214,8 +241,12 @@ def replay_update(
                     if not _steady(pa, gone):
                         return None  # A-DEP-1c may hold in other rounds
                     src_a = states[pa.source]
-                    part_was = _part(pa, pb, was, src_a, src_b)
-                    part_now = _part(pa, pb, now, src_a, src_b)
+                    if pa in reading and _flips(pa, pb, was, src_a, src_b) != _flips(
+                        pa, pb, now, src_a, src_b
+                    ):
+                        return None  # A-DEP-1c: [B] changes the region [A]'s condition reads
+                    part_was = _part(pa, was, b_was, src_a)
+                    part_now = _part(pa, now, b_now, src_a)
                     if not (part_was or part_now):
                         continue
                     for s0, s1 in holding:  # [B] applies only where its condition holds
@@ -245,15 +276,34 @@ def replay_update(
     )
 
 
+def _flips(
+    a: pv.Passive, b: pv.Passive, region: GameObject, src_a: GameObject, src_b: GameObject
+) -> bool:
+    """Whether applying [B] to ``region`` changes whether [A]'s condition holds."""
+    objects = {a.source: src_a, region.id: region}
+    if not pv.selects(b, region, src_b):
+        return False
+    after = {**objects, region.id: pv.apply_effect(b, region, 0)}
+    return pv.condition_holds(a, objects) != pv.condition_holds(a, after)
+
+
 def _condition_rounds(
-    origin: Ordering, stored: GameState, p: pv.Passive, end: int
+    origin: Ordering,
+    stored: GameState,
+    p: pv.Passive,
+    end: int,
+    lines_now: dict[str, list[tuple[int, GameObject]]] | None = None,
 ) -> list[tuple[int, int]]:
     """The rounds [start, stop) in which ``p``'s condition holds, from its source and the
-    source's region round by round (``_steady``: the same before and after the event)."""
+    source's region round by round (``_steady``: the same before and after the event);
+    ``lines_now``: those objects round by round after the event, where they changed."""
     src = stored.objects[p.source]
     ids = [p.source] + ([src.region] if src.region and src.region in stored.objects else [])
     lines = {}
     for oid in ids:
+        if lines_now is not None and oid in lines_now:
+            lines[oid] = lines_now[oid]
+            continue
         applied = [pid for pid in origin.order if oid in origin.applied_to[pid]]
         lines[oid] = _versions(origin, stored.objects[oid], applied)[0]
     cuts = sorted({r for line in lines.values() for r, _ in line} | {end})

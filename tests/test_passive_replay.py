@@ -24,7 +24,15 @@ from arbiter.model.passive_events import local_update
 from arbiter.model.passive_replay import replay_update
 from arbiter.model.ruleset import RULESETS
 from arbiter.model.state import GameObject, GameState
-from tests.passive_strategies import CREATURE_TYPES, KEYWORDS, PLAYERS, _flag, comparable, states
+from tests.passive_strategies import (
+    CREATURE_TYPES,
+    KEYWORDS,
+    PLAYERS,
+    TERRAINS,
+    _flag,
+    comparable,
+    states,
+)
 
 EVENTS = ("subtypes", "keyword", "zone", "power", "controller")
 
@@ -93,9 +101,10 @@ def chains(draw: st.DrawFn) -> GameState:
 
 def _event(state: GameState, target: str, what: str, pick: int) -> GameState:
     obj = state.objects[target]
-    if what == "subtypes":
-        types = sorted(CREATURE_TYPES)
-        obj = replace(obj, base={**obj.base, "subtypes": frozenset({types[pick % len(types)]})})
+    if what == "subtypes":  # a region's terrain, or a character's creature type
+        types = sorted(TERRAINS if obj.kind == "region" else CREATURE_TYPES)
+        kept = frozenset() if pick % 4 == 0 else frozenset({types[pick % len(types)]})
+        obj = replace(obj, base={**obj.base, "subtypes": kept})
     elif what == "keyword":
         name = sorted(KEYWORDS)[pick % len(KEYWORDS)]
         feats = dict(obj.features)
@@ -227,4 +236,71 @@ def test_a_character_that_becomes_the_one_target_in_common_makes_a_dependency() 
     fresh = dep.order_passives(new)
     assert fresh.order == ("c0.p", "c1.p")
     assert local_update(first, new, ["x"]) is None
+    _same(dep.reorder(first, state, new), fresh)
+
+
+@pytest.mark.rule("A-PASS-1", "A-DEP-1")
+def test_a_region_that_stops_being_a_forest_is_followed_round_by_round() -> None:
+    """c is Gigantic while its region is a Forest. The region becoming a Mountain changes
+    whether the condition holds: the re-evaluation from the trial log does not reuse
+    the previous derivation (it recomputes), and a change between two terrains that are
+    not Forests is followed from the log (the condition holds in the same rounds)."""
+    gigantic = pv.passive(
+        "c.p",
+        "c",
+        fx.Give(fx.Grant.KEYWORD, "Gigantic"),
+        fx.SELF,
+        condition=fx.Condition(fx.Test.REGION, name="Forest"),
+    )
+    region = GameObject("r", "ana", "region", base={"subtypes": frozenset({"Forest"})})
+    objects = {
+        "r": region,
+        "c": GameObject("c", "ana", "character", abilities=(gigantic,), region="r"),
+    }
+    state = GameState(RULESETS["altered"], PLAYERS, objects)
+    first = dep.order_passives(state)
+    assert "Gigantic" in first.state.objects["c"].features
+    mountain = replace(region, base={"subtypes": frozenset({"Mountain"})})
+    new = replace(state, objects={**objects, "r": mountain})
+    assert replay_update(first, state, new, ["r"]) is None
+    _same(dep.reorder(first, state, new), dep.order_passives(new))
+    # Mountain -> Water: the condition fails in every round, before and after
+    water = replace(
+        new, objects={**objects, "r": replace(region, base={"subtypes": frozenset({"Water"})})}
+    )
+    on_mountain = dep.order_passives(new)
+    replayed = replay_update(on_mountain, new, water, ["r"])
+    assert replayed is not None
+    _same(replayed, dep.order_passives(water))
+
+
+@pytest.mark.rule("A-DEP-1", "A-ORDER-1")
+def test_a_region_whose_change_makes_a_condition_flip_makes_a_dependency() -> None:
+    """a (timestamp 1) is Gigantic if its region is a Forest; b (timestamp 2) makes every
+    region a Forest. Applying b flips a's condition only when the region is not a
+    Forest already (A-DEP-1c): then a depends on b and waits for it."""
+    cond = fx.Condition(fx.Test.REGION, name="Forest")
+    a = pv.passive("a.p", "a", fx.Give(fx.Grant.KEYWORD, "Gigantic"), fx.SELF, condition=cond)
+    b = pv.passive(
+        "b.p",
+        "b",
+        fx.ModifyStat(pv.REGION_TYPE, fx.StatOp.SET, members=frozenset({"Forest"})),
+        fx.Selector(fx.Pick.ALL, kinds=frozenset({"region"})),
+    )
+    region = GameObject("r", "ana", "region", base={"subtypes": frozenset({"Forest"})})
+    objects = {
+        "r": region,
+        "a": GameObject("a", "ana", "character", timestamp=1, abilities=(a,), region="r"),
+        "b": GameObject("b", "ana", "character", timestamp=2, abilities=(b,), region="r"),
+    }
+    state = GameState(RULESETS["altered"], PLAYERS, objects)
+    first = dep.order_passives(state)
+    assert first.order == ("a.p", "b.p")
+    new = replace(
+        state,
+        objects={**objects, "r": replace(region, base={"subtypes": frozenset({"Water"})})},
+    )
+    fresh = dep.order_passives(new)
+    assert fresh.order == ("b.p", "a.p")
+    assert replay_update(first, state, new, ["r"]) is None
     _same(dep.reorder(first, state, new), fresh)
