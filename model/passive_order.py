@@ -477,7 +477,17 @@ def _signature(obj: GameObject) -> tuple[object, ...]:
 
 def reorder(previous: Ordering, old: GameState, new: GameState) -> Ordering:
     """The ordering of ``new``, reusing ``previous`` (of ``old``) when the event changed no
-    channel that any passive reads; otherwise a full recomputation."""
+    channel that any passive reads; otherwise the changed objects alone when the local
+    update or the trial log shows the order stands; otherwise a full recomputation. The
+    collector is paused meanwhile: a pass over the derived states of a large board costs
+    more than the update itself (``order_passives``)."""
+    from arbiter.model.collector import paused
+
+    with paused():
+        return _reorder(previous, old, new)
+
+
+def _reorder(previous: Ordering, old: GameState, new: GameState) -> Ordering:
     rounding = new.ruleset.division_rounding
     if (
         old.players != new.players
@@ -488,16 +498,14 @@ def reorder(previous: Ordering, old: GameState, new: GameState) -> Ordering:
         return order_passives(new)
     changed = [oid for oid, obj in new.objects.items() if obj is not old.objects[oid]]
     if any(_signature(new.objects[o]) != _signature(old.objects[o]) for o in changed):
-        from arbiter.model.collector import paused
         from arbiter.model.passive_events import local_update
         from arbiter.model.passive_replay import replay_update
 
-        with paused():  # a pass over the derived states costs more than the update itself
-            return (
-                local_update(previous, new, changed)
-                or replay_update(previous, old, new, changed)
-                or order_passives(new)
-            )
+        return (
+            local_update(previous, new, changed)
+            or replay_update(previous, old, new, changed)
+            or order_passives(new)
+        )
     objects = dict(previous.state.objects)
     for oid in changed:
         obj = new.objects[oid]
