@@ -423,7 +423,8 @@ class _Orderer:
             applications=self.applications,
             log=self.log,
         )
-        self.log.stored, self.log.origin = self.base, result
+        self.log.stored = self.base
+        self.log.origin = replace(result, log=None)  # no cycle: the log is not in its origin
         return result
 
 

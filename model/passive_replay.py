@@ -273,6 +273,7 @@ def replay_update(
         state=replace(new, objects=objects, derived=True),
         applied_to=applied_to,
         reused=True,
+        log=log,
     )
 
 
