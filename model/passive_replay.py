@@ -39,6 +39,8 @@ if TYPE_CHECKING:
     from arbiter.model.passive_order import Ordering
 
 SELF = fx.Pick.SELF
+# the most objects changed since the log's ordering that are followed round by round
+MOST_CHANGED = 16
 
 # (start round, end round, the object's part in the pair after the event) per pair
 Parts = dict[tuple[str, str], list[tuple[int, int, bool]]]
@@ -163,13 +165,19 @@ def replay_update(
     if log is None or log.origin is None or log.stored is None:
         return None
     origin, stored = log.origin, log.stored
-    if stored.objects.keys() != new.objects.keys() or stored.players != new.players:
+    if (
+        stored.objects.keys() != new.objects.keys()
+        or stored.players != new.players
+        or stored.ruleset != new.ruleset
+    ):
         return None
     dirty = [
         oid
         for oid, obj in new.objects.items()
         if obj is not stored.objects[oid] and obj != stored.objects[oid]
     ]
+    if len(dirty) > MOST_CHANGED:
+        return None  # each is followed through every round: recomputing is cheaper
     ps = origin.passives
     sources = {p.source for p in ps.values()}
     for oid in dirty:

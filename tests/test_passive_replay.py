@@ -304,3 +304,35 @@ def test_a_region_whose_change_makes_a_condition_flip_makes_a_dependency() -> No
     assert fresh.order == ("b.p", "a.p")
     assert replay_update(first, state, new, ["r"]) is None
     _same(dep.reorder(first, state, new), fresh)
+
+
+@pytest.mark.rule("A-PASS-1")
+def test_many_changed_objects_are_recomputed_rather_than_followed() -> None:
+    """Each changed object is followed through every round: past ``MOST_CHANGED`` of them
+    the log is not used, and a full ordering is as cheap."""
+    from arbiter.model.passive_replay import MOST_CHANGED
+
+    plus = pv.passive(
+        "s.p",
+        "s",
+        fx.ModifyStat("power"),
+        fx.Selector(fx.Pick.ALL, subtypes=frozenset({"Elemental"})),
+        fx.Const(1),
+    )
+    objects = {"s": GameObject("s", "ana", "character", base={"power": 0}, abilities=(plus,))}
+    for i in range(MOST_CHANGED + 1):
+        objects[f"x{i}"] = GameObject(f"x{i}", "bo", "character", base={"power": i})
+    state = GameState(RULESETS["altered"], PLAYERS, objects)
+    first = dep.order_passives(state)
+    elementals = {
+        oid: replace(obj, base={**obj.base, "subtypes": frozenset({"Elemental"})})
+        for oid, obj in objects.items()
+        if oid != "s"
+    }
+    new = replace(state, objects={**objects, **elementals})
+    assert replay_update(first, state, new, sorted(elementals)) is None
+    few = replace(state, objects={**objects, "x0": elementals["x0"]})
+    replayed = replay_update(first, state, few, ["x0"])
+    assert replayed is not None
+    _same(replayed, dep.order_passives(few))
+    _same(dep.reorder(first, state, new), dep.order_passives(new))
