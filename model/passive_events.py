@@ -9,7 +9,10 @@ keeping the previous order and every other object, when
   passive's condition counts objects (a count reads them all), and
 - no passive that applies to X, before or after the event, writes a channel that
   any passive's selector reads (on X, only selectors read: a condition reads its
-  source and the source's region).
+  source and the source's region), and
+- no passive with a condition selects X, before or after the event (A-DEP-1c holds
+  only when the passive applies to some object both before and after the other one is
+  applied: X may be that object).
 
 Then nothing any passive reads changes anywhere but on X, and on X only by the
 event: no passive writes what is read there. So what each passive selects
@@ -65,6 +68,11 @@ def local_update(previous: Ordering, new: GameState, changed: Sequence[str]) -> 
                 selecting.append(pid)
             if (now or oid in applied_to[pid]) and pv.overlaps(pv.writes(p), read):
                 return None  # what it does to X may change what another selects
+            if p.condition is not None and (
+                pv.selects(p, obj, previous.state.objects[p.source])
+                or pv.selects(p, old, previous.state.objects[p.source])
+            ):
+                return None  # X may be the one target in common of A-DEP-1c
         chosen = set(selecting)
         for pid in previous.order:
             if (pid in chosen) != (oid in applied_to[pid]):

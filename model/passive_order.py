@@ -35,6 +35,7 @@ from dataclasses import dataclass, field, replace
 
 from arbiter.model import passive_trial as pt
 from arbiter.model import passives as pv
+from arbiter.model.passive_log import TrialLog
 from arbiter.model.state import GameObject, GameState
 from arbiter.model.trace import RuleStep
 
@@ -77,6 +78,8 @@ class Ordering:
     trials: int = 0  # pairs compared by trial application
     applications: int = 0  # trial applications of a passive on the partial state
     reused: bool = False
+    # every trial made, for re-evaluating after an event (``passive_replay``)
+    log: TrialLog | None = field(default=None, compare=False, repr=False)
 
 
 _Nodes = set[str]  # (``_Graph.set`` hides the builtin's name inside the class)
@@ -88,6 +91,17 @@ class _Graph:
     def __init__(self) -> None:
         self.out: dict[str, dict[str, pt.Dependence]] = {}
         self.into: dict[str, dict[str, None]] = {}  # predecessors, in insertion order
+        # ``status`` of the nodes that depend on one that depends on nothing: their sinks,
+        # dropped when their row changes or one of those it depends on gains or loses all
+        self.sinks: dict[str, tuple[str, ...]] = {}
+
+    def _changed(self, a: str, was_empty: bool) -> None:
+        """Row ``a`` changed: forget its sinks, and its predecessors' if it became a sink
+        or stopped being one."""
+        self.sinks.pop(a, None)
+        if was_empty != (not self.out.get(a)):
+            for x in self.into.get(a, ()):
+                self.sinks.pop(x, None)
 
     def set(self, a: str, b: str, dep: pt.Dependence | None) -> None:
         row = self.out.setdefault(a, {})
@@ -95,15 +109,25 @@ class _Graph:
             if b in row:
                 del row[b]
                 self.into[b].pop(a, None)
+                self._changed(a, False)
             return
-        row[b] = dep
-        self.into.setdefault(b, {})[a] = None
+        if b not in row:
+            was_empty = not row
+            row[b] = dep
+            self.into.setdefault(b, {})[a] = None
+            self._changed(a, was_empty)
+        else:
+            row[b] = dep
 
     def remove(self, node: str) -> None:
+        self.sinks.pop(node, None)
         for b in self.out.pop(node, {}):
             self.into.get(b, {}).pop(node, None)
         for a in self.into.pop(node, {}):
-            self.out.get(a, {}).pop(node, None)
+            row = self.out.get(a)
+            if row is not None and node in row:
+                del row[node]
+                self._changed(a, False)
 
     @staticmethod
     def _reach(start: str, step: Callable[[str], Iterable[str]]) -> _Nodes:
@@ -123,7 +147,12 @@ class _Graph:
         row = self.out.get(node)
         if not row:
             return True, (), ()
-        sinks = tuple(sorted(b for b in row if not self.out.get(b)))
+        sinks = self.sinks.get(node)
+        if sinks is None:
+            get = self.out.get
+            sinks = tuple(sorted([b for b in row if not get(b)]))
+            if sinks:
+                self.sinks[node] = sinks
         if sinks:  # it depends on one that depends on nothing: not free, no need to look on
             return False, sinks, ()
         below = self._reach(node, lambda n: self.out.get(n, {}))
@@ -226,6 +255,7 @@ class _Orderer:
         self.delta_cache: dict[str, set[pv.Channel]] = {}
         self.order: list[str] = []
         self.head = 0
+        self.log = TrialLog(self.candidates)
 
     # -- trial application -----------------------------------------------------------------
 
@@ -272,7 +302,8 @@ class _Orderer:
                     self.trials += 1
                     dep = pt.trial(self.ps[a], self.ps[b], self.board, changes, which)
                 if dep is None and b not in self.graph.out.get(a, {}):
-                    continue
+                    continue  # absent before and now: nothing to log
+                self.log.record(a, b, len(self.order), dep)
                 self.graph.set(a, b, dep)
                 if dep is not None:
                     self._record(dep)
@@ -282,9 +313,10 @@ class _Orderer:
         old = self.edges.get(key)
         if old is None:
             self.edges[key] = Edge(*key, dep.reasons, len(self.order), dep.because)
-        else:
+        elif dep.reasons != old.reasons:
             reasons = tuple(sorted(set(dep.reasons) | set(old.reasons)))
-            self.edges[key] = replace(old, reasons=reasons)
+            if reasons != old.reasons:
+                self.edges[key] = replace(old, reasons=reasons)
 
     # -- A-ORDER-1 ------------------------------------------------------------------------
 
@@ -304,7 +336,13 @@ class _Orderer:
         raise AssertionError("no free passive")  # a sink of the condensation is always free
 
     def apply(self, chosen: str) -> tuple[pt.Application, dict[str, GameObject]]:
-        done = self.trial_cache.pop(chosen, None) or pt.apply_passive(self.ps[chosen], self.board)
+        p = self.ps[chosen]
+        cached = self.trial_cache.pop(chosen, None)
+        if p.plan.does is pv.NUMBER:  # read by no passive: made at the end, once per object
+            done = pt.apply_passive(p, self.board, defer=True)
+            self.board.defer(p, done.deferred)
+        else:
+            done = cached or pt.apply_passive(p, self.board)
         before = {oid: self.board.objects[oid] for oid in done.changes}
         self.board.commit(done.changes)
         self.order.append(chosen)
@@ -337,7 +375,7 @@ class _Orderer:
         # changed, or an object it applies to changed) or if A's condition may now flip
         # differently; otherwise A-DEP-1 a/b compare the same objects as before.
         stale = set(touched)
-        for oid in done.changes:
+        for oid in (*done.changes, *done.deferred):
             stale |= self.cached_on.pop(oid, set())
         pairs: dict[str, set[str]] = {}
         for b in stale:
@@ -368,10 +406,10 @@ class _Orderer:
             applied_to[chosen] = frozenset(done.targets)
             if done is not pt.NO_APPLICATION:
                 held.add(chosen)
-            ceased = self.after(done, before) if done.changes else []
+            ceased = self.after(done, before) if done.changes or done.deferred else []
         if ceased:
             choices.append(Choice("", 0, (), (), tuple(ceased)))
-        return Ordering(
+        result = Ordering(
             state=replace(self.board.state(self.base), derived=True),
             order=tuple(self.order),
             choices=tuple(choices),
@@ -383,7 +421,11 @@ class _Orderer:
             held=frozenset(held),
             trials=self.trials,
             applications=self.applications,
+            log=self.log,
         )
+        self.log.stored = self.base
+        self.log.origin = replace(result, log=None)  # no cycle: the log is not in its origin
+        return result
 
 
 def order_passives(state: GameState) -> Ordering:
@@ -436,7 +478,17 @@ def _signature(obj: GameObject) -> tuple[object, ...]:
 
 def reorder(previous: Ordering, old: GameState, new: GameState) -> Ordering:
     """The ordering of ``new``, reusing ``previous`` (of ``old``) when the event changed no
-    channel that any passive reads; otherwise a full recomputation."""
+    channel that any passive reads; otherwise the changed objects alone when the local
+    update or the trial log shows the order stands; otherwise a full recomputation. The
+    collector is paused meanwhile: a pass over the derived states of a large board costs
+    more than the update itself (``order_passives``)."""
+    from arbiter.model.collector import paused
+
+    with paused():
+        return _reorder(previous, old, new)
+
+
+def _reorder(previous: Ordering, old: GameState, new: GameState) -> Ordering:
     rounding = new.ruleset.division_rounding
     if (
         old.players != new.players
@@ -448,8 +500,13 @@ def reorder(previous: Ordering, old: GameState, new: GameState) -> Ordering:
     changed = [oid for oid, obj in new.objects.items() if obj is not old.objects[oid]]
     if any(_signature(new.objects[o]) != _signature(old.objects[o]) for o in changed):
         from arbiter.model.passive_events import local_update
+        from arbiter.model.passive_replay import replay_update
 
-        return local_update(previous, new, changed) or order_passives(new)
+        return (
+            local_update(previous, new, changed)
+            or replay_update(previous, old, new, changed)
+            or order_passives(new)
+        )
     objects = dict(previous.state.objects)
     for oid in changed:
         obj = new.objects[oid]

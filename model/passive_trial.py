@@ -12,10 +12,11 @@ from __future__ import annotations
 
 from collections import ChainMap
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from arbiter.model.effects import algebra as fx
 from arbiter.model.passives import (
+    NUMBER,
     REGION,
     Objects,
     Passive,
@@ -31,6 +32,12 @@ from arbiter.model.passives import (
 )
 from arbiter.model.state import GameObject, GameState
 from arbiter.model.trace import RuleStep
+from arbiter.model.values.characteristics import (
+    PassiveNumber,
+    modify_numbers_by_passives,
+    would_modify_number,
+)
+from arbiter.model.values.reading import Modification, Op, SetModification
 
 _SELF = fx.Pick.SELF  # bound once: a member read through its class costs a descriptor call
 
@@ -41,18 +48,36 @@ class Application:
 
     targets: tuple[str, ...]
     changes: Mapping[str, GameObject]
+    # a number modification left for ``Board.defer``: the targets it changes
+    deferred: tuple[str, ...] = ()
 
 
 NO_APPLICATION = Application((), {})
 
 
-def apply_passive(p: Passive, board: Board) -> Application:
-    """What applying ``p`` on the partial state does (pure: the board is not changed)."""
+def apply_passive(p: Passive, board: Board, *, defer: bool = False) -> Application:
+    """What applying ``p`` on the partial state does (pure: the board is not changed).
+
+    ``defer``: a number modification (which no passive reads: ``passives.reads``) is not
+    made; the objects it would change are listed in ``deferred``, for ``Board.defer``."""
     objects = board.objects
     if not exists(p, objects) or not condition_holds(p, objects):
         return NO_APPLICATION
     ts = objects[p.source].timestamp
     targets = board.targets(p)
+    plan = p.plan
+    if defer and plan.does is NUMBER:
+        assert isinstance(plan.op, Op)
+        op, amounts, stat = plan.op, plan.amounts, plan.name
+        simple = len(amounts) == 1 and (op is not Op.DIVIDE or amounts[0] != 0)
+        will = []
+        for oid in targets:
+            obj = objects[oid]
+            if simple and not obj.protections and type(obj.base.get(stat)) is int:
+                will.append(oid)  # what ``would_modify_number`` answers, without the call
+            elif would_modify_number(obj, stat, op, amounts):
+                will.append(oid)
+        return Application(tuple(targets), {}, tuple(will))
     out: dict[str, GameObject] = {}
     for oid in targets:
         obj = objects[oid]
@@ -80,6 +105,11 @@ class Board:
         self.by_kind: dict[str, set[str]] = {}
         self.by_subtype: dict[str, set[str]] = {}
         self.by_feature: dict[str, set[str]] = {}
+        # number modifications deferred (``defer``), per object in the order applied; and
+        # the characteristics other passives modified first meanwhile (how many were
+        # deferred then, and their names), for the order of the object's modifications
+        self.pending: dict[str, list[PassiveNumber]] = {}
+        self.marks: dict[str, list[tuple[int, tuple[str, ...]]]] = {}
         for obj in self.objects.values():
             if affected(obj):
                 self.in_play.add(obj.id)
@@ -108,12 +138,48 @@ class Board:
                         self.by_feature[name].discard(oid)
                     for name in new.features.keys() - old.features.keys():
                         self.by_feature.setdefault(name, set()).add(oid)
+            if len(new.mods) != len(old.mods) and oid in self.pending:
+                first = tuple(k for k in new.mods if k not in old.mods)
+                self.marks.setdefault(oid, []).append((len(self.pending[oid]), first))
             self.objects[oid] = new
+
+    def defer(self, p: Passive, oids: Iterable[str]) -> None:
+        """Record ``p``'s number modification of ``oids``, made by ``flush``: nothing a
+        passive reads depends on it (a number), and each object is then copied once."""
+        plan = p.plan
+        assert isinstance(plan.op, Op)
+        stat = plan.name
+        ts = self.objects[p.source].timestamp
+        todo = (stat, plan.op, plan.amounts, p.id, ts, self.rounding, plan.label)
+        pending = self.pending
+        for oid in oids:
+            todo_of = pending.get(oid)
+            if todo_of is None:
+                pending[oid] = [todo]
+            else:
+                todo_of.append(todo)
+
+    def flush(self) -> None:
+        """Make the deferred number modifications (``modify_numbers_by_passives``), keeping
+        the order in which each object's characteristics were first modified."""
+        shared: dict[tuple[PassiveNumber, int], Modification] = {}
+        for oid, todo in self.pending.items():
+            obj = self.objects[oid]
+            new = modify_numbers_by_passives(obj, todo, shared)
+            marks = self.marks.get(oid)
+            if marks and len(new.mods) > len(obj.mods):
+                new = replace(new, mods=_in_first_order(obj, new, todo, marks))
+            self.objects[oid] = new
+        self.pending.clear()
+        self.marks.clear()
 
     def targets(self, p: Passive) -> list[str]:
         """The objects ``p`` applies to now, in id order (the indexed form of ``applies_to``)."""
         s = p.effect.selector
         src = self.objects[p.source]
+        if p.plan.indexed:  # one subtype or one keyword, nothing else: the index is the answer
+            name = next(iter(s.subtypes or s.has))
+            return sorted((self.by_subtype if s.subtypes else self.by_feature).get(name, ()))
         pools: list[Iterable[str]] = []
         if s.pick is _SELF:
             pools.append([p.source])
@@ -127,7 +193,35 @@ class Board:
         return sorted(o for o in pool if selects(p, self.objects[o], src))
 
     def state(self, base: GameState) -> GameState:
+        self.flush()
         return replace(base, objects=dict(self.objects))
+
+
+def _in_first_order(
+    obj: GameObject,
+    new: GameObject,
+    todo: list[PassiveNumber],
+    marks: list[tuple[int, tuple[str, ...]]],
+) -> dict[str, tuple[Modification | SetModification, ...]]:
+    """``new``'s modifications with the characteristics in the order each was first
+    modified: ``obj``'s own first, then those deferred and those ``marks`` says other
+    passives added, in the order it happened (``marks``: how many were deferred then)."""
+    later = {k for _, ks in marks for k in ks}
+    order = [k for k in obj.mods if k not in later]
+    placed = set(order)
+    at = 0
+    for i, item in enumerate(todo):
+        while at < len(marks) and marks[at][0] <= i:
+            order.extend(k for k in marks[at][1] if k not in placed)
+            placed.update(marks[at][1])
+            at += 1
+        if item[0] not in placed and item[0] in new.mods:
+            order.append(item[0])
+            placed.add(item[0])
+    for _, ks in marks[at:]:
+        order.extend(k for k in ks if k not in placed)
+        placed.update(ks)
+    return {k: new.mods[k] for k in order}
 
 
 def _size(pool: Iterable[str]) -> int:
@@ -147,6 +241,8 @@ class Dependence:
     on: str
     reasons: tuple[str, ...]  # ("A-DEP-1a", ...) in a, b, c order
     because: tuple[RuleStep, ...] = ()
+    # the objects whose selection by [A] applying [B] changes (A-DEP-1b), for the trial log
+    witnesses: frozenset[str] = field(default=frozenset(), compare=False)
 
 
 def trial(
@@ -161,7 +257,7 @@ def trial(
     before: Objects = board.objects
     if not b_changes or not exists(a, before):
         return None
-    after: Objects = ChainMap(dict(b_changes), board.objects)
+    after: Objects = ChainMap(b_changes, board.objects)  # type: ignore[arg-type]
     why: list[RuleStep] = []
     letters: list[str] = []
     if "a" in clauses and not exists(a, after):
@@ -192,7 +288,8 @@ def trial(
             )
     if not letters:
         return None
-    return Dependence(a.id, b.id, tuple(REASONS[x] for x in letters), tuple(why))
+    reasons = tuple(REASONS[x] for x in letters)
+    return Dependence(a.id, b.id, reasons, tuple(why), frozenset(gained) | frozenset(lost))
 
 
 def _selection_change(

@@ -142,6 +142,18 @@ class _Plan:
     selector_reads: frozenset[Channel] = frozenset()
     condition_reads: frozenset[Channel] = frozenset()
     writes: frozenset[Channel] = frozenset()
+    # the selector is one subtype or one keyword and nothing else (every object in play
+    # with it): what ``Board.targets`` reads from its index alone
+    indexed: bool = False
+
+
+def _indexed(s: a.Selector) -> bool:
+    return (
+        s.pick is a.Pick.ALL
+        and s.side is a.Side.ANY
+        and len(s.subtypes) + len(s.has) == 1
+        and not (s.kinds or s.other or s.zone or s.here or s.stats or s.lacks)
+    )
 
 
 def _plan_of(e: a.Effect) -> _Plan:
@@ -161,7 +173,9 @@ def _plan_of(e: a.Effect) -> _Plan:
 
 
 # Enum members bound once (a member read through its class costs a descriptor call).
-_NUMBER, _GAIN, _LOSE, _LOSE_ALL = _Does.NUMBER, _Does.GAIN, _Does.LOSE, _Does.LOSE_ALL
+NUMBER = _NUMBER = _Does.NUMBER  # a number modification (``passive_trial`` defers it)
+LOSE_ALL = _LOSE_ALL = _Does.LOSE_ALL  # every ability taken (``passive_replay`` reads it)
+_GAIN, _LOSE = _Does.GAIN, _Does.LOSE
 _SETS_REGION_TYPE = _Does.REGION_TYPE
 _AND, _OR, _NOT = a.Test.AND, a.Test.OR, a.Test.NOT
 _IS_SUBTYPE, _HAS, _COUNT = a.Test.SUBTYPE, a.Test.HAS, a.Test.COUNT
@@ -188,6 +202,7 @@ class Passive(Ability):
             if e.condition is None
             else _condition_reads_of(e.condition),
             writes=_writes_of(e),
+            indexed=_indexed(e.selector),
         )
         object.__setattr__(self, "plan", plan)
 
@@ -519,7 +534,9 @@ def changed_channels(old: GameObject, new: GameObject) -> set[Channel]:
 
 
 def overlaps(written: Iterable[Channel], read: Iterable[Channel]) -> bool:
-    read_set = set(read)
+    read_set = read if isinstance(read, frozenset | set) else set(read)
+    if not read_set:
+        return False
     for attr, name in written:
         if (attr, name) in read_set or (attr, "*") in read_set:
             return True

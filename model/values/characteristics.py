@@ -8,6 +8,7 @@ recorded as ``set``.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from arbiter.model.ruleset import Rounding
@@ -148,19 +149,183 @@ def modify_number(
     kept, why = _screen(obj, stat, op, amounts)
     if all(a is None for a in kept):
         return Outcome(obj, False, tuple(why))
+    mod = _accepted(obj, stat, op, kept, why, source, timestamp, rounding, label, by_passive)
+    after = obj.with_mod(stat, mod)
+    floor = _floor_steps(obj, after, stat, mod)
+    if floor:  # where the floor applies: this modification's trace says so (E-FLOOR-1)
+        steps = (*mod.because, *floor)
+        folded = _fold_kept(after, stat)
+        after = obj.with_mod(stat, replace(mod, because=steps))
+        _keep(after, stat, folded)  # the same fold: only the trace differs
+        return Outcome(after, True, steps)
+    return Outcome(after, True, mod.because)
+
+
+def _accepted(
+    obj: GameObject,
+    stat: str,
+    op: Op,
+    kept: Amounts,
+    why: list[RuleStep],
+    source: str,
+    timestamp: int,
+    rounding: Rounding,
+    label: str,
+    by_passive: bool,
+) -> Modification:
+    """The modification recorded for what ``_screen`` kept, with its trace (E-OPS-1)."""
     rule = "E-LIMIT-3" if op is Op.SET else "E-OPS-1"
     shown = "/".join("-" if a is None else str(a) for a in kept)
     note = f"{label or op.value} {shown} from {source} at t{timestamp}"
     steps = (*why, RuleStep(rule, note))
-    mod = Modification(op, kept, source, timestamp, rounding, steps, label, by_passive)
-    after = obj.with_mod(stat, mod)
-    floor = _floor_steps(obj, after, stat, mod)
-    if floor:  # where the floor applies: this modification's trace says so (E-FLOOR-1)
-        steps = (*steps, *floor)
-        folded = _fold_kept(after, stat)
-        after = obj.with_mod(stat, replace(mod, because=steps))
-        _keep(after, stat, folded)  # the same fold: only the trace differs
-    return Outcome(after, True, steps)
+    return Modification(op, kept, source, timestamp, rounding, steps, label, by_passive)
+
+
+def would_modify_number(obj: GameObject, stat: str, op: Op, amounts: Amounts) -> bool:
+    """Whether ``modify_number`` would change ``obj`` (some part of it can happen)."""
+    base = obj.base.get(stat)
+    if base is None or not is_number(base):
+        return False
+    if not obj.protections and type(base) is int and len(amounts) == 1:
+        return op is not Op.DIVIDE or amounts[0] != 0
+    width = len(components(base))
+    if len(amounts) == 1 and width > 1:
+        amounts = amounts * width
+    if len(amounts) != width:
+        return False
+    return any(a is not None for a in _screen(obj, stat, op, amounts)[0])
+
+
+PassiveNumber = tuple[str, Op, Amounts, str, int, Rounding, str]  # stat, op, amounts, source ...
+
+
+def modify_numbers_by_passives(
+    obj: GameObject,
+    todo: Sequence[PassiveNumber],
+    shared: dict[tuple[PassiveNumber, int], Modification] | None = None,
+) -> GameObject:
+    """``obj`` after passives' number modifications, one after the other: the same object
+    as a chain of ``modify_number(..., by_passive=True)`` (its fields, its traces), made
+    with one copy. A passive's modification is folded last (``in_order``), so each
+    one's fold, read by the floor check, is one step from the previous one's.
+
+    ``shared``: modifications nothing screened (no protection, no division by 0) and the
+    floor did not touch are the same for every object (frozen values): kept there, by
+    modification and width, to be made once per passive rather than once per object."""
+    plain = shared if shared is not None else {}
+    guarded = bool(obj.protections)
+    if not guarded:
+        bases = obj.base
+        if all(type(bases.get(t[0])) is int and len(t[2]) == 1 for t in todo):
+            return _scalars_by_passives(obj, todo, plain)
+    added: dict[str, list[Modification]] = {}
+    folds: dict[str, tuple[Component, ...]] = {}
+    for item in todo:
+        stat, op, amounts, source, timestamp, rounding, label = item
+        base = obj.base.get(stat)
+        if base is None or not is_number(base):
+            continue
+        width = len(components(base))
+        if len(amounts) == 1 and width > 1:
+            amounts = amounts * width
+        if len(amounts) != width:
+            continue
+        mod = None
+        if not guarded and not (op is Op.DIVIDE and 0 in amounts):
+            mod = plain.get((item, width))
+            if mod is None:
+                mod = plain[(item, width)] = _accepted(
+                    obj, stat, op, amounts, [], source, timestamp, rounding, label, True
+                )
+        else:
+            kept, why = _screen(obj, stat, op, amounts)
+            if all(a is None for a in kept):
+                continue
+            mod = _accepted(obj, stat, op, kept, why, source, timestamp, rounding, label, True)
+        old = folds.get(stat)
+        if old is None:
+            mods = [m for m in obj.mods.get(stat, ()) if isinstance(m, Modification)]
+            old = fold(components(base), mods)
+        if len(old) == 1 and not guarded:  # a scalar without a limit: shown = max(0, raw)
+            c = old[0]
+            n = apply_to_component(c, op, mod.amounts[0], rounding)  # type: ignore[arg-type]
+            new: tuple[Component, ...] = (n,)
+            floor = c.raw < 0 or n.raw < 0
+        else:
+            comps = list(old)
+            for i, amount in enumerate(mod.amounts):
+                if amount is not None and i < len(comps):
+                    comps[i] = apply_to_component(comps[i], op, amount, rounding)
+            new = tuple(comps)
+            floor = True
+        folds[stat] = new
+        if floor:
+            steps = _floor_of(obj, stat, op, old, new)
+            if steps:
+                mod = replace(mod, because=(*mod.because, *steps))
+        more = added.get(stat)
+        if more is None:
+            added[stat] = [mod]
+        else:
+            more.append(mod)
+    if not added:
+        return obj
+    out = dict(obj.mods)
+    for stat, more in added.items():
+        out[stat] = (*out.get(stat, ()), *more)
+    return replace(obj, mods=out)
+
+
+def _scalars_by_passives(
+    obj: GameObject,
+    todo: Sequence[PassiveNumber],
+    plain: dict[tuple[PassiveNumber, int], Modification],
+) -> GameObject:
+    """``modify_numbers_by_passives`` of scalars without protections: nothing is screened
+    but a division by 0, no limit, so the floor needs the raw value only."""
+    added: dict[str, list[Modification]] = {}
+    raws: dict[str, tuple[int, int]] = {}  # reference, variation
+    divide_op, add_op, set_op = Op.DIVIDE, Op.ADD, Op.SET
+    for item in todo:
+        stat, op, amounts, source, timestamp, rounding, label = item
+        x = amounts[0]
+        if x is None or (op is divide_op and x == 0):
+            continue  # nothing of it can happen (E-DIV): not recorded
+        mod = plain.get((item, 1))
+        if mod is None:
+            mod = plain[(item, 1)] = _accepted(
+                obj, stat, op, amounts, [], source, timestamp, rounding, label, True
+            )
+        got = raws.get(stat)
+        if got is None:
+            mods = [m for m in obj.mods.get(stat, ()) if isinstance(m, Modification)]
+            c = fold((obj.base[stat],), mods)[0]  # type: ignore[arg-type]
+            got = (c.reference, c.variation)
+        ref, var = got
+        raw = ref + var
+        if op is add_op:
+            new = (ref, var + x)
+        elif op is set_op:
+            new = (x, 0)
+        else:
+            n = apply_to_component(Component(ref, var), op, x, rounding)
+            new = (n.reference, n.variation)
+        raws[stat] = new
+        if raw < 0 or new[0] + new[1] < 0:
+            steps = _floor_of(obj, stat, op, (Component(*got),), (Component(*new),))
+            if steps:
+                mod = replace(mod, because=(*mod.because, *steps))
+        more = added.get(stat)
+        if more is None:
+            added[stat] = [mod]
+        else:
+            more.append(mod)
+    if not added:
+        return obj
+    out = dict(obj.mods)
+    for stat, more in added.items():
+        out[stat] = (*out.get(stat, ()), *more)
+    return replace(obj, mods=out)
 
 
 _FOLD_SEEN: dict[tuple[int, str], tuple[GameObject, tuple[Component, ...]]] = {}
@@ -206,17 +371,25 @@ def _fold_after(
 def _floor_steps(
     before: GameObject, after: GameObject, stat: str, mod: Modification
 ) -> tuple[RuleStep, ...]:
-    """E-FLOOR-1 where it applies to one modification: it starts from a value counted
-    below 0 (shown 0, the raw value remembered; ``set`` does not read it), or it leaves one.
-    (The counted value is ``base + bonus`` of ``read``: reference + clamped variation.)"""
+    """E-FLOOR-1 where it applies to one modification (``_floor_of``)."""
     old, new = _fold_kept(before, stat), _fold_after(before, after, stat, mod)
-    limit = after.limit_on(stat)
-    vector = isinstance(after.base[stat], tuple)
+    return _floor_of(after, stat, mod.op, old, new)
+
+
+def _floor_of(
+    obj: GameObject, stat: str, op: Op, old: tuple[Component, ...], new: tuple[Component, ...]
+) -> tuple[RuleStep, ...]:
+    """E-FLOOR-1 where it applies to one modification of ``obj.stat`` whose fold went from
+    ``old`` to ``new``: it starts from a value counted below 0 (shown 0, the raw value
+    remembered; ``set`` does not read it), or it leaves one. (The counted value is
+    ``base + bonus`` of ``read``: reference + clamped variation.)"""
+    limit = obj.limit_on(stat) if obj.protections else None
+    vector = isinstance(obj.base[stat], tuple)
     out: list[RuleStep] = []
     for i, (o, n) in enumerate(zip(old, new, strict=True)):
-        where = f"{after.id}.{stat}" + (f" (component {i + 1})" if vector else "")
         counted = n.reference + clamp(n.variation, limit)
-        if o.reference + clamp(o.variation, limit) < 0 and o.raw != n.raw and mod.op is not Op.SET:
+        if o.reference + clamp(o.variation, limit) < 0 and o.raw != n.raw and op is not Op.SET:
+            where = f"{obj.id}.{stat}" + (f" (component {i + 1})" if vector else "")
             out.append(
                 RuleStep(
                     "E-FLOOR-1",
@@ -225,6 +398,7 @@ def _floor_steps(
                 )
             )
         elif counted < 0:
+            where = f"{obj.id}.{stat}" + (f" (component {i + 1})" if vector else "")
             out.append(RuleStep("E-FLOOR-1", f"{where} shows 0; {n.raw} is remembered"))
     return tuple(out)
 

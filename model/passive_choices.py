@@ -1,0 +1,112 @@
+"""Whether the previous order of passives stands on a dependency graph that changed in
+some rounds (A-DEP-2, A-ORDER-1), for ``passive_replay``.
+
+The graph of each round is rebuilt from the trial log (the value of each pair in a
+round is that of its last comparison by then; a passive leaves the graph once applied
+or ceased), and the pairs whose value changed are set to their new value in the rounds
+they changed. A choice stands when the passive chosen then is still free and every
+passive before it in timestamp order is still not free (A-ORDER-1). Only the passives
+from which the changed pairs can be reached can change status: only those are looked at.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
+
+from arbiter.model import passives as pv
+from arbiter.model.state import GameState
+
+if TYPE_CHECKING:
+    from arbiter.model.passive_log import TrialLog
+    from arbiter.model.passive_order import Ordering
+
+Changes = Mapping[tuple[str, str], list[tuple[int, int, bool]]]
+
+
+def _above(into: Mapping[str, Mapping[str, None]], starts: set[str]) -> set[str]:
+    """The nodes from which one of ``starts`` is reachable (the starts included)."""
+    seen = set(starts)
+    todo = list(starts)
+    while todo:
+        for m in into.get(todo.pop(), ()):
+            if m not in seen:
+                seen.add(m)
+                todo.append(m)
+    return seen
+
+
+def choices_stand(
+    origin: Ordering,
+    stored: GameState,
+    log: TrialLog,
+    last: Mapping[str, int],
+    changes: Changes,
+) -> bool:
+    """Whether every choice of ``origin``'s order is the same with ``changes`` made to the
+    graph (pair -> rounds [start, stop) and the pair's value there)."""
+    from arbiter.model.passive_order import _Graph
+    from arbiter.model.passive_trial import Dependence
+
+    rounds = sorted({k for spans in changes.values() for s, e, _ in spans for k in range(s, e)})
+    if not rounds:
+        return True
+    players = stored.players
+    key = {pid: pv.order_key(p, stored.objects, players) for pid, p in origin.passives.items()}
+    events = log.flat  # in round order
+    depends = Dependence("", "", ())  # the graph's edges need no reasons here
+    leaving = sorted((k + 1, pid) for pid, k in last.items())
+    graph = _Graph()
+    i = j = 0
+    for k in rounds:
+        while j < len(leaving) and leaving[j][0] <= k:
+            graph.remove(leaving[j][1])
+            j += 1
+        while i < len(events) and events[i][0] <= k:
+            _, a, b, present = events[i]
+            if last.get(a, -1) >= k and last.get(b, -1) >= k:
+                graph.set(a, b, depends if present else None)
+            i += 1
+        now = {
+            pair: value
+            for pair, spans in changes.items()
+            for s, e, value in spans
+            if s <= k < e and last.get(pair[0], -1) >= k and last.get(pair[1], -1) >= k
+        }
+        if not now:
+            continue
+        starts = {a for a, _ in now}
+        touched = _above(graph.into, starts)
+        saved = {pair: pair[1] in graph.out.get(pair[0], {}) for pair in now}
+        for (a, b), value in now.items():
+            graph.set(a, b, depends if value else None)
+        touched |= _above(graph.into, starts)
+        ok = _stands(graph, key, last, k, origin.order[k], touched)
+        for (a, b), had in saved.items():
+            graph.set(a, b, depends if had else None)
+        if not ok:
+            return False
+    return True
+
+
+def _stands(
+    graph: object,
+    key: Mapping[str, tuple[int, int, str, str]],
+    last: Mapping[str, int],
+    k: int,
+    chosen: str,
+    touched: set[str],
+) -> bool:
+    """Round ``k``: ``chosen`` still free, the unapplied ones before it in timestamp order
+    still not free (only those in ``touched`` can have changed)."""
+    from arbiter.model.passive_order import _Graph
+
+    assert isinstance(graph, _Graph)
+    mine = key[chosen]
+    for pid in touched:
+        if pid == chosen:
+            if not graph.status(pid)[0]:
+                return False
+        elif key[pid] < mine and last.get(pid, -1) >= k and graph.status(pid)[0]:
+            return False
+    return True

@@ -1,0 +1,69 @@
+"""The trial log of one ordering of passives (A-DEP-1, A-ORDER-1): every pair compared.
+
+``passive_order`` compares pairs of unapplied passives by trial application as the
+partial state changes; each comparison is recorded here, in the round it was made (how
+many passives were applied then), with its outcome: whether [A] depended on [B], by
+A-DEP-1a or c, and which objects changed what [A] applies to (A-DEP-1b). Between two
+comparisons of a pair nothing it read changed, so the log gives the dependency graph
+of any round. ``passive_replay`` reads it to re-evaluate after an event.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, NamedTuple
+
+if TYPE_CHECKING:
+    from arbiter.model.passive_order import Ordering
+    from arbiter.model.passive_trial import Dependence
+    from arbiter.model.state import GameState
+
+
+class Trial(NamedTuple):
+    """One comparison of [A] with [B] in a round: its outcome."""
+
+    round: int
+    present: bool  # [A] depended on [B]
+    witnesses: frozenset[str]  # objects whose selection by [A] applying [B] changed
+    other: bool  # A-DEP-1a or A-DEP-1c held (not read from objects [A] may apply to)
+
+
+_ABSENT = frozenset[str]()
+
+
+@dataclass
+class TrialLog:
+    """Every comparison, per pair (dependent, depended on), in round order; and the
+    passives each passive's application may matter to (the pairs compared at all). A
+    comparison that finds no dependence where there was none is not recorded."""
+
+    candidates: Mapping[str, set[str]]
+    trials: dict[tuple[str, str], list[Trial]] = field(default_factory=dict)
+    # the same comparisons in the order made (rounds ascending): (round, A, B, present)
+    flat: list[tuple[int, str, str, bool]] = field(default_factory=list)
+    # the state it was made on and the ordering it gave (set once the ordering is done)
+    stored: GameState | None = None
+    origin: Ordering | None = None
+
+    def record(self, a: str, b: str, round_: int, dep: Dependence | None) -> None:
+        if dep is None:
+            got = Trial(round_, False, _ABSENT, False)
+        else:
+            other = "A-DEP-1a" in dep.reasons or "A-DEP-1c" in dep.reasons
+            got = Trial(round_, True, dep.witnesses, other)
+        self.flat.append((round_, a, b, got.present))
+        seen = self.trials.get((a, b))
+        if seen is None:
+            self.trials[(a, b)] = [got]
+        else:
+            seen.append(got)
+
+    def at(self, a: str, b: str, round_: int) -> Trial | None:
+        """The last comparison of the pair made by ``round_`` (its value then), if any."""
+        last = None
+        for t in self.trials.get((a, b), ()):
+            if t.round > round_:
+                break
+            last = t
+        return last
