@@ -25,6 +25,7 @@ SEARCH_SHARE = 0.6  # a search stops at this share of the ceiling: its analysis 
 BYTES_PER_STATE = 4096  # a loop-search state measured at about 3 KB (issue 21), rounded up
 MIN_SOLVE_SECONDS = 0.01  # CP-SAT needs a positive limit; it then stops at once
 _CHECK_EVERY = 0.05  # seconds between two reads of the resident size
+OVERDUE_GRACE_S = 0.5  # after the deadline, the time a cut search has to finish its paths
 
 
 @dataclass
@@ -107,6 +108,16 @@ def cut() -> str | None:
         if rss_bytes() >= limits.max_rss:
             limits.tripped = f"the memory ceiling of {limits.ceiling_mb} MB (--max-memory)"
     return limits.tripped
+
+
+def overdue(grace: float | None = None) -> bool:
+    """The command's deadline passed more than ``grace`` seconds ago: work that finishes
+    what a cut search found (e.g. the outcome search completing its open paths) stops
+    taking on more."""
+    limits = _CURRENT.get()
+    if limits is None or limits.deadline is None:
+        return False
+    return time.monotonic() >= limits.deadline + (OVERDUE_GRACE_S if grace is None else grace)
 
 
 def tripped() -> str | None:

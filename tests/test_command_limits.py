@@ -144,6 +144,26 @@ def test_an_outcome_search_cut_by_the_time_limit_says_so_and_is_not_optimal(
 
 
 @pytest.mark.rule("ROBUST-TIME")
+def test_a_cut_outcome_search_stops_finishing_its_paths_soon_after_the_limit(
+    tmp_path: Path,
+) -> None:
+    """Once cut, the search finishes the paths it opened by their first choices; the second
+    search in one process (its memos warm, so it opened 84 paths before the limit instead
+    of 4) went on 7 s past a 0.5 s limit. Past a grace period it keeps the paths finished
+    and drops the rest: the list stays a FEASIBLE, incomplete one."""
+    path = tmp_path / "many_actions.yaml"
+    path.write_text(game_actions(150), encoding="utf-8")
+    argv = ["run", str(path), "--outcomes", "--json", "--time-limit", "0.5"]
+    first, second = harness.invoke(argv), harness.invoke(argv)
+    for outcome in (first, second):
+        harness.judge(outcome, str(path))
+        search = json.loads(outcome.stdout)["outcome_search"]
+        assert search["status"] == "FEASIBLE" and "time limit" in search["cut"], search
+        assert len(json.loads(outcome.stdout)["outcomes"]) >= 1
+    assert second.seconds < 3 * max(first.seconds, 1.0), (first.seconds, second.seconds)
+
+
+@pytest.mark.rule("ROBUST-TIME")
 def test_the_loop_search_is_bounded_by_its_time_limit(tmp_path: Path) -> None:
     path = tmp_path / "branching.yaml"
     path.write_text(BRANCHING_LOOP.replace("loop_search: {budget: 100000000}\n", ""), "utf-8")

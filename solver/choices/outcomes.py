@@ -44,7 +44,7 @@ from arbiter.solver.choices.leaves import (
 )
 from arbiter.solver.engine.options import RunOptions
 from arbiter.solver.engine.step import located, resolve_step
-from arbiter.solver.limits import cut, tripped
+from arbiter.solver.limits import cut, overdue, tripped
 from arbiter.solver.status import Status
 
 
@@ -262,6 +262,9 @@ def enumerate_outcomes(
             continue
         merged: dict[tuple[str, str | None], _Branch] = {}
         for b in branches:
+            if merged and overdue():  # cut long ago: the paths kept so far are finished,
+                status = Status.FEASIBLE  # the others dropped (the list is incomplete)
+                break
             found_branches, st = _step_branches(step, i, b, method, options, used)
             if st is not Status.OPTIMAL and status is not Status.UNKNOWN:
                 status = st  # a search cut short (even one that found nothing) is never OPTIMAL
