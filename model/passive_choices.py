@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from arbiter.model import passives as pv
+from arbiter.model.passive_graph import DependencyGraph
 from arbiter.model.state import GameState
 
 if TYPE_CHECKING:
@@ -45,7 +46,6 @@ def choices_stand(
 ) -> bool:
     """Whether every choice of ``origin``'s order is the same with ``changes`` made to the
     graph (pair -> rounds [start, stop) and the pair's value there)."""
-    from arbiter.model.passive_order import _Graph
     from arbiter.model.passive_trial import Dependence
 
     rounds = sorted({k for spans in changes.values() for s, e, _ in spans for k in range(s, e)})
@@ -56,7 +56,7 @@ def choices_stand(
     events = log.flat  # in round order
     depends = Dependence("", "", ())  # the graph's edges need no reasons here
     leaving = sorted((k + 1, pid) for pid, k in last.items())
-    graph = _Graph()
+    graph = DependencyGraph()
     i = j = 0
     for k in rounds:
         while j < len(leaving) and leaving[j][0] <= k:
@@ -99,9 +99,8 @@ def _stands(
 ) -> bool:
     """Round ``k``: ``chosen`` still free, the unapplied ones before it in timestamp order
     still not free (only those in ``touched`` can have changed)."""
-    from arbiter.model.passive_order import _Graph
 
-    assert isinstance(graph, _Graph)
+    assert isinstance(graph, DependencyGraph)
     mine = key[chosen]
     for pid in touched:
         if pid == chosen:
