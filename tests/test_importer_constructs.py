@@ -50,15 +50,18 @@ def _only(r: ReadLine) -> a.CardAbility:
 def test_keyword_actions_are_effects_a_player_does() -> None:
     ab = al("{J} [Resupply].")
     assert ab.effects == (a.Effect(a.MoveTo(a.ZoneMove.RESUPPLY), a.YOU, a.Const(1)),)
-    ab = al("{R} [Exhausted Resupply].")
-    assert ab.effects[0].action == a.MoveTo(a.ZoneMove.EXHAUSTED_RESUPPLY)
+    ab = al("{R} [Exhausted Resupply], then draw a card.")
+    assert [e.action for e in ab.effects] == [
+        a.MoveTo(a.ZoneMove.EXHAUSTED_RESUPPLY),
+        a.MoveTo(a.ZoneMove.DRAW),
+    ]
     (sabotage,) = al("{H} [Sabotage].").effects  # discard up to one card in a Reserve
     assert sabotage.action == a.MoveTo(a.ZoneMove.DISCARD)
     assert sabotage.selector == a.Selector(a.Pick.CHOOSE, up_to=True, zone="reserve")
-    both = al("[Sabotage], then [Resupply].", spell=True)
+    both = al("[Resupply], then [Sabotage].", spell=True)
     assert [e.action for e in both.effects] == [
-        a.MoveTo(a.ZoneMove.DISCARD),
         a.MoveTo(a.ZoneMove.RESUPPLY),
+        a.MoveTo(a.ZoneMove.DISCARD),
     ]
 
 
@@ -179,7 +182,7 @@ def test_power_of_any_domain_added_is_its_own_counter_and_paying_it_stays_lost()
 
 @pytest.mark.rule("IMP-ALGEBRA", "IMP-WORDS", "A-SPELL-3")
 def test_if_you_do_reads_the_last_effect_before_it() -> None:
-    ab = al("{H} You may have me gain [[Fleeting]]. If you do, target Character gains 1 boost.")
+    ab = al("{H} You may have me gain [[Anchored]]. If you do, target Character gains 1 boost.")
     first, second = ab.effects
     assert first.optional and first.condition is None
     assert second.condition == a.Condition(a.Test.DONE)
@@ -208,7 +211,7 @@ def test_permission_keywords_time_a_quick_action_and_deathknell_is_when_i_die() 
     ab = rb("{exhaust}: [Reaction] - Draw 1.")
     assert ab.kind is a.Kind.QUICK and ab.timing is a.Timing.REACTION
     assert "Reaction" in describe.ability(ab)
-    dk = rb("[Deathknell] - Draw 1.")
+    dk = rb("[Deathknell] - Draw 2.")
     assert dk.when == a.When(a.EventKind.DIES, a.SELF)
 
 
@@ -220,9 +223,9 @@ def test_add_buff_and_channel_are_counters_and_a_player_move() -> None:
     assert buff.action == a.AddCounters("buff", most=1) and buff.amount == a.Const(1)
     spend = rb("Spend my buff: Draw 1.")
     assert spend.costs == (a.Effect(a.AddCounters("buff"), a.SELF, a.Const(-1)),)
-    (channel,) = rb("Channel 2 runes exhausted.", spell=True).effects
+    (channel,) = rb("Channel 3 runes exhausted.", spell=True).effects
     assert channel.action == a.MoveTo(a.ZoneMove.CHANNEL, exhausted=True)
-    assert channel.amount == a.Const(2)
+    assert channel.amount == a.Const(3)
 
 
 @pytest.mark.rule("IMP-ALGEBRA", "Altered 7.3.19")
@@ -243,18 +246,18 @@ def test_it_names_the_one_object_chosen_before_it() -> None:
 
 @pytest.mark.rule("IMP-ALGEBRA", "A-SPELL-1")
 def test_several_effects_of_one_clause_on_a_chosen_object_choose_it_once() -> None:
-    shield, tank = rb("Give a unit [Shield 3] and [Tank] this turn.", spell=True).effects
+    shield, tank = rb("Give a unit [Shield 5] and [Tank] this turn.", spell=True).effects
     assert shield.selector == a.Selector(a.Pick.CHOOSE, kinds=frozenset({"unit"}), name="chosen")
     assert tank.selector == a.Selector(a.Pick.NAMED, name="chosen")
     # two choices in one ability: "it" would not say which
-    text = "Target Character gains 1 boost. Exhaust target Character, then ready it."
+    text = "Target Character gains 2 boosts. Exhaust target Character, then ready it."
     r = read(Game.ALTERED, text, spell=True)
     assert not r.modelled and "which chosen object" in r.lost
 
 
 @pytest.mark.rule("IMP-ALGEBRA", "Altered 7.5.2", "Altered 7.5.7", "Altered 7.5.9")
 def test_expedition_region_and_leaving_read_as_conditions_and_events() -> None:
-    ab = al("{J} If my Expedition is behind, draw a card.")
+    ab = al("{J} If my Expedition is behind, draw two cards.")
     assert ab.effects[0].condition == a.Condition(a.Test.EXPEDITION, name="behind")
     ab = al("When I leave the Expedition zone - Draw a card.")
     assert ab.when == a.When(a.EventKind.LEAVES, a.SELF, zone="expedition")
@@ -269,7 +272,7 @@ def test_expedition_region_and_leaving_read_as_conditions_and_events() -> None:
 @pytest.mark.rule("IMP-ALGEBRA", "Riftbound 812", "IMP-DEPENDENT")
 def test_legion_is_the_condition_of_the_ability_it_introduces() -> None:
     legion = a.Condition(a.Test.CARDS_PLAYED, compare=a.Compare.AT_LEAST, bound=1)
-    ab = rb("[Legion] - When you play me, draw 1.")
+    ab = rb("[Legion] - When you play me, draw 2.")
     assert ab.when == a.When(a.EventKind.PLAYED, a.SELF) and ab.condition == legion
     quick = rb("{exhaust}: [Reaction], [Legion] - Draw 1.")
     assert quick.timing is a.Timing.REACTION and quick.condition == legion
@@ -282,8 +285,8 @@ def test_moves_to_base_points_and_a_minimum_might() -> None:
     (move,) = rb("Move a friendly unit from a battlefield to its base.", spell=True).effects
     assert move.action == a.MoveTo(a.ZoneMove.TO_ZONE, "base")
     assert move.selector.zone == "battlefield" and move.selector.side is a.Side.YOURS
-    (score,) = rb("When I hold, you score 1 point.").effects
-    assert score == a.Effect(a.AddCounters("points"), a.YOU, a.Const(1))
+    (score,) = rb("When I hold, you score 2 points.").effects
+    assert score == a.Effect(a.AddCounters("points"), a.YOU, a.Const(2))
     (weak,) = rb("Give a unit -3 {might} this turn, to a minimum of 1 {might}.", spell=True).effects
     assert weak.action == a.ModifyStat("might", minimum=1) and weak.amount == a.Const(-3)
     (based,) = rb("Ready a unit in your base.", spell=True).effects
@@ -292,10 +295,10 @@ def test_moves_to_base_points_and_a_minimum_might() -> None:
 
 @pytest.mark.rule("IMP-ALGEBRA", "Altered 7.3.21", "Altered 7.3.28", "A-SPELL-4")
 def test_put_switch_and_unless() -> None:
-    (put,) = al("{H} Put a card from your hand in Reserve.").effects
+    (put,) = al("{H} Put a Character from your hand in Reserve.").effects
     assert put.action == a.MoveTo(a.ZoneMove.TO_ZONE, "reserve")
     assert put.selector.zone == "hand" and put.selector.side is a.Side.YOURS
-    (switch,) = al("{J} Target Character switches Expeditions.").effects
+    (switch,) = al("{J} Target exhausted Character switches Expeditions.").effects
     assert switch.action == a.MoveTo(a.ZoneMove.SWITCH)
     (fleeting,) = al("{J} Unless my Expedition is ahead, I gain [[Fleeting]].").effects
     ahead = a.Condition(a.Test.EXPEDITION, name="ahead")
@@ -328,7 +331,7 @@ def test_choose_one_your_beginning_phase_and_a_return_from_the_trash() -> None:
     ab = rb("At the start of your Beginning Phase, draw 1.")
     assert ab.when == a.When(a.EventKind.PHASE, a.SELF, name="beginning")
     assert ab.condition == a.Condition(a.Test.TURN, name="you")
-    (back,) = rb("Return a unit from your trash to your hand.", spell=True).effects
+    (back,) = rb("Return a Mech from your trash to your hand.", spell=True).effects
     assert back.action == a.MoveTo(a.ZoneMove.RETURN_TO_HAND)
     assert back.selector.zone == "trash" and back.selector.side is a.Side.YOURS
 
@@ -356,10 +359,11 @@ def test_events_a_player_does_from_a_zone_and_a_growing_counter() -> None:
 
 @pytest.mark.rule("IMP-ALGEBRA", "Altered 7.3.9", "Altered 4.2", "A-SPELL-1")
 def test_exchange_this_afternoon_and_choose_or_ready() -> None:
-    (swap,) = al("{J} Exchange target card from your Reserve with a card from your hand.").effects
+    text = "{J} Exchange target Character from your Reserve with a card from your hand."
+    (swap,) = al(text).effects
     assert isinstance(swap.action, a.Exchange)
     assert swap.selector.zone == "reserve" and swap.action.other.zone == "hand"
-    (cheaper,) = al("{J} The next Permanent you play this Afternoon costs {1} less.").effects
+    (cheaper,) = al("{J} The next Permanent you play this Afternoon costs {2} less.").effects
     assert cheaper.action == a.ModifyCost(once=True)
     assert cheaper.duration == a.Duration(a.Lasts.END_OF_AFTERNOON)
     ab = read(Game.RIFTBOUND, "When you choose or ready me, draw 1.").abilities
@@ -378,8 +382,9 @@ def test_play_each_player_and_a_token_in_the_hero_expedition() -> None:
     )
     (free,) = rb("Play a unit from your trash, ignoring its cost.", spell=True).effects
     assert free.action == a.Play(a.PlayCost.FREE) and free.selector.zone == "trash"
-    draws = al("{H} Each player draws a card.").effects
+    draws = al("{H} Each player draws two cards.").effects
     assert [e.selector for e in draws] == [a.YOU, a.OPPONENT]
+    assert [e.amount for e in draws] == [a.Const(2), a.Const(2)]
     (token,) = al("{J} Create an [Ivy Hound 1/1/1] Plant token in your Hero Expedition.").effects
     assert isinstance(token.action, a.CreateToken)
     assert token.action.place is a.TokenPlace.HERO_EXPEDITION
@@ -387,7 +392,7 @@ def test_play_each_player_and_a_token_in_the_hero_expedition() -> None:
 
 @pytest.mark.rule("IMP-ALGEBRA", "Altered 2.4", "Altered 3.2.9", "TRIG-1")
 def test_play_this_a_status_condition_and_mana_orbs() -> None:
-    ab = rb("When you play this, draw 1.")
+    ab = rb("When you play this, draw 2.")
     assert ab.when == a.When(a.EventKind.PLAYED, a.SELF)
     ab = al("When a Character you control gains [[Anchored]] - If it is [[Asleep]], draw a card.")
     assert ab.effects[0].condition == a.Condition(a.Test.HAS, selector=a.IT, name="asleep")

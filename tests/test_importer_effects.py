@@ -80,7 +80,7 @@ def test_an_optional_cost_inside_an_effect_is_paid_before_it() -> None:
 
 @pytest.mark.rule("IMP-ALGEBRA", "Altered 7.1.4")
 def test_a_discard_from_reserve_cost_is_usable_only_in_the_reserve() -> None:
-    ab = only(line(Game.ALTERED, "{D} : Draw a card."))
+    ab = only(line(Game.ALTERED, "{D} : Draw two cards."))
     assert ab.costs == (a.Effect(a.MoveTo(a.ZoneMove.TO_ZONE, "discard"), a.SELF),)
     assert ab.condition == a.Condition(a.Test.ZONE, name="reserve")
 
@@ -113,7 +113,7 @@ def test_a_static_line_becomes_a_passive_written_in_the_area_syntax() -> None:
 
 @pytest.mark.rule("IMP-ALGEBRA", "Riftbound 383.4.c", "Riftbound 383.4.d")
 def test_conquer_and_hold_triggers_wait_for_their_event() -> None:
-    assert only(rb("When I conquer, draw 1.")).when == a.When(a.EventKind.CONQUERS, a.SELF)
+    assert only(rb("When I conquer, draw 2.")).when == a.When(a.EventKind.CONQUERS, a.SELF)
     assert only(rb("When you conquer, draw 1.")).when == a.When(a.EventKind.CONQUERS, a.YOU)
     assert only(rb("When I hold, draw 1.")).when == a.When(a.EventKind.HOLDS, a.SELF)
 

@@ -111,7 +111,7 @@ def _card_like(game: Game) -> st.SearchStrategy[dict[str, Any]]:
               "rarity", "mainFaction", "elements"]
     )  # fmt: skip
     return st.dictionaries(
-        st.sampled_from(keys), JSONISH | st.just([]) | st.just("When you play me, draw 1.")
+        st.sampled_from(keys), JSONISH | st.just([]) | st.just("When you play me, draw 3.")
     )
 
 
@@ -554,7 +554,7 @@ def test_riftbound_options_after_choose_one_are_a_choice_not_a_sequence() -> Non
 @pytest.mark.rule("IMP-FULL")
 def test_number_agreement_and_subjects_are_read_by_the_same_forms() -> None:
     parser = LineParser(Game.ALTERED, set())
-    one = parser.read("Target Character gains 1 boost.")
+    one = parser.read("Target exhausted Character gains 1 boost.")
     two = parser.read("Up to two target Characters gain 2 boosts.")
     assert one.modelled and two.modelled and one.node is not None and two.node is not None
     assert [f for f in one.node.forms() if "boost" in f] == ["gains-boost"]
