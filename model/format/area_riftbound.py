@@ -22,6 +22,7 @@ from arbiter.model.riftbound_steps import (
     Might,
     SpendBuff,
 )
+from arbiter.model.riftbound_turn import Conquer
 from arbiter.model.state import GameObject
 from arbiter.model.steps import Step
 
@@ -221,9 +222,31 @@ def _chain_item(node: Node, ctx: ParseContext) -> Step:
 
 
 def _end_turn(node: Node, ctx: ParseContext) -> Step:
-    if node.value is not None:
-        node.mapping(set())
-    return EndTurn()
+    """``end_turn: {phases, burn_out}``: the turn ends; with ``phases: true`` the next one
+    plays its Start of Turn (Riftbound 315)."""
+    m = node.mapping({"phases", "burn_out"}) if node.value is not None else {}
+    return EndTurn(
+        phases=m["phases"].boolean() if "phases" in m else False,
+        burn_out=ctx.player(m["burn_out"]) if "burn_out" in m else None,
+    )
+
+
+def _conquer(node: Node, ctx: ParseContext) -> Step:
+    """``conquer: {battlefield, player}``: the player controls the battlefield and scores
+    it once a turn (Riftbound 464.1, 466); its units' Hunt gives XP (823)."""
+    m = node.mapping({"battlefield", "player"}, required=("battlefield", "player"))
+    return Conquer(battlefield=ctx.object_id(m["battlefield"]), player=ctx.player(m["player"]))
+
+
+def _at(node: Node, ctx: ParseContext, obj: GameObject) -> GameObject:
+    """``at: <battlefield id>``: the battlefield a unit in the zone ``battlefield`` is at."""
+    bid = node.ident("a battlefield object id")
+    found = ctx.state.objects.get(bid)
+    if found is None or found.kind != "battlefield":
+        node.fail("the id of an object of kind battlefield declared earlier under 'objects'")
+    if obj.zone != "battlefield":
+        node.fail("'at' needs the zone battlefield (a unit at a battlefield)", key=True, got=False)
+    return replace(obj, region=bid)
 
 
 STEPS: dict[str, StepParser] = {
@@ -235,10 +258,12 @@ STEPS: dict[str, StepParser] = {
     "cleanup": _cleanup,
     "chain_item": _chain_item,
     "end_turn": _end_turn,
+    "conquer": _conquer,
 }
 
 OBJECT_KEY_PARSERS: dict[str, ObjectKeyParser] = {
     "death_replacements": _death_replacements,
     "might_passives": _might_passives,
     "keyword_passives": _keyword_passives,
+    "at": _at,
 }

@@ -216,6 +216,7 @@ STEP_PARSERS: AreaTable[StepParser] = AreaTable(
         "cleanup": "area_riftbound",
         "chain_item": "area_riftbound",
         "end_turn": "area_riftbound",
+        "conquer": "area_riftbound",
         "status": "area_altered_rules",
         "modified_step": "area_altered_rules",
         "gigantic": "area_altered_rules",
@@ -251,6 +252,7 @@ OBJECT_KEY_PARSERS: AreaTable[ObjectKeyParser] = AreaTable(
         "death_replacements": "area_riftbound",
         "might_passives": "area_riftbound",
         "keyword_passives": "area_riftbound",
+        "at": "area_riftbound",
         "modifiers": "area_altered_rules",
     },
 )
