@@ -12,6 +12,7 @@ from arbiter.model import might_layers as ml
 from arbiter.model import riftbound_keywords as rk
 from arbiter.model.format.context import ObjectKeyParser, ParseContext, StepParser
 from arbiter.model.format.document import Node
+from arbiter.model.riftbound_move import StandardMove
 from arbiter.model.riftbound_steps import (
     Buff,
     ChainItem,
@@ -238,6 +239,17 @@ def _conquer(node: Node, ctx: ParseContext) -> Step:
     return Conquer(battlefield=ctx.object_id(m["battlefield"]), player=ctx.player(m["player"]))
 
 
+def _standard_move(node: Node, ctx: ParseContext) -> Step:
+    """``standard_move: {units, to: base | <battlefield>, by}``: units move at once, each
+    exhausted as the cost (Riftbound 144; Ganking 810)."""
+    m = node.mapping({"units", "to", "by"}, required=("units", "to"))
+    units = tuple(ctx.object_id(u) for u in _items(m["units"]))
+    to = m["to"].ident("base or a battlefield id")
+    if to != "base":
+        to = ctx.object_id(m["to"])
+    return StandardMove(units=units, to=to, by=ctx.player(m["by"]) if "by" in m else None)
+
+
 def _at(node: Node, ctx: ParseContext, obj: GameObject) -> GameObject:
     """``at: <battlefield id>``: the battlefield a unit in the zone ``battlefield`` is at."""
     bid = node.ident("a battlefield object id")
@@ -259,6 +271,7 @@ STEPS: dict[str, StepParser] = {
     "chain_item": _chain_item,
     "end_turn": _end_turn,
     "conquer": _conquer,
+    "standard_move": _standard_move,
 }
 
 OBJECT_KEY_PARSERS: dict[str, ObjectKeyParser] = {

@@ -217,6 +217,7 @@ STEP_PARSERS: AreaTable[StepParser] = AreaTable(
         "chain_item": "area_riftbound",
         "end_turn": "area_riftbound",
         "conquer": "area_riftbound",
+        "standard_move": "area_riftbound",
         "status": "area_altered_rules",
         "modified_step": "area_altered_rules",
         "gigantic": "area_altered_rules",
