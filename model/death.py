@@ -19,7 +19,7 @@ from enum import Enum
 from arbiter.model import might as mt
 from arbiter.model import riftbound_keywords as rk
 from arbiter.model.might_layers import might_now
-from arbiter.model.riftbound_score import victory
+from arbiter.model.riftbound_score import board_tasks, victory
 from arbiter.model.ruleset import ReplacementChooser, ReplacementReach
 from arbiter.model.state import JSON, Ability, Event, GameObject, GameState
 
@@ -266,7 +266,7 @@ def cleanup(state: GameState, choices: CleanupChoices | None = None) -> GameStat
             state = kill(state, oid, (*why, "Riftbound 428.5.c") if by else why, by=by)
         if rounds > 1:
             state = state.with_event(Event("cleanup", (("round", rounds),), ("Riftbound 322",)))
-    return victory(state)
+    return victory(board_tasks(state))
 
 
 def end_turn(state: GameState) -> GameState:

@@ -162,6 +162,38 @@ def score(state: GameState, player: str, battlefield: str, how: str) -> GameStat
     return _hunt(state, player, battlefield, how)
 
 
+def _controls(state: GameState, player: str, battlefield: str) -> bool:
+    found = state.objects.get(battlefield)
+    return found is not None and found.kind == BATTLEFIELD and found.controller == player
+
+
+def board_tasks(state: GameState) -> GameState:
+    """323.6-323.7 at a Cleanup: a battlefield without units becomes uncontrolled (no
+    showdown or combat is modelled as ongoing); hidden cards at a battlefield their player
+    does not control are removed to the trash (107.3.d)."""
+    for bf in [o for o in state.objects.values() if o.kind == BATTLEFIELD and o.controller]:
+        if not any(
+            o.kind == "unit" and o.region == bf.id and o.zone == BATTLEFIELD
+            for o in state.objects.values()
+        ):
+            state = state.with_object(replace(bf, controller=""))
+            state = state.with_event(
+                Event("uncontrolled", (("battlefield", bf.id),), ("Riftbound 323.6",))
+            )
+    for card in sorted(o.id for o in state.objects.values() if o.zone == "facedown"):
+        obj = state.obj(card)
+        if not _controls(state, obj.controlled_by, obj.region or ""):
+            state = state.with_object(replace(obj, zone="trash", region=None))
+            state = state.with_event(
+                Event(
+                    "move",
+                    (("target", card), ("to", "trash")),
+                    ("Riftbound 107.3.d", "Riftbound 323.7"),
+                )
+            )
+    return state
+
+
 def victory(state: GameState) -> GameState:
     """323.1, 467: at a Cleanup, a player with at least the Victory Score and more points
     than any opponent wins."""

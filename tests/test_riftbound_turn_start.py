@@ -183,7 +183,7 @@ def test_the_victory_score_needs_more_points_than_any_opponent() -> None:
 
 @pytest.mark.rule("Riftbound 146")
 def test_a_unit_is_at_a_battlefield_object_only_in_the_zone_battlefield() -> None:
-    with pytest.raises(InputError, match="'at' needs the zone battlefield"):
+    with pytest.raises(InputError, match="'at' needs the zone battlefield or facedown"):
         scenario(
             HEAD
             + """objects:

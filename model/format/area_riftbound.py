@@ -13,6 +13,7 @@ from arbiter.model import riftbound_keywords as rk
 from arbiter.model.format.context import ObjectKeyParser, ParseContext, StepParser
 from arbiter.model.format.document import Node
 from arbiter.model.riftbound_move import StandardMove
+from arbiter.model.riftbound_play import TIMINGS, Hide, PlayCard
 from arbiter.model.riftbound_steps import (
     Buff,
     ChainItem,
@@ -250,14 +251,47 @@ def _standard_move(node: Node, ctx: ParseContext) -> Step:
     return StandardMove(units=units, to=to, by=ctx.player(m["by"]) if "by" in m else None)
 
 
+def _sub_steps(node: Node, ctx: ParseContext) -> tuple[Step, ...]:
+    if ctx.sub_step is None:
+        node.fail("a card played in a scenario (its steps are scenario steps)", got=False)
+    return tuple(ctx.sub_step(sub) for sub in node.seq("a list of steps"))
+
+
+def _play_card(node: Node, ctx: ParseContext) -> Step:
+    """``play_card: {card, by, timing: open | showdown | closed, to, accelerate, steps,
+    repeats}``: a card is played (Riftbound 143.4, 316.2.b, 805, 806, 811-813, 820, 822)."""
+    keys = {"card", "by", "timing", "to", "accelerate", "steps", "repeats"}
+    m = node.mapping(keys, required=("card",))
+    to = m["to"].ident("base or a battlefield id") if "to" in m else "base"
+    if to != "base":
+        to = ctx.object_id(m["to"])
+    return PlayCard(
+        card=ctx.object_id(m["card"]),
+        by=ctx.player(m["by"]) if "by" in m else None,
+        timing=m["timing"].choice(list(TIMINGS)) if "timing" in m else "open",
+        to=to,
+        accelerate=m["accelerate"].boolean() if "accelerate" in m else False,
+        steps=_sub_steps(m["steps"], ctx) if "steps" in m else (),
+        repeats=tuple(_sub_steps(r, ctx) for r in m["repeats"].seq("a list of step lists"))
+        if "repeats" in m
+        else (),
+    )
+
+
+def _hide(node: Node, ctx: ParseContext) -> Step:
+    """``hide: {card, at}``: a card with Hidden goes facedown at a battlefield (811, 107.3)."""
+    m = node.mapping({"card", "at"}, required=("card", "at"))
+    return Hide(card=ctx.object_id(m["card"]), at=ctx.object_id(m["at"]))
+
+
 def _at(node: Node, ctx: ParseContext, obj: GameObject) -> GameObject:
     """``at: <battlefield id>``: the battlefield a unit in the zone ``battlefield`` is at."""
     bid = node.ident("a battlefield object id")
     found = ctx.state.objects.get(bid)
     if found is None or found.kind != "battlefield":
         node.fail("the id of an object of kind battlefield declared earlier under 'objects'")
-    if obj.zone != "battlefield":
-        node.fail("'at' needs the zone battlefield (a unit at a battlefield)", key=True, got=False)
+    if obj.zone not in ("battlefield", "facedown"):
+        node.fail("'at' needs the zone battlefield or facedown", key=True, got=False)
     return replace(obj, region=bid)
 
 
@@ -272,6 +306,8 @@ STEPS: dict[str, StepParser] = {
     "end_turn": _end_turn,
     "conquer": _conquer,
     "standard_move": _standard_move,
+    "play_card": _play_card,
+    "hide": _hide,
 }
 
 OBJECT_KEY_PARSERS: dict[str, ObjectKeyParser] = {

@@ -218,6 +218,8 @@ STEP_PARSERS: AreaTable[StepParser] = AreaTable(
         "end_turn": "area_riftbound",
         "conquer": "area_riftbound",
         "standard_move": "area_riftbound",
+        "play_card": "area_riftbound",
+        "hide": "area_riftbound",
         "status": "area_altered_rules",
         "modified_step": "area_altered_rules",
         "gigantic": "area_altered_rules",

@@ -1,0 +1,207 @@
+"""Playing and hiding Riftbound cards (Core Rules 1.3): step ``play_card`` and ``hide``.
+
+``play_card: {card, by, timing, to, accelerate, steps, repeats}`` checks when a card may
+be played (316.2.b: the turn player in an Open State; Action: in showdowns, 806; Reaction:
+in Closed States too, 813), where a permanent enters (a unit: its base or a battlefield
+its player controls, 813.3.a; Ambush: a battlefield where they control units, 822; a
+hidden card: the battlefield it was hidden at, 811.1.d.1), that a unit enters exhausted
+unless its Accelerate is paid (143.4, 805), and runs a spell's instructions once plus once
+per Repeat paid (820), as one chain item. The play event says whether Legion is satisfied
+(812: another card played this turn). ``hide: {card, at}`` puts a card with Hidden facedown
+at a battlefield its player controls (811, 107.3). Costs are not paid (131).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from arbiter.model import death as dt
+from arbiter.model.errors import IllegalAction
+from arbiter.model.state import JSON, Event, GameObject, GameState
+from arbiter.model.steps import Step
+
+FACEDOWN = "facedown"
+BATTLEFIELD = "battlefield"
+PLAYED = "once_each_turn.played."  # cards a player played this turn (reset at end_turn)
+TIMINGS = ("open", "showdown", "closed")
+PERMANENTS = ("unit", "gear")
+
+
+def _number(obj: GameObject, name: str) -> int:
+    feature = obj.features.get(name)
+    if feature is None:
+        return 0
+    return 1 if feature.number is None else feature.number
+
+
+def _controls(state: GameState, player: str, battlefield: str) -> bool:
+    found = state.objects.get(battlefield)
+    return found is not None and found.kind == BATTLEFIELD and found.controller == player
+
+
+def _units_there(state: GameState, player: str, battlefield: str) -> bool:
+    return any(
+        o.kind == "unit"
+        and o.zone == BATTLEFIELD
+        and o.region == battlefield
+        and o.controlled_by == player
+        for o in state.objects.values()
+    )
+
+
+def _reaction(state: GameState, card: GameObject, to: str, player: str) -> tuple[bool, str]:
+    """Whether the card has Reaction now, and the article that gives it."""
+    if "Reaction" in card.features:
+        return True, "Riftbound 813.1.c.1"
+    if card.zone == FACEDOWN and "Hidden" in card.features:
+        return True, "Riftbound 811.6"
+    if "Ambush" in card.features and to != dt.BASE and _units_there(state, player, to):
+        return True, "Riftbound 822.1.b"
+    return False, ""
+
+
+def check_timing(state: GameState, card: GameObject, player: str, timing: str, to: str) -> str:
+    """The article that lets ``player`` play ``card`` at ``timing``; refused otherwise."""
+    reaction, why = _reaction(state, card, to, player)
+    if timing == "closed":
+        if not reaction:
+            raise IllegalAction(
+                "Riftbound 813.1.c.1", f"{card.id} needs Reaction in a Closed State"
+            )
+        return why
+    if timing == "showdown":
+        if "Action" in card.features:
+            return "Riftbound 806.1.c.1"
+        if not reaction:
+            raise IllegalAction(
+                "Riftbound 806.1.b", f"{card.id} needs Action or Reaction during a showdown"
+            )
+        return "Riftbound 813.1.b"
+    if player != state.active_player:
+        raise IllegalAction(
+            "Riftbound 316.2.b", "only the turn player plays cards in a Neutral Open State"
+        )
+    return "Riftbound 316.2.b"
+
+
+def _destination(state: GameState, card: GameObject, player: str, to: str) -> str:
+    """Where a permanent may enter; the article that allows it."""
+    if card.zone == FACEDOWN:
+        if to != card.region:
+            raise IllegalAction(
+                "Riftbound 811.1.d.1", f"{card.id} is played at the battlefield it was hidden at"
+            )
+        return "Riftbound 811.1.d.1"
+    if to == dt.BASE:
+        return "Riftbound 813.3.a"
+    if card.kind != "unit":
+        raise IllegalAction("Riftbound 811.1.d.1.a", f"{card.id}, a gear, is played to a base")
+    if _controls(state, player, to):
+        return "Riftbound 813.3.a"
+    if "Ambush" in card.features and _units_there(state, player, to):
+        return "Riftbound 822.1.b"
+    raise IllegalAction(
+        "Riftbound 813.3.a", f"{card.id} enters its player's base or a battlefield they control"
+    )
+
+
+def hide(state: GameState, card_id: str, at: str) -> GameState:
+    """811.1.b: a card with Hidden in its owner's hand goes facedown at a battlefield they
+    control with no facedown card yet (107.3.b-c); no chain opens (811.1.c.2)."""
+    card = state.obj(card_id)
+    player = card.controlled_by
+    if "Hidden" not in card.features:
+        raise IllegalAction("Riftbound 811.1", f"{card_id} has no Hidden")
+    if card.zone != "hand":
+        raise IllegalAction("Riftbound 811.1.b", f"{card_id} is hidden from its player's hand")
+    if player != state.active_player:
+        raise IllegalAction("Riftbound 811.1.b", f"{player} hides cards on their own turn only")
+    if not _controls(state, player, at):
+        raise IllegalAction("Riftbound 107.3.c", f"{player} does not control {at}")
+    if any(o.zone == FACEDOWN and o.region == at for o in state.objects.values()):
+        raise IllegalAction("Riftbound 107.3.b", f"{at} already has a facedown card")
+    state, t = state.tick()
+    state = state.with_object(replace(card, zone=FACEDOWN, region=at, timestamp=t))
+    fields: tuple[tuple[str, JSON], ...] = (("card", card_id), ("player", player), ("at", at))
+    return state.with_event(Event("hide", fields, ("Riftbound 811.1.b", "Riftbound 107.3.a")))
+
+
+@dataclass(frozen=True, kw_only=True)
+class PlayCard(Step):
+    """``play_card: {card, by, timing, to, accelerate, steps, repeats}``."""
+
+    card: str
+    by: str | None = None
+    timing: str = "open"
+    to: str = dt.BASE
+    accelerate: bool = False
+    steps: tuple[Step, ...] = ()
+    repeats: tuple[tuple[Step, ...], ...] = ()
+
+    def target_ids(self) -> tuple[str, ...]:
+        return (self.card,)
+
+    def resolve(self, state: GameState) -> GameState:
+        card = state.obj(self.card)
+        player = self.by or card.controlled_by
+        if card.zone not in ("hand", FACEDOWN):
+            raise IllegalAction("Riftbound 811.1.c.3", f"{self.card} is not in a hand or facedown")
+        rules = [check_timing(state, card, player, self.timing, self.to)]
+        key = f"{PLAYED}{player}"
+        legion = state.counters.get(key, 0) > 0  # 812.1.c: another card played this turn
+        state = replace(state, counters={**state.counters, key: state.counters.get(key, 0) + 1})
+        if self.accelerate and "Accelerate" not in card.features:
+            raise IllegalAction("Riftbound 805.1.a", f"{self.card} has no Accelerate to pay")
+        if self.repeats and (card.kind != "spell" or len(self.repeats) > _number(card, "Repeat")):
+            raise IllegalAction(
+                "Riftbound 820.1.c.3",
+                f"{self.card} pays each of its {_number(card, 'Repeat')} Repeat costs once at most",
+            )
+        state, t = state.tick()
+        if card.kind in PERMANENTS:
+            rules.append(_destination(state, card, player, self.to))
+            ready = card.kind != "unit" or self.accelerate
+            rules.append("Riftbound 805.6" if self.accelerate else "Riftbound 143.4")
+            counters = dict(card.counters)
+            if not ready:
+                counters["exhausted"] = 1
+            zone, region = (dt.BASE, None) if self.to == dt.BASE else (BATTLEFIELD, self.to)
+            entered = replace(
+                card, zone=zone, region=region, counters=counters, timestamp=t, controller=player
+            )
+            state = state.with_object(entered)
+        fields: tuple[tuple[str, JSON], ...] = (
+            ("card", self.card),
+            ("player", player),
+            ("timing", self.timing),
+            ("to", self.to if card.kind in PERMANENTS else None),
+            ("ready", None if card.kind != "unit" else self.accelerate),
+            ("legion", legion),
+            ("executions", 1 + len(self.repeats) if card.kind == "spell" else None),
+        )
+        state = state.with_event(Event("play_card", fields, tuple(rules)))
+        if card.kind == "spell":
+            for run in (self.steps, *self.repeats):  # 820.2.a: each with its own choices
+                for step in run:
+                    state = step.resolve(state)
+            state = dt.cleanup(state) if self.steps or self.repeats else state
+            spell = state.obj(self.card)
+            state = state.with_object(replace(spell, zone=dt.TRASH, region=None))
+            state = state.with_event(
+                Event("move", (("target", self.card), ("to", dt.TRASH)), ("Riftbound 108.2.b",))
+            )
+        return state
+
+
+@dataclass(frozen=True, kw_only=True)
+class Hide(Step):
+    """``hide: {card, at}``."""
+
+    card: str
+    at: str
+
+    def target_ids(self) -> tuple[str, ...]:
+        return (self.card,)
+
+    def resolve(self, state: GameState) -> GameState:
+        return hide(state, self.card, self.at)
