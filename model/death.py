@@ -17,6 +17,7 @@ from dataclasses import dataclass, field, replace
 from enum import Enum
 
 from arbiter.model import might as mt
+from arbiter.model import riftbound_attach as attachment
 from arbiter.model import riftbound_keywords as rk
 from arbiter.model.might_layers import might_now
 from arbiter.model.riftbound_score import board_tasks, victory
@@ -159,6 +160,7 @@ def kill(state: GameState, oid: str, why: tuple[str, ...], by: tuple[str, ...] =
     keeps no damage, buff, Might effect or keyword grant (110, 705). The move fires
     "leaves" triggers. ``by``: the objects the kill is attributed to (428.5), reported
     as ``killed_by``."""
+    state = attachment.leave_board(state, oid)  # 719.5
     obj = state.obj(oid)
     gone = rk.leave_board(mt.leave_board(obj))
     counters = {k: v for k, v in gone.counters.items() if k not in ("damage", "exhausted")}

@@ -38,7 +38,7 @@ def passives(state: GameState) -> list[MightPassive]:
     found = [
         a
         for o in state.objects.values()
-        if mt.has_might(o) and o.zone in mt.BOARD
+        if o.zone in mt.BOARD  # a gear's passive too (365): its source need not have Might
         for a in o.abilities
         if isinstance(a, MightPassive)
     ]

@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from arbiter.model.errors import IllegalAction
+from arbiter.model.riftbound_attach import follow
 from arbiter.model.state import JSON, Event, GameObject, GameState
 from arbiter.model.steps import Step
 
@@ -89,7 +90,7 @@ def standard_move(state: GameState, units: tuple[str, ...], to: str, by: str | N
             moved = replace(obj, zone=BASE, region=None, counters=counters, timestamp=t)
         else:
             moved = replace(obj, zone=BATTLEFIELD, region=to, counters=counters, timestamp=t)
-        state = state.with_object(moved)
+        state = follow(state.with_object(moved), oid)  # 719.3.a
     opponents = (
         sorted(
             {

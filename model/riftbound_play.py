@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from arbiter.model import death as dt
+from arbiter.model import riftbound_attach as ra
 from arbiter.model.errors import IllegalAction
 from arbiter.model.state import JSON, Event, GameObject, GameState
 from arbiter.model.steps import Step
@@ -55,6 +56,8 @@ def _reaction(state: GameState, card: GameObject, to: str, player: str) -> tuple
         return True, "Riftbound 813.1.c.1"
     if card.zone == FACEDOWN and "Hidden" in card.features:
         return True, "Riftbound 811.6"
+    if "Quick-Draw" in card.features:
+        return True, "Riftbound 819.1.b"
     if "Ambush" in card.features and to != dt.BASE and _units_there(state, player, to):
         return True, "Riftbound 822.1.b"
     return False, ""
@@ -137,6 +140,8 @@ class PlayCard(Step):
     accelerate: bool = False
     steps: tuple[Step, ...] = ()
     repeats: tuple[tuple[Step, ...], ...] = ()
+    attach: str | None = None  # Quick-Draw: the unit it is attached to as it is played
+    equip: str | None = None  # Weaponmaster: the Equipment it attaches to itself
 
     def target_ids(self) -> tuple[str, ...]:
         return (self.card,)
@@ -180,6 +185,7 @@ class PlayCard(Step):
             ("executions", 1 + len(self.repeats) if card.kind == "spell" else None),
         )
         state = state.with_event(Event("play_card", fields, tuple(rules)))
+        state = self._attachments(state, card, player)
         if card.kind == "spell":
             for run in (self.steps, *self.repeats):  # 820.2.a: each with its own choices
                 for step in run:
@@ -190,6 +196,28 @@ class PlayCard(Step):
             state = state.with_event(
                 Event("move", (("target", self.card), ("to", dt.TRASH)), ("Riftbound 108.2.b",))
             )
+        return state
+
+    def _attachments(self, state: GameState, card: GameObject, player: str) -> GameState:
+        """Quick-Draw (819.1.d): attached to a unit its player controls as it is played;
+        Weaponmaster (821.1.c): an Equipment of the player with an Equip cost is attached
+        to the unit played, without activating Equip (821.1.c.6)."""
+        if self.attach is not None:
+            if "Quick-Draw" not in card.features:
+                raise IllegalAction("Riftbound 819.1.d", f"{card.id} has no Quick-Draw")
+            if state.obj(self.attach).controlled_by != player:
+                raise IllegalAction("Riftbound 819.1.d", f"{player} does not control {self.attach}")
+            state = ra.attach(state, card.id, self.attach, ("Riftbound 819.1.d",))
+        if self.equip is not None:
+            gear = state.obj(self.equip)
+            if "Weaponmaster" not in card.features:
+                raise IllegalAction("Riftbound 821.1.b", f"{card.id} has no Weaponmaster")
+            if gear.controlled_by != player:
+                raise IllegalAction("Riftbound 821.1.c", f"{player} does not control {gear.id}")
+            if "Equip" not in gear.features:  # 821.1.c.4: no Equip cost, none paid
+                fields: tuple[tuple[str, JSON], ...] = (("unit", card.id), ("gear", gear.id))
+                return state.with_event(Event("not_attached", fields, ("Riftbound 821.1.c.4",)))
+            state = ra.attach(state, gear.id, card.id, ("Riftbound 821.1.c", "Riftbound 821.1.c.6"))
         return state
 
 
@@ -205,3 +233,46 @@ class Hide(Step):
 
     def resolve(self, state: GameState) -> GameState:
         return hide(state, self.card, self.at)
+
+
+@dataclass(frozen=True, kw_only=True)
+class AttachStep(Step):
+    """``attach: {card, to}``."""
+
+    card: str
+    to: str
+
+    def target_ids(self) -> tuple[str, ...]:
+        return (self.card, self.to)
+
+    def resolve(self, state: GameState) -> GameState:
+        return ra.attach(state, self.card, self.to, ("Riftbound 717",))
+
+
+@dataclass(frozen=True, kw_only=True)
+class EquipStep(Step):
+    """``equip: {gear, to}``."""
+
+    gear: str
+    to: str
+
+    def target_ids(self) -> tuple[str, ...]:
+        return (self.gear, self.to)
+
+    def resolve(self, state: GameState) -> GameState:
+        return ra.equip(state, self.gear, self.to)
+
+
+@dataclass(frozen=True, kw_only=True)
+class DetachStep(Step):
+    """``detach: {card}``."""
+
+    card: str
+
+    def target_ids(self) -> tuple[str, ...]:
+        return (self.card,)
+
+    def resolve(self, state: GameState) -> GameState:
+        if ra.attached_to(state.obj(self.card)) is None:
+            raise IllegalAction("Riftbound 718.1", f"{self.card} is not attached")
+        return ra.detach(state, self.card, "Riftbound 718.1")

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from arbiter.model.riftbound_attach import attached_to
 from arbiter.model.state import JSON, Event, GameObject, GameState
 from arbiter.model.steps import Move
 
@@ -179,6 +180,13 @@ def board_tasks(state: GameState) -> GameState:
             state = state.with_object(replace(bf, controller=""))
             state = state.with_event(
                 Event("uncontrolled", (("battlefield", bf.id),), ("Riftbound 323.6",))
+            )
+    for gear in sorted(o.id for o in state.objects.values() if o.kind == "gear"):
+        obj = state.obj(gear)
+        if obj.zone == BATTLEFIELD and attached_to(obj) is None:
+            state = state.with_object(replace(obj, zone="base", region=None))
+            state = state.with_event(
+                Event("move", (("target", gear), ("to", "base")), ("Riftbound 323.7",))
             )
     for card in sorted(o.id for o in state.objects.values() if o.zone == "facedown"):
         obj = state.obj(card)

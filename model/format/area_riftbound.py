@@ -12,8 +12,9 @@ from arbiter.model import might_layers as ml
 from arbiter.model import riftbound_keywords as rk
 from arbiter.model.format.context import ObjectKeyParser, ParseContext, StepParser
 from arbiter.model.format.document import Node
+from arbiter.model.riftbound_attach import EffectText
 from arbiter.model.riftbound_move import StandardMove
-from arbiter.model.riftbound_play import TIMINGS, Hide, PlayCard
+from arbiter.model.riftbound_play import TIMINGS, AttachStep, DetachStep, EquipStep, Hide, PlayCard
 from arbiter.model.riftbound_steps import (
     Buff,
     ChainItem,
@@ -260,7 +261,7 @@ def _sub_steps(node: Node, ctx: ParseContext) -> tuple[Step, ...]:
 def _play_card(node: Node, ctx: ParseContext) -> Step:
     """``play_card: {card, by, timing: open | showdown | closed, to, accelerate, steps,
     repeats}``: a card is played (Riftbound 143.4, 316.2.b, 805, 806, 811-813, 820, 822)."""
-    keys = {"card", "by", "timing", "to", "accelerate", "steps", "repeats"}
+    keys = {"card", "by", "timing", "to", "accelerate", "steps", "repeats", "attach", "equip"}
     m = node.mapping(keys, required=("card",))
     to = m["to"].ident("base or a battlefield id") if "to" in m else "base"
     if to != "base":
@@ -275,7 +276,40 @@ def _play_card(node: Node, ctx: ParseContext) -> Step:
         repeats=tuple(_sub_steps(r, ctx) for r in m["repeats"].seq("a list of step lists"))
         if "repeats" in m
         else (),
+        attach=ctx.object_id(m["attach"]) if "attach" in m else None,
+        equip=ctx.object_id(m["equip"]) if "equip" in m else None,
     )
+
+
+def _attach(node: Node, ctx: ParseContext) -> Step:
+    """``attach: {card, to}``: a card attached to a unit (Riftbound 716-719)."""
+    m = node.mapping({"card", "to"}, required=("card", "to"))
+    return AttachStep(card=ctx.object_id(m["card"]), to=ctx.object_id(m["to"]))
+
+
+def _equip(node: Node, ctx: ParseContext) -> Step:
+    """``equip: {gear, to}``: a gear with Equip attached to a unit of its controller (818)."""
+    m = node.mapping({"gear", "to"}, required=("gear", "to"))
+    return EquipStep(gear=ctx.object_id(m["gear"]), to=ctx.object_id(m["to"]))
+
+
+def _detach(node: Node, ctx: ParseContext) -> Step:
+    """``detach: {card}``: an attached card detaches (Riftbound 718.1)."""
+    m = node.mapping({"card"}, required=("card",))
+    return DetachStep(card=ctx.object_id(m["card"]))
+
+
+def _effect_text(node: Node, ctx: ParseContext, obj: GameObject) -> GameObject:
+    """``effect_text: {might_passives, keyword_passives}``: the abilities a card gives the
+    unit it is attached to, inactive otherwise (Riftbound 136)."""
+    m = node.mapping({"might_passives", "keyword_passives"})
+    bare = replace(obj, abilities=())
+    if "might_passives" in m:
+        bare = _might_passives(m["might_passives"], ctx, bare)
+    if "keyword_passives" in m:
+        bare = _keyword_passives(m["keyword_passives"], ctx, bare)
+    text = EffectText("effect_text", obj.id, obj.timestamp, abilities=bare.abilities)
+    return replace(obj, abilities=(*obj.abilities, text))
 
 
 def _hide(node: Node, ctx: ParseContext) -> Step:
@@ -308,6 +342,9 @@ STEPS: dict[str, StepParser] = {
     "standard_move": _standard_move,
     "play_card": _play_card,
     "hide": _hide,
+    "attach": _attach,
+    "equip": _equip,
+    "detach": _detach,
 }
 
 OBJECT_KEY_PARSERS: dict[str, ObjectKeyParser] = {
@@ -315,4 +352,5 @@ OBJECT_KEY_PARSERS: dict[str, ObjectKeyParser] = {
     "might_passives": _might_passives,
     "keyword_passives": _keyword_passives,
     "at": _at,
+    "effect_text": _effect_text,
 }

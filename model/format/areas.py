@@ -220,6 +220,9 @@ STEP_PARSERS: AreaTable[StepParser] = AreaTable(
         "standard_move": "area_riftbound",
         "play_card": "area_riftbound",
         "hide": "area_riftbound",
+        "attach": "area_riftbound",
+        "equip": "area_riftbound",
+        "detach": "area_riftbound",
         "status": "area_altered_rules",
         "modified_step": "area_altered_rules",
         "gigantic": "area_altered_rules",
@@ -256,6 +259,7 @@ OBJECT_KEY_PARSERS: AreaTable[ObjectKeyParser] = AreaTable(
         "might_passives": "area_riftbound",
         "keyword_passives": "area_riftbound",
         "at": "area_riftbound",
+        "effect_text": "area_riftbound",
         "modifiers": "area_altered_rules",
     },
 )
