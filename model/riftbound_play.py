@@ -22,6 +22,7 @@ from arbiter.model.state import JSON, Event, GameObject, GameState
 from arbiter.model.steps import Step
 
 FACEDOWN = "facedown"
+CHAMPION = "champion"  # 108.3
 BATTLEFIELD = "battlefield"
 PLAYED = "once_each_turn.played."  # cards a player played this turn (reset at end_turn)
 TIMINGS = ("open", "showdown", "closed")
@@ -115,8 +116,10 @@ def hide(state: GameState, card_id: str, at: str) -> GameState:
     player = card.controlled_by
     if "Hidden" not in card.features:
         raise IllegalAction("Riftbound 811.1", f"{card_id} has no Hidden")
-    if card.zone != "hand":
-        raise IllegalAction("Riftbound 811.1.b", f"{card_id} is hidden from its player's hand")
+    if card.zone not in ("hand", CHAMPION):
+        raise IllegalAction(
+            "Riftbound 811.1.b", f"{card_id} is hidden from its player's hand or Champion Zone"
+        )
     if player != state.active_player:
         raise IllegalAction("Riftbound 811.1.b", f"{player} hides cards on their own turn only")
     if not _controls(state, player, at):
@@ -149,8 +152,10 @@ class PlayCard(Step):
     def resolve(self, state: GameState) -> GameState:
         card = state.obj(self.card)
         player = self.by or card.controlled_by
-        if card.zone not in ("hand", FACEDOWN):
-            raise IllegalAction("Riftbound 811.1.c.3", f"{self.card} is not in a hand or facedown")
+        if card.zone not in ("hand", FACEDOWN, CHAMPION):  # 108.3.d, 811.1.c.3
+            raise IllegalAction(
+                "Riftbound 811.1.c.3", f"{self.card} is not in a hand, facedown or a Champion Zone"
+            )
         rules = [check_timing(state, card, player, self.timing, self.to)]
         key = f"{PLAYED}{player}"
         legion = state.counters.get(key, 0) > 0  # 812.1.c: another card played this turn

@@ -349,6 +349,7 @@ class Move(Step):
     def resolve(self, state: GameState) -> GameState:
         state, t = state.tick()
         obj: GameObject = state.obj(self.target)
+        bl.check_move(state, obj, self.zone)
         off = bl.leaves_board(state, obj.zone, self.zone)
         if off:
             from arbiter.model.riftbound_attach import leave_board

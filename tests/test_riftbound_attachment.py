@@ -48,10 +48,12 @@ def might(out: dict[str, Any], oid: str) -> int:
     "Riftbound 472.3.c",
     "Riftbound 818.1.b",
     "Riftbound 818.2",
+    "Riftbound 107.1.c.1",
 )
 def test_an_equipped_unit_gets_the_might_bonus_until_it_is_detached() -> None:
     out = run("equip: {gear: blade, to: knight}")
     assert might(out, "knight") == 3 + 2
+    assert out["objects"]["blade"]["zone"] == "base"  # attached, in the base (107.1.c.1)
     assert [e for e in out["events"] if e["kind"] == "attach"][0]["equipped"] is True
     out = run("equip: {gear: blade, to: knight}", "detach: {card: blade}")
     assert might(out, "knight") == 3 + 1  # the blade's own passive is active again

@@ -33,7 +33,14 @@ def refused(*steps: str) -> str:
     return rule
 
 
-@pytest.mark.rule("Riftbound 144", "Riftbound 144.2", "Riftbound 144.4.a", "Riftbound 316.4.a")
+@pytest.mark.rule(
+    "Riftbound 144",
+    "Riftbound 144.2",
+    "Riftbound 144.4.a",
+    "Riftbound 316.4.a",
+    "Riftbound 107.1.b",
+    "Riftbound 107.2",
+)
 def test_a_unit_moves_from_its_base_to_a_battlefield_and_is_exhausted() -> None:
     out = run("standard_move: {units: [scout], to: ridge}")
     scout = out["objects"]["scout"]

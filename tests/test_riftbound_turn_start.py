@@ -42,6 +42,9 @@ BOARD = """objects:
     "Riftbound 315.3",
     "Riftbound 315.4",
     "Riftbound 823.1.b",
+    "Riftbound 108.4",
+    "Riftbound 108.5",
+    "Riftbound 108.7",
 )
 def test_the_start_of_turn_readies_scores_channels_two_runes_and_draws_one() -> None:
     out = view(HEAD + BOARD + "steps:\n  - end_turn: {phases: true}\n")
@@ -55,7 +58,13 @@ def test_the_start_of_turn_readies_scores_channels_two_runes_and_draws_one() -> 
     assert out["counters"]["xp"]["bo"] == 2  # Hunt 2 at the held battlefield
 
 
-@pytest.mark.rule("RB-BURN", "Riftbound 315.3.b.1", "Riftbound 315.4.b.1", "Riftbound 315.4.b.2")
+@pytest.mark.rule(
+    "RB-BURN",
+    "Riftbound 315.3.b.1",
+    "Riftbound 315.4.b.1",
+    "Riftbound 315.4.b.2",
+    "Riftbound 108.4.a",
+)
 def test_a_draw_from_an_empty_deck_burns_out_then_draws_from_the_recycled_trash() -> None:
     out = view(
         HEAD
@@ -181,7 +190,7 @@ def test_the_victory_score_needs_more_points_than_any_opponent() -> None:
     assert events(view(text % 7), "victory")[0]["winner"] == "ana"
 
 
-@pytest.mark.rule("Riftbound 146")
+@pytest.mark.rule("Riftbound 146", "Riftbound 107.2.b")
 def test_a_unit_is_at_a_battlefield_object_only_in_the_zone_battlefield() -> None:
     with pytest.raises(InputError, match="'at' needs the zone battlefield or facedown"):
         scenario(
