@@ -26,7 +26,13 @@ CHAMPION = "champion"  # 108.3
 BATTLEFIELD = "battlefield"
 PLAYED = "once_each_turn.played."  # cards a player played this turn (reset at end_turn)
 TIMINGS = ("open", "showdown", "closed")
-PERMANENTS = ("unit", "gear")
+PERMANENTS = ("unit", "gear")  # 133.4.a.2: the permanent types
+# the kinds that are never played, with the article that says so
+NOT_PLAYED = {
+    "rune": "Riftbound 133.5.a.1",
+    "battlefield": "Riftbound 133.6.a.1",
+    "legend": "Riftbound 133.6.b.1",
+}
 
 
 def _number(obj: GameObject, name: str) -> int:
@@ -152,6 +158,11 @@ class PlayCard(Step):
     def resolve(self, state: GameState) -> GameState:
         card = state.obj(self.card)
         player = self.by or card.controlled_by
+        if card.kind not in (*PERMANENTS, "spell"):  # 133.4-133.6
+            raise IllegalAction(
+                NOT_PLAYED.get(card.kind, "Riftbound 133.4"),
+                f"{self.card} ({card.kind}) is not a card that is played",
+            )
         if card.zone not in ("hand", FACEDOWN, CHAMPION):  # 108.3.d, 811.1.c.3
             raise IllegalAction(
                 "Riftbound 811.1.c.3", f"{self.card} is not in a hand, facedown or a Champion Zone"

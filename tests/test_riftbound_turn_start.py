@@ -44,6 +44,7 @@ BOARD = """objects:
     "Riftbound 823.1.b",
     "Riftbound 108.4",
     "Riftbound 108.5",
+    "Riftbound 133.5.a.1",
     "Riftbound 108.7",
 )
 def test_the_start_of_turn_readies_scores_channels_two_runes_and_draws_one() -> None:

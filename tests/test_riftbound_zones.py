@@ -49,6 +49,28 @@ def test_a_banished_unit_leaves_the_board_for_its_owners_banishment() -> None:
     assert out["objects"]["buddy"]["might"]["shown"] == 1  # off the Board (110)
 
 
+@pytest.mark.rule(
+    "Riftbound 133.4.a",
+    "Riftbound 133.4.b",
+    "Riftbound 133.5.a",
+    "Riftbound 133.6.a",
+    "Riftbound 133.6.b",
+)
+def test_units_and_gear_stay_on_the_board_spells_go_and_the_other_kinds_are_not_played() -> None:
+    text = HEAD.replace(
+        "steps:\n",
+        "  zap: {owner: ana, kind: spell, zone: hand}\n"
+        "  tool: {owner: ana, kind: gear, zone: hand}\n"
+        "  rune: {owner: ana, kind: rune, zone: hand}\n"
+        "  bf: {owner: ana, kind: battlefield, zone: hand}\nsteps:\n",
+    )
+    out = view(text + "  - play_card: {card: zap}\n  - play_card: {card: tool}\n")
+    assert out["objects"]["zap"]["zone"] == "trash" and out["objects"]["tool"]["zone"] == "base"
+    for card, rule in (("rune", "133.5.a.1"), ("bf", "133.6.a.1"), ("ahri", "133.6.b.1")):
+        out = view(text + f"  - play_card: {{card: {card}}}\n")
+        assert out["illegal"]["rule"] == f"Riftbound {rule}"
+
+
 @pytest.mark.rule("Riftbound 108.7.e", "Riftbound 107.1", "Riftbound 107.1.c")
 def test_cards_in_a_hand_can_be_acted_on_and_a_permanent_enters_its_players_base() -> None:
     out = run("play_card: {card: other}")
