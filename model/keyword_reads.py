@@ -14,5 +14,6 @@ def with_passives(state: GameState, obj: GameObject) -> GameObject:
     """``obj`` with the keywords its keyword passives give now (out of combat)."""
     if obj.zone not in mt.BOARD or not any(isinstance(a, rk.KeywordPassive) for a in obj.abilities):
         return obj  # a passive works on the Board only
-    out, _ = rk.passive_grants(obj, lambda o: might_now(state, o), state.ruleset.numbered_gain)
+    xp = state.counters.get(f"xp.{obj.controlled_by}", 0)  # Level (824)
+    out, _ = rk.passive_grants(obj, lambda o: might_now(state, o), state.ruleset.numbered_gain, xp)
     return out

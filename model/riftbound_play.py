@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 
 from arbiter.model import death as dt
 from arbiter.model import riftbound_attach as ra
+from arbiter.model import riftbound_score as rs
 from arbiter.model.errors import IllegalAction
 from arbiter.model.state import JSON, Event, GameObject, GameState
 from arbiter.model.steps import Step
@@ -150,6 +151,7 @@ class PlayCard(Step):
     steps: tuple[Step, ...] = ()
     repeats: tuple[tuple[Step, ...], ...] = ()
     attach: str | None = None  # Quick-Draw: the unit it is attached to as it is played
+    vision: tuple[bool, ...] = ()  # Vision: recycle the card seen? one per instance
     equip: str | None = None  # Weaponmaster: the Equipment it attaches to itself
 
     def target_ids(self) -> tuple[str, ...]:
@@ -202,6 +204,8 @@ class PlayCard(Step):
         )
         state = state.with_event(Event("play_card", fields, tuple(rules)))
         state = self._attachments(state, card, player)
+        if card.kind in PERMANENTS:
+            state = self._vision(state, card, player)
         if card.kind == "spell":
             for run in (self.steps, *self.repeats):  # 820.2.a: each with its own choices
                 for step in run:
@@ -211,6 +215,30 @@ class PlayCard(Step):
             state = state.with_object(replace(spell, zone=dt.TRASH, region=None))
             state = state.with_event(
                 Event("move", (("target", self.card), ("to", dt.TRASH)), ("Riftbound 108.2.b",))
+            )
+        return state
+
+    def _vision(self, state: GameState, card: GameObject, player: str) -> GameState:
+        """817: each instance of Vision, as the permanent enters the Board, looks at the top
+        card of its player's Main Deck and may recycle it (to the bottom); without a
+        recycle the next instance sees the same card (817.2.b)."""
+        instances = _number(card, "Vision")
+        if len(self.vision) > instances:
+            raise IllegalAction("Riftbound 817.2", f"{card.id} has {instances} Vision")
+        for n in range(instances):
+            recycle = self.vision[n] if n < len(self.vision) else False
+            deck = rs.zone_order(state, player, "deck")
+            seen = deck[0].id if deck else None  # 431.1.c: an empty deck shows nothing
+            if seen is not None and recycle:
+                state = rs.move(state, seen, "deck")  # the bottom: a new timestamp
+            fields: tuple[tuple[str, JSON], ...] = (
+                ("card", card.id),
+                ("player", player),
+                ("seen", seen),
+                ("recycled", bool(seen is not None and recycle)),
+            )
+            state = state.with_event(
+                Event("vision", fields, ("Riftbound 817.1.b", "Riftbound 817.2.a"))
             )
         return state
 

@@ -88,7 +88,7 @@ def _might_passives(node: Node, ctx: ParseContext, obj: GameObject) -> GameObjec
     while_mighty}]``: continuous Might effects of a unit (Riftbound 473-475)."""
     added = []
     for n, item in enumerate(_items(node), start=1):
-        m = item.mapping({"id", "add", "to", "while_mighty", "text"}, required=("add",))
+        m = item.mapping({"id", "add", "to", "while_mighty", "text", "level"}, required=("add",))
         added.append(
             ml.MightPassive(
                 id=m["id"].ident("an effect id") if "id" in m else f"passive{n}",
@@ -97,6 +97,7 @@ def _might_passives(node: Node, ctx: ParseContext, obj: GameObject) -> GameObjec
                 add=m["add"].integer(-LIMIT, LIMIT),
                 to=m["to"].choice(list(ml.REACH)) if "to" in m else "self",
                 while_mighty=m["while_mighty"].boolean() if "while_mighty" in m else False,
+                level=m["level"].integer(0, LIMIT) if "level" in m else 0,
             )
         )
     return replace(obj, abilities=(*obj.abilities, *added))
@@ -107,7 +108,7 @@ def _keyword_passives(node: Node, ctx: ParseContext, obj: GameObject) -> GameObj
     while Mighty (Riftbound 471.3, 472.2; read in combat)."""
     added = []
     for n, item in enumerate(_items(node), start=1):
-        m = item.mapping({"id", "keyword", "value", "while_mighty"}, required=("keyword",))
+        m = item.mapping({"id", "keyword", "value", "while_mighty", "level"}, required=("keyword",))
         added.append(
             rk.KeywordPassive(
                 id=m["id"].ident("an effect id") if "id" in m else f"keyword{n}",
@@ -116,6 +117,7 @@ def _keyword_passives(node: Node, ctx: ParseContext, obj: GameObject) -> GameObj
                 feature=m["keyword"].ident("a keyword name"),
                 number=m["value"].integer(-LIMIT, LIMIT) if "value" in m else None,
                 while_mighty=m["while_mighty"].boolean() if "while_mighty" in m else True,
+                level=m["level"].integer(0, LIMIT) if "level" in m else 0,
             )
         )
     return replace(obj, abilities=(*obj.abilities, *added))
@@ -262,6 +264,7 @@ def _play_card(node: Node, ctx: ParseContext) -> Step:
     """``play_card: {card, by, timing: open | showdown | closed, to, accelerate, steps,
     repeats}``: a card is played (Riftbound 143.4, 316.2.b, 805, 806, 811-813, 820, 822)."""
     keys = {"card", "by", "timing", "to", "accelerate", "steps", "repeats", "attach", "equip"}
+    keys.add("vision")
     m = node.mapping(keys, required=("card",))
     to = m["to"].ident("base or a battlefield id") if "to" in m else "base"
     if to != "base":
@@ -278,6 +281,7 @@ def _play_card(node: Node, ctx: ParseContext) -> Step:
         else (),
         attach=ctx.object_id(m["attach"]) if "attach" in m else None,
         equip=ctx.object_id(m["equip"]) if "equip" in m else None,
+        vision=tuple(v.boolean() for v in _items(m["vision"])) if "vision" in m else (),
     )
 
 
