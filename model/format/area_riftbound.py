@@ -15,6 +15,7 @@ from arbiter.model.format.document import Node
 from arbiter.model.riftbound_attach import EffectText
 from arbiter.model.riftbound_move import StandardMove
 from arbiter.model.riftbound_play import TIMINGS, AttachStep, DetachStep, EquipStep, Hide, PlayCard
+from arbiter.model.riftbound_replace import ReplaceCard, SwapBack
 from arbiter.model.riftbound_steps import (
     Buff,
     ChainItem,
@@ -316,6 +317,29 @@ def _effect_text(node: Node, ctx: ParseContext, obj: GameObject) -> GameObject:
     return replace(obj, abilities=(*obj.abilities, text))
 
 
+def _replace_card(node: Node, ctx: ParseContext) -> Step:
+    """``replace_card: {target, token: {id, kind, might}}``: a token takes the target's
+    place, inheriting its statuses and effects (Riftbound 438)."""
+    m = node.mapping({"target", "token"}, required=("target", "token"))
+    t = m["token"].mapping({"id", "kind", "might"}, required=("id",))
+    token = t["id"].ident("a new token id")
+    if token in ctx.state.objects or token in ctx.created:
+        t["id"].fail("a new object id")
+    ctx.created.add(token)
+    return ReplaceCard(
+        target=ctx.object_id(m["target"]),
+        token=token,
+        kind=t["kind"].ident("an object kind") if "kind" in t else "unit",
+        might=t["might"].integer(-LIMIT, LIMIT) if "might" in t else None,
+    )
+
+
+def _swap_back(node: Node, ctx: ParseContext) -> Step:
+    """``swap_back: {token}``: a token made by Replace gives its place back (438.7)."""
+    m = node.mapping({"token"}, required=("token",))
+    return SwapBack(token=m["token"].ident("a token id"))
+
+
 def _hide(node: Node, ctx: ParseContext) -> Step:
     """``hide: {card, at}``: a card with Hidden goes facedown at a battlefield (811, 107.3)."""
     m = node.mapping({"card", "at"}, required=("card", "at"))
@@ -349,6 +373,8 @@ STEPS: dict[str, StepParser] = {
     "attach": _attach,
     "equip": _equip,
     "detach": _detach,
+    "replace_card": _replace_card,
+    "swap_back": _swap_back,
 }
 
 OBJECT_KEY_PARSERS: dict[str, ObjectKeyParser] = {

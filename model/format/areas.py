@@ -223,6 +223,8 @@ STEP_PARSERS: AreaTable[StepParser] = AreaTable(
         "attach": "area_riftbound",
         "equip": "area_riftbound",
         "detach": "area_riftbound",
+        "replace_card": "area_riftbound",
+        "swap_back": "area_riftbound",
         "status": "area_altered_rules",
         "modified_step": "area_altered_rules",
         "gigantic": "area_altered_rules",

@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping
 
 from arbiter.model.damage.combat_state import Combat
 from arbiter.model.damage.steps import DealDamage, ResolveDamage
-from arbiter.model.errors import InputError
+from arbiter.model.errors import IllegalAction, InputError
 from arbiter.model.state import GameState
 from arbiter.model.steps import Step
 from arbiter.solver.damage import combat_resolve
@@ -33,6 +33,9 @@ AFTER_STEP: tuple[AfterStep, ...] = (triggers.after_step,)
 
 
 def resolve_step(step: Step, state: GameState, options: RunOptions) -> GameState:
+    gone = [t for t in step.target_ids() if t not in state.objects and t not in state.players]
+    if gone:  # a token that stopped existing (Decision RB-GONE)
+        raise IllegalAction("RB-GONE", f"{', '.join(gone)} no longer exists")
     resolver = RESOLVERS.get(type(step))
     if resolver is not None:
         return resolver(step, state, options)
