@@ -170,6 +170,14 @@ class PlayCard(Step):
                 "Riftbound 811.1.c.3", f"{self.card} is not in a hand, facedown or a Champion Zone"
             )
         rules = [check_timing(state, card, player, self.timing, self.to)]
+        if card.zone == FACEDOWN:  # 811.1.d.2: a hidden card chooses at its battlefield
+            for t in (
+                t for run in (self.steps, *self.repeats) for s in run for t in s.target_ids()
+            ):
+                if t in state.objects and t != card.id and state.obj(t).region != card.region:
+                    raise IllegalAction(
+                        "Riftbound 811.1.d.2", f"{t} is not at {card.region}, where {card.id} hid"
+                    )
         key = f"{PLAYED}{player}"
         legion = state.counters.get(key, 0) > 0  # 812.1.c: another card played this turn
         state = replace(state, counters={**state.counters, key: state.counters.get(key, 0) + 1})
@@ -320,3 +328,24 @@ class DetachStep(Step):
         if ra.attached_to(state.obj(self.card)) is None:
             raise IllegalAction("Riftbound 718.1", f"{self.card} is not attached")
         return ra.detach(state, self.card, "Riftbound 718.1")
+
+
+@dataclass(frozen=True, kw_only=True)
+class Kill(Step):
+    """``kill: {target, by}``: a Kill instruction of the spell or ability ``by`` (428.5.b);
+    an ability's kill is also attributed to the object it comes from (428.5.d)."""
+
+    target: str
+    by: tuple[str, ...] = ()  # the spell or ability, then the object an ability comes from
+
+    def target_ids(self) -> tuple[str, ...]:
+        return (self.target,)
+
+    def resolve(self, state: GameState) -> GameState:
+        obj = state.obj(self.target)
+        if obj.kind not in PERMANENTS or obj.zone.split(":", 1)[0] not in state.ruleset.board_zones:
+            raise IllegalAction("Riftbound 428.1", f"{self.target} is no unit or gear on the Board")
+        rules = ("Riftbound 428.2", "Riftbound 428.5.b") if self.by else ("Riftbound 428.2",)
+        if len(self.by) > 1:
+            rules = (*rules, "Riftbound 428.5.d")
+        return dt.kill(state, self.target, rules, by=self.by)

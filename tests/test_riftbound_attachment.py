@@ -182,3 +182,18 @@ def test_weaponmaster_attaches_an_equipment_of_its_player_as_it_is_played() -> N
     )
     out = played("play_card: {card: master, equip: buckler}")
     assert out["illegal"]["rule"] == "Riftbound 821.1.c"
+
+
+@pytest.mark.rule("Riftbound 818.3", "Riftbound 818.3.a", "Riftbound 818.3.b", "Riftbound 818.3.c")
+def test_a_unit_is_equipped_while_an_equipment_is_attached_to_it() -> None:
+    text = HEAD + "  - equip: {gear: blade, to: knight}\n"
+    state = run_text(text).state
+    assert "Equipped" in with_passives(state, state.obj("knight")).features
+    state = run_text(text + "  - detach: {card: blade}\n").state
+    assert "Equipped" not in with_passives(state, state.obj("knight")).features
+    # a gear without Equip attached does not make the unit Equipped
+    state = run_text(
+        HEAD.replace("features: [Equip, Temporary]", "features: []")
+        + ("  - attach: {card: blade, to: knight}\n")
+    ).state
+    assert "Equipped" not in with_passives(state, state.obj("knight")).features

@@ -206,3 +206,26 @@ def test_a_hidden_card_is_removed_at_the_cleanup_after_its_battlefield_is_lost()
     gone = run("hide: {card: trap, at: ridge}", "cleanup: {}")
     assert gone["objects"]["trap"]["zone"] == "trash"
     assert kept["objects"]["ridge"].get("controller") in (None, "", "ana")
+
+
+@pytest.mark.rule("Riftbound 811.1.d", "Riftbound 811.1.d.2")
+def test_a_spell_played_from_hidden_chooses_among_objects_at_its_battlefield() -> None:
+    text = HEAD.replace(
+        "steps:\n",
+        "  guest: {owner: bo, kind: unit, base: {might: 4}, zone: battlefield,"
+        " at: ridge}\nsteps:\n",
+    )
+    hidden = "  - hide: {card: trap, at: ridge}\n"
+    out = view(
+        text + hidden + "  - play_card: {card: trap, timing: closed, to: ridge,"
+        " steps: [{might: {target: target, add: -1}}]}\n"
+    )
+    assert out["illegal"]["rule"] == "Riftbound 811.1.d.2"
+    out = view(
+        text + hidden + "  - play_card: {card: trap, timing: closed, to: ridge,"
+        " steps: [{might: {target: guest, add: -1}}]}\n"
+    )
+    assert "illegal" not in out and out["objects"]["guest"]["might"]["shown"] == 3
+    # played as usual (811.3), the same spell may choose anywhere
+    out = view(text + "  - play_card: {card: trap, steps: [{might: {target: target, add: -1}}]}\n")
+    assert "illegal" not in out

@@ -76,3 +76,24 @@ def test_a_step_naming_a_token_that_stopped_existing_is_refused() -> None:
         "might: {target: bird, add: 1}",
     )
     assert out["illegal"]["rule"] == "RB-GONE"
+
+
+@pytest.mark.rule("Riftbound 428.5.b", "Riftbound 428.5.d", "Riftbound 428.5.a")
+def test_a_kill_instruction_is_attributed_to_its_spell_or_ability_and_its_source() -> None:
+    text = HEAD.replace(
+        "steps:\n",
+        "  zap: {owner: bo, kind: spell, zone: hand}\n"
+        "  totem: {owner: bo, kind: gear, zone: base}\nsteps:\n",
+    )
+    out = view(text + "  - kill: {target: hero, by: zap}\n")
+    move = [e for e in out["events"] if e["kind"] == "move"][-1]
+    assert move["killed_by"] == ["zap"] and out["objects"]["hero"]["zone"] == "trash"
+    out = view(
+        text
+        + "  - kill: {target: hero, by: [totem_ability, totem]}\n".replace("totem_ability, ", "")
+    )
+    assert [e for e in out["events"] if e["kind"] == "move"][-1]["killed_by"] == ["totem"]
+    out = view(text + "  - kill: {target: hero, by: [zap, totem]}\n")
+    move = [e for e in out["events"] if e["kind"] == "move"][-1]
+    assert move["killed_by"] == ["zap", "totem"] and "Riftbound 428.5.d" in move["rules"]
+    assert view(text + "  - kill: {target: zap}\n")["illegal"]["rule"] == "Riftbound 428.1"

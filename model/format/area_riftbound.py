@@ -14,7 +14,15 @@ from arbiter.model.format.context import ObjectKeyParser, ParseContext, StepPars
 from arbiter.model.format.document import Node
 from arbiter.model.riftbound_attach import EffectText
 from arbiter.model.riftbound_move import StandardMove
-from arbiter.model.riftbound_play import TIMINGS, AttachStep, DetachStep, EquipStep, Hide, PlayCard
+from arbiter.model.riftbound_play import (
+    TIMINGS,
+    AttachStep,
+    DetachStep,
+    EquipStep,
+    Hide,
+    Kill,
+    PlayCard,
+)
 from arbiter.model.riftbound_replace import ReplaceCard, SwapBack
 from arbiter.model.riftbound_steps import (
     Buff,
@@ -340,6 +348,13 @@ def _swap_back(node: Node, ctx: ParseContext) -> Step:
     return SwapBack(token=m["token"].ident("a token id"))
 
 
+def _kill(node: Node, ctx: ParseContext) -> Step:
+    """``kill: {target, by}``: a Kill instruction of a spell or ability (Riftbound 428)."""
+    m = node.mapping({"target", "by"}, required=("target",))
+    by = tuple(ctx.object_id(b) for b in _items(m["by"])) if "by" in m else ()
+    return Kill(target=ctx.object_id(m["target"]), by=by)
+
+
 def _hide(node: Node, ctx: ParseContext) -> Step:
     """``hide: {card, at}``: a card with Hidden goes facedown at a battlefield (811, 107.3)."""
     m = node.mapping({"card", "at"}, required=("card", "at"))
@@ -375,6 +390,7 @@ STEPS: dict[str, StepParser] = {
     "detach": _detach,
     "replace_card": _replace_card,
     "swap_back": _swap_back,
+    "kill": _kill,
 }
 
 OBJECT_KEY_PARSERS: dict[str, ObjectKeyParser] = {

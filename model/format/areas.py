@@ -225,6 +225,7 @@ STEP_PARSERS: AreaTable[StepParser] = AreaTable(
         "detach": "area_riftbound",
         "replace_card": "area_riftbound",
         "swap_back": "area_riftbound",
+        "kill": "area_riftbound",
         "status": "area_altered_rules",
         "modified_step": "area_altered_rules",
         "gigantic": "area_altered_rules",
