@@ -171,12 +171,11 @@ class PlayCard(Step):
             )
         rules = [check_timing(state, card, player, self.timing, self.to)]
         if card.zone == FACEDOWN:  # 811.1.d.2: a hidden card chooses at its battlefield
-            for t in (
-                t for run in (self.steps, *self.repeats) for s in run for t in s.target_ids()
-            ):
-                if t in state.objects and t != card.id and state.obj(t).region != card.region:
+            named = [i for run in (self.steps, *self.repeats) for s in run for i in s.target_ids()]
+            for oid in named:
+                if oid in state.objects and oid != card.id and state.obj(oid).region != card.region:
                     raise IllegalAction(
-                        "Riftbound 811.1.d.2", f"{t} is not at {card.region}, where {card.id} hid"
+                        "Riftbound 811.1.d.2", f"{oid} is not at {card.region}, where {card.id} hid"
                     )
         key = f"{PLAYED}{player}"
         legion = state.counters.get(key, 0) > 0  # 812.1.c: another card played this turn

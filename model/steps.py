@@ -8,8 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from arbiter.model import board_leave as bl
-from arbiter.model.effects.algebra import StatOp
+from arbiter.model.effects.stat_ops import StatOp
 from arbiter.model.errors import IllegalAction, InputError, Location
 from arbiter.model.ruleset import NumberedGain
 from arbiter.model.state import JSON, BaseValue, Event, GameObject, GameState, Protection
@@ -347,6 +346,8 @@ class Move(Step):
         return (self.target,)
 
     def resolve(self, state: GameState) -> GameState:
+        from arbiter.model import board_leave as bl  # Riftbound's board (issue 19: lazily)
+
         state, t = state.tick()
         obj: GameObject = state.obj(self.target)
         bl.check_move(state, obj, self.zone)

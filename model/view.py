@@ -5,6 +5,11 @@ the state after passive abilities (A-PASS-1, ``model.passive_order.after_passive
 called explicitly here). The sections of an object are a literal list
 (``OBJECT_SECTIONS``): nothing registers itself on import, so the view never depends on
 which modules were imported.
+
+Passives and prevention shields are abilities: for an object (or a state) without
+abilities there is nothing to derive and no shield to show, and their modules (with the
+effects algebra) are imported only when some object has abilities (issue 19: a stats-only
+run starts without them; tests/test_cold_start.py).
 """
 
 from __future__ import annotations
@@ -13,11 +18,7 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from arbiter.model import passives as pv
 from arbiter.model.altered import view as altered_view
-from arbiter.model.damage.prevention import prevention_json
-from arbiter.model.might_layers import might_json
-from arbiter.model.passive_order import after_passives
 from arbiter.model.scenario import Expectation
 from arbiter.model.state import JSON, GameObject, GameState
 from arbiter.model.values import characteristics as ch
@@ -34,17 +35,59 @@ def region_section(obj: GameObject, state: GameState) -> tuple[str, JSON] | None
     return ("region", obj.region) if obj.region is not None else None
 
 
+def prevention_section(obj: GameObject, state: GameState) -> tuple[str, JSON] | None:
+    """``"prevention"``: the object's shields (P-1), which are among its abilities."""
+    if not obj.abilities:
+        return None
+    from arbiter.model.damage.prevention import prevention_json
+
+    return prevention_json(obj, state)
+
+
+# The characteristic a unit's Might is (model.might.MIGHT; tests/test_cold_start.py pins it).
+MIGHT = "might"
+
+
+def might_section(obj: GameObject, state: GameState) -> tuple[str, JSON] | None:
+    """``"might"``: a unit's Might with its layers (Riftbound), for an object that has it."""
+    if MIGHT not in obj.base:
+        return None
+    from arbiter.model.might_layers import might_json
+
+    return might_json(obj, state)
+
+
 OBJECT_SECTIONS: tuple[ObjectSection, ...] = (
     region_section,
     *altered_view.SECTIONS,
-    prevention_json,
-    might_json,
+    prevention_section,
+    might_section,
 )
 
 
+def has_abilities(state: GameState) -> bool:
+    """Whether some object has abilities: without any, there is no passive, trigger or
+    shield to look at, and their modules need not be imported."""
+    return any(obj.abilities for obj in state.objects.values())
+
+
 def derived(state: GameState) -> GameState:
-    """The state as it is shown and checked: characteristics after passives (A-PASS-1)."""
+    """The state as it is shown and checked: characteristics after passives (A-PASS-1);
+    the state itself when no object has abilities (so none has passives)."""
+    if not has_abilities(state):
+        return state
+    from arbiter.model.passive_order import after_passives
+
     return after_passives(state)
+
+
+def passive_ids(obj: GameObject) -> list[str]:
+    """The ids of the object's passive abilities (A-PASS-1), in order."""
+    if not obj.abilities:
+        return []
+    from arbiter.model import passives as pv
+
+    return [p.id for p in pv.passives_of(obj)]
 
 
 def characteristic_json(obj: GameObject, stat: str) -> dict[str, JSON] | None:
@@ -91,8 +134,8 @@ def object_json(
     if obj.counters:  # damage, wounds, lives, boosts ... (left out when there are none)
         out["counters"] = dict(sorted(obj.counters.items()))
     had = before.objects.get(obj.id) if before is not None else obj
-    if had is not None and pv.passives_of(had):
-        out["passives"] = [p.id for p in pv.passives_of(obj)]
+    if had is not None and passive_ids(had):
+        out["passives"] = passive_ids(obj)
     for section in OBJECT_SECTIONS:
         item = section(obj, state)
         if item is not None:

@@ -30,14 +30,10 @@ def view(text: str) -> dict[str, Any]:
 
 
 def cli(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
-    """Run ``arbiter`` as a user would, in a fresh process."""
-    return subprocess.run(
-        [sys.executable, "-c", "from arbiter.solver.cli.main import main; main()", *args],
-        capture_output=True,
-        text=True,
-        cwd=cwd,
-        timeout=120,
-    )
+    """Run ``arbiter`` as a user would, in a fresh process (``tests/forkserver.py``)."""
+    from tests.forkserver import run_cli
+
+    return run_cli(list(args), cwd)
 
 
 def cli_json(*args: str) -> dict[str, Any]:

@@ -15,7 +15,7 @@ from typing import ClassVar
 
 from arbiter.model.effects import game_actions as _game
 from arbiter.model.effects import selectors as _sel
-from arbiter.model.values.reading import Op
+from arbiter.model.effects import stat_ops as _ops
 
 RuleIds = _sel.RuleIds
 
@@ -209,21 +209,8 @@ class DealDamage:
     RULES: ClassVar[RuleIds] = ("D-EACH-1", "D-DIST-1", "D-TIME-1", "D-TIME-3", "D-SRC-1")
 
 
-class StatOp(Enum):
-    ADD = "add"
-    SET = "set"
-    MULTIPLY = "multiply"
-    DIVIDE = "divide"
-    COPY = "copy"  # take the other object's value
-    SWAP = "swap"
-    SWAP_BONUS = "swap_bonus"  # exchange bonuses (E-BONUS-3)
-    REMOVE = "remove"  # remove members of a set characteristic
-
-    @property
-    def op(self) -> Op | None:
-        return {"add": Op.ADD, "set": Op.SET, "multiply": Op.MULTIPLY, "divide": Op.DIVIDE}.get(
-            self.value
-        )
+# how a characteristic changes (E-OPS-1), defined in model.effects.stat_ops
+StatOp = _ops.StatOp
 
 
 @dataclass(frozen=True, slots=True)

@@ -380,16 +380,9 @@ def minimax(
 # -- the engine hook and the command line ------------------------------------------------------
 
 
-def wants_outcomes(scenario: Scenario, options: RunOptions) -> bool:
-    return options.outcomes or any(
-        e.path == "outcomes" or e.path.startswith(("outcomes.", "outcomes[", "outcome_search"))
-        for e in scenario.expect
-    )
-
-
 def finisher(scenario: Scenario, state: GameState, options: RunOptions) -> dict[str, JSON]:
     """Adds ``outcomes`` (and ``outcome_search``) when asked (``--outcomes``) or expected."""
-    if not wants_outcomes(scenario, options):
+    if not options.wants_outcomes(scenario):
         return {}
     found = enumerate_outcomes(scenario, options)
     return {

@@ -2,7 +2,7 @@
 
 Each subcommand lives in its own module (``COMMANDS``, a literal table from the command's
 name to a function importing its module), imported only when that command is invoked (or
-listed by ``--help``);
+its own help asked for; ``arbiter --help`` lists the commands from ``SUMMARIES``);
 each imports its heavy libraries inside the command function, so ``arbiter run`` on a
 stats-only scenario loads neither the other commands nor ortools or networkx.
 Exit codes: 0 ok, 1 an expectation, check or illegal action failed, 2 bad
@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable
+from gettext import gettext
 from typing import NoReturn
 
 import click
@@ -112,12 +113,49 @@ COMMANDS: dict[str, Callable[[], click.Command]] = {
 }
 
 
+# command name -> the first paragraph of its help (its docstring), which ``arbiter --help``
+# shortens to list it without importing it; tests/test_command_summaries.py pins each
+# against the command's own help.
+SUMMARIES: dict[str, str] = {
+    "run": "Resolve scenario FILES (files, folders, globs) and check their expect: blocks.",
+    "schema": "Print the JSON Schema (draft-07, for editors) of scenario files, or of another "
+    "kind.",
+    "check": "Check card-set FILES for problems players and judges would meet.",
+    "damage": "The optimal split of the damage instruction in FILE, proven by CP-SAT.",
+    "graph": "Draw the dependency graph of the passive abilities of scenario FILE (A-DEP, "
+    "A-ORDER-1).",
+    "loops": "Detect loops in a card set or a scenario FILE: loop, terminates or undetermined.",
+    "demo": "Check the example card sets, then run every worked example of the rules sources.",
+    "import": "Import a card pool FILE (the publisher's JSON) of GAME into card-set files.",
+    "combat": "Combat damage assignments of the first combat step in FILE (Riftbound 460.2.c).",
+    "init": "Scaffold a card set and a scenario in FOLDER, with schemas for editors.",
+    "describe": "Render the cards of a card-set FILE (or one CARD) as plain English.",
+    "upgrade": "Rewrite format 1 card-set FILES as format 2 in place.",
+}
+
+
 class LazyGroup(click.Group):
     """The group of ``COMMANDS``: a command's module is imported when the command is
-    asked for (invoked, or listed by ``--help``), never before."""
+    invoked (or its own help asked for), never before; ``arbiter --help`` lists the
+    commands from ``SUMMARIES``."""
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted(COMMANDS)
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """The commands section of ``arbiter --help``, as click writes it, from
+        ``SUMMARIES``."""
+        names = self.list_commands(ctx)
+        limit = formatter.width - 6 - max(len(name) for name in names)
+        rows = [(n, self._summary(n, limit)) for n in names]
+        with formatter.section(gettext("Commands")):
+            formatter.write_dl(rows)
+
+    @staticmethod
+    def _summary(name: str, limit: int) -> str:
+        if name not in SUMMARIES:  # a command not yet listed there: its module tells
+            return COMMANDS[name]().get_short_help_str(limit)
+        return click.Command(name, help=SUMMARIES[name]).get_short_help_str(limit)
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         load = COMMANDS.get(cmd_name)

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from arbiter.model.state import JSON, GameState
 from arbiter.model.values import characteristics as ch
 from arbiter.model.values.reading import NumberReading
-from arbiter.model.view import derived, shown
+from arbiter.model.view import derived, has_abilities, shown
 from arbiter.model.wording import plural
 
 if TYPE_CHECKING:
@@ -162,6 +162,8 @@ def print_run(result: RunResult, *, explain: bool = False) -> None:
 
 def dependency_section(result: RunResult, out: Console, explain: bool) -> None:
     """Dependency cycles among passives; with --explain, the order and why (A-ORDER-1)."""
+    if not has_abilities(result.state):  # no passives: nothing to order (nor to import)
+        return
     from arbiter.solver.dependency.order import has_passives, ordering
     from arbiter.solver.dependency.view import arrow_path, explain_lines
 

@@ -67,7 +67,6 @@ def _run_one(file: str, out: Output, explain: bool, time_limit: float, outcomes:
     """One scenario: its whole report, as it always has been."""
     from arbiter.model.format.scenario import parse_file
     from arbiter.solver import limits
-    from arbiter.solver.cli import report
     from arbiter.solver.engine import runner as engine
     from arbiter.solver.engine.options import RunOptions
 
@@ -77,6 +76,8 @@ def _run_one(file: str, out: Output, explain: bool, time_limit: float, outcomes:
     if out.format == "json":
         out.json(result.as_json())
     else:
+        from arbiter.solver.cli import report  # rich, for the table only
+
         with out.captured():
             report.print_run(result, explain=explain)
             if outcomes:

@@ -2,7 +2,8 @@
 
 What the expectations read is the view of the state after passive abilities
 (``arbiter.model.view.state_json`` derives it explicitly). The finishers that add keys to the
-answer are a literal list (``FINISHERS``).
+answer are a literal list (``FINISHERS``); the outcome search is imported only when a run
+asks for it (issue 19: a stats-only run starts without it).
 """
 
 from __future__ import annotations
@@ -14,14 +15,24 @@ from arbiter.model.errors import IllegalAction, InputError
 from arbiter.model.scenario import Expect, Expectation, Scenario
 from arbiter.model.state import JSON, Event, GameState
 from arbiter.model.view import Check, check, state_json
-from arbiter.solver.choices import outcomes
 from arbiter.solver.engine.options import RunOptions
 from arbiter.solver.engine.step import after_step, located, resolve_step
 
 # Run after the last step, in order; each returns keys added to the JSON output and to the
 # view the final expectations read ("outcomes", when --outcomes is given or read).
 Finisher = Callable[[Scenario, GameState, RunOptions], dict[str, JSON]]
-FINISHERS: tuple[Finisher, ...] = (outcomes.finisher,)
+
+
+def outcomes_finisher(scenario: Scenario, state: GameState, options: RunOptions) -> dict[str, JSON]:
+    """``outcomes`` and ``outcome_search`` when asked (``--outcomes``) or expected."""
+    if not options.wants_outcomes(scenario):
+        return {}
+    from arbiter.solver.choices import outcomes
+
+    return outcomes.finisher(scenario, state, options)
+
+
+FINISHERS: tuple[Finisher, ...] = (outcomes_finisher,)
 
 
 @dataclass(frozen=True)

@@ -2,29 +2,50 @@
 decides what it leaves open; then the triggers its events triggered (TRIG-1).
 
 The wiring is explicit: ``RESOLVERS`` and ``AFTER_STEP`` are literal, nothing registers
-itself on import, so no answer depends on which modules were imported.
+itself on import, so no answer depends on which modules were imported. ``RESOLVERS`` names
+each step class by its module and name, with a function importing the solver that resolves
+it: a scenario without such a step imports neither the class nor its solver (issue 19).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from arbiter.model.damage.combat_state import Combat
-from arbiter.model.damage.steps import DealDamage, ResolveDamage
 from arbiter.model.errors import IllegalAction, InputError
 from arbiter.model.state import GameState
 from arbiter.model.steps import Step
-from arbiter.solver.damage import combat_resolve
-from arbiter.solver.damage import resolve as damage
 from arbiter.solver.engine import triggers
 from arbiter.solver.engine.options import RunOptions
 
 Resolver = Callable[[Step, GameState, RunOptions], GameState]
-# Steps that need a decision procedure, by step class.
-RESOLVERS: Mapping[type[Step], Resolver] = {
-    DealDamage: damage.resolve_deal,
-    ResolveDamage: damage.resolve_later,
-    Combat: combat_resolve.resolve_combat,
+
+
+# Each resolver, imported by a literal import when a step of its class is resolved.
+def _deal_damage() -> Resolver:
+    from arbiter.solver.damage import resolve
+
+    return resolve.resolve_deal
+
+
+def _resolve_damage() -> Resolver:
+    from arbiter.solver.damage import resolve
+
+    return resolve.resolve_later
+
+
+def _combat() -> Resolver:
+    from arbiter.solver.damage import combat_resolve
+
+    return combat_resolve.resolve_combat
+
+
+# Steps that need a decision procedure: (module, class name) of the step's exact class ->
+# the function returning its resolver. tests/test_step_resolvers.py pins that each names a
+# step class and its resolver.
+RESOLVERS: Mapping[tuple[str, str], Callable[[], Resolver]] = {
+    ("arbiter.model.damage.steps", "DealDamage"): _deal_damage,
+    ("arbiter.model.damage.steps", "ResolveDamage"): _resolve_damage,
+    ("arbiter.model.damage.combat_state", "Combat"): _combat,
 }
 
 AfterStep = Callable[[GameState, GameState, RunOptions], GameState]
@@ -32,11 +53,17 @@ AfterStep = Callable[[GameState, GameState, RunOptions], GameState]
 AFTER_STEP: tuple[AfterStep, ...] = (triggers.after_step,)
 
 
+def resolver_of(step_class: type[Step]) -> Resolver | None:
+    """The solver that resolves steps of exactly this class, or None (its own ``resolve``)."""
+    load = RESOLVERS.get((step_class.__module__, step_class.__qualname__))
+    return load() if load is not None else None
+
+
 def resolve_step(step: Step, state: GameState, options: RunOptions) -> GameState:
     gone = [t for t in step.target_ids() if t not in state.objects and t not in state.players]
     if gone:  # a token that stopped existing (Decision RB-GONE)
         raise IllegalAction("RB-GONE", f"{', '.join(gone)} no longer exists")
-    resolver = RESOLVERS.get(type(step))
+    resolver = resolver_of(type(step))
     if resolver is not None:
         return resolver(step, state, options)
     return step.resolve(state)

@@ -5,14 +5,19 @@ After a step, the events it produced trigger abilities; they resolve one by one
 accepts every "may" (TRIG-2: the loop search explores both answers). At most
 ``TRIGGER_BOUND`` triggers resolve after one step: past the bound the rest are
 left unresolved and a ``bound`` event says so (TRIG-3) — ``arbiter loops`` tells
-whether such a chain ever ends.
+whether such a chain ever ends. The abilities' machinery is imported only when some
+object has abilities (issue 19: a stats-only run starts without it).
 """
 
 from __future__ import annotations
 
-from arbiter.model import abilities as ab
+from typing import TYPE_CHECKING
+
 from arbiter.model.state import Event, GameState
 from arbiter.solver.engine.options import RunOptions
+
+if TYPE_CHECKING:
+    from arbiter.model import abilities as ab
 
 TRIGGER_BOUND = 1000
 
@@ -22,6 +27,10 @@ def settle(
 ) -> tuple[GameState, ab.Queue]:
     """Resolve what the events since ``before`` triggered; returns the state and what is
     left in the queue (empty unless the bound was reached)."""
+    if not any(obj.abilities for obj in after.objects.values()):
+        return after, ()  # nothing can trigger: triggers are abilities (TRIG-1)
+    from arbiter.model import abilities as ab
+
     queue = ab.triggered(after, after.events[len(before.events) :])
     state = after
     resolved = 0
