@@ -10,6 +10,7 @@ from dataclasses import replace
 
 from arbiter.model import might as mt
 from arbiter.model import riftbound_keywords as rk
+from arbiter.model.errors import IllegalAction
 from arbiter.model.state import GameObject, GameState
 
 RULES = ("Riftbound 110",)
@@ -25,6 +26,17 @@ def off_board(obj: GameObject) -> GameObject:
 
 def _kind(zone: str) -> str:
     return zone.split(":", 1)[0]
+
+
+def check_move(state: GameState, obj: GameObject, to: str) -> None:
+    """Zones a ruleset fixes: nothing leaves a fixed zone (Riftbound 107.4.d); a single
+    zone holds one card of each player (108.3.c.1)."""
+    if _kind(obj.zone) in state.ruleset.fixed_zones and to != obj.zone:
+        raise IllegalAction("Riftbound 107.4.d", f"{obj.id} cannot leave the zone {obj.zone}")
+    if _kind(to) in state.ruleset.single_zones and any(
+        o.zone == to and o.owner == obj.owner and o.id != obj.id for o in state.objects.values()
+    ):
+        raise IllegalAction("Riftbound 108.3.c.1", f"{obj.owner} has a card in {to} already")
 
 
 def leaves_board(state: GameState, origin: str, to: str) -> bool:

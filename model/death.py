@@ -17,8 +17,10 @@ from dataclasses import dataclass, field, replace
 from enum import Enum
 
 from arbiter.model import might as mt
+from arbiter.model import riftbound_attach as attachment
 from arbiter.model import riftbound_keywords as rk
 from arbiter.model.might_layers import might_now
+from arbiter.model.riftbound_score import board_tasks, victory
 from arbiter.model.ruleset import ReplacementChooser, ReplacementReach
 from arbiter.model.state import JSON, Ability, Event, GameObject, GameState
 
@@ -158,6 +160,7 @@ def kill(state: GameState, oid: str, why: tuple[str, ...], by: tuple[str, ...] =
     keeps no damage, buff, Might effect or keyword grant (110, 705). The move fires
     "leaves" triggers. ``by``: the objects the kill is attributed to (428.5), reported
     as ``killed_by``."""
+    state = attachment.leave_board(state, oid)  # 719.5
     obj = state.obj(oid)
     gone = rk.leave_board(mt.leave_board(obj))
     counters = {k: v for k, v in gone.counters.items() if k not in ("damage", "exhausted")}
@@ -265,12 +268,18 @@ def cleanup(state: GameState, choices: CleanupChoices | None = None) -> GameStat
             state = kill(state, oid, (*why, "Riftbound 428.5.c") if by else why, by=by)
         if rounds > 1:
             state = state.with_event(Event("cleanup", (("round", rounds),), ("Riftbound 322",)))
-    return state
+    return victory(board_tasks(state))
 
 
 def end_turn(state: GameState) -> GameState:
     """317.2: heal all units, "this turn" effects expire, "once each turn" uses reset; the
     next player becomes the turn player (317.3), and a new turn starts."""
+    state = pass_turn(state)
+    return expire_temporary(state, state.players[0])
+
+
+def pass_turn(state: GameState) -> GameState:
+    """``end_turn`` up to the new turn's ``start_of_turn`` event (Temporary not yet)."""
     objects = {}
     for oid, obj in state.objects.items():
         obj = rk.end_of_turn(mt.end_of_turn(obj))
@@ -289,10 +298,9 @@ def end_turn(state: GameState) -> GameState:
             ("Riftbound 317.2.b", "Riftbound 317.2.c", "Riftbound 317.3", "Riftbound 371"),
         )
     )
-    state = state.with_event(
+    return state.with_event(
         Event("phase", (("name", "start_of_turn"), ("player", players[0])), ("Riftbound 315",))
     )
-    return expire_temporary(state, players[0])
 
 
 def expire_temporary(state: GameState, player: str) -> GameState:

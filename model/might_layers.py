@@ -29,6 +29,7 @@ class MightPassive(Ability):
     add: int = 0
     to: str = "self"  # one of REACH
     while_mighty: bool = False  # "while I'm Mighty" (708), read inside the layer
+    level: int = 0  # Level N (824): only while its controller has N XP or more
 
 
 Outcome = frozenset[tuple[str, int]]
@@ -38,7 +39,7 @@ def passives(state: GameState) -> list[MightPassive]:
     found = [
         a
         for o in state.objects.values()
-        if mt.has_might(o) and o.zone in mt.BOARD
+        if o.zone in mt.BOARD  # a gear's passive too (365): its source need not have Might
         for a in o.abilities
         if isinstance(a, MightPassive)
     ]
@@ -65,6 +66,8 @@ def _reached(state: GameState, p: MightPassive) -> list[GameObject]:
 
 def outcome(state: GameState, p: MightPassive, deltas: Mapping[str, int]) -> Outcome:
     """What ``p`` gives, given the layer's changes so far (``deltas``)."""
+    if p.level and state.counters.get(f"xp.{state.obj(p.source).controlled_by}", 0) < p.level:
+        return frozenset()  # 824.1.c-d: the Level ability is inactive
     if p.while_mighty:
         src = state.obj(p.source)
         if mt.might(src) + deltas.get(src.id, 0) < mt.MIGHTY_AT:

@@ -194,18 +194,22 @@ class KeywordPassive(Ability):
     feature: str = ""
     number: int | None = None
     while_mighty: bool = True
+    level: int = 0  # Level N (824): only while its controller has N XP or more
 
 
 MIGHTY_AT = 5  # 708
 
 
 def passive_grants(
-    obj: GameObject, might_of: Callable[[GameObject], int], policy: NumberedGain
+    obj: GameObject,
+    might_of: Callable[[GameObject], int],
+    policy: NumberedGain,
+    xp: int = 0,
 ) -> tuple[GameObject, Trace]:
     """471: the layers are applied again until nothing changes; each keyword passive
     applies once (471.1), as soon as its condition holds on the Might the object has with
     the keywords applied so far (471.2)."""
-    left = [a for a in obj.abilities if isinstance(a, KeywordPassive)]
+    left = [a for a in obj.abilities if isinstance(a, KeywordPassive) and xp >= a.level]
     why: list[RuleStep] = []
     while left:
         now = might_of(obj)

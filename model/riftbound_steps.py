@@ -216,7 +216,13 @@ class ChainItem(Step):
 
 @dataclass(frozen=True, kw_only=True)
 class EndTurn(Step):
-    """``end_turn: {}``: the Ending Phase's expiration, then the next player's turn."""
+    """``end_turn: {phases, burn_out}``: the Ending Phase's expiration, then the next
+    player's turn; with ``phases`` its Start of Turn (315, ``model.riftbound_turn``)."""
+
+    phases: bool = False
+    burn_out: str | None = None  # the opponent a Burn Out gives its point to (431.2.c)
 
     def resolve(self, state: GameState) -> GameState:
-        return dt.end_turn(state)
+        from arbiter.model.riftbound_turn import end_turn
+
+        return end_turn(state, phases=self.phases, burn_out_to=self.burn_out)

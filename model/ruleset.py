@@ -142,6 +142,10 @@ class Ruleset:
     zones: frozenset[str] = frozenset({"play"})  # the zones it knows
     destroyed_zone: str = "discard"  # where destroyed cards go (Riftbound: trash)
     damage_event: DamageEvent = DamageEvent.DEALT_DAMAGE
+    # zones no object leaves (Riftbound 107.4.d: the Legend zone) and zones that hold one
+    # card of each player at most (Riftbound 108.3.c.1: the Champion Zone)
+    fixed_zones: frozenset[str] = frozenset()
+    single_zones: frozenset[str] = frozenset()
     play_kernel: PlayKernel = PlayKernel.FOUNDATION
     # every object of a scenario names its zone (A-ZONE-1: Altered has no zone "play" an
     # object could default to); otherwise an object without ``zone:`` is in ``play``
@@ -170,7 +174,19 @@ _ZONES: dict[str, frozenset[str]] = {
     "berserk": frozenset({"play", "hand", "deck", "graveyard", "squad"}),
     # Riftbound 056.1, 108.6: each player's Banishment and Rune Deck are zones too
     "riftbound": frozenset(
-        {"play", "hand", "deck", "trash", "base", "battlefield", "banishment", "rune_deck"}
+        {
+            "play",
+            "hand",
+            "deck",
+            "trash",
+            "base",
+            "battlefield",
+            "banishment",
+            "rune_deck",
+            "facedown",  # 107.3
+            "legend",  # 107.4
+            "champion",  # 108.3
+        }
     ),
     "altered": frozenset({
         "play",
@@ -206,6 +222,8 @@ RULESETS: dict[str, Ruleset] = {
         numbered_gain=NumberedGain.SUM,
         trigger_order=TriggerOrder.CONTROLLER_CHOOSES,
         board_zones=frozenset({"play", "base", "battlefield"}),  # Riftbound 107
+        fixed_zones=frozenset({"legend"}),
+        single_zones=frozenset({"champion"}),
     ),
     "altered": Ruleset(
         "altered",

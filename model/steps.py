@@ -355,7 +355,13 @@ class Move(Step):
 
         state, t = state.tick()
         obj: GameObject = state.obj(self.target)
+        bl.check_move(state, obj, self.zone)
         off = bl.leaves_board(state, obj.zone, self.zone)
+        if off:
+            from arbiter.model.riftbound_attach import leave_board
+
+            state = leave_board(state, self.target)  # Riftbound 719.5
+            obj = state.obj(self.target)
         moved = bl.off_board(obj) if off else obj  # Riftbound 110
         state = state.with_object(replace(moved, zone=self.zone, timestamp=t))
         return state.with_event(

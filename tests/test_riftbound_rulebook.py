@@ -564,7 +564,16 @@ def test_a_numbered_keyword_granted_again_adds_its_value() -> None:
     assert berserk["objects"]["u"]["features"]["Shield"]["shown"] == 2
 
 
-REDUNDANT = ("Accelerate", "Ganking", "Tank", "Temporary", "Ambush", "Backline")
+REDUNDANT = (
+    "Accelerate",
+    "Ganking",
+    "Tank",
+    "Temporary",
+    "Ambush",
+    "Backline",
+    "Hidden",
+    "Quick-Draw",
+)
 
 
 @pytest.mark.rule(
@@ -574,6 +583,8 @@ REDUNDANT = ("Accelerate", "Ganking", "Tank", "Temporary", "Ambush", "Backline")
     "Riftbound 816.2",
     "Riftbound 822.2",
     "Riftbound 826.5",
+    "Riftbound 811.4",
+    "Riftbound 819.2",
     "Riftbound 802",
 )
 def test_a_keyword_without_value_granted_again_is_redundant() -> None:

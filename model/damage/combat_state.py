@@ -124,6 +124,7 @@ def in_combat(state: GameState, obj: GameObject, side: Side) -> GameObject:
         obj,
         lambda o: might_now(state, o) + _bonus(keywords(o), side),
         state.ruleset.numbered_gain,
+        state.counters.get(f"xp.{obj.controlled_by}", 0),  # Level (824)
     )
     return out
 

@@ -10,14 +10,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from arbiter.model.abilities import (
-    EVENT_KINDS,
-    Activate,
-    Apply,
-    Begin,
-    QuickAction,
-    Trigger,
-)
+from arbiter.model.abilities import EVENT_KINDS, QuickAction, Trigger
+from arbiter.model.ability_steps import Activate, Apply, Begin
 from arbiter.model.effects import algebra as fx
 from arbiter.model.effects.refs import reference
 from arbiter.model.format.context import ObjectKeyParser, ParseContext, StepParser, TopKeyParser

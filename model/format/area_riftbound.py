@@ -12,6 +12,18 @@ from arbiter.model import might_layers as ml
 from arbiter.model import riftbound_keywords as rk
 from arbiter.model.format.context import ObjectKeyParser, ParseContext, StepParser
 from arbiter.model.format.document import Node
+from arbiter.model.riftbound_attach import EffectText
+from arbiter.model.riftbound_move import StandardMove
+from arbiter.model.riftbound_play import (
+    TIMINGS,
+    AttachStep,
+    DetachStep,
+    EquipStep,
+    Hide,
+    Kill,
+    PlayCard,
+)
+from arbiter.model.riftbound_replace import ReplaceCard, SwapBack
 from arbiter.model.riftbound_steps import (
     Buff,
     ChainItem,
@@ -22,6 +34,7 @@ from arbiter.model.riftbound_steps import (
     Might,
     SpendBuff,
 )
+from arbiter.model.riftbound_turn import Conquer
 from arbiter.model.state import GameObject
 from arbiter.model.steps import Step
 
@@ -84,7 +97,7 @@ def _might_passives(node: Node, ctx: ParseContext, obj: GameObject) -> GameObjec
     while_mighty}]``: continuous Might effects of a unit (Riftbound 473-475)."""
     added = []
     for n, item in enumerate(_items(node), start=1):
-        m = item.mapping({"id", "add", "to", "while_mighty", "text"}, required=("add",))
+        m = item.mapping({"id", "add", "to", "while_mighty", "text", "level"}, required=("add",))
         added.append(
             ml.MightPassive(
                 id=m["id"].ident("an effect id") if "id" in m else f"passive{n}",
@@ -93,6 +106,7 @@ def _might_passives(node: Node, ctx: ParseContext, obj: GameObject) -> GameObjec
                 add=m["add"].integer(-LIMIT, LIMIT),
                 to=m["to"].choice(list(ml.REACH)) if "to" in m else "self",
                 while_mighty=m["while_mighty"].boolean() if "while_mighty" in m else False,
+                level=m["level"].integer(0, LIMIT) if "level" in m else 0,
             )
         )
     return replace(obj, abilities=(*obj.abilities, *added))
@@ -103,7 +117,7 @@ def _keyword_passives(node: Node, ctx: ParseContext, obj: GameObject) -> GameObj
     while Mighty (Riftbound 471.3, 472.2; read in combat)."""
     added = []
     for n, item in enumerate(_items(node), start=1):
-        m = item.mapping({"id", "keyword", "value", "while_mighty"}, required=("keyword",))
+        m = item.mapping({"id", "keyword", "value", "while_mighty", "level"}, required=("keyword",))
         added.append(
             rk.KeywordPassive(
                 id=m["id"].ident("an effect id") if "id" in m else f"keyword{n}",
@@ -112,6 +126,7 @@ def _keyword_passives(node: Node, ctx: ParseContext, obj: GameObject) -> GameObj
                 feature=m["keyword"].ident("a keyword name"),
                 number=m["value"].integer(-LIMIT, LIMIT) if "value" in m else None,
                 while_mighty=m["while_mighty"].boolean() if "while_mighty" in m else True,
+                level=m["level"].integer(0, LIMIT) if "level" in m else 0,
             )
         )
     return replace(obj, abilities=(*obj.abilities, *added))
@@ -221,9 +236,140 @@ def _chain_item(node: Node, ctx: ParseContext) -> Step:
 
 
 def _end_turn(node: Node, ctx: ParseContext) -> Step:
-    if node.value is not None:
-        node.mapping(set())
-    return EndTurn()
+    """``end_turn: {phases, burn_out}``: the turn ends; with ``phases: true`` the next one
+    plays its Start of Turn (Riftbound 315)."""
+    m = node.mapping({"phases", "burn_out"}) if node.value is not None else {}
+    return EndTurn(
+        phases=m["phases"].boolean() if "phases" in m else False,
+        burn_out=ctx.player(m["burn_out"]) if "burn_out" in m else None,
+    )
+
+
+def _conquer(node: Node, ctx: ParseContext) -> Step:
+    """``conquer: {battlefield, player}``: the player controls the battlefield and scores
+    it once a turn (Riftbound 464.1, 466); its units' Hunt gives XP (823)."""
+    m = node.mapping({"battlefield", "player"}, required=("battlefield", "player"))
+    return Conquer(battlefield=ctx.object_id(m["battlefield"]), player=ctx.player(m["player"]))
+
+
+def _standard_move(node: Node, ctx: ParseContext) -> Step:
+    """``standard_move: {units, to: base | <battlefield>, by}``: units move at once, each
+    exhausted as the cost (Riftbound 144; Ganking 810)."""
+    m = node.mapping({"units", "to", "by"}, required=("units", "to"))
+    units = tuple(ctx.object_id(u) for u in _items(m["units"]))
+    to = m["to"].ident("base or a battlefield id")
+    if to != "base":
+        to = ctx.object_id(m["to"])
+    return StandardMove(units=units, to=to, by=ctx.player(m["by"]) if "by" in m else None)
+
+
+def _sub_steps(node: Node, ctx: ParseContext) -> tuple[Step, ...]:
+    if ctx.sub_step is None:
+        node.fail("a card played in a scenario (its steps are scenario steps)", got=False)
+    return tuple(ctx.sub_step(sub) for sub in node.seq("a list of steps"))
+
+
+def _play_card(node: Node, ctx: ParseContext) -> Step:
+    """``play_card: {card, by, timing: open | showdown | closed, to, accelerate, steps,
+    repeats}``: a card is played (Riftbound 143.4, 316.2.b, 805, 806, 811-813, 820, 822)."""
+    keys = {"card", "by", "timing", "to", "accelerate", "steps", "repeats", "attach", "equip"}
+    keys.add("vision")
+    m = node.mapping(keys, required=("card",))
+    to = m["to"].ident("base or a battlefield id") if "to" in m else "base"
+    if to != "base":
+        to = ctx.object_id(m["to"])
+    return PlayCard(
+        card=ctx.object_id(m["card"]),
+        by=ctx.player(m["by"]) if "by" in m else None,
+        timing=m["timing"].choice(list(TIMINGS)) if "timing" in m else "open",
+        to=to,
+        accelerate=m["accelerate"].boolean() if "accelerate" in m else False,
+        steps=_sub_steps(m["steps"], ctx) if "steps" in m else (),
+        repeats=tuple(_sub_steps(r, ctx) for r in m["repeats"].seq("a list of step lists"))
+        if "repeats" in m
+        else (),
+        attach=ctx.object_id(m["attach"]) if "attach" in m else None,
+        equip=ctx.object_id(m["equip"]) if "equip" in m else None,
+        vision=tuple(v.boolean() for v in _items(m["vision"])) if "vision" in m else (),
+    )
+
+
+def _attach(node: Node, ctx: ParseContext) -> Step:
+    """``attach: {card, to}``: a card attached to a unit (Riftbound 716-719)."""
+    m = node.mapping({"card", "to"}, required=("card", "to"))
+    return AttachStep(card=ctx.object_id(m["card"]), to=ctx.object_id(m["to"]))
+
+
+def _equip(node: Node, ctx: ParseContext) -> Step:
+    """``equip: {gear, to}``: a gear with Equip attached to a unit of its controller (818)."""
+    m = node.mapping({"gear", "to"}, required=("gear", "to"))
+    return EquipStep(gear=ctx.object_id(m["gear"]), to=ctx.object_id(m["to"]))
+
+
+def _detach(node: Node, ctx: ParseContext) -> Step:
+    """``detach: {card}``: an attached card detaches (Riftbound 718.1)."""
+    m = node.mapping({"card"}, required=("card",))
+    return DetachStep(card=ctx.object_id(m["card"]))
+
+
+def _effect_text(node: Node, ctx: ParseContext, obj: GameObject) -> GameObject:
+    """``effect_text: {might_passives, keyword_passives}``: the abilities a card gives the
+    unit it is attached to, inactive otherwise (Riftbound 136)."""
+    m = node.mapping({"might_passives", "keyword_passives"})
+    bare = replace(obj, abilities=())
+    if "might_passives" in m:
+        bare = _might_passives(m["might_passives"], ctx, bare)
+    if "keyword_passives" in m:
+        bare = _keyword_passives(m["keyword_passives"], ctx, bare)
+    text = EffectText("effect_text", obj.id, obj.timestamp, abilities=bare.abilities)
+    return replace(obj, abilities=(*obj.abilities, text))
+
+
+def _replace_card(node: Node, ctx: ParseContext) -> Step:
+    """``replace_card: {target, token: {id, kind, might}}``: a token takes the target's
+    place, inheriting its statuses and effects (Riftbound 438)."""
+    m = node.mapping({"target", "token"}, required=("target", "token"))
+    t = m["token"].mapping({"id", "kind", "might"}, required=("id",))
+    token = t["id"].ident("a new token id")
+    if token in ctx.state.objects or token in ctx.created:
+        t["id"].fail("a new object id")
+    ctx.created.add(token)
+    return ReplaceCard(
+        target=ctx.object_id(m["target"]),
+        token=token,
+        kind=t["kind"].ident("an object kind") if "kind" in t else "unit",
+        might=t["might"].integer(-LIMIT, LIMIT) if "might" in t else None,
+    )
+
+
+def _swap_back(node: Node, ctx: ParseContext) -> Step:
+    """``swap_back: {token}``: a token made by Replace gives its place back (438.7)."""
+    m = node.mapping({"token"}, required=("token",))
+    return SwapBack(token=m["token"].ident("a token id"))
+
+
+def _kill(node: Node, ctx: ParseContext) -> Step:
+    """``kill: {target, by}``: a Kill instruction of a spell or ability (Riftbound 428)."""
+    m = node.mapping({"target", "by"}, required=("target",))
+    by = tuple(ctx.object_id(b) for b in _items(m["by"])) if "by" in m else ()
+    return Kill(target=ctx.object_id(m["target"]), by=by)
+
+
+def _hide(node: Node, ctx: ParseContext) -> Step:
+    """``hide: {card, at}``: a card with Hidden goes facedown at a battlefield (811, 107.3)."""
+    m = node.mapping({"card", "at"}, required=("card", "at"))
+    return Hide(card=ctx.object_id(m["card"]), at=ctx.object_id(m["at"]))
+
+
+def _at(node: Node, ctx: ParseContext, obj: GameObject) -> GameObject:
+    """``at: <battlefield id>``: the battlefield a unit in the zone ``battlefield`` is at."""
+    bid = node.ident("a battlefield object id")
+    found = ctx.state.objects.get(bid)
+    if found is None or found.kind != "battlefield":
+        node.fail("the id of an object of kind battlefield declared earlier under 'objects'")
+    if obj.zone not in ("battlefield", "facedown"):
+        node.fail("'at' needs the zone battlefield or facedown", key=True, got=False)
+    return replace(obj, region=bid)
 
 
 STEPS: dict[str, StepParser] = {
@@ -235,10 +381,22 @@ STEPS: dict[str, StepParser] = {
     "cleanup": _cleanup,
     "chain_item": _chain_item,
     "end_turn": _end_turn,
+    "conquer": _conquer,
+    "standard_move": _standard_move,
+    "play_card": _play_card,
+    "hide": _hide,
+    "attach": _attach,
+    "equip": _equip,
+    "detach": _detach,
+    "replace_card": _replace_card,
+    "swap_back": _swap_back,
+    "kill": _kill,
 }
 
 OBJECT_KEY_PARSERS: dict[str, ObjectKeyParser] = {
     "death_replacements": _death_replacements,
     "might_passives": _might_passives,
     "keyword_passives": _keyword_passives,
+    "at": _at,
+    "effect_text": _effect_text,
 }

@@ -61,6 +61,9 @@ class ParseContext:
         # parses a step nested in another (a Riftbound ``chain_item``); set by the scenario
         # parser, which owns the table of step kinds
         self.sub_step: Callable[[Node], Step] | None = None
+        # ids of objects an earlier step creates (a Riftbound ``replace_card`` token):
+        # later steps may name them
+        self.created: set[str] = set()
 
     def known_stats(self) -> set[str]:
         known = set(self.gained_stats)
@@ -70,7 +73,7 @@ class ParseContext:
 
     def object_id(self, node: Node) -> str:
         oid = node.ident("an object id")
-        if oid not in self.state.objects:
+        if oid not in self.state.objects and oid not in self.created:
             known = ", ".join(sorted(self.state.objects)) or "none"
             hint = did_you_mean(oid, self.state.objects)
             node.fail(f"an object declared under 'objects' ({known})", hint=hint)

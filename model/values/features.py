@@ -67,11 +67,12 @@ def gain_summed(features: Features, name: str, number: int) -> FeatureChange:
     """Riftbound 807.2 (Assault, and Deflect, Shield, Hunt alike): a numbered keyword
     granted again adds its value to the one held."""
     current = features.get(name)
-    if current is None or current.number is None:
+    if current is None:
         return gain(features, name, number)
     new = dict(features)
-    total = current.number + number
-    why = RuleStep("Riftbound 807.2", f"{_label(name, current.number)} + {number}: {name} {total}")
+    held = 1 if current.number is None else current.number  # 807.1.b.3, 823.1.c.2: X is 1
+    total = held + number
+    why = RuleStep("Riftbound 807.2", f"{_label(name, held)} + {number}: {name} {total}")
     new[name] = replace(current, number=total).explain(why.rule, why.note)
     return FeatureChange(new, True, why)
 
