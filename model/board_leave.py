@@ -30,13 +30,22 @@ def _kind(zone: str) -> str:
 
 def check_move(state: GameState, obj: GameObject, to: str) -> None:
     """Zones a ruleset fixes: nothing leaves a fixed zone (Riftbound 107.4.d); a single
-    zone holds one card of each player (108.3.c.1)."""
+    zone holds one card of each player (Riftbound 108.3.c.1, Altered 3.2.6.b)."""
     if _kind(obj.zone) in state.ruleset.fixed_zones and to != obj.zone:
         raise IllegalAction("Riftbound 107.4.d", f"{obj.id} cannot leave the zone {obj.zone}")
+    check_single(state, obj, to)
+
+
+def check_single(state: GameState, obj: GameObject, to: str) -> None:
+    """A zone of ``Ruleset.single_zones`` holds one object of each player at most
+    (Riftbound 108.3.c.1, Altered 3.2.6.b): a move of a second one there is refused."""
     if _kind(to) in state.ruleset.single_zones and any(
-        o.zone == to and o.owner == obj.owner and o.id != obj.id for o in state.objects.values()
+        _kind(o.zone) == _kind(to) and o.owner == obj.owner and o.id != obj.id
+        for o in state.objects.values()
     ):
-        raise IllegalAction("Riftbound 108.3.c.1", f"{obj.owner} has a card in {to} already")
+        raise IllegalAction(
+            state.ruleset.single_zone_rule, f"{obj.owner} has a card in {to} already"
+        )
 
 
 def leaves_board(state: GameState, origin: str, to: str) -> bool:

@@ -142,10 +142,13 @@ class Ruleset:
     zones: frozenset[str] = frozenset({"play"})  # the zones it knows
     destroyed_zone: str = "discard"  # where destroyed cards go (Riftbound: trash)
     damage_event: DamageEvent = DamageEvent.DEALT_DAMAGE
-    # zones no object leaves (Riftbound 107.4.d: the Legend zone) and zones that hold one
-    # card of each player at most (Riftbound 108.3.c.1: the Champion Zone)
+    # zones no object leaves (Riftbound 107.4.d: the Legend zone)
     fixed_zones: frozenset[str] = frozenset()
+    # zones that hold one object of each player at most (Riftbound 108.3.c.1: the Champion
+    # Zone; Altered 3.2.6.b: the Hero zone), checked when a file is read and on a move; the
+    # article the refusal cites
     single_zones: frozenset[str] = frozenset()
+    single_zone_rule: str = ""
     play_kernel: PlayKernel = PlayKernel.FOUNDATION
     # every object of a scenario names its zone (A-ZONE-1: Altered has no zone "play" an
     # object could default to); otherwise an object without ``zone:`` is in ``play``
@@ -159,8 +162,6 @@ class Ruleset:
     board_zones: frozenset[str] = frozenset()
     # the phases of a day, in order (Altered 4.2.a); empty: phases are not ordered
     day_phases: tuple[str, ...] = ()
-    # zones that hold at most one object of a kind per player (Altered 3.2.6.b: one Hero)
-    single_zones: frozenset[str] = frozenset()
     # the types and sub-types objects may have (Altered 2.2.1.a, 2.2.2.d-h)
     type_lists: TypeLists = TypeLists.NONE
 
@@ -188,19 +189,21 @@ _ZONES: dict[str, frozenset[str]] = {
             "champion",  # 108.3
         }
     ),
-    "altered": frozenset({
-        "play",
-        "adventure",
-        "discard",
-        "expedition",
-        "hero",
-        "landmark",
-        "limbo",
-        "reserve",
-        "deck",
-        "hand",
-        "mana",
-    }),
+    "altered": frozenset(
+        {
+            "play",
+            "adventure",
+            "discard",
+            "expedition",
+            "hero",
+            "landmark",
+            "limbo",
+            "reserve",
+            "deck",
+            "hand",
+            "mana",
+        }
+    ),
 }
 
 
@@ -224,6 +227,7 @@ RULESETS: dict[str, Ruleset] = {
         board_zones=frozenset({"play", "base", "battlefield"}),  # Riftbound 107
         fixed_zones=frozenset({"legend"}),
         single_zones=frozenset({"champion"}),
+        single_zone_rule="Riftbound 108.3.c.1",
     ),
     "altered": Ruleset(
         "altered",
@@ -234,6 +238,7 @@ RULESETS: dict[str, Ruleset] = {
         counterless_zones=frozenset({"discard", "deck", "hand"}),
         day_phases=("morning", "noon", "afternoon", "dusk", "night"),
         single_zones=frozenset({"hero"}),
+        single_zone_rule="Altered 3.2.6.b",
         type_lists=TypeLists.ALTERED_3_0,
     ),
 }

@@ -9,6 +9,7 @@ from arbiter.model.altered.types import is_a, subtypes_of, type_of, zone_type
 from arbiter.model.errors import InputError
 from arbiter.model.ruleset import RULESETS, TypeLists
 from tests.altered_helpers import altered, final, part, refused
+from tests.helpers import view
 
 
 def bad(body: str) -> str:
@@ -176,7 +177,8 @@ def test_a_file_gives_no_counter_or_status_to_a_card_in_hand_deck_or_discard() -
 @pytest.mark.rule("Altered 3.2.6.b")
 def test_a_hero_zone_holds_one_hero() -> None:
     assert RULESETS["altered"].single_zones == {"hero"}
-    assert all(not r.single_zones for n, r in RULESETS.items() if n != "altered")
+    assert RULESETS["altered"].single_zone_rule == "Altered 3.2.6.b"
+    assert not RULESETS["eredan"].single_zones and not RULESETS["berserk"].single_zones
     message = bad("""
         objects:
           sierra: {owner: ana, kind: hero, zone: hero}
@@ -188,6 +190,17 @@ def test_a_hero_zone_holds_one_hero() -> None:
           sierra: {owner: ana, kind: hero, zone: hero}
           teija: {owner: bo, kind: hero, zone: hero}
         """)
+    moved = view("""
+        ruleset: altered
+        players: [ana, bo]
+        objects:
+          sierra: {owner: ana, kind: hero, zone: hero}
+          teija: {owner: ana, kind: hero, zone: reserve}
+        steps:
+          - move: {target: teija, zone: hero}
+        """)
+    assert moved["illegal"]["rule"] == "Altered 3.2.6.b", moved.get("illegal")
+    assert moved["objects"]["teija"]["zone"] == "reserve"
 
 
 @pytest.mark.rule("Altered 2.2.2.j", "Altered 2.2.1.d")

@@ -36,6 +36,8 @@ def test_the_champion_zone_holds_one_card_and_its_champion_is_played_from_there(
     out = run("move: {target: other, zone: champion}")
     assert out["illegal"]["rule"] == "Riftbound 108.3.c.1"
     assert RULESETS["riftbound"].single_zones == {"champion"}
+    assert RULESETS["riftbound"].single_zone_rule == "Riftbound 108.3.c.1"
+    assert not RULESETS["eredan"].single_zones and not RULESETS["berserk"].single_zones
     out = run("play_card: {card: champ}", "move: {target: other, zone: champion}")
     assert "illegal" not in out, out.get("illegal")
     assert out["objects"]["champ"]["zone"] == "base"

@@ -76,7 +76,10 @@ class Send(Step):
 
     def resolve(self, state: GameState) -> GameState:
         state = ensure_faces(state)
+        from arbiter.model import board_leave as bl
         from arbiter.model import standing_modifiers as sm  # Altered 6.2: modifiers on moves
+
+        bl.check_single(state, state.obj(self.target), self.zone)  # one Hero (3.2.6.b)
 
         if sm.has_standing(state) and ":" not in self.zone:
             return sm.perform(state, (f"send_{self.zone}:{self.target}",), None, self.player)

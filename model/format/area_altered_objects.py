@@ -73,7 +73,7 @@ def _zone(node: Node, ctx: ParseContext, obj: GameObject) -> GameObject:
             same = other.zone.split(":", 1)[0] == zone and other.owner == obj.owner
             if same and other.id != obj.id:
                 node.fail(
-                    f"one object in {obj.owner}'s {zone} zone (Altered 3.2.6.b); "
+                    f"one object in {obj.owner}'s {zone} zone ({ruleset.single_zone_rule}); "
                     f"{other.id} is there already",
                     got=False,
                 )
