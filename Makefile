@@ -39,7 +39,7 @@ package: $(STAMP)  # sdist + wheel, installed into a fresh venv outside the chec
 # The developers' loop (at most 3 minutes): unit tests and examples; no notebooks, no
 # fuzzing, no benchmarks, no browser (tests marked slow, tests/conftest.py SLOW_FILES).
 test-fast: $(STAMP)
-	$(BIN)/pytest -n auto -m "not slow" --durations=10
+	$(BIN)/pytest -n auto --dist worksteal -m "not slow" --durations=10
 
 docs-cli: $(STAMP)  # rewrite docs/cli.md from the click definitions
 	$(BIN)/python -m arbiter.solver.cli.docgen > docs/cli.md
