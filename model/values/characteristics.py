@@ -268,12 +268,7 @@ def modify_numbers_by_passives(
             added[stat] = [mod]
         else:
             more.append(mod)
-    if not added:
-        return obj
-    out = dict(obj.mods)
-    for stat, more in added.items():
-        out[stat] = (*out.get(stat, ()), *more)
-    return replace(obj, mods=out)
+    return _with_added(obj, added)
 
 
 def _scalars_by_passives(
@@ -320,6 +315,11 @@ def _scalars_by_passives(
             added[stat] = [mod]
         else:
             more.append(mod)
+    return _with_added(obj, added)
+
+
+def _with_added(obj: GameObject, added: dict[str, list[Modification]]) -> GameObject:
+    """``obj`` with the modifications of ``added`` after its own, stat by stat (one copy)."""
     if not added:
         return obj
     out = dict(obj.mods)
