@@ -328,7 +328,7 @@ def test_import_writes_one_card_set_per_set_and_the_report(
         "number": "003",
         "lang": "en",
         "text": "When you play me, draw 2.\n"
-        ":rb_exhaust:: Give a friendly unit +1 :rb_might: this turn.",
+        ":rb_exhaust:: Give a friendly unit +2 :rb_might: this turn.",
         "not_modelled": [],
     }
     assert "reading" not in oracle  # the card language, not the grammar's tree
@@ -343,7 +343,7 @@ def test_import_writes_one_card_set_per_set_and_the_report(
     assert oracle["quick_actions"][0]["do"] == {
         "modify": {
             "stat": "might",
-            "add": 1,
+            "add": 2,
             "target": {"choose": 1, "yours": "unit"},
             "until": "end_of_turn",
         }
