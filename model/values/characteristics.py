@@ -259,15 +259,7 @@ def modify_numbers_by_passives(
             new = tuple(comps)
             floor = True
         folds[stat] = new
-        if floor:
-            steps = _floor_of(obj, stat, op, old, new)
-            if steps:
-                mod = replace(mod, because=(*mod.because, *steps))
-        more = added.get(stat)
-        if more is None:
-            added[stat] = [mod]
-        else:
-            more.append(mod)
+        _add(added, stat, mod, _floor_of(obj, stat, op, old, new) if floor else ())
     return _with_added(obj, added)
 
 
@@ -306,16 +298,26 @@ def _scalars_by_passives(
             n = apply_to_component(Component(ref, var), op, x, rounding)
             new = (n.reference, n.variation)
         raws[stat] = new
-        if raw < 0 or new[0] + new[1] < 0:
-            steps = _floor_of(obj, stat, op, (Component(*got),), (Component(*new),))
-            if steps:
-                mod = replace(mod, because=(*mod.because, *steps))
-        more = added.get(stat)
-        if more is None:
-            added[stat] = [mod]
-        else:
-            more.append(mod)
+        floor = raw < 0 or new[0] + new[1] < 0
+        steps = _floor_of(obj, stat, op, (Component(*got),), (Component(*new),)) if floor else ()
+        _add(added, stat, mod, steps)
     return _with_added(obj, added)
+
+
+def _add(
+    added: dict[str, list[Modification]],
+    stat: str,
+    mod: Modification,
+    steps: Sequence[RuleStep],
+) -> None:
+    """Record ``mod`` for ``stat``, with the floor's steps (E-FLOOR-1) where it applied."""
+    if steps:
+        mod = replace(mod, because=(*mod.because, *steps))
+    more = added.get(stat)
+    if more is None:
+        added[stat] = [mod]
+    else:
+        more.append(mod)
 
 
 def _with_added(obj: GameObject, added: dict[str, list[Modification]]) -> GameObject:
