@@ -5,12 +5,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from enum import Enum
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from arbiter.model.ruleset import Ruleset
 from arbiter.model.trace import Trace
 from arbiter.model.values.features import Feature
 from arbiter.model.values.reading import Modification, SetModification
+
+if TYPE_CHECKING:
+    from arbiter.model.turn_state import TurnState
 
 # A base characteristic: a number, a vector of numbers, or a set of names.
 BaseValue = int | tuple[int, ...] | frozenset[str]
@@ -126,6 +129,8 @@ class GameState:
     # True for a state whose characteristics are already after passives (A-PASS-1,
     # ``model.passive_order.after_passives``): it is never derived again. Not compared.
     derived: bool = field(default=False, compare=False)
+    # Riftbound 307: the states of the turn, followed under ``turn_states: tracked`` only
+    turn: TurnState | None = None
 
     @property
     def active_player(self) -> str:

@@ -217,7 +217,7 @@ def problem_for(
 ) -> cb.AssignmentProblem:
     """460.2.a/b: ``side`` assigns its summed Might among the other side's units."""
     for oid in step.attackers + step.defenders:
-        if state.obj(oid).zone != "play":
+        if state.obj(oid).zone not in cr.AT_BATTLEFIELD:
             raise IllegalAction(IN_COMBAT, f"{oid} is not in play: it takes no part in combat")
     total = sum(might_in_combat(state, state.obj(u), side) for u in step.units(side))
     other = side.other

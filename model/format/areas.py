@@ -106,6 +106,12 @@ def _riftbound() -> ModuleType:
     return area_riftbound
 
 
+def _riftbound_states() -> ModuleType:
+    from arbiter.model.format import area_riftbound_states
+
+    return area_riftbound_states
+
+
 AREAS: dict[str, Callable[[], ModuleType]] = {
     "foundation": _foundation,
     "area_abilities": _abilities,
@@ -121,6 +127,7 @@ AREAS: dict[str, Callable[[], ModuleType]] = {
     "area_passives": _passives,
     "area_replacement": _replacement,
     "area_riftbound": _riftbound,
+    "area_riftbound_states": _riftbound_states,
 }
 
 
@@ -174,6 +181,7 @@ MERGE_ORDER: dict[str, tuple[str, ...]] = {
         "area_altered_rules",
         "area_altered_turns",
         "area_altered_objects",
+        "area_riftbound_states",
     ),
     "OBJECT_KEY_PARSERS": (
         "area_abilities",
@@ -255,6 +263,8 @@ STEP_PARSERS: AreaTable[StepParser] = AreaTable(
         "pass": "area_altered_turns",
         "orb": "area_altered_objects",
         "to_deck": "area_altered_objects",
+        "showdown_pass": "area_riftbound_states",
+        "begin_showdown": "area_riftbound_states",
     },
 )
 

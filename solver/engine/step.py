@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from arbiter.model.errors import IllegalAction, InputError
+from arbiter.model.ruleset import TurnStates
 from arbiter.model.state import GameState
 from arbiter.model.steps import Step
 from arbiter.solver.engine import triggers
@@ -63,6 +64,14 @@ def resolve_step(step: Step, state: GameState, options: RunOptions) -> GameState
     gone = [t for t in step.target_ids() if t not in state.objects and t not in state.players]
     if gone:  # a token that stopped existing (Decision RB-GONE)
         raise IllegalAction("RB-GONE", f"{', '.join(gone)} no longer exists")
+    if state.ruleset.turn_states is TurnStates.TRACKED:  # Decision RB-STATES
+        from arbiter.model import riftbound_states
+
+        return riftbound_states.resolve(step, state, lambda s, st: _resolve(s, st, options))
+    return _resolve(step, state, options)
+
+
+def _resolve(step: Step, state: GameState, options: RunOptions) -> GameState:
     resolver = resolver_of(type(step))
     if resolver is not None:
         return resolver(step, state, options)
