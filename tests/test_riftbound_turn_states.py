@@ -49,6 +49,7 @@ def events(out: dict[str, Any], kind: str) -> list[dict[str, Any]]:
     return [e for e in out["events"] if e["kind"] == kind]
 
 
+@pytest.mark.rule("RB-STATES")
 def test_the_seeds_reading_stays_the_default_and_follows_no_state() -> None:
     assert RULESETS["riftbound"].turn_states is TurnStates.SCENARIO
     out = run("standard_move: {units: [scout], to: ridge}", head=SCENARIO)
@@ -137,6 +138,7 @@ def test_no_standard_move_during_a_showdown_or_while_a_chain_item_resolves() -> 
     "Riftbound 347.3",
     "Riftbound 347.4",
     "Riftbound 345",
+    "Riftbound 316.2.b",
 )
 def test_in_a_showdown_only_the_player_with_focus_plays_and_focus_then_passes() -> None:
     move = "standard_move: {units: [scout], to: ridge}"
