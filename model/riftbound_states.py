@@ -141,7 +141,8 @@ def _check_combat(step: cs.Combat, state: GameState, show: Showdown | None) -> N
 def resolve(step: Step, state: GameState, inner: Inner) -> GameState:
     """``step`` checked against the state of the turn, resolved, then the Cleanup's tasks
     of the states (``settle``)."""
-    before = state
+    if state.turn is None:  # the units the scenario puts at battlefields arrive nowhere
+        state = _with(state, TurnState(seen=_where(state)))
     step = _check(step, state)
     closes = isinstance(step, (ChainItem, PlayCard))  # 354.1: the card goes on the Chain
     if closes:
@@ -154,7 +155,7 @@ def resolve(step: Step, state: GameState, inner: Inner) -> GameState:
         state = _pass_focus(state, show, ("Riftbound 346", "Riftbound 337.1.c.1.a"), played=True)
     if isinstance(step, cs.Combat) and show is not None:
         state = _end_combat(state, show)
-    return settle(before, state)
+    return settle(state)
 
 
 def _pass_focus(
@@ -166,24 +167,23 @@ def _pass_focus(
     return _event(_with(state, turn), "focus", rules, player=focus, at=show.battlefield)
 
 
-def settle(before: GameState, state: GameState) -> GameState:
+def settle(state: GameState) -> GameState:
     """The tasks of a Cleanup about the states (319, 323): Contested (445), designations
     (323.2), staging (323.8-323.10) and the showdown or combat that begins (323.11-323.14).
     Nothing is staged or begun while a Chain exists (455)."""
-    state = _contest(before, state)
-    turn = current(state)
-    if turn.chain:
+    if current(state).chain:
         return state
+    state = _contest(state)
     state = _designate(state)
     state = _stage(state)
     return _begin(state, None)
 
 
-def _contest(before: GameState, state: GameState) -> GameState:
-    """445: a battlefield becomes Contested when units arrive there that its controller
-    does not control; the first player to apply it keeps it."""
-    was = _where(before)
+def _contest(state: GameState) -> GameState:
+    """445: a battlefield becomes Contested when units arrive there (since the last
+    Cleanup) that its controller does not control; the first player to apply it keeps it."""
     turn = current(state)
+    was = turn.seen
     contested = dict(turn.contested)
     for uid, bf in sorted(_where(state).items()):
         if was.get(uid) == bf or bf in contested:
@@ -197,7 +197,7 @@ def _contest(before: GameState, state: GameState) -> GameState:
         show = turn.showdown
         if (show is None or show.battlefield != bf) and player not in _players_at(state, bf):
             del contested[bf]
-    return _with(state, replace(turn, contested=contested))
+    return _with(state, replace(turn, contested=contested, seen=_where(state)))
 
 
 def _designate(state: GameState) -> GameState:

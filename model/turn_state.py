@@ -80,6 +80,9 @@ class TurnState:
     showdown: Showdown | None = None
     designations: Mapping[str, Designation] = field(default_factory=dict)
     chain: int = 0
+    # each unit at a battlefield -> that battlefield, at the last Cleanup: the units found
+    # elsewhere at the next one have arrived (445); not shown
+    seen: Mapping[str, str] = field(default_factory=dict)
 
     @property
     def openness(self) -> Openness:

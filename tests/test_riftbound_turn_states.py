@@ -276,6 +276,8 @@ DUNE = ("standard_move: {units: [runner], to: dune}",)
 
 @pytest.mark.rule("Riftbound 323.10", "Riftbound 323.8.a", "Riftbound 323.9.a", "Riftbound 456.2")
 def test_a_staged_combat_whose_enemy_units_are_gone_before_it_opens_is_no_longer_staged() -> None:
+    out = run(*DUNE, head=AMBUSH)  # the sentinel and the foe were at the ridge from the start
+    assert out["turn"]["staged"] == {"showdowns": [], "combats": []}
     out = run(*DUNE, "play_card: {card: lurk3, to: ridge}", head=AMBUSH)
     assert out["turn"]["showdown"]["battlefield"] == "dune"
     assert out["turn"]["staged"] == {"showdowns": ["ridge"], "combats": ["ridge"]}

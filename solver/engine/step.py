@@ -50,8 +50,20 @@ RESOLVERS: Mapping[tuple[str, str], Callable[[], Resolver]] = {
 }
 
 AfterStep = Callable[[GameState, GameState, RunOptions], GameState]
+
+
+def _turn_states(before: GameState, after: GameState, options: RunOptions) -> GameState:
+    """Under ``turn_states: tracked`` the Cleanup's tasks of the states of the turn again,
+    after what the step's triggers did (Decision RB-STATES)."""
+    if after.ruleset.turn_states is not TurnStates.TRACKED:
+        return after
+    from arbiter.model import riftbound_states
+
+    return riftbound_states.settle(after)
+
+
 # Run after every resolved step, in order: (state before, state after, options) -> state.
-AFTER_STEP: tuple[AfterStep, ...] = (triggers.after_step,)
+AFTER_STEP: tuple[AfterStep, ...] = (triggers.after_step, _turn_states)
 
 
 def resolver_of(step_class: type[Step]) -> Resolver | None:
