@@ -124,6 +124,8 @@ def test_no_standard_move_during_a_showdown_or_while_a_chain_item_resolves() -> 
         refused("chain_item: {steps: [{standard_move: {units: [runner], to: bay}}]}")
         == "Riftbound 144.1.b"
     )
+    spell = "play_card: {card: bolt, steps: [{standard_move: {units: [runner], to: bay}}]}"
+    assert refused(spell) == "Riftbound 144.1.b"  # a spell's instructions: on the Chain
     # the seed's reading does not refuse either
     out = run("chain_item: {steps: [{standard_move: {units: [runner], to: bay}}]}", head=SCENARIO)
     assert "illegal" not in out
@@ -322,3 +324,21 @@ def test_the_steps_of_the_states_need_the_tracked_policy() -> None:
 
     with pytest.raises(InputError, match="turn_states: tracked"):
         run("showdown_pass: {by: ana}", head=SCENARIO)
+
+
+@pytest.mark.rule("Riftbound 323.2.b", "Riftbound 323.2")
+def test_a_unit_whose_controller_changes_in_combat_takes_its_new_controllers_side() -> None:
+    from dataclasses import replace
+
+    from arbiter.model import riftbound_states as rst
+    from tests.helpers import run_text
+
+    done = run_text(TRACKED + "  - standard_move: {units: [scout], to: ridge}\n")
+    state = done.state
+    assert state.turn is not None and state.turn.designations["foe"].value == "defender"
+    # no step changes control yet: the Cleanup's task is checked on the state itself
+    state = state.with_object(replace(state.obj("foe"), controller="ana"))
+    after = rst.settle(state)
+    assert after.turn is not None and after.turn.designations["foe"].value == "attacker"
+    changed = [e for e in after.events if e.kind == "designation"][-1]
+    assert "Riftbound 323.2.b" in changed.rules
