@@ -25,6 +25,7 @@ from arbiter.model.riftbound_play import PlayCard
 from arbiter.model.riftbound_steps import ChainItem, EndTurn
 from arbiter.model.state import JSON, Event, GameState
 from arbiter.model.steps import Step
+from arbiter.model.trace import RuleStep, Trace
 from arbiter.model.turn_state import Designation, Showdown, TurnState
 
 Inner = Callable[[Step, GameState], GameState]
@@ -38,8 +39,10 @@ def _with(state: GameState, turn: TurnState) -> GameState:
     return replace(state, turn=turn)
 
 
-def _event(state: GameState, kind: str, rules: tuple[str, ...], /, **fields: JSON) -> GameState:
-    return state.with_event(Event(kind, tuple(fields.items()), rules))
+def _event(
+    state: GameState, kind: str, rules: tuple[str, ...], why: Trace = (), /, **fields: JSON
+) -> GameState:
+    return state.with_event(Event(kind, tuple(fields.items()), rules, why))
 
 
 def _next_player(state: GameState, player: str) -> str:
@@ -192,7 +195,8 @@ def _contest(state: GameState) -> GameState:
         if state.obj(bf).controller == player:
             continue
         contested[bf] = player
-        state = _event(state, "contested", ("Riftbound 445",), battlefield=bf, by=player)
+        why = (RuleStep("Riftbound 445", f"{uid} of {player} arrived at {bf}, not theirs"),)
+        state = _event(state, "contested", ("Riftbound 445",), why, battlefield=bf, by=player)
     for bf, player in list(contested.items()):  # 323.8.a: their units left before it began
         show = turn.showdown
         if (show is None or show.battlefield != bf) and player not in _players_at(state, bf):
@@ -303,10 +307,16 @@ def _begin(state: GameState, chosen: str | None) -> GameState:
     )
     state = _with(state, turn)
     if combat:  # 323.12 (staged together), 323.13 (a Combat begins with its showdown)
-        rules = ("Riftbound 323.12", "Riftbound 323.13", "Riftbound 316.4.f", "Riftbound 459.1")
-        return _combat_opens(state, show, rules)
-    rules = ("Riftbound 323.11", "Riftbound 316.5.b.1", "Riftbound 344.2", "Riftbound 345")
-    return _event(state, "showdown", rules, battlefield=bf, combat=False, focus=who)
+        opens = ("Riftbound 323.12", "Riftbound 323.13", "Riftbound 316.4.f", "Riftbound 459.1")
+        return _combat_opens(state, show, opens)
+    rules: tuple[str, ...] = ("Riftbound 323.11", "Riftbound 316.5.b.1", "Riftbound 345")
+    if not state.obj(bf).controller:
+        rules = (*rules, "Riftbound 344.2")
+    why = (
+        RuleStep("Riftbound 316.5.b.1", f"only {who}'s units are at {bf}: no combat"),
+        RuleStep("Riftbound 345", f"{who} applied Contested: {who} gains Focus"),
+    )
+    return _event(state, "showdown", rules, why, battlefield=bf, combat=False, focus=who)
 
 
 def _combat_opens(state: GameState, show: Showdown, rules: tuple[str, ...]) -> GameState:
@@ -321,10 +331,16 @@ def _combat_opens(state: GameState, show: Showdown, rules: tuple[str, ...]) -> G
     state = _designate(state)
     designated = {u: d.value for u, d in sorted(current(state).designations.items())}
     more = ("Riftbound 459.2.b.1", "Riftbound 459.2.b.2", "Riftbound 459.2.b.3")
+    why = (
+        RuleStep("Riftbound 459.2.b.1", f"{attacker} applied Contested at {show.battlefield}"),
+        RuleStep("Riftbound 459.2.b.2", f"{defender} defends"),
+        RuleStep("Riftbound 459.2.c", f"the attacker, {attacker}, gains Focus"),
+    )
     return _event(
         state,
         "showdown",
         (*rules, *more, "Riftbound 459.2.b.4", "Riftbound 459.2.c"),
+        why,
         battlefield=show.battlefield,
         combat=True,
         focus=attacker,
@@ -343,7 +359,8 @@ def _establish(state: GameState, battlefield: str, rules: tuple[str, ...]) -> Ga
     there = _players_at(state, battlefield)
     bf = state.obj(battlefield)
     if len(there) == 1 and bf.controller != there[0]:
-        state = _event(state, "control", rules, battlefield=battlefield, player=there[0])
+        why = (RuleStep(rules[0], f"only {there[0]} has units at {battlefield}"),)
+        state = _event(state, "control", rules, why, battlefield=battlefield, player=there[0])
         return rt.conquer(state, battlefield, there[0])
     if not there and bf.controller:
         state = state.with_object(replace(bf, controller=""))
