@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from arbiter.model.errors import IllegalAction, InputError
+from arbiter.model.errors import InputError
 from arbiter.model.ruleset import TurnStates
 from arbiter.model.state import GameState
-from arbiter.model.steps import Step
+from arbiter.model.steps import Step, refuse_gone
 from arbiter.solver.engine import triggers
 from arbiter.solver.engine.options import RunOptions
 
@@ -73,9 +73,7 @@ def resolver_of(step_class: type[Step]) -> Resolver | None:
 
 
 def resolve_step(step: Step, state: GameState, options: RunOptions) -> GameState:
-    gone = [t for t in step.target_ids() if t not in state.objects and t not in state.players]
-    if gone:  # a token that stopped existing (Decision RB-GONE)
-        raise IllegalAction("RB-GONE", f"{', '.join(gone)} no longer exists")
+    refuse_gone(step, state)  # a token that stopped existing (Decision RB-GONE)
     if state.ruleset.turn_states is TurnStates.TRACKED:  # Decision RB-STATES
         from arbiter.model import riftbound_states
 
