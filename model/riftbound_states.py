@@ -17,8 +17,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 
+from arbiter.model import death as dt
 from arbiter.model import riftbound_score as rs
 from arbiter.model import riftbound_turn as rt
+from arbiter.model.damage import combat_resolution as cr
 from arbiter.model.damage import combat_state as cs
 from arbiter.model.errors import IllegalAction
 from arbiter.model.riftbound_play import PlayCard
@@ -85,7 +87,7 @@ def _check(step: Step, state: GameState) -> Step:
             "Riftbound 348.1", "the Combat Showdown closed: the Combat Damage Step comes next"
         )
     if isinstance(step, cs.Combat):
-        _check_combat(step, state, show)
+        return _check_combat(step, state, show)
     elif isinstance(step, PlayCard):
         return _play_timing(step, state, show)
     elif isinstance(step, EndTurn) and show is not None:
@@ -113,7 +115,9 @@ def _play_timing(step: PlayCard, state: GameState, show: Showdown | None) -> Pla
     return replace(step, timing="showdown")  # 308.1.a: Action or Reaction (806, 813)
 
 
-def _check_combat(step: cs.Combat, state: GameState, show: Showdown | None) -> None:
+def _check_combat(step: cs.Combat, state: GameState, show: Showdown | None) -> cs.Combat:
+    """The combat in progress, after its showdown closed, between its designated units:
+    a step that names none fights those (Decision RB-STATES)."""
     if show is None or not show.combat:
         raise IllegalAction("Riftbound 455", "no combat is in progress: a combat is staged first")
     if not show.damage_due:
@@ -126,16 +130,24 @@ def _check_combat(step: cs.Combat, state: GameState, show: Showdown | None) -> N
         )
     turn = current(state)
     here = {u.id for u in rs.units_at(state, show.battlefield)}
+    named = {
+        side: tuple(sorted(u for u, d in turn.designations.items() if d is side and u in here))
+        for side in Designation
+    }
+    if not step.attackers and not step.defenders:
+        return replace(
+            step, attackers=named[Designation.ATTACKER], defenders=named[Designation.DEFENDER]
+        )
     for side, units in (
         (Designation.ATTACKER, step.attackers),
         (Designation.DEFENDER, step.defenders),
     ):
-        named = {u for u, d in turn.designations.items() if d is side and u in here}
-        if set(units) != named:
+        if set(units) != set(named[side]):
             raise IllegalAction(
                 "Riftbound 459.2.b",
-                f"the {side.value}s at {show.battlefield} are {', '.join(sorted(named)) or 'none'}",
+                f"the {side.value}s at {show.battlefield} are {', '.join(named[side]) or 'none'}",
             )
+    return step
 
 
 # -- the step, in its state -----------------------------------------------------------------
@@ -178,6 +190,9 @@ def settle(state: GameState) -> GameState:
         return state
     state = _contest(state)
     state = _designate(state)
+    show = current(state).showdown
+    if show is not None and show.damage_due and _one_sided(state):
+        state = _no_damage(state, show)  # its units left after the showdown closed
     state = _stage(state)
     return _begin(state, None)
 
@@ -380,6 +395,10 @@ def close_showdown(state: GameState, show: Showdown) -> GameState:
     """347.3.a, 348: every player passed in sequence: a Combat Showdown goes on to the
     Combat Damage Step (348.1); a Non-Combat Showdown ends, and the only player with units
     there establishes control (348.2.a)."""
+    if show.combat and _one_sided(state):
+        closed = ("Riftbound 347.3.a", "Riftbound 348.1")
+        state = _event(state, "showdown_closed", closed, battlefield=show.battlefield)
+        return _no_damage(state, show)
     if show.combat:
         turn = replace(current(state), showdown=replace(show, damage_due=True))
         rules = ("Riftbound 347.3.a", "Riftbound 348.1", "Riftbound 460")
@@ -392,6 +411,38 @@ def close_showdown(state: GameState, show: Showdown) -> GameState:
     )
     state = _clear(state, show.battlefield)
     return _establish(state, show.battlefield, ("Riftbound 348.2.a", "Riftbound 348.2.a.1"))
+
+
+def _one_sided(state: GameState) -> bool:
+    """A combat in progress with no unit left on one side (460.1)."""
+    return len(set(current(state).designations.values())) < 2
+
+
+def _no_damage(state: GameState, show: Showdown) -> GameState:
+    """460.1: one side has no units left at the battlefield: no combat damage; the
+    Resolution Step (461) follows at once: its Combat Cleanup (the kills of a Cleanup, then
+    every unit healed, 461.1.a.1; no attacker to recall beside no defender), the result
+    (461.3) and the end of the combat (461.5-461.7)."""
+    bf = show.battlefield
+    left = {d: [u for u, x in current(state).designations.items() if x is d] for d in Designation}
+    side = "attacking" if not left[Designation.ATTACKER] else "defending"
+    why = (RuleStep("Riftbound 460.1", f"no {side} unit is left at {bf}"),)
+    state = _event(state, "no_combat_damage", ("Riftbound 460.1", "Riftbound 461"), why, at=bf)
+    state = cr.heal_all(dt.cleanup(state))
+    there = _players_at(state, bf)
+    won = there[0] if len(there) == 1 and there[0] in (show.attacker, show.defender) else None
+    lost = None if won is None else (show.defender if won == show.attacker else show.attacker)
+    state = _event(
+        state,
+        "combat_result",
+        ("Riftbound 461.3.a", "Riftbound 461.3.b") if won else ("Riftbound 461.3.d",),
+        attacker=show.attacker,
+        defender=show.defender,
+        won=won,
+        lost=lost,
+        remaining=sorted(u.id for u in rs.units_at(state, bf)),
+    )
+    return _end_combat(state, show)
 
 
 def _end_combat(state: GameState, show: Showdown) -> GameState:

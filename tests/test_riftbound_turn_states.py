@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from arbiter.model.errors import InputError
 from arbiter.model.ruleset import RULESETS, TurnStates
 from tests.helpers import view
 
@@ -320,8 +321,6 @@ def test_the_turn_player_chooses_where_among_several_staged_showdowns() -> None:
 
 
 def test_the_steps_of_the_states_need_the_tracked_policy() -> None:
-    from arbiter.model.errors import InputError
-
     with pytest.raises(InputError, match="turn_states: tracked"):
         run("showdown_pass: {by: ana}", head=SCENARIO)
 
@@ -342,3 +341,62 @@ def test_a_unit_whose_controller_changes_in_combat_takes_its_new_controllers_sid
     assert after.turn is not None and after.turn.designations["foe"].value == "attacker"
     changed = [e for e in after.events if e.kind == "designation"][-1]
     assert "Riftbound 323.2.b" in changed.rules
+
+
+@pytest.mark.rule("Riftbound 460.1", "Riftbound 461.3.a", "Riftbound 461.5", "Riftbound 323.2.c")
+def test_a_combat_whose_defenders_are_gone_skips_its_damage_and_is_won() -> None:
+    out = run(
+        "standard_move: {units: [scout], to: ridge}",
+        "play_card: {card: haste, steps: [{kill: {target: foe}}]}",
+        "showdown_pass: {by: bo}",
+        "showdown_pass: {by: ana}",
+    )
+    skipped = events(out, "no_combat_damage")[-1]
+    assert skipped["at"] == "ridge" and "Riftbound 460.1" in skipped["rules"]
+    assert not events(out, "combat_assignment")
+    assert events(out, "combat_result")[-1]["won"] == "ana"
+    assert out["objects"]["ridge"]["controller"] == "ana" and out["turn"]["showdown"] is None
+
+
+@pytest.mark.rule("Riftbound 459.2.b", "Riftbound 460.2", "RB-STATES")
+def test_a_combat_step_without_units_fights_the_designated_ones() -> None:
+    setup = (
+        "standard_move: {units: [scout], to: ridge}",
+        "showdown_pass: {by: ana}",
+        "showdown_pass: {by: bo}",
+    )
+    fixed = run(
+        *setup, "combat: {assign: {attackers: {foe: 4}, defenders: {scout: 2}}, resolution: true}"
+    )
+    assert [e["player"] for e in events(fixed, "combat_assignment")] == ["ana", "bo"]
+    assert fixed["objects"]["foe"]["zone"] == "trash"
+    chosen = run(*setup, "combat: {resolution: true}")  # both sides open: the solver's
+    assert events(chosen, "combat_assignment")[0]["assignment"] == {"foe": 4}
+    assert chosen["objects"]["ridge"]["controller"] == "ana"
+    with pytest.raises(InputError, match="attackers"):  # the seed's reading names them
+        run("combat: {resolution: true}", head=SCENARIO)
+
+
+@pytest.mark.rule("Riftbound 460.1", "Riftbound 461")
+def test_a_combat_whose_defender_leaves_after_its_showdown_closed_ends_without_damage() -> None:
+    from dataclasses import replace
+
+    from arbiter.model import riftbound_states as rst
+    from tests.helpers import run_text
+
+    steps = (
+        "standard_move: {units: [scout], to: ridge}",
+        "showdown_pass: {by: ana}",
+        "showdown_pass: {by: bo}",
+    )
+    done = run_text(TRACKED + "".join(f"  - {s}\n" for s in steps))
+    state = done.state
+    assert state.turn is not None and state.turn.showdown is not None
+    assert state.turn.showdown.damage_due
+    # a triggered ability (resolved after the step) kills the foe: no step is left stuck
+    state = state.with_object(replace(state.obj("foe"), zone="trash", region=None))
+    after = rst.settle(state)
+    assert after.turn is not None and after.turn.showdown is None
+    kinds = [e.kind for e in after.events[len(state.events) :]]
+    assert kinds[0] == "designation" and "no_combat_damage" in kinds and "combat_end" in kinds
+    assert after.obj("ridge").controller == "ana"

@@ -44,6 +44,7 @@ STEPS = [
     "play_card: {card: haste, steps: [{move: {target: scout, zone: base}}]}",
     "combat: {attackers: [scout], defenders: [foe], resolution: true, "
     "assign: {attackers: {foe: 4}, defenders: {scout: 2}}}",
+    "combat: {assign: {attackers: {foe: 4}, defenders: {scout: 2}}, resolution: true}",
     "end_turn: {}",
 ]
 
@@ -65,6 +66,8 @@ def check(state: GameState) -> None:
             assert unit in here and sides[here[unit]] is side
         if not show.combat:
             assert dict(turn.designations) == {}
+        if show.damage_due:  # a Combat Damage Step between two sides can follow (460.1)
+            assert set(turn.designations.values()) == set(Designation)
     for bf in (*turn.showdowns, *turn.combats):
         players = {u.controlled_by for u in rs.units_at(state, bf)}
         assert turn.contested[bf] in players
