@@ -368,9 +368,10 @@ def _combat_opens(state: GameState, show: Showdown, rules: tuple[str, ...]) -> G
 # -- the end of a showdown and of a combat ----------------------------------------------------
 
 
-def _establish(state: GameState, battlefield: str, rules: tuple[str, ...]) -> GameState:
+def _establish(state: GameState, battlefield: str, rules: tuple[str, ...], empty: str) -> GameState:
     """348.2.a, 461.5: the only player with units there establishes control (a Conquer,
-    464.1, when they did not control it); with no units there it becomes uncontrolled."""
+    464.1, when they did not control it); with no units there it becomes uncontrolled
+    (``empty``: the article that says so)."""
     there = _players_at(state, battlefield)
     bf = state.obj(battlefield)
     if len(there) == 1 and bf.controller != there[0]:
@@ -379,7 +380,7 @@ def _establish(state: GameState, battlefield: str, rules: tuple[str, ...]) -> Ga
         return rt.conquer(state, battlefield, there[0])
     if not there and bf.controller:
         state = state.with_object(replace(bf, controller=""))
-        return _event(state, "uncontrolled", ("Riftbound 461.5.b",), battlefield=battlefield)
+        return _event(state, "uncontrolled", (empty,), battlefield=battlefield)
     return state
 
 
@@ -410,7 +411,8 @@ def close_showdown(state: GameState, show: Showdown) -> GameState:
         battlefield=show.battlefield,
     )
     state = _clear(state, show.battlefield)
-    return _establish(state, show.battlefield, ("Riftbound 348.2.a", "Riftbound 348.2.a.1"))
+    control = ("Riftbound 348.2.a", "Riftbound 348.2.a.1")
+    return _establish(state, show.battlefield, control, "Riftbound 323.6")
 
 
 def _one_sided(state: GameState) -> bool:
@@ -452,9 +454,10 @@ def _end_combat(state: GameState, show: Showdown) -> GameState:
     both = len(_players_at(state, show.battlefield)) >= 2
     state = _clear(state, show.battlefield, contested=not both)
     if not both:
-        state = _establish(state, show.battlefield, ("Riftbound 461.5", "Riftbound 461.5.d"))
-    rules = ("Riftbound 461.7", "Riftbound 461.7.a") + (("Riftbound 461.3.d.1",) if both else ())
-    return _event(state, "combat_end", rules, battlefield=show.battlefield)
+        control = ("Riftbound 461.5", "Riftbound 461.5.d")
+        state = _establish(state, show.battlefield, control, "Riftbound 461.5.b")
+    ends = ("Riftbound 461.7", "Riftbound 461.7.a") + (("Riftbound 461.3.d.1",) if both else ())
+    return _event(state, "combat_end", ends, battlefield=show.battlefield)
 
 
 # -- the steps of the states --------------------------------------------------------------------

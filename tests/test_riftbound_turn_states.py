@@ -400,3 +400,24 @@ def test_a_combat_whose_defender_leaves_after_its_showdown_closed_ends_without_d
     kinds = [e.kind for e in after.events[len(state.events) :]]
     assert kinds[0] == "designation" and "no_combat_damage" in kinds and "combat_end" in kinds
     assert after.obj("ridge").controller == "ana"
+
+
+@pytest.mark.rule("Riftbound 348", "Riftbound 323.6")
+def test_a_showdown_its_units_left_ends_with_the_battlefield_uncontrolled() -> None:
+    head = TRACKED.replace(
+        "cove: {owner: bo, kind: battlefield, zone: battlefield}",
+        "cove: {owner: bo, kind: battlefield, zone: battlefield, controller: bo}",
+    )
+    out = run(
+        "standard_move: {units: [runner], to: cove}",
+        "play_card: {card: haste, steps: [{move: {target: runner, zone: base}}]}",
+        "showdown_pass: {by: bo}",
+        "showdown_pass: {by: ana}",
+        head=head,
+    )
+    # not while the spell resolves (a Closed State) nor while the showdown goes on there
+    gone = events(out, "uncontrolled")
+    assert len(gone) == 1 and gone[0]["rules"] == ["Riftbound 323.6"]
+    kinds = [e["kind"] for e in out["events"]]
+    assert kinds.index("uncontrolled") > kinds.index("showdown_closed")
+    assert out["turn"]["showdown"] is None and not events(out, "score")
