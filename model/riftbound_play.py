@@ -20,7 +20,7 @@ from arbiter.model import riftbound_attach as ra
 from arbiter.model import riftbound_score as rs
 from arbiter.model.errors import IllegalAction
 from arbiter.model.state import JSON, Event, GameObject, GameState
-from arbiter.model.steps import Step, resolve_part
+from arbiter.model.steps import Resolve, Step, resolve_part
 
 FACEDOWN = "facedown"
 CHAMPION = "champion"  # 108.3
@@ -158,6 +158,9 @@ class PlayCard(Step):
         return (self.card,)
 
     def resolve(self, state: GameState) -> GameState:
+        return self.resolve_with(state, resolve_part)
+
+    def resolve_with(self, state: GameState, resolve: Resolve) -> GameState:
         card = state.obj(self.card)
         player = self.by or card.controlled_by
         if card.kind not in (*PERMANENTS, "spell"):  # 133.4-133.6
@@ -216,7 +219,7 @@ class PlayCard(Step):
         if card.kind == "spell":
             for run in (self.steps, *self.repeats):  # 820.2.a: each with its own choices
                 for step in run:
-                    state = resolve_part(step, state)
+                    state = resolve(step, state)
             state = dt.cleanup(state) if self.steps or self.repeats else state
             spell = state.obj(self.card)
             state = state.with_object(replace(spell, zone=dt.TRASH, region=None))
