@@ -1,0 +1,189 @@
+"""Paying Riftbound costs in the steps that play cards and use abilities (Core Rules 1.3:
+131, 357, 381, 403-404, 805.1.a, 818.1.c, 820.1.c.1, 821.1.c). Steps ``pay`` (a cost paid
+by a player: an ability's, 403-404) and ``rune`` (a rune's ability used: its Energy or
+Power goes to the pool, 163.2); the hooks of ``play_card`` and ``equip`` when they say
+``pay`` (without it nothing is paid, as before: Decision RB-PAY-2).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from arbiter.model import riftbound_costs as rc
+from arbiter.model import riftbound_total_cost as tc
+from arbiter.model.errors import IllegalAction
+from arbiter.model.state import JSON, Event, GameObject, GameState
+from arbiter.model.steps import Step
+
+ACCELERATE_RULES = {True: "Riftbound 805.1.a.1", False: "Riftbound 805.1.a.2"}
+
+
+def _applied_event(state: GameState, card: str, total: tc.TotalCost, rule: str) -> GameState:
+    if not total.applied:
+        return state
+    fields: tuple[tuple[str, JSON], ...] = (
+        ("card", card),
+        ("applied", [a.as_json() for a in total.applied]),
+        ("cost", total.cost.text()),
+    )
+    rules = (rule, "Riftbound 366.2", "Riftbound 356.4.e")
+    return state.with_event(Event("cost_modified", fields, rules))
+
+
+def printed_cost(card: GameObject) -> rc.Cost:
+    """131, 131.4: the cost printed on the card, whatever was paid for it."""
+    return tc.printed_cost(card)
+
+
+def play_parts(card: GameObject, accelerate: bool, repeats: int) -> tuple[rc.Part, ...]:
+    """356: the card's cost (131), Accelerate's when paid (805.1.a), one Repeat cost per
+    Repeat paid, in the order the card prints them (820.1.c.1-3)."""
+    parts = [rc.Part("play", tc.printed_cost(card), "Riftbound 131")]
+    if accelerate:
+        rule = ACCELERATE_RULES[len(rc.domains(card)) == 1]
+        parts.append(rc.Part("accelerate", tc.accelerate_cost(card), rule))
+    printed = tc.printed(card)
+    costs = printed.repeat if printed is not None else ()
+    if repeats > len(costs):
+        raise IllegalAction(
+            "Riftbound 820.1.c", f"{card.id} prints {len(costs)} Repeat costs (``costs.repeat``)"
+        )
+    parts += [rc.Part(f"repeat {n}", c, "Riftbound 820.1.c.1") for n, c in enumerate(costs, 1)][
+        :repeats
+    ]
+    return tuple(parts)
+
+
+def pay_to_play(
+    state: GameState,
+    card: GameObject,
+    player: str,
+    choice: rc.PayChoice,
+    accelerate: bool,
+    repeats: int,
+) -> GameState:
+    """357: the Total Cost of playing ``card`` (356) is paid; refused if it cannot be."""
+    parts = play_parts(card, accelerate, repeats)
+    total = tc.total_cost(state, card, player, parts, order=choice.order)
+    state = _applied_event(state, card.id, total, "Riftbound 356")
+    rules = ("Riftbound 357.1", "Riftbound 131.4")
+    return rc.pay(
+        state, player, total.parts, source=card.id, choice=choice, rules=rules, cost=total.cost
+    )
+
+
+def equip_parts(gear: GameObject) -> tuple[rc.Part, ...]:
+    """818.1.c: the Equip cost the gear prints (resources, and [E]: 818.1.c.3)."""
+    printed = tc.printed(gear)
+    if printed is None or printed.equip is None:
+        raise IllegalAction("Riftbound 818.1.c", f"{gear.id} prints no Equip cost (costs.equip)")
+    return (rc.Part("equip", printed.equip, "Riftbound 818.1.c.2"),)
+
+
+def equip_cost(state: GameState, gear: GameObject, player: str) -> tc.TotalCost:
+    """818.1.c.4, 821.1.c.2: the Equip cost with the text that alters it."""
+    return tc.total_cost(state, gear, player, equip_parts(gear), whole=False)
+
+
+def check_equip_use(state: GameState, gear: GameObject, unit: GameObject, timing: str) -> str:
+    """381, 150.2: Equip is used on its controller's turn in an Open State outside
+    showdowns, unless its text says Action or Reaction (818.1.c.5, 806, 813); its text
+    may restrict where the chosen unit is (818.1.c.5). The article that allows it."""
+    printed = tc.printed(gear)
+    allows = printed.equip_timing if printed is not None else ""
+    where = printed.equip_to if printed is not None else ""
+    if where and unit.zone != where:
+        raise IllegalAction("Riftbound 818.1.c.5", f"{gear.id}'s Equip chooses a unit in {where}")
+    if timing == "closed" and allows != "reaction":
+        raise IllegalAction("Riftbound 381", f"{gear.id}'s Equip is not used in a Closed State")
+    if timing == "showdown" and allows not in ("action", "reaction"):
+        raise IllegalAction("Riftbound 150.2", f"{gear.id}'s Equip is not used in a showdown")
+    if timing == "open" and gear.controlled_by != state.active_player and allows != "reaction":
+        raise IllegalAction("Riftbound 381", f"{gear.id}'s Equip is used on its controller's turn")
+    return "Riftbound 818.1.c.5" if allows or where else "Riftbound 381"
+
+
+def pay_equip(
+    state: GameState, gear: GameObject, unit: GameObject, choice: rc.PayChoice
+) -> GameState:
+    """818.1.b-c: Equip's cost paid as it is used (403-404)."""
+    player = gear.controlled_by
+    total = equip_cost(state, gear, player)
+    state = _applied_event(state, gear.id, total, "Riftbound 818.1.c.4")
+    rules = ("Riftbound 404.1", "Riftbound 818.1.c.3")
+    return rc.pay(
+        state, player, total.parts, source=gear.id, choice=choice, rules=rules, cost=total.cost
+    )
+
+
+def weaponmaster_cost(state: GameState, gear: GameObject, unit: GameObject) -> tc.TotalCost:
+    """821.1.c: the Equip cost as though used choosing the unit (821.1.c.2, its
+    modifiers applied), reduced by [A] (an [A] of it, none when it has none: 821.1.c.3)."""
+    total = equip_cost(state, gear, unit.controlled_by)
+    parts = tuple(
+        replace(p, cost=replace(p.cost, any_power=max(0, p.cost.any_power - 1)))
+        for p in total.parts
+    )
+    return replace(total, parts=parts, whole=None)
+
+
+def weaponmaster_pays(
+    state: GameState, gear: GameObject, unit: GameObject, choice: rc.PayChoice
+) -> GameState | None:
+    """821.1.c: the reduced Equip cost paid, or None when it cannot be (821.1.c.5: the
+    Equipment stays where it is)."""
+    total = weaponmaster_cost(state, gear, unit)  # refused when no Equip cost is printed
+    try:
+        return rc.pay(
+            state,
+            unit.controlled_by,
+            total.parts,
+            source=gear.id,
+            choice=choice,
+            rules=("Riftbound 821.1.c", "Riftbound 821.1.c.2", "Riftbound 821.1.c.3"),
+        )
+    except IllegalAction:
+        return None
+
+
+# -- steps ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, kw_only=True)
+class PayStep(Step):
+    """``pay: {player, cost, source, exhaust, recycle, any_from}``: the player pays a cost
+    (an ability's, 403-404); refused when it cannot be paid."""
+
+    player: str
+    cost: rc.Cost
+    source: str | None = None
+    choice: rc.PayChoice = rc.AUTO
+
+    def target_ids(self) -> tuple[str, ...]:
+        return () if self.source is None else (self.source,)
+
+    def resolve(self, state: GameState) -> GameState:
+        part = rc.Part("ability", self.cost, "Riftbound 404.1")
+        if self.source is not None:
+            card = state.obj(self.source)
+            total = tc.total_cost(state, card, self.player, (part,), whole=False)
+            return rc.pay(state, self.player, total.parts, source=self.source, choice=self.choice)
+        return rc.pay(state, self.player, (part,), choice=self.choice)
+
+
+@dataclass(frozen=True, kw_only=True)
+class RuneStep(Step):
+    """``rune: {target, use: exhaust | recycle}``: a Basic Rune's ability (163.2): its
+    Energy or its domain's Power goes to its controller's Rune Pool."""
+
+    target: str
+    use: str = "exhaust"
+
+    def target_ids(self) -> tuple[str, ...]:
+        return (self.target,)
+
+    def resolve(self, state: GameState) -> GameState:
+        player = state.obj(self.target).controlled_by
+        if self.use == "recycle":
+            return rc.recycle_rune(state, self.target, player)
+        return rc.exhaust_rune(state, self.target, player)
