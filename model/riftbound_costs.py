@@ -4,7 +4,7 @@
 A cost is a typed value: Energy, Power of named domains, Power of any domain ([A]) and,
 as its one non-resource part, exhausting the object whose cost it is ([E], 135.2.e.2).
 A player's resources are their Rune Pool (game counters ``energy.<player>``,
-``power.<player>`` for Power of any domain, 135.2.e.5.b, and ``power.<domain>.<player>``)
+``power.<player>`` for Power of any domain, 135.2.e.5.b, and ``power_<domain>.<player>``)
 and their runes on the Board: ``[E]: Add [1]`` and ``Recycle this: Add [C]`` (163.2).
 Paying adds what the chosen runes make to the pool (357.1.a, 429.3), then takes the
 whole cost out of the pool (357.1); a cost the pool cannot cover is refused with the
@@ -157,7 +157,7 @@ def _energy_key(player: str) -> str:
 
 
 def _power_key(player: str, domain: Domain | None) -> str:
-    return f"power.{player}" if domain is None else f"power.{domain.value}.{player}"
+    return f"power.{player}" if domain is None else f"power_{domain.value}.{player}"
 
 
 def pool(state: GameState, player: str) -> Pool:
@@ -309,17 +309,21 @@ def _auto_runes(state: GameState, player: str, cost: Cost) -> PayChoice:
     have = pool(state, player)
     energy_short = max(0, cost.energy - have.energy)
     counts = dict(have.power)
-    universal = have.universal
+    left = list(runes(state, player))
     short: dict[Domain, int] = {}
     for d, n in cost.power:
-        missing = max(0, n - counts.get(d, 0))
+        short[d] = max(0, n - counts.get(d, 0))
         counts[d] = max(0, counts.get(d, 0) - n)
-        used = min(universal, missing)
-        universal -= used
-        if missing - used:
-            short[d] = missing - used
+    universal = have.universal
+    # Power of any domain goes first where too few runes of the domain are left, then
+    # where the pool is spent before runes
+    for beyond_runes in (True, False):
+        for d in short:
+            own = sum(1 for r in left if domains(r) == (d,)) if beyond_runes else 0
+            used = min(universal, max(0, short[d] - own))
+            universal -= used
+            short[d] -= used
     any_short = max(0, cost.any_power - sum(counts.values()) - universal)
-    left = list(runes(state, player))
     recycled: list[GameObject] = []
 
     def pick(candidates: list[GameObject]) -> GameObject | None:
@@ -330,6 +334,7 @@ def _auto_runes(state: GameState, player: str, cost: Cost) -> PayChoice:
     for d, n in short.items():
         for _ in range(n):
             found = pick([r for r in left if domains(r) == (d,)])
+            found = found or pick([r for r in left if len(domains(r)) != 1])  # [A]: 135.2.e.6.b
             if found is None:
                 break
             recycled.append(found)

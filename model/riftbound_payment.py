@@ -12,10 +12,27 @@ from dataclasses import dataclass, replace
 from arbiter.model import riftbound_costs as rc
 from arbiter.model import riftbound_total_cost as tc
 from arbiter.model.errors import IllegalAction
-from arbiter.model.state import JSON, Event, GameObject, GameState
+from arbiter.model.state import JSON, Ability, Event, GameObject, GameState
 from arbiter.model.steps import Step
 
 ACCELERATE_RULES = {True: "Riftbound 805.1.a.1", False: "Riftbound 805.1.a.2"}
+
+
+@dataclass(frozen=True, slots=True)
+class PlayOnly(Ability):
+    """A passive of a card that says when it may be played ("Play me only during an
+    opponent's turn"): it applies in every zone the card is played from (366.1)."""
+
+    turn: str = "opponents"  # opponents or yours
+
+
+def check_play_only(state: GameState, card: GameObject, player: str) -> None:
+    """366.1: the card's own restriction on when it is played, read where it is."""
+    for only in (a for a in card.abilities if isinstance(a, PlayOnly)):
+        mine = state.active_player == player
+        if mine == (only.turn == "opponents"):
+            whose = "an opponent's turn" if only.turn == "opponents" else "its player's turn"
+            raise IllegalAction("Riftbound 366.1", f"{card.id} is played only during {whose}")
 
 
 def _applied_event(state: GameState, card: str, total: tc.TotalCost, rule: str) -> GameState:

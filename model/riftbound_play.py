@@ -174,6 +174,7 @@ class PlayCard(Step):
                 "Riftbound 811.1.c.3", f"{self.card} is not in a hand, facedown or a Champion Zone"
             )
         rules = [check_timing(state, card, player, self.timing, self.to)]
+        rp.check_play_only(state, card, player)  # 366.1: its own passive, from its zone
         if card.zone == FACEDOWN:  # 811.1.d.2: a hidden card chooses at its battlefield
             named = [i for run in (self.steps, *self.repeats) for s in run for i in s.target_ids()]
             for oid in named:

@@ -11,7 +11,7 @@ from arbiter.model import riftbound_costs as rc
 from arbiter.model import riftbound_total_cost as tc
 from arbiter.model.format.context import ObjectKeyParser, ParseContext, StepParser
 from arbiter.model.format.document import Node
-from arbiter.model.riftbound_payment import PayStep, RuneStep
+from arbiter.model.riftbound_payment import PayStep, PlayOnly, RuneStep
 from arbiter.model.state import GameObject
 from arbiter.model.steps import Step
 
@@ -135,6 +135,16 @@ def _cost_modifiers(node: Node, ctx: ParseContext, obj: GameObject) -> GameObjec
     return replace(obj, abilities=(*obj.abilities, *added))
 
 
+def _play_only(node: Node, ctx: ParseContext, obj: GameObject) -> GameObject:
+    """``play_only: opponents_turn | your_turn``: "Play me only during an opponent's turn"
+    (Riftbound 366.1: a passive that applies where the card is played from)."""
+    turn = {"opponents_turn": "opponents", "your_turn": "yours"}[
+        node.choice(["opponents_turn", "your_turn"])
+    ]
+    only = PlayOnly(id="play_only", source=obj.id, timestamp=obj.timestamp, turn=turn)
+    return replace(obj, abilities=(*obj.abilities, only))
+
+
 def _pay(node: Node, ctx: ParseContext) -> Step:
     """``pay: {player, cost, source, exhaust, recycle, any_from}``: a player pays a cost
     (an ability's: Riftbound 403-404)."""
@@ -159,4 +169,5 @@ STEPS: dict[str, StepParser] = {"pay": _pay, "rune": _rune}
 OBJECT_KEY_PARSERS: dict[str, ObjectKeyParser] = {
     "costs": _costs,
     "cost_modifiers": _cost_modifiers,
+    "play_only": _play_only,
 }

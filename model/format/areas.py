@@ -298,6 +298,7 @@ OBJECT_KEY_PARSERS: AreaTable[ObjectKeyParser] = AreaTable(
         "zone": "area_altered_objects",
         "costs": "area_riftbound_costs",
         "cost_modifiers": "area_riftbound_costs",
+        "play_only": "area_riftbound_costs",
     },
 )
 
