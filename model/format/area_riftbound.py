@@ -309,9 +309,10 @@ def _attach(node: Node, ctx: ParseContext) -> Step:
 
 
 def _equip(node: Node, ctx: ParseContext) -> Step:
-    """``equip: {gear, to, pay, timing}``: a gear with Equip attached to a unit of its
-    controller (818); ``pay``: its Equip cost is paid (818.1.c); ``timing``: the state of
-    the turn, checked against Equip's timing (381, 818.1.c.5)."""
+    """``equip: {gear, to, pay, timing}``: a gear with Equip attached to a unit (818).
+
+    The unit is one of its controller's; ``pay``: its Equip cost is paid (818.1.c);
+    ``timing``: the state of the turn, checked against Equip's timing (381, 818.1.c.5)."""
     m = node.mapping({"gear", "to", "pay", "timing"}, required=("gear", "to"))
     return EquipStep(
         gear=ctx.object_id(m["gear"]),

@@ -68,8 +68,9 @@ def _opt(m: dict[str, Node], key: str, options: list[str]) -> str:
 
 
 def _costs(node: Node, ctx: ParseContext, obj: GameObject) -> GameObject:
-    """``costs: {play, equip, equip_timing, equip_to, repeat: [...]}`` (131, 818.1.c,
-    820.1.c)."""
+    """``costs: {play, equip, equip_timing, equip_to, repeat}``: what a card prints (131).
+
+    Its Equip cost and what its Equip text alters (818.1.c), its Repeat costs (820.1.c)."""
     keys = {"play", "equip", "equip_timing", "equip_to", "repeat"}
     m = node.mapping(keys)
     printed = tc.PrintedCosts(
@@ -102,8 +103,10 @@ MODIFIER_KEYS = {
 
 
 def _cost_modifiers(node: Node, ctx: ParseContext, obj: GameObject) -> GameObject:
-    """``cost_modifiers: [{id, energy, power: {A: -1}, minimum, use, kinds, whose, self,
-    at_battlefield, highest_might, text}]``: passives altering costs (363, 366.2)."""
+    """``cost_modifiers: [{id, energy, power, minimum, use, …}]``: passives altering costs.
+
+    Keys ``power: {A: -1}``, ``kinds``, ``whose``, ``self``, ``at_battlefield``,
+    ``highest_might``, ``text`` (Riftbound 356, 363, 366.2)."""
     added = []
     for n, item in enumerate(_items(node), start=1):
         m = item.mapping(MODIFIER_KEYS)
@@ -136,8 +139,10 @@ def _cost_modifiers(node: Node, ctx: ParseContext, obj: GameObject) -> GameObjec
 
 
 def _play_only(node: Node, ctx: ParseContext, obj: GameObject) -> GameObject:
-    """``play_only: opponents_turn | your_turn``: "Play me only during an opponent's turn"
-    (Riftbound 366.1: a passive that applies where the card is played from)."""
+    """``play_only: opponents_turn | your_turn``: when the card may be played (366.1).
+
+    "Play me only during an opponent's turn": a passive read where the card is played
+    from."""
     turn = {"opponents_turn": "opponents", "your_turn": "yours"}[
         node.choice(["opponents_turn", "your_turn"])
     ]
@@ -146,8 +151,9 @@ def _play_only(node: Node, ctx: ParseContext, obj: GameObject) -> GameObject:
 
 
 def _pay(node: Node, ctx: ParseContext) -> Step:
-    """``pay: {player, cost, source, exhaust, recycle, any_from}``: a player pays a cost
-    (an ability's: Riftbound 403-404)."""
+    """``pay: {player, cost, source, exhaust, recycle, any_from}``: a player pays a cost.
+
+    An ability's cost (Riftbound 403-404)."""
     m = node.mapping({"player", "cost", "source", *CHOICE_KEYS}, required=("player", "cost"))
     source = ctx.object_id(m["source"]) if "source" in m else None
     card = ctx.state.objects.get(source) if source is not None else None
