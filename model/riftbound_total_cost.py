@@ -130,12 +130,42 @@ def _highest_might(state: GameState, player: str) -> int:
     return max([0, *mights])
 
 
+def standing_changes(card: GameObject) -> list[CostModifier]:
+    """The cost changes an effect left on the card itself: the card language's ``cost``
+    action performed on it (``ModifyCost``, kept as a ``Standing`` record by
+    model/effects/perform.py), a change of Energy by a fixed amount with its floor."""
+    if not card.abilities:
+        return []
+    from arbiter.model.effects import algebra as a
+    from arbiter.model.effects.perform import Standing
+
+    out: list[CostModifier] = []
+    for rec in card.abilities:
+        if not isinstance(rec, Standing) or rec.effect is None:
+            continue
+        act, amount = rec.effect.action, rec.effect.amount
+        if isinstance(act, a.ModifyCost) and isinstance(amount, a.Const):
+            value = amount.value if isinstance(amount.value, int) else 0
+            out.append(
+                CostModifier(
+                    rec.id,
+                    rec.source,
+                    rec.timestamp,
+                    energy=value,
+                    minimum=act.floor,
+                    self_only=True,
+                )
+            )
+    return out
+
+
 def modifiers(
     state: GameState, card: GameObject, player: str
 ) -> list[tuple[CostModifier, GameObject]]:
     """The passives altering the costs of ``card`` played (or its ability used) by
     ``player``, oldest first: the card's own from any zone it is played from or on the
-    Board (366.2.a), the others' while their source is on the Board (365.1)."""
+    Board (366.2.a), the others' while their source is on the Board (365.1); then the
+    changes effects left on the card (``standing_changes``)."""
     found: list[tuple[CostModifier, GameObject]] = []
     for obj in sorted(state.objects.values(), key=lambda o: (o.timestamp, o.id)):
         for mod in (a for a in obj.abilities if isinstance(a, CostModifier)):
@@ -154,6 +184,7 @@ def modifiers(
             if mod.kinds and card.kind not in mod.kinds:
                 continue
             found.append((mod, obj))
+    found += [(mod, card) for mod in standing_changes(card)]
     return found
 
 

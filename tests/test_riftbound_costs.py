@@ -359,3 +359,23 @@ def test_an_abilitys_cost_is_paid_by_the_pay_step_with_the_passives_that_alter_i
     assert paid["exhausted"] == ["fury1", "fury2"]  # the oldest ready runes (RB-PAY-1)
     assert out["objects"]["totem"]["counters"]["exhausted"] == 1
     assert refused(run(objects, ("pay: {player: ana, cost: 4}",))) == "Riftbound 404.1"
+
+
+@pytest.mark.rule("Riftbound 356.4.b", "Riftbound 356.4.e", "RB-COST-1")
+def test_a_cost_change_the_card_language_leaves_on_a_card_is_paid_with_its_floor() -> None:
+    objects = (
+        "  mentor: {owner: ana, kind: unit, zone: base, base: {might: 1}}\n"
+        "  bolt: {owner: ana, kind: spell, zone: hand, base: {energy: 4}}\n"
+        "  spark: {owner: ana, kind: spell, zone: hand, base: {energy: 2}}\n"
+    )
+    cheaper = (
+        "perform: {by: mentor, do: {cost: {add: -2, floor: 1, of: {choose: 1, kind: spell}}},"
+        " choose: [%s]}"
+    )
+    out = run(
+        objects, (cheaper % "bolt", "play_card: {card: bolt, pay: {auto: false}}"), "energy.ana: 2"
+    )
+    assert events(out, "pay_cost")[0]["cost"] == "[2]"
+    assert events(out, "cost_modified")[0]["applied"][0]["source"] == "mentor"
+    floor = run(objects, (cheaper % "spark", "play_card: {card: spark, pay: true}"))
+    assert events(floor, "pay_cost")[0]["cost"] == "[1]"  # 2 - 2 stops at its floor, 1
