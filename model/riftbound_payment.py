@@ -102,15 +102,22 @@ def equip_cost(state: GameState, gear: GameObject, player: str) -> tc.TotalCost:
     return tc.total_cost(state, gear, player, equip_parts(gear), whole=False)
 
 
+def check_equip_target(gear: GameObject, unit: GameObject) -> str:
+    """818.1.c.5: Equip text may say where the chosen unit must be (``costs.equip_to``)."""
+    printed = tc.printed(gear)
+    where = printed.equip_to if printed is not None else ""
+    if where and unit.zone != where:
+        raise IllegalAction("Riftbound 818.1.c.5", f"{gear.id}'s Equip chooses a unit in {where}")
+    return where
+
+
 def check_equip_use(state: GameState, gear: GameObject, unit: GameObject, timing: str) -> str:
     """381, 150.2: Equip is used on its controller's turn in an Open State outside
     showdowns, unless its text says Action or Reaction (818.1.c.5, 806, 813); its text
     may restrict where the chosen unit is (818.1.c.5). The article that allows it."""
     printed = tc.printed(gear)
     allows = printed.equip_timing if printed is not None else ""
-    where = printed.equip_to if printed is not None else ""
-    if where and unit.zone != where:
-        raise IllegalAction("Riftbound 818.1.c.5", f"{gear.id}'s Equip chooses a unit in {where}")
+    where = check_equip_target(gear, unit)
     if timing == "closed" and allows != "reaction":
         raise IllegalAction("Riftbound 381", f"{gear.id}'s Equip is not used in a Closed State")
     if timing == "showdown" and allows not in ("action", "reaction"):

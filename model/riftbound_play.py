@@ -333,6 +333,7 @@ class EquipStep(Step):
 
     def resolve(self, state: GameState) -> GameState:
         gear, unit = state.obj(self.gear), state.obj(self.to)
+        rp.check_equip_target(gear, unit)
         if self.timing is not None:
             rp.check_equip_use(state, gear, unit, self.timing)
         if self.pay is not None:

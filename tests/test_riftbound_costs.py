@@ -310,7 +310,7 @@ def test_equip_text_alters_its_cost_its_timing_and_where_its_unit_is() -> None:
         "  ridge: {owner: ana, kind: battlefield, zone: battlefield, controller: ana}\n"
         "  scout: {owner: ana, kind: unit, zone: battlefield, at: ridge, base: {might: 1}}\n"
     )
-    far = run(gear + away, ("equip: {gear: blade, to: scout, timing: open}",))
+    far = run(gear + away, ("equip: {gear: blade, to: scout}",))
     assert refused(far) == "Riftbound 818.1.c.5"
 
 
