@@ -272,7 +272,7 @@ class Part:
     rule: str
 
 
-def _settle(have: Pool, cost: Cost, any_from: tuple[Domain, ...]) -> Pool | None:
+def settle(have: Pool, cost: Cost, any_from: tuple[Domain, ...] = ()) -> Pool | None:
     """The pool after taking ``cost`` out of it, or None when it cannot: Energy pays
     Energy (162.1); a domain's Power, then Power of any domain, pays that domain
     (162.2, 135.2.e.5.b); [A] takes any domain's Power (``any_from`` first, then the
@@ -300,7 +300,7 @@ def _settle(have: Pool, cost: Cost, any_from: tuple[Domain, ...]) -> Pool | None
     return Pool(have.energy - cost.energy, power, universal)
 
 
-def _auto_runes(state: GameState, player: str, cost: Cost) -> PayChoice:
+def default_runes(state: GameState, player: str, cost: Cost) -> PayChoice:
     """Decision RB-PAY-1: the pool pays first; the Power still missing is paid by
     recycling runes of its domain (any domain for [A]), ready runes first while Energy is
     missing (each is exhausted for Energy before it goes), else exhausted runes first;
@@ -381,7 +381,7 @@ def _unpaid_rule(have: Pool, parts: tuple[Part, ...], any_from: tuple[Domain, ..
     so_far = FREE
     for p in parts:
         so_far = so_far.plus(replace(p.cost, exhaust=False))
-        if _settle(have, so_far, any_from) is None:
+        if settle(have, so_far, any_from) is None:
             return p.rule
     return "Riftbound 357.1"
 
@@ -419,11 +419,11 @@ def pay(
     Total Cost when modifiers of the whole changed it (else the sum of the parts)."""
     cost = total(parts) if cost is None else cost
     if choice.auto:
-        choice = replace(_auto_runes(state, player, cost), any_from=choice.any_from)
+        choice = replace(default_runes(state, player, cost), any_from=choice.any_from)
     before = pool(state, player)
     paid = _use_runes(state, player, choice)
     have = pool(paid, player)
-    after = _settle(have, replace(cost, exhaust=False), choice.any_from)
+    after = settle(have, replace(cost, exhaust=False), choice.any_from)
     if after is None:
         text = f"{player} cannot pay {cost.text()} (pool {have.as_json()}"
         raise IllegalAction(_unpaid_rule(have, parts, choice.any_from), f"{text} after runes)")

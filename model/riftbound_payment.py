@@ -7,10 +7,12 @@ Power goes to the pool, 163.2); the hooks of ``play_card`` and ``equip`` when th
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import dataclass, replace
 
 from arbiter.model import riftbound_costs as rc
 from arbiter.model import riftbound_total_cost as tc
+from arbiter.model.choicepoints import ChoicePoint, ChoosingStep, FixedChoice, Option
 from arbiter.model.errors import IllegalAction
 from arbiter.model.state import JSON, Ability, Event, GameObject, GameState
 from arbiter.model.steps import Step
@@ -173,10 +175,20 @@ def weaponmaster_pays(
 # -- steps ------------------------------------------------------------------------------------
 
 
+@dataclass(frozen=True, slots=True)
+class PayRun:
+    """A ``pay`` step under way: the state, and the runes chosen (None: not yet)."""
+
+    state: GameState
+    plan: rc.PayChoice | None
+
+
 @dataclass(frozen=True, kw_only=True)
-class PayStep(Step):
+class PayStep(ChoosingStep[PayRun]):
     """``pay: {player, cost, source, exhaust, recycle, any_from}``: the player pays a cost
-    (an ability's, 403-404); refused when it cannot be paid."""
+    (an ability's, 403-404); refused when it cannot be paid. Without runes named, which
+    runes pay is a choice point of the player (357.1.a): by default the plan of Decision
+    RB-PAY-1, every minimal plan under ``--outcomes`` (model/riftbound_pay_plans.py)."""
 
     player: str
     cost: rc.Cost
@@ -186,13 +198,60 @@ class PayStep(Step):
     def target_ids(self) -> tuple[str, ...]:
         return () if self.source is None else (self.source,)
 
-    def resolve(self, state: GameState) -> GameState:
+    def _parts(self, state: GameState) -> tuple[tc.TotalCost, tuple[rc.Part, ...]]:
         part = rc.Part("ability", self.cost, "Riftbound 404.1")
-        if self.source is not None:
-            card = state.obj(self.source)
-            total = tc.total_cost(state, card, self.player, (part,), whole=False)
-            return rc.pay(state, self.player, total.parts, source=self.source, choice=self.choice)
-        return rc.pay(state, self.player, (part,), choice=self.choice)
+        if self.source is None:
+            return tc.TotalCost((part,), ()), (part,)
+        card = state.obj(self.source)
+        total = tc.total_cost(state, card, self.player, (part,), whole=False)
+        return total, total.parts
+
+    def start(self, state: GameState) -> PayRun:
+        return PayRun(state, None if self.choice.auto else self.choice)
+
+    def point(self, run: PayRun) -> ChoicePoint | None:
+        if run.plan is not None:
+            return None
+        from arbiter.model.riftbound_pay_plans import plans
+
+        total, _ = self._parts(run.state)
+        found = plans(run.state, self.player, replace(total.cost, exhaust=False))
+        if not found:
+            return None  # it cannot be paid: ``finish`` refuses it
+        options = tuple(
+            Option(
+                f"exhaust {','.join(p.exhaust) or '-'}; recycle {','.join(p.recycle) or '-'}",
+                (("exhaust", list(p.exhaust)), ("recycle", list(p.recycle))),
+            )
+            for p in found
+        )
+        return ChoicePoint(self.player, "Riftbound 357.1.a", options)
+
+    def take(self, run: PayRun, option: Option) -> PayRun:
+        data = dict(option.data)
+        exhaust, recycle = data["exhaust"], data["recycle"]
+        assert isinstance(exhaust, list) and isinstance(recycle, list)
+        plan = rc.PayChoice(
+            tuple(str(r) for r in exhaust),
+            tuple(str(r) for r in recycle),
+            self.choice.any_from,
+            auto=False,
+        )
+        return PayRun(run.state, plan)
+
+    def finish(self, run: PayRun) -> GameState:
+        _, parts = self._parts(run.state)
+        choice = run.plan if run.plan is not None else self.choice
+        return rc.pay(run.state, self.player, parts, source=self.source, choice=choice)
+
+    def key(self, run: PayRun) -> Hashable:
+        return None if run.plan is None else (run.plan.exhaust, run.plan.recycle)
+
+    def match(self, run: PayRun, point: ChoicePoint, choice: FixedChoice) -> Option:
+        for option in point.options:
+            if option.as_json() == dict(choice.data):
+                return option
+        raise IllegalAction("Riftbound 357.1.a", "these runes are no minimal way to pay")
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from arbiter.model import riftbound_costs as rc
 from arbiter.model.errors import IllegalAction
+from arbiter.model.riftbound_pay_plans import plans
 from arbiter.model.ruleset import RULESETS
 from arbiter.model.state import GameObject, GameState
 
@@ -100,3 +101,18 @@ def test_a_payment_takes_exactly_the_cost_from_what_the_pool_and_runes_held(
     assert held - sum(n for _, n in now.power) - now.universal == cost.total_power
     for rune in recycled:
         assert isinstance(rune, str) and after.obj(rune).zone == rc.RUNE_DECK
+
+
+@pytest.mark.rule("Riftbound 357.1.a", "RB-PAY-1")
+@settings(max_examples=100, deadline=None)
+@given(st.lists(rune_st, max_size=4), pool_st, cost_st)
+def test_the_plans_offered_each_pay_and_exist_exactly_when_the_cost_can_be_paid(
+    runes: list[tuple[rc.Domain | None, bool]], counters: dict[str, int], cost: rc.Cost
+) -> None:
+    state = state_of(runes, counters)
+    parts = (rc.Part("x", cost, "Riftbound 357.1"),)
+    offered = plans(state, "ana", cost)
+    assert bool(offered) == rc.can_pay(state, "ana", parts)
+    for plan in offered:
+        rc.pay(state, "ana", parts, choice=plan)  # never refused
+    assert len({(p.exhaust, p.recycle) for p in offered}) == len(offered)
