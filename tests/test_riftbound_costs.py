@@ -379,3 +379,14 @@ def test_a_cost_change_the_card_language_leaves_on_a_card_is_paid_with_its_floor
     assert events(out, "cost_modified")[0]["applied"][0]["source"] == "mentor"
     floor = run(objects, (cheaper % "spark", "play_card: {card: spark, pay: true}"))
     assert events(floor, "pay_cost")[0]["cost"] == "[1]"  # 2 - 2 stops at its floor, 1
+
+
+@pytest.mark.rule("Riftbound 166", "Riftbound 166.1")
+def test_power_of_every_domain_left_in_the_pool_is_lost_when_the_turn_ends() -> None:
+    out = run(
+        steps=("rune: {target: fury1, use: recycle}", "end_turn: {phases: true}"),
+        counters="energy.ana: 1, power.ana: 1",
+    )
+    lost = [e for e in out["events"] if e["kind"] == "pools_empty"][0]["lost"]
+    assert lost == {"energy.ana": 1, "power.ana": 1, "power_fury.ana": 1}
+    assert pool(out) == {"energy": 0, "power": {}, "any": 0}
