@@ -158,6 +158,14 @@ class PlayCard(Step):
         return (self.card,)
 
     def resolve(self, state: GameState) -> GameState:
+        state = self.enter(state)
+        if state.obj(self.card).kind == "spell":
+            state = self.spell_effect(state)
+        return state
+
+    def enter(self, state: GameState) -> GameState:
+        """Everything of playing the card but a spell's instructions: the checks, the play
+        event, a permanent entering the Board (the Chain runs them apart, 337.1.c)."""
         card = state.obj(self.card)
         player = self.by or card.controlled_by
         if card.kind not in (*PERMANENTS, "spell"):  # 133.4-133.6
@@ -171,12 +179,26 @@ class PlayCard(Step):
             )
         rules = [check_timing(state, card, player, self.timing, self.to)]
         if card.zone == FACEDOWN:  # 811.1.d.2: a hidden card chooses at its battlefield
-            named = [i for run in (self.steps, *self.repeats) for s in run for i in s.target_ids()]
+            named = [
+                i
+                for run in (self.steps, *self.repeats)
+                for s in run
+                if not isinstance(s, PlayCard)  # a unit it plays: 811.1.d.3 below
+                for i in s.target_ids()
+            ]
             for oid in named:
                 if oid in state.objects and oid != card.id and state.obj(oid).region != card.region:
                     raise IllegalAction(
                         "Riftbound 811.1.d.2", f"{oid} is not at {card.region}, where {card.id} hid"
                     )
+            for run in (self.steps, *self.repeats):  # 811.1.d.3: a unit it plays goes there
+                for s in run:
+                    unit = isinstance(s, PlayCard) and state.obj(s.card).kind == "unit"
+                    if unit and isinstance(s, PlayCard) and s.to != card.region:
+                        raise IllegalAction(
+                            "Riftbound 811.1.d.3",
+                            f"{s.card} is played at {card.region}, where {card.id} hid",
+                        )
         key = f"{PLAYED}{player}"
         legion = state.counters.get(key, 0) > 0  # 812.1.c: another card played this turn
         state = replace(state, counters={**state.counters, key: state.counters.get(key, 0) + 1})
@@ -213,17 +235,20 @@ class PlayCard(Step):
         state = self._attachments(state, card, player)
         if card.kind in PERMANENTS:
             state = self._vision(state, card, player)
-        if card.kind == "spell":
-            for run in (self.steps, *self.repeats):  # 820.2.a: each with its own choices
-                for step in run:
-                    state = step.resolve(state)
-            state = dt.cleanup(state) if self.steps or self.repeats else state
-            spell = state.obj(self.card)
-            state = state.with_object(replace(spell, zone=dt.TRASH, region=None))
-            state = state.with_event(
-                Event("move", (("target", self.card), ("to", dt.TRASH)), ("Riftbound 108.2.b",))
-            )
         return state
+
+    def spell_effect(self, state: GameState) -> GameState:
+        """A spell's instructions, once plus once per Repeat paid, then its card goes to the
+        trash (359.3.d)."""
+        for run in (self.steps, *self.repeats):  # 820.2.a: each with its own choices
+            for step in run:
+                state = step.resolve(state)
+        state = dt.cleanup(state) if self.steps or self.repeats else state
+        spell = state.obj(self.card)
+        state = state.with_object(replace(spell, zone=dt.TRASH, region=None))
+        return state.with_event(
+            Event("move", (("target", self.card), ("to", dt.TRASH)), ("Riftbound 108.2.b",))
+        )
 
     def _vision(self, state: GameState, card: GameObject, player: str) -> GameState:
         """817: each instance of Vision, as the permanent enters the Board, looks at the top
@@ -260,16 +285,22 @@ class PlayCard(Step):
                 raise IllegalAction("Riftbound 819.1.d", f"{player} does not control {self.attach}")
             state = ra.attach(state, card.id, self.attach, ("Riftbound 819.1.d",))
         if self.equip is not None:
-            gear = state.obj(self.equip)
-            if "Weaponmaster" not in card.features:
-                raise IllegalAction("Riftbound 821.1.b", f"{card.id} has no Weaponmaster")
-            if gear.controlled_by != player:
-                raise IllegalAction("Riftbound 821.1.c", f"{player} does not control {gear.id}")
-            if "Equip" not in gear.features:  # 821.1.c.4: no Equip cost, none paid
-                fields: tuple[tuple[str, JSON], ...] = (("unit", card.id), ("gear", gear.id))
-                return state.with_event(Event("not_attached", fields, ("Riftbound 821.1.c.4",)))
-            state = ra.attach(state, gear.id, card.id, ("Riftbound 821.1.c", "Riftbound 821.1.c.6"))
+            state = weaponmaster_attach(state, card.id, self.equip, player)
         return state
+
+
+def weaponmaster_attach(state: GameState, unit: str, gear_id: str, player: str) -> GameState:
+    """One Weaponmaster (821.1.c): an Equipment of the player with an Equip cost is attached
+    to the unit, without activating Equip (821.1.c.6)."""
+    gear = state.obj(gear_id)
+    if "Weaponmaster" not in state.obj(unit).features:
+        raise IllegalAction("Riftbound 821.1.b", f"{unit} has no Weaponmaster")
+    if gear.controlled_by != player:
+        raise IllegalAction("Riftbound 821.1.c", f"{player} does not control {gear.id}")
+    if "Equip" not in gear.features:  # 821.1.c.4: no Equip cost, none paid
+        fields: tuple[tuple[str, JSON], ...] = (("unit", unit), ("gear", gear.id))
+        return state.with_event(Event("not_attached", fields, ("Riftbound 821.1.c.4",)))
+    return ra.attach(state, gear.id, unit, ("Riftbound 821.1.c", "Riftbound 821.1.c.6"))
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -106,6 +106,12 @@ def _riftbound() -> ModuleType:
     return area_riftbound
 
 
+def _chain() -> ModuleType:
+    from arbiter.model.format import area_chain
+
+    return area_chain
+
+
 AREAS: dict[str, Callable[[], ModuleType]] = {
     "foundation": _foundation,
     "area_abilities": _abilities,
@@ -121,6 +127,7 @@ AREAS: dict[str, Callable[[], ModuleType]] = {
     "area_passives": _passives,
     "area_replacement": _replacement,
     "area_riftbound": _riftbound,
+    "area_chain": _chain,
 }
 
 
@@ -174,6 +181,7 @@ MERGE_ORDER: dict[str, tuple[str, ...]] = {
         "area_altered_rules",
         "area_altered_turns",
         "area_altered_objects",
+        "area_chain",
     ),
     "OBJECT_KEY_PARSERS": (
         "area_abilities",
@@ -186,6 +194,7 @@ MERGE_ORDER: dict[str, tuple[str, ...]] = {
         "area_riftbound",
         "area_altered_rules",
         "area_altered_objects",
+        "area_chain",
     ),
     "TOP_KEY_PARSERS": ("area_replacement", "area_loops", "area_abilities"),
 }
@@ -255,6 +264,11 @@ STEP_PARSERS: AreaTable[StepParser] = AreaTable(
         "pass": "area_altered_turns",
         "orb": "area_altered_objects",
         "to_deck": "area_altered_objects",
+        "chain_play": "area_chain",
+        "activate_ability": "area_chain",
+        "chain_trigger": "area_chain",
+        "pass_priority": "area_chain",
+        "resolve_chain": "area_chain",
     },
 )
 
@@ -285,6 +299,8 @@ OBJECT_KEY_PARSERS: AreaTable[ObjectKeyParser] = AreaTable(
         "effect_text": "area_riftbound",
         "modifiers": "area_altered_rules",
         "zone": "area_altered_objects",
+        "activated": "area_chain",
+        "timing_grants": "area_chain",
     },
 )
 
