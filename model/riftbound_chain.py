@@ -40,11 +40,11 @@ class ItemKind(Enum):
 
 @dataclass(frozen=True)
 class Target:
-    """A chosen target as it was when chosen (355.5): where it was and its timestamp."""
+    """A chosen target as it was when chosen (355.5): on the Board or not, and when."""
 
     id: str
     on_board: bool
-    timestamp: int
+    since: int  # the number of events when it was chosen
 
 
 @dataclass(frozen=True)
@@ -113,13 +113,13 @@ def choose(state: GameState, ids: tuple[str, ...]) -> tuple[Target, ...]:
     out = []
     for oid in ids:
         obj = state.obj(oid)
-        out.append(Target(oid, obj.zone.split(":", 1)[0] in board, obj.timestamp))
+        out.append(Target(oid, obj.zone.split(":", 1)[0] in board, len(state.events)))
     return tuple(out)
 
 
 def illegal_targets(state: GameState, entry: ChainEntry) -> frozenset[str]:
-    """359.3.e.2, 359.3.e.4: targets that left the Board or came back to it since they
-    were chosen (a move between the Board's locations keeps them legal, 359.3.e.3)."""
+    """359.3.e.2, 359.3.e.4: targets that left the Board since they were chosen, even if
+    they came back (a move between the Board's locations keeps them legal, 359.3.e.3)."""
     board = state.ruleset.board_zones
     out = set()
     for t in entry.targets:
@@ -128,9 +128,18 @@ def illegal_targets(state: GameState, entry: ChainEntry) -> frozenset[str]:
             out.add(t.id)
             continue
         now = obj.zone.split(":", 1)[0] in board
-        if t.on_board and (not now or obj.timestamp != t.timestamp):
+        if t.on_board and (not now or _left(state, t, board)):
             out.add(t.id)
     return frozenset(out)
+
+
+def _left(state: GameState, t: Target, board: frozenset[str]) -> bool:
+    """Whether the target moved to a zone off the Board since it was chosen."""
+    for e in state.events[t.since :]:
+        to = e.get("to")
+        if e.get("target") == t.id and isinstance(to, str) and to.split(":", 1)[0] not in board:
+            return True
+    return False
 
 
 def next_id(state: GameState) -> str:
