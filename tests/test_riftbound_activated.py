@@ -82,6 +82,7 @@ def refused(out: dict[str, Any]) -> str:
 
 
 @pytest.mark.rule(
+    "RB-ACT-COST",
     "Riftbound 145",
     "Riftbound 145.1",
     "Riftbound 145.2.a",
@@ -157,6 +158,7 @@ def test_a_rune_ability_that_adds_resolves_at_once() -> None:
 
 
 @pytest.mark.rule(
+    "RB-GRANT",
     "Riftbound 813.4",
     "Riftbound 813.4.a",
     "Riftbound 813.4.b",

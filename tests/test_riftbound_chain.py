@@ -52,6 +52,7 @@ PARRY = "chain_play: {card: parry, targets: [brute], steps: [{might: {target: br
 
 
 @pytest.mark.rule(
+    "RB-CHAIN-1",
     "Riftbound 108.1",
     "Riftbound 108.1.a",
     "Riftbound 328",
@@ -71,6 +72,7 @@ def test_a_spell_waits_on_the_chain_in_the_zone_chain_until_it_resolves() -> Non
 
 
 @pytest.mark.rule(
+    "RB-CHAIN-2",
     "Riftbound 108.1",
     "Riftbound 338.1.c.1",
     "Riftbound 339.1",
@@ -119,6 +121,7 @@ def test_passing_without_a_chain_is_refused() -> None:
 
 
 @pytest.mark.rule(
+    "RB-CHAIN-3",
     "Riftbound 359.3.e.2",
     "Riftbound 359.3.e.5",
     "Riftbound 359.3.e.7",
@@ -140,7 +143,7 @@ def test_a_target_that_left_the_board_is_not_affected_when_the_spell_resolves() 
     assert out["objects"]["brute"]["might"]["shown"] == 1
 
 
-@pytest.mark.rule("Riftbound 108.1", "Riftbound 321.1")
+@pytest.mark.rule("RB-CHAIN-1", "Riftbound 108.1", "Riftbound 321.1")
 def test_without_the_chain_steps_play_card_still_resolves_at_once() -> None:
     out = run("play_card: {card: bolt, steps: [{might: {target: brute, add: -10, min: 1}}]}")
     assert out["objects"]["brute"]["might"]["shown"] == 1
