@@ -1,0 +1,92 @@
+"""Riftbound "would die" replacements of simultaneous deaths ordered by each controller in
+turn order (Core Rules 1.3: 373, 373.1, 374), and replacements active in the trash that
+only apply when their source was there before the event (370.3)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.helpers import view
+
+TWO = """ruleset: riftbound
+players: [%s]
+objects:
+  a: {owner: ana, kind: unit, zone: battlefield, base: {might: 2}, counters: {damage: 2}}
+  b: {owner: bo, kind: unit, zone: battlefield, base: {might: 2}, counters: {damage: 2}}
+  ana_gear:
+    owner: ana
+    kind: gear
+    timestamp: 5
+    death_replacements: [{id: ana_all, protects: any, instead: [heal]}]
+  bo_gear:
+    owner: bo
+    kind: gear
+    timestamp: 1
+    death_replacements: [{id: bo_all, protects: any, instead: [heal, recall]}]
+steps:
+  - cleanup: {order: {ana: [ana_all], bo: [bo_all]}}
+"""
+
+
+def replaced(out: dict[str, Any]) -> list[dict[str, Any]]:
+    return [e for e in out["events"] if e["kind"] == "replaced"]
+
+
+@pytest.mark.rule(
+    "RB-REPL-2", "Riftbound 373", "Riftbound 373.1", "Riftbound 374", "Riftbound 373.2"
+)
+def test_simultaneous_deaths_the_turn_players_replacements_apply_first() -> None:
+    """Both units die at once and each player has a replacement for any unit: on ana's
+    turn hers applies first, to both deaths in one sequence (373.2); on bo's turn his."""
+    out = view(TWO % "ana, bo")
+    first = replaced(out)[0]
+    assert (first["by"], first["chooser"], first["saved"]) == ("ana_all", "ana", ["a", "b"])
+    assert "Riftbound 373.1" in first["rules"]
+    assert len(replaced(out)) == 1  # nothing left for bo's
+    assert out["objects"]["a"]["zone"] == out["objects"]["b"]["zone"] == "battlefield"
+    out = view(TWO % "bo, ana")
+    first = replaced(out)[0]
+    assert (first["by"], first["chooser"]) == ("bo_all", "bo")
+    assert out["objects"]["a"]["zone"] == out["objects"]["b"]["zone"] == "base"
+
+
+@pytest.mark.rule("Riftbound 373", "Riftbound 372")
+def test_one_death_is_still_ordered_by_the_owner_of_the_unit() -> None:
+    one = (TWO % "ana, bo").replace("counters: {damage: 2}}\n  b:", "}\n  b:", 1)
+    out = view(one)
+    first = replaced(out)[0]
+    assert (first["by"], first["chooser"]) == ("bo_all", "bo")  # 372: b's owner
+    assert "Riftbound 373.1" not in first["rules"]
+
+
+PHOENIX = """ruleset: riftbound
+players: [ana, bo]
+objects:
+  phoenix:
+    owner: ana
+    kind: unit
+    zone: %s
+    base: {might: 1}
+    counters: {damage: %d}
+    death_replacements:
+      - {id: rise, protects: friendly, zone: trash, instead: [banish_source, heal, exhaust, recall]}
+  recruit: {owner: ana, kind: unit, zone: battlefield, base: {might: 1}, counters: {damage: 1}}
+steps:
+  - cleanup: {}
+"""
+
+
+@pytest.mark.rule("RB-REPL-ZONE", "Riftbound 370.3", "Riftbound 369.1")
+def test_a_replacement_active_in_the_trash_needs_its_source_there_before_the_event() -> None:
+    # the phoenix dies together with the recruit: it does not save it
+    out = view(PHOENIX % ("battlefield", 1))
+    assert out["objects"]["recruit"]["zone"] == "trash"
+    assert out["objects"]["phoenix"]["zone"] == "trash"
+    assert not replaced(out)
+    # already in the trash: it banishes itself and saves the recruit
+    out = view(PHOENIX % ("trash", 0))
+    assert replaced(out)[0]["by"] == "rise"
+    assert out["objects"]["recruit"]["zone"] == "base"
+    assert out["objects"]["phoenix"]["zone"] == "banishment"
