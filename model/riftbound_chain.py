@@ -25,7 +25,7 @@ from enum import Enum
 from arbiter.model import death as dt
 from arbiter.model.errors import IllegalAction
 from arbiter.model.state import JSON, Event, GameState
-from arbiter.model.steps import Step
+from arbiter.model.steps import Step, resolve_part
 
 CHAIN = "chain"  # the zone of a card on the Chain (108.1)
 
@@ -243,7 +243,7 @@ def resolve_newest(state: GameState) -> GameState:
             skipped: tuple[tuple[str, JSON], ...] = (("item", entry.id), ("targets", list(named)))
             state = state.with_event(Event("not_executed", skipped, ("Riftbound 359.3.e.7",)))
             continue
-        state = step.resolve(state)
+        state = resolve_part(step, state)
     if entry.after is not None:
         state = entry.after.resolve(state)
     state = state.with_event(
