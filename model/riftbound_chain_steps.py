@@ -11,7 +11,7 @@ from arbiter.model import riftbound_activate as ac
 from arbiter.model import riftbound_attach as ra
 from arbiter.model import riftbound_chain as ch
 from arbiter.model.errors import IllegalAction
-from arbiter.model.riftbound_play import PlayCard, weaponmaster_attach
+from arbiter.model.riftbound_play import PlayCard
 from arbiter.model.riftbound_steps import ChooseTargets
 from arbiter.model.state import JSON, Event, GameObject, GameState
 from arbiter.model.steps import Step
@@ -58,7 +58,7 @@ class WeaponmasterEffect(Step):
     player: str
 
     def resolve(self, state: GameState) -> GameState:
-        return weaponmaster_attach(state, self.unit, self.gear, self.player)
+        return PlayCard(card=self.unit, by=self.player, equip=self.gear).weaponmaster(state)
 
 
 def _with_feature(obj: GameObject, name: str) -> GameObject:

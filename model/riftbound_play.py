@@ -179,26 +179,19 @@ class PlayCard(Step):
             )
         rules = [check_timing(state, card, player, self.timing, self.to)]
         if card.zone == FACEDOWN:  # 811.1.d.2: a hidden card chooses at its battlefield
-            named = [
-                i
-                for run in (self.steps, *self.repeats)
-                for s in run
-                if not isinstance(s, PlayCard)  # a unit it plays: 811.1.d.3 below
-                for i in s.target_ids()
-            ]
+            named = [i for run in (self.steps, *self.repeats) for s in run for i in s.target_ids()]
+            plays = [s for run in (self.steps, *self.repeats) for s in run if isinstance(s, PlayCard)]
+            named = [i for i in named if i not in {p.card for p in plays}]  # 811.1.d.3 below
             for oid in named:
                 if oid in state.objects and oid != card.id and state.obj(oid).region != card.region:
                     raise IllegalAction(
                         "Riftbound 811.1.d.2", f"{oid} is not at {card.region}, where {card.id} hid"
                     )
-            for run in (self.steps, *self.repeats):  # 811.1.d.3: a unit it plays goes there
-                for s in run:
-                    unit = isinstance(s, PlayCard) and state.obj(s.card).kind == "unit"
-                    if unit and isinstance(s, PlayCard) and s.to != card.region:
-                        raise IllegalAction(
-                            "Riftbound 811.1.d.3",
-                            f"{s.card} is played at {card.region}, where {card.id} hid",
-                        )
+            for p in plays:  # 811.1.d.3: a unit it plays goes to its battlefield
+                if state.obj(p.card).kind == "unit" and p.to != card.region:
+                    raise IllegalAction(
+                        "Riftbound 811.1.d.3", f"{p.card} is played at {card.region}, where it hid"
+                    )
         key = f"{PLAYED}{player}"
         legion = state.counters.get(key, 0) > 0  # 812.1.c: another card played this turn
         state = replace(state, counters={**state.counters, key: state.counters.get(key, 0) + 1})
@@ -285,22 +278,21 @@ class PlayCard(Step):
                 raise IllegalAction("Riftbound 819.1.d", f"{player} does not control {self.attach}")
             state = ra.attach(state, card.id, self.attach, ("Riftbound 819.1.d",))
         if self.equip is not None:
-            state = weaponmaster_attach(state, card.id, self.equip, player)
+            gear = state.obj(self.equip)
+            if "Weaponmaster" not in card.features:
+                raise IllegalAction("Riftbound 821.1.b", f"{card.id} has no Weaponmaster")
+            if gear.controlled_by != player:
+                raise IllegalAction("Riftbound 821.1.c", f"{player} does not control {gear.id}")
+            if "Equip" not in gear.features:  # 821.1.c.4: no Equip cost, none paid
+                fields: tuple[tuple[str, JSON], ...] = (("unit", card.id), ("gear", gear.id))
+                return state.with_event(Event("not_attached", fields, ("Riftbound 821.1.c.4",)))
+            state = ra.attach(state, gear.id, card.id, ("Riftbound 821.1.c", "Riftbound 821.1.c.6"))
         return state
 
-
-def weaponmaster_attach(state: GameState, unit: str, gear_id: str, player: str) -> GameState:
-    """One Weaponmaster (821.1.c): an Equipment of the player with an Equip cost is attached
-    to the unit, without activating Equip (821.1.c.6)."""
-    gear = state.obj(gear_id)
-    if "Weaponmaster" not in state.obj(unit).features:
-        raise IllegalAction("Riftbound 821.1.b", f"{unit} has no Weaponmaster")
-    if gear.controlled_by != player:
-        raise IllegalAction("Riftbound 821.1.c", f"{player} does not control {gear.id}")
-    if "Equip" not in gear.features:  # 821.1.c.4: no Equip cost, none paid
-        fields: tuple[tuple[str, JSON], ...] = (("unit", unit), ("gear", gear.id))
-        return state.with_event(Event("not_attached", fields, ("Riftbound 821.1.c.4",)))
-    return ra.attach(state, gear.id, unit, ("Riftbound 821.1.c", "Riftbound 821.1.c.6"))
+    def weaponmaster(self, state: GameState) -> GameState:
+        """One Weaponmaster trigger resolving with its Equipment ``equip`` (821.1.c)."""
+        card = state.obj(self.card)
+        return self._attachments(state, card, self.by or card.controlled_by)
 
 
 @dataclass(frozen=True, kw_only=True)
