@@ -180,7 +180,8 @@ class PlayCard(Step):
         rules = [check_timing(state, card, player, self.timing, self.to)]
         if card.zone == FACEDOWN:  # 811.1.d.2: a hidden card chooses at its battlefield
             named = [i for run in (self.steps, *self.repeats) for s in run for i in s.target_ids()]
-            plays = [s for run in (self.steps, *self.repeats) for s in run if isinstance(s, PlayCard)]
+            runs = (self.steps, *self.repeats)
+            plays = [s for run in runs for s in run if isinstance(s, PlayCard)]
             named = [i for i in named if i not in {p.card for p in plays}]  # 811.1.d.3 below
             for oid in named:
                 if oid in state.objects and oid != card.id and state.obj(oid).region != card.region:
