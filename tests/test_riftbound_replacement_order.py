@@ -1,6 +1,7 @@
 """Riftbound "would die" replacements of simultaneous deaths ordered by each controller in
-turn order (Core Rules 1.3: 373, 373.1, 374), and replacements active in the trash that
-only apply when their source was there before the event (370.3)."""
+turn order (Core Rules 1.3: 373, 373.1, 374), replacements active in the trash that only
+apply when their source was there before the event (370.3), and the turn player ordering
+the replacements of an uncontrolled battlefield (372.2)."""
 
 from __future__ import annotations
 
@@ -90,3 +91,31 @@ def test_a_replacement_active_in_the_trash_needs_its_source_there_before_the_eve
     assert replaced(out)[0]["by"] == "rise"
     assert out["objects"]["recruit"]["zone"] == "base"
     assert out["objects"]["phoenix"]["zone"] == "banishment"
+
+
+FIELD = """ruleset: riftbound
+players: [ana, bo]
+objects:
+  bolt: {owner: ana, kind: spell}
+  field: {owner: bo, kind: battlefield, zone: battlefield%s}
+  ana_idol:
+    owner: ana
+    kind: gear
+    replacements:
+      - {id: ana_take, when: {event: dealt-damage, object: field}, instead: {object: self}}
+  bo_idol:
+    owner: bo
+    kind: gear
+    replacements:
+      - {id: bo_take, when: {event: dealt-damage, object: field}, instead: {object: self}}
+steps:
+  - game-action: {id: hit, source: bolt, events: [{event: dealt-damage, object: field, amount: 1}]}
+"""
+
+
+@pytest.mark.rule("Riftbound 372.2", "Riftbound 372")
+def test_the_turn_player_orders_the_replacements_of_an_uncontrolled_battlefield() -> None:
+    out = view(FIELD % "")
+    assert replaced(out)[0]["chooser"] == "ana"  # the turn player, not bo, its owner
+    out = view(FIELD % ", controller: bo")
+    assert replaced(out)[0]["chooser"] == "bo"  # controlled: its owner orders (372)
