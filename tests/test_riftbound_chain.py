@@ -7,6 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tests.helpers import view
 
@@ -204,3 +206,49 @@ def test_a_triggered_ability_goes_on_the_chain_above_what_is_there() -> None:
     out = run(BOLT, trig, "resolve_chain: {}")
     assert [e["source"] for e in kinds(out, "chain_resolve")] == ["scout", "bolt"]
     assert out["objects"]["grunt"]["might"]["shown"] == 4
+
+
+def _stack(players: list[str]) -> str:
+    """Spells s0, s1, … added in turn, each by the player with priority: the first by ana
+    (the turn player), then after each pass; each adds its index to the unit's Might."""
+    objs = [
+        "ruleset: riftbound",
+        "players: [ana, bo]",
+        "objects:",
+        "  u: {owner: ana, kind: unit, base: {might: 1}, zone: base}",
+    ]
+    for i, p in enumerate(players):
+        objs.append(f"  s{i}: {{owner: {p}, kind: spell, zone: hand, features: [Reaction]}}")
+    steps = ["steps:"]
+    holder = "ana"
+    for i, p in enumerate(players):
+        if p != holder:
+            steps.append(f"  - pass_priority: {{by: {holder}}}")
+            holder = p
+        steps.append(
+            f"  - chain_play: {{card: s{i}, steps: [{{might: {{target: u, add: {i + 1}}}}}]}}"
+        )
+    steps.append("  - resolve_chain: {}")
+    return "\n".join(objs + steps) + "\n"
+
+
+@pytest.mark.rule("Riftbound 340.1", "Riftbound 339.1", "RB-CHAIN-2")
+@settings(max_examples=25, deadline=None)
+@given(
+    st.lists(st.sampled_from(["ana", "bo"]), min_size=1, max_size=6).map(
+        lambda ps: ["ana", *ps[1:]]
+    )
+)
+def test_items_resolve_in_the_reverse_order_they_were_added(players: list[str]) -> None:
+    """Invariant: when nobody adds during resolution, the items resolve newest first, each
+    once, every spell ends in the trash and the Chain is gone."""
+    out = view(_stack(players))
+    assert "illegal" not in out, out.get("illegal")
+    added = [e["source"] for e in kinds(out, "chain_add")]
+    resolved = [e["source"] for e in kinds(out, "chain_resolve")]
+    assert added == [f"s{i}" for i in range(len(players))]
+    assert resolved == list(reversed(added))
+    assert "chain" not in out
+    assert all(out["objects"][f"s{i}"]["zone"] == "trash" for i in range(len(players)))
+    n = len(players)
+    assert out["objects"]["u"]["might"]["shown"] == 1 + n * (n + 1) // 2
