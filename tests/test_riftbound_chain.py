@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from arbiter.model.errors import InputError
 from tests.helpers import view
 
 HEAD = """ruleset: riftbound
@@ -252,3 +253,13 @@ def test_items_resolve_in_the_reverse_order_they_were_added(players: list[str]) 
     assert all(out["objects"][f"s{i}"]["zone"] == "trash" for i in range(len(players)))
     n = len(players)
     assert out["objects"]["u"]["might"]["shown"] == 1 + n * (n + 1) // 2
+
+
+@pytest.mark.rule("Riftbound 108.1")
+def test_chain_steps_with_bad_keys_are_refused_with_their_path() -> None:
+    with pytest.raises(InputError, match="weaponmaster"):
+        run("chain_play: {card: master, equip: sword}")
+    with pytest.raises(InputError, match="unknown key 'card'"):
+        run("pass_priority: {card: bolt}")
+    with pytest.raises(InputError, match="missing required key 'ability'"):
+        run("activate_ability: {source: grunt}")
