@@ -78,6 +78,32 @@ def _targets_event(state: GameState, source: str, targets: tuple[str, ...]) -> G
 
 
 @dataclass(frozen=True, kw_only=True)
+class Trigger:
+    """A triggered ability put on the Chain (383.3): its source, name and instructions."""
+
+    source: str
+    ability: str
+    steps: tuple[Step, ...] = ()
+    targets: tuple[str, ...] = ()
+
+
+def _trigger_entry(state: GameState, t: Trigger) -> ch.ChainEntry:
+    """187.6.b: an uncontrolled battlefield's ability is the turn player's."""
+    obj = state.obj(t.source)
+    controller = obj.controller or (state.active_player if obj.kind == "battlefield" else obj.owner)
+    return ch.ChainEntry(
+        id=ch.next_id(state),
+        kind=ch.ItemKind.TRIGGERED,
+        controller=controller,
+        source=t.source,
+        ability=t.ability,
+        steps=t.steps,
+        targets=ch.choose(state, t.targets),
+        pending=True,
+    )
+
+
+@dataclass(frozen=True, kw_only=True)
 class ChainPlay(Step):
     """``chain_play: {card, by, timing, to, accelerate, steps, repeats, targets,
     weaponmaster}``: a card played onto the Chain (354-359). A spell stays on it until it
@@ -87,6 +113,7 @@ class ChainPlay(Step):
     play: PlayCard
     targets: tuple[str, ...] = ()
     weaponmaster: tuple[str, ...] = ()  # the Equipment each instance chooses, in order
+    triggers: tuple[Trigger, ...] = ()  # made by its choices (383.4.b.2): above it, pending
 
     def target_ids(self) -> tuple[str, ...]:
         return (self.play.card, *self.targets)
@@ -114,6 +141,8 @@ class ChainPlay(Step):
             state = self._on_chain(state, card, player, item)
         else:
             state = self._weaponmaster(state, card, player)
+        for t in self.triggers:  # 383.4.b.2
+            state = ch.push(state, _trigger_entry(state, t), ("Riftbound 383.4.b.2",))
         return ch.finalize(state)
 
     def _grant(
@@ -160,32 +189,6 @@ class ChainPlay(Step):
             )
             state = ch.push(state, entry, ("Riftbound 383.4.a.2", "Riftbound 821.1.c.7"))
         return state
-
-
-@dataclass(frozen=True, kw_only=True)
-class Trigger:
-    """A triggered ability put on the Chain (383.3): its source, name and instructions."""
-
-    source: str
-    ability: str
-    steps: tuple[Step, ...] = ()
-    targets: tuple[str, ...] = ()
-
-
-def _trigger_entry(state: GameState, t: Trigger) -> ch.ChainEntry:
-    """187.6.b: an uncontrolled battlefield's ability is the turn player's."""
-    obj = state.obj(t.source)
-    controller = obj.controller or (state.active_player if obj.kind == "battlefield" else obj.owner)
-    return ch.ChainEntry(
-        id=ch.next_id(state),
-        kind=ch.ItemKind.TRIGGERED,
-        controller=controller,
-        source=t.source,
-        ability=t.ability,
-        steps=t.steps,
-        targets=ch.choose(state, t.targets),
-        pending=True,
-    )
 
 
 @dataclass(frozen=True, kw_only=True)

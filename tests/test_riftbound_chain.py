@@ -263,3 +263,20 @@ def test_chain_steps_with_bad_keys_are_refused_with_their_path() -> None:
         run("pass_priority: {card: bolt}")
     with pytest.raises(InputError, match="missing required key 'ability'"):
         run("activate_ability: {source: grunt}")
+
+
+@pytest.mark.rule("Riftbound 383.4.b.2", "Riftbound 337.1.b")
+def test_a_trigger_of_a_chosen_target_waits_above_the_spell_that_chose_it() -> None:
+    chosen = (
+        "chain_play: {card: bolt, targets: [brute], steps: [{might: {target: brute, add: -1}}],"
+        " triggers: [{source: brute, ability: when_chosen, steps: [{buff: {target: brute}}]}]}"
+    )
+    out = run(chosen)
+    assert [(i["source"], i["kind"]) for i in out["chain"]["items"]] == [
+        ("bolt", "spell"),
+        ("brute", "triggered"),
+    ]
+    assert out["chain"]["priority"] == "bo"  # the controller of the newest item (337.1.c.3)
+    out = run(chosen, "resolve_chain: {items: 1}")
+    assert out["objects"]["brute"]["counters"]["buff"] == 1
+    assert out["objects"]["bolt"]["zone"] == "chain"

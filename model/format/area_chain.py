@@ -87,12 +87,12 @@ def _timing_grants(node: Node, ctx: ParseContext, obj: GameObject) -> GameObject
     return replace(obj, abilities=(*obj.abilities, *added))
 
 
-CHAIN_PLAY_KEYS = {"targets", "weaponmaster"}
+CHAIN_PLAY_KEYS = {"targets", "weaponmaster", "triggers"}
 
 
 def _chain_play(node: Node, ctx: ParseContext) -> Step:
-    """``chain_play``: ``play_card``'s keys (but ``equip``) plus ``targets`` and
-    ``weaponmaster`` (one Equipment per instance)."""
+    """``chain_play``: ``play_card``'s keys (but ``equip``) plus ``targets``,
+    ``weaponmaster`` (one Equipment per instance) and ``triggers`` (made by its choices)."""
     m = node.mapping()
     if "equip" in m:
         m["equip"].fail("'weaponmaster: [gear, ...]' on the Chain", key=True, got=False)
@@ -105,6 +105,7 @@ def _chain_play(node: Node, ctx: ParseContext) -> Step:
         play=play,
         targets=_ids(m["targets"], ctx) if "targets" in m else (),
         weaponmaster=_ids(m["weaponmaster"], ctx) if "weaponmaster" in m else (),
+        triggers=tuple(_trigger(t, ctx) for t in m["triggers"].seq()) if "triggers" in m else (),
     )
 
 
