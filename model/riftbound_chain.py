@@ -143,7 +143,7 @@ def _left(state: GameState, t: Target, board: frozenset[str]) -> bool:
 
 
 def next_id(state: GameState) -> str:
-    n = state.counters.get("chain.items", 0) + 1
+    n = state.counters.get("chain_items_added", 0) + 1
     return f"item{n}"
 
 
@@ -153,7 +153,7 @@ def push(state: GameState, entry: ChainEntry, rules: tuple[str, ...]) -> GameSta
     opened = state.chain is None
     items = (*state.chain.items, entry) if state.chain is not None else (entry,)
     priority = state.chain.priority if state.chain is not None else entry.controller
-    counters = {**state.counters, "chain.items": state.counters.get("chain.items", 0) + 1}
+    counters = {**state.counters, "chain_items_added": state.counters.get("chain_items_added", 0) + 1}
     state = replace(state, chain=Chain(items, priority), counters=counters)
     fields: tuple[tuple[str, JSON], ...] = (
         ("item", entry.id),
