@@ -119,3 +119,36 @@ def test_the_turn_player_orders_the_replacements_of_an_uncontrolled_battlefield(
     assert replaced(out)[0]["chooser"] == "ana"  # the turn player, not bo, its owner
     out = view(FIELD % ", controller: bo")
     assert replaced(out)[0]["chooser"] == "bo"  # controlled: its owner orders (372)
+
+
+INHERIT = """ruleset: riftbound
+players: [ana, bo]
+objects:
+  annie:
+    {owner: ana, kind: unit, base: {health: 3}, zone: %s, damage_bonus: {amount: 1, to: [spell]}}
+  bolt: {owner: ana, kind: spell}
+  a: {owner: bo, kind: unit, base: {health: 20}}
+  idol:
+    owner: bo
+    kind: unit
+    base: {health: 20}
+    replacements:
+      - {id: take, when: {event: dealt-damage, object: a}, instead: {object: self}}
+steps:
+  - damage: {id: hit, each: 2, source: bolt, targets: [a]}
+"""
+
+
+@pytest.mark.rule("Riftbound 375", "Riftbound 417")
+def test_the_event_a_replacement_makes_inherits_the_modified_damage() -> None:
+    """Annie's bonus modifies the spell's damage to a (+1); the idol takes a's damage
+    instead and inherits the modification: 3, not the printed 2."""
+    out = view(INHERIT % "play")
+    assert "counters" not in out["objects"]["a"] or not out["objects"]["a"]["counters"].get(
+        "damage"
+    )
+    assert out["objects"]["idol"]["counters"]["damage"] == 3
+    made = [e for e in out["events"] if e["kind"] == "damage" and e["target"] == "idol"][0]
+    assert made["lineage"] == ["take"]
+    out = view(INHERIT % "discard")  # no bonus to inherit
+    assert out["objects"]["idol"]["counters"]["damage"] == 2
