@@ -28,6 +28,7 @@ from arbiter.model.state import JSON, Event, GameState
 from arbiter.model.steps import Step, resolve_part
 
 CHAIN = "chain"  # the zone of a card on the Chain (108.1)
+ADDED = "chain_items_added"  # game counter: the items added so far (their ids)
 
 
 class ItemKind(Enum):
@@ -143,7 +144,7 @@ def _left(state: GameState, t: Target, board: frozenset[str]) -> bool:
 
 
 def next_id(state: GameState) -> str:
-    n = state.counters.get("chain_items_added", 0) + 1
+    n = state.counters.get(ADDED, 0) + 1
     return f"item{n}"
 
 
@@ -153,7 +154,7 @@ def push(state: GameState, entry: ChainEntry, rules: tuple[str, ...]) -> GameSta
     opened = state.chain is None
     items = (*state.chain.items, entry) if state.chain is not None else (entry,)
     priority = state.chain.priority if state.chain is not None else entry.controller
-    counters = {**state.counters, "chain_items_added": state.counters.get("chain_items_added", 0) + 1}
+    counters = {**state.counters, ADDED: state.counters.get(ADDED, 0) + 1}
     state = replace(state, chain=Chain(items, priority), counters=counters)
     fields: tuple[tuple[str, JSON], ...] = (
         ("item", entry.id),

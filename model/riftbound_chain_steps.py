@@ -11,7 +11,7 @@ from arbiter.model import riftbound_activate as ac
 from arbiter.model import riftbound_attach as ra
 from arbiter.model import riftbound_chain as ch
 from arbiter.model.errors import IllegalAction
-from arbiter.model.riftbound_play import PlayCard
+from arbiter.model.riftbound_play import FACEDOWN, PlayCard
 from arbiter.model.riftbound_steps import ChooseTargets
 from arbiter.model.state import JSON, Event, GameObject, GameState
 from arbiter.model.steps import Step
@@ -70,6 +70,15 @@ def _undone(before: GameState, item: str, source: str, rule: str) -> GameState:
     to the zone it was played from (the state before the step, with the event)."""
     fields: tuple[tuple[str, JSON], ...] = (("item", item), ("source", source))
     return before.with_event(Event("chain_undone", fields, (rule,)))
+
+
+def _units_there(state: GameState, steps: tuple[Step, ...], battlefield: str | None) -> None:
+    """811.1.d.3: a unit played by a hidden card's effect is played at its battlefield."""
+    for s in steps:
+        if isinstance(s, PlayCard) and state.obj(s.card).kind == "unit" and s.to != battlefield:
+            raise IllegalAction(
+                "Riftbound 811.1.d.3", f"{s.card} is played at {battlefield}, where it hid"
+            )
 
 
 def _targets_event(state: GameState, source: str, targets: tuple[str, ...]) -> GameState:
@@ -141,7 +150,9 @@ class ChainPlay(Step):
             state = self._on_chain(state, card, player, item)
         else:
             state = self._weaponmaster(state, card, player)
-        for t in self.triggers:  # 383.4.b.2
+        for t in self.triggers:  # 383.4.b.2; 811.1.d.3 for a hidden permanent's play effect
+            if card.zone == FACEDOWN and card.kind != "spell" and t.source == card.id:
+                _units_there(state, t.steps, card.region)
             state = ch.push(state, _trigger_entry(state, t), ("Riftbound 383.4.b.2",))
         return ch.finalize(state)
 

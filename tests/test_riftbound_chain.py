@@ -29,6 +29,7 @@ objects:
   stick: {owner: ana, kind: gear, zone: base}
   recruit: {owner: ana, kind: unit, base: {might: 1}, zone: hand}
   ambusher: {owner: ana, kind: spell, zone: hand, features: [Hidden]}
+  fae: {owner: ana, kind: unit, base: {might: 2}, zone: hand, features: [Hidden]}
 steps:
 """
 
@@ -280,3 +281,16 @@ def test_a_trigger_of_a_chosen_target_waits_above_the_spell_that_chose_it() -> N
     out = run(chosen, "resolve_chain: {items: 1}")
     assert out["objects"]["brute"]["counters"]["buff"] == 1
     assert out["objects"]["bolt"]["zone"] == "chain"
+
+
+@pytest.mark.rule("Riftbound 811.1.d.3", "Riftbound 811.1.d.1")
+def test_a_unit_a_hidden_permanents_play_effect_plays_goes_to_its_battlefield() -> None:
+    hide = "hide: {card: fae, at: ridge}"
+    effect = (
+        "chain_play: {card: fae, to: ridge, triggers: [{source: fae, ability: when_played,"
+        " steps: [{play_card: {card: recruit%s}}]}]}"
+    )
+    assert refused(run(hide, effect % "")) == "Riftbound 811.1.d.3"
+    out = run(hide, effect % ", to: ridge", "resolve_chain: {}")
+    assert out["objects"]["fae"]["zone"] == "battlefield"
+    assert out["objects"]["recruit"]["zone"] == "battlefield"
