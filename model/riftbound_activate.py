@@ -87,12 +87,15 @@ def grants(obj: GameObject, ability: str | None) -> list[TimingGrant]:
 
 def needed(state: GameState, player: str, timing: str) -> Permission | None:
     """The keyword an ability needs to be activated now (381, 806.1.c.2, 813.1.c.2):
-    Reaction in a Closed State, Action (or Reaction) in a showdown or on another
-    player's turn, none on its controller's turn in a Neutral Open State."""
+    Reaction in a Closed State, Action (or Reaction) in a showdown, none on its
+    controller's turn in a Neutral Open State; on another player's turn in a Neutral Open
+    State no keyword allows it (381)."""
     if timing == "closed":
         return Permission.REACTION
-    if timing == "showdown" or player != state.active_player:
+    if timing == "showdown":
         return Permission.ACTION
+    if player != state.active_player:
+        raise IllegalAction("Riftbound 381", f"{player} activates abilities on their own turn")
     return None
 
 

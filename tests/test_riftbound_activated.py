@@ -122,13 +122,15 @@ def test_a_units_ability_only_in_its_controllers_open_state_and_when_paid() -> N
     assert refused(run(unknown)) == "Riftbound 377.1"
 
 
-@pytest.mark.rule("Riftbound 806.1.c.2", "Riftbound 806.1.b", "Riftbound 806.2")
+@pytest.mark.rule("Riftbound 806.1.c.2", "Riftbound 806.1.b", "Riftbound 806.2", "Riftbound 381")
 def test_an_action_ability_of_a_permanent_is_activated_in_a_showdown_on_any_turn() -> None:
     drill = "activate_ability: {source: totem, ability: drill, timing: showdown}"
     out = run(drill)
     assert out["chain"]["items"][0]["ability"] == "drill"
     ward = "activate_ability: {source: totem, ability: ward, timing: showdown}"
     assert "chain" in run(ward)  # Reaction has every permission of Action (813.1.b)
+    # on ana's turn in a Neutral Open State neither keyword lets bo activate (381)
+    assert refused(run(ward.replace("showdown", "open"))) == "Riftbound 381"
     # an Action ability is not activated in a Closed State
     assert refused(run(BOLT, "pass_priority: {by: ana}", drill)) == "Riftbound 813.1.c.2"
 
