@@ -223,7 +223,6 @@ def resolve_newest(state: GameState) -> GameState:
     if chain is None:
         raise IllegalAction("Riftbound 340.1", "no Chain exists: nothing resolves")
     entry = chain.newest
-    rest = chain.items[:-1]
     illegal = illegal_targets(state, entry)
     rule = "Riftbound 359.3.d" if entry.kind is ItemKind.SPELL else "Riftbound 406.5"
     fields: tuple[tuple[str, JSON], ...] = (
@@ -251,6 +250,8 @@ def resolve_newest(state: GameState) -> GameState:
         Event("cleanup", (("after", "chain_item"),), ("Riftbound 321", "Riftbound 321.1"))
     )
     state = dt.cleanup(state)
+    # what its steps added (a trigger, 336.1) stays, pending, above the items below it
+    rest = tuple(e for e in state.chain.items if e.id != entry.id) if state.chain else ()
     if not rest:
         state = replace(state, chain=None)
         return state.with_event(Event("chain_closed", (), ("Riftbound 340.2", "Riftbound 331.2")))

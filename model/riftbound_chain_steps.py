@@ -160,6 +160,8 @@ class ChainPlay(Step):
         self, state: GameState, card: GameObject, timing: str, refused: IllegalAction
     ) -> ac.TimingGrant:
         """806.4.a / 813.4.a: a card whose grant could give it the keyword it needs."""
+        if refused.rule not in TIMING_REFUSALS:
+            raise refused
         need = ac.Permission.REACTION if timing == "closed" else ac.Permission.ACTION
         for g in ac.grants(card, None):
             if ac.allows(g.keyword, need):
@@ -230,9 +232,7 @@ class ActivateAbility(Step):
             raise IllegalAction("Riftbound 380", f"{self.source} is not on the Board")
         ch.check_priority(state, player)
         timing = "closed" if ch.closed(state) else self.timing
-        need = ac.needed(state, player, timing)
-        if obj.kind == "unit" and timing == "showdown" and ability.keyword is None:
-            need = ac.Permission.ACTION  # 145.2: not in a showdown
+        need = ac.needed(state, player, timing)  # a unit's: not in a showdown either (145.2)
         grant = None
         if not ac.allows(ability.keyword, need):
             found = [g for g in ac.grants(obj, self.ability) if ac.allows(g.keyword, need)]

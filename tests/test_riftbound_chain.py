@@ -294,3 +294,18 @@ def test_a_unit_a_hidden_permanents_play_effect_plays_goes_to_its_battlefield() 
     out = run(hide, effect % ", to: ridge", "resolve_chain: {}")
     assert out["objects"]["fae"]["zone"] == "battlefield"
     assert out["objects"]["recruit"]["zone"] == "battlefield"
+
+
+@pytest.mark.rule("Riftbound 336.1", "Riftbound 340.3")
+def test_a_trigger_made_while_an_item_resolves_goes_on_the_chain_after_it() -> None:
+    spell = (
+        "chain_play: {card: bolt, steps: [{might: {target: brute, add: -1}},"
+        " {chain_trigger: {source: scout, ability: on_spell,"
+        " steps: [{might: {target: grunt, add: 2}}]}}]}"
+    )
+    out = run(spell, "resolve_chain: {items: 1}")
+    assert [i["source"] for i in out["chain"]["items"]] == ["scout"]
+    assert out["objects"]["grunt"]["might"]["shown"] == 3  # not resolved yet
+    out = run(spell, "resolve_chain: {}")
+    assert out["objects"]["grunt"]["might"]["shown"] == 5
+    assert "chain" not in out
