@@ -25,7 +25,7 @@ from enum import Enum
 from arbiter.model import death as dt
 from arbiter.model.errors import IllegalAction
 from arbiter.model.state import JSON, Event, GameState
-from arbiter.model.steps import Step, resolve_part
+from arbiter.model.steps import Resolve, Step, resolve_part
 
 CHAIN = "chain"  # the zone of a card on the Chain (108.1)
 ADDED = "chain_items_added"  # game counter: the items added so far (their ids)
@@ -199,7 +199,7 @@ def _next_player(state: GameState, player: str) -> str:
     return order[(order.index(player) + 1) % len(order)]
 
 
-def pass_priority(state: GameState, player: str) -> GameState:
+def pass_priority(state: GameState, player: str, resolve: Resolve = resolve_part) -> GameState:
     """338.1.c: the player with priority passes; once every player has passed in sequence
     the newest item resolves (339.1)."""
     chain = state.chain
@@ -210,15 +210,16 @@ def pass_priority(state: GameState, player: str) -> GameState:
     fields: tuple[tuple[str, JSON], ...] = (("player", player),)
     state = state.with_event(Event("pass_priority", fields, ("Riftbound 338.1.c.1",)))
     if len(set(passed)) >= len(state.players):
-        return resolve_newest(state)
+        return resolve_newest(state, resolve)
     nxt = _next_player(state, player)
     state = replace(state, chain=replace(chain, priority=nxt, passed=passed))
     return _give_priority(state, "339.2")
 
 
-def resolve_newest(state: GameState) -> GameState:
+def resolve_newest(state: GameState, resolve: Resolve = resolve_part) -> GameState:
     """340.1: the newest item resolves, its instructions with an illegal target skipped
-    (359.3.e.5-e.7); a Cleanup waiting for it follows (321.1); then 340.2 or 340.4."""
+    (359.3.e.5-e.7), each through ``resolve`` (the engine's, with its solvers); a Cleanup
+    waiting for it follows (321.1); then 340.2 or 340.4."""
     chain = state.chain
     if chain is None:
         raise IllegalAction("Riftbound 340.1", "no Chain exists: nothing resolves")
@@ -243,7 +244,7 @@ def resolve_newest(state: GameState) -> GameState:
             skipped: tuple[tuple[str, JSON], ...] = (("item", entry.id), ("targets", list(named)))
             state = state.with_event(Event("not_executed", skipped, ("Riftbound 359.3.e.7",)))
             continue
-        state = resolve_part(step, state)
+        state = resolve(step, state)
     if entry.after is not None:
         state = entry.after.resolve(state)
     state = state.with_event(
@@ -262,12 +263,14 @@ def resolve_newest(state: GameState) -> GameState:
     return _give_priority(state, "340.4")
 
 
-def resolve_all(state: GameState, items: int | None = None) -> GameState:
+def resolve_all(
+    state: GameState, items: int | None = None, resolve: Resolve = resolve_part
+) -> GameState:
     """Every player passes in turn order until ``items`` items (all by default) have
     resolved (339.1): the rest of the Chain as if nobody adds to it (Decision RB-CHAIN-2)."""
     done = 0
     while state.chain is not None and (items is None or done < items):
-        state = resolve_newest(state)
+        state = resolve_newest(state, resolve)
         done += 1
     if items is not None and done < items:
         raise IllegalAction("Riftbound 340.1", f"only {done} of {items} chain items to resolve")

@@ -14,7 +14,7 @@ from arbiter.model.errors import IllegalAction
 from arbiter.model.riftbound_play import FACEDOWN, PlayCard
 from arbiter.model.riftbound_steps import ChooseTargets
 from arbiter.model.state import JSON, Event, GameObject, GameState
-from arbiter.model.steps import Step
+from arbiter.model.steps import Resolve, Step, resolve_part
 from arbiter.model.values.features import Feature
 
 # The articles refusing a card played without the permission it needs (check_timing).
@@ -222,6 +222,9 @@ class ActivateAbility(Step):
         return (self.source, *self.targets)
 
     def resolve(self, state: GameState) -> GameState:
+        return self.resolve_with(state, resolve_part)
+
+    def resolve_with(self, state: GameState, resolve: Resolve) -> GameState:
         before = state
         obj = state.obj(self.source)
         ability = ac.activated(obj, self.ability)
@@ -258,7 +261,7 @@ class ActivateAbility(Step):
             )
             state = state.with_event(Event("add_resolves", fields, ("Riftbound 400.2",)))
             for step in steps:
-                state = step.resolve(state)
+                state = resolve(step, state)
             return state
         entry = ch.ChainEntry(
             id=item,
@@ -330,8 +333,11 @@ class PassPriority(Step):
     by: str | None = None
 
     def resolve(self, state: GameState) -> GameState:
+        return self.resolve_with(state, resolve_part)
+
+    def resolve_with(self, state: GameState, resolve: Resolve) -> GameState:
         player = self.by or ch.holder(state) or state.active_player
-        return ch.pass_priority(state, player)
+        return ch.pass_priority(state, player, resolve)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -342,6 +348,9 @@ class ResolveChain(Step):
     items: int | None = None
 
     def resolve(self, state: GameState) -> GameState:
+        return self.resolve_with(state, resolve_part)
+
+    def resolve_with(self, state: GameState, resolve: Resolve) -> GameState:
         if state.chain is None:
             raise IllegalAction("Riftbound 340.1", "no Chain exists: nothing resolves")
-        return ch.resolve_all(state, self.items)
+        return ch.resolve_all(state, self.items, resolve)
