@@ -7,8 +7,9 @@ An activated ability is typed data on its object: an id, a cost and an effect
 are separate abilities with their own costs (818.4). ``add: true`` makes it an ability
 that Adds resources: it resolves at once instead of becoming a chain item (400.2).
 What the effect does is given by the step that activates it (as a spell's instructions
-are given by ``play_card``). Costs: exhausting the source is paid; Energy and Power are
-reported but not paid here (Decision RB-ACT-COST).
+are given by ``play_card``). Its cost is a Riftbound cost (model.riftbound_costs): with
+``pay`` it is paid from the Rune Pool after the modifiers of abilities' costs (403.3);
+without, only exhausting the source is (Decision RB-ACT-COST).
 
 A timing grant is a passive that gives a card or ability Action or Reaction only under a
 condition (806.4, 813.4): it may be played or activated when the keyword would allow it;
@@ -21,6 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
+from arbiter.model import riftbound_costs as rc
 from arbiter.model.errors import IllegalAction
 from arbiter.model.riftbound_play import PLAYED
 from arbiter.model.state import Ability, GameObject, GameState
@@ -52,22 +54,10 @@ class TimingGrant(Ability):
 
 
 @dataclass(frozen=True, slots=True)
-class Cost:
-    """What activating costs (403.1.a): exhausting the source, Energy, Power."""
-
-    exhaust: bool = False
-    energy: int = 0
-    power: int = 0
-
-    def as_json(self) -> dict[str, int | bool]:
-        return {"exhaust": self.exhaust, "energy": self.energy, "power": self.power}
-
-
-@dataclass(frozen=True, slots=True)
 class ActivatedAbility(Ability):
     """``cost: effect`` of a unit, gear, rune, legend or battlefield (145, 377)."""
 
-    cost: Cost = Cost()
+    cost: rc.Cost = rc.FREE
     keyword: Permission | None = None  # [Action][>] or [Reaction][>] (806.1.d, 813.1.d)
     equip: bool = False  # 818.1.c.2
     add: bool = False  # 400.2

@@ -10,6 +10,8 @@ from arbiter.model import death as dt
 from arbiter.model import riftbound_activate as ac
 from arbiter.model import riftbound_attach as ra
 from arbiter.model import riftbound_chain as ch
+from arbiter.model import riftbound_costs as rc
+from arbiter.model import riftbound_total_cost as tc
 from arbiter.model.errors import IllegalAction
 from arbiter.model.riftbound_play import FACEDOWN, PlayCard
 from arbiter.model.riftbound_steps import ChooseTargets
@@ -217,6 +219,7 @@ class ActivateAbility(Step):
     targets: tuple[str, ...] = ()
     steps: tuple[Step, ...] = ()
     triggers: tuple[Trigger, ...] = ()
+    pay: rc.PayChoice | None = None  # the cost paid from the Rune Pool (RB-ACT-COST)
 
     def target_ids(self) -> tuple[str, ...]:
         return (self.source, *self.targets)
@@ -248,7 +251,7 @@ class ActivateAbility(Step):
             grant = found[0]
         item = ch.next_id(state)
         state = self._choose(state, obj, ability, player)  # 402
-        state = self._pay(state, ability)  # 404
+        state = self._pay(state, obj, ability, player)  # 403-404
         if grant is not None and not ac.grant_holds(state, grant, player, self.targets, counted=0):
             return _undone(before, item, self.source, UNDO[grant.keyword])  # 405
         steps = self.steps
@@ -295,17 +298,25 @@ class ActivateAbility(Step):
                 raise IllegalAction("Riftbound 818.1.b", f"{obj.id} has no Equip")
         return _targets_event(state, self.source, self.targets)
 
-    def _pay(self, state: GameState, ability: ac.ActivatedAbility) -> GameState:
-        """404.1: exhausting the source is paid; Energy and Power are not (RB-ACT-COST)."""
-        obj = state.obj(self.source)
+    def _pay(
+        self, state: GameState, obj: GameObject, ability: ac.ActivatedAbility, player: str
+    ) -> GameState:
+        """403-404: with ``pay``, the cost after the modifiers of abilities' costs (403.3)
+        comes out of the Rune Pool; without, only [E] is paid (Decision RB-ACT-COST)."""
+        if self.pay is not None:
+            part = rc.Part("ability", ability.cost, "Riftbound 404.1")
+            total = tc.total_cost(state, obj, player, (part,), order=self.pay.order, whole=False)
+            rules = ("Riftbound 403.1.a", "Riftbound 403.3")
+            return rc.pay(state, player, total.parts, source=obj.id, choice=self.pay, rules=rules)
         if ability.cost.exhaust:
             if obj.counters.get("exhausted", 0):
-                raise IllegalAction("Riftbound 404.1", f"{self.source} is exhausted: cannot pay")
+                raise IllegalAction("Riftbound 414.4", f"{obj.id} is exhausted: cannot pay [E]")
             state = state.with_object(replace(obj, counters={**obj.counters, "exhausted": 1}))
         fields: tuple[tuple[str, JSON], ...] = (
-            ("source", self.source),
+            ("player", player),
+            ("source", obj.id),
             ("ability", self.ability),
-            ("cost", ability.cost.as_json()),
+            ("cost", ability.cost.text()),
             ("energy_and_power_paid", False),
         )
         return state.with_event(Event("pay_cost", fields, ("Riftbound 403.1.a", "Riftbound 404.1")))

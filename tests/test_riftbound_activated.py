@@ -38,7 +38,7 @@ objects:
     base: {might_bonus: 2}
     features: [Equip]
     activated:
-      - {id: equip_cheap, equip: true, cost: {energy: 1, power: 1}}
+      - {id: equip_cheap, equip: true, cost: {energy: 1, power: [A]}}
       - {id: equip_exhaust, equip: true, cost: {exhaust: true}}
   bolt: {owner: ana, kind: spell, zone: hand}
   guard:
@@ -104,20 +104,20 @@ def test_a_units_ability_goes_on_the_chain_like_a_spell_without_a_card() -> None
     )
     assert out["objects"]["smith"]["counters"]["exhausted"] == 1  # the cost is paid
     paid = kinds(out, "pay_cost")[0]
-    assert paid["cost"] == {"exhaust": True, "energy": 1, "power": 0}
+    assert paid["cost"] == "[1][E]" and paid["energy_and_power_paid"] is False
     assert "Riftbound 145.2.a.1" in kinds(out, "chain_add")[0]["rules"]
     out = run(TEMPER, "resolve_chain: {}")
     assert out["objects"]["scout"]["counters"]["buff"] == 1
     assert "chain" not in out
 
 
-@pytest.mark.rule("Riftbound 145.2", "Riftbound 381", "Riftbound 404.1", "Riftbound 377.1")
+@pytest.mark.rule("Riftbound 145.2", "Riftbound 381", "Riftbound 377.1")
 def test_a_units_ability_only_in_its_controllers_open_state_and_when_paid() -> None:
     showdown = TEMPER.replace("ability: temper,", "ability: temper, timing: showdown,")
     assert refused(run(showdown)) == "Riftbound 806.1.c.2"
     assert refused(run(BOLT, TEMPER)) == "Riftbound 813.1.c.2"  # a Closed State
     # an exhausted source cannot pay its exhaust cost a second time
-    assert refused(run(TEMPER, "resolve_chain: {}", TEMPER)) == "Riftbound 404.1"
+    assert refused(run(TEMPER, "resolve_chain: {}", TEMPER)) == "Riftbound 414.4"
     unknown = "activate_ability: {source: smith, ability: nothing}"
     assert refused(run(unknown)) == "Riftbound 377.1"
 
@@ -198,7 +198,7 @@ def test_a_conditional_reaction_is_undone_when_its_condition_fails_at_legality()
 def test_two_equip_abilities_are_separate_activations_with_their_own_costs() -> None:
     cheap = "activate_ability: {source: blade, ability: equip_cheap, targets: [scout]}"
     out = run(cheap)
-    assert kinds(out, "pay_cost")[0]["cost"] == {"exhaust": False, "energy": 1, "power": 1}
+    assert kinds(out, "pay_cost")[0]["cost"] == "[1][A]"
     assert "exhausted" not in out["objects"]["blade"].get("counters", {})
     out = run(cheap.replace("equip_cheap", "equip_exhaust"), "resolve_chain: {}")
     assert out["objects"]["blade"]["counters"]["exhausted"] == 1
@@ -227,3 +227,27 @@ def test_a_trigger_made_while_choosing_equip_targets_waits_above_it() -> None:
     out = run(equip, "resolve_chain: {items: 1}")
     assert out["objects"]["scout"]["counters"]["buff"] == 1
     assert out["objects"]["scout"]["might"]["shown"] == 2  # buffed, not yet equipped
+
+
+RUNES = """  r1: {owner: ana, kind: rune, zone: base, base: {domains: [fury]}}
+  r2: {owner: ana, kind: rune, zone: base, base: {domains: [calm]}}
+"""
+
+
+@pytest.mark.rule("RB-ACT-COST", "Riftbound 404.1", "Riftbound 145.1")
+def test_an_ability_paid_from_the_rune_pool_with_the_modifiers_of_ability_costs() -> None:
+    paid = TEMPER.replace("ability: temper,", "ability: temper, pay: true,")
+    with_runes = HEAD.replace("steps:\n", "  " + RUNES.strip() + "\nsteps:\n", 1)
+    out = view(with_runes + f"  - {paid}\n")
+    event = kinds(out, "pay_cost")[0]
+    assert event["parts"] == {"ability": "[1][E]"}
+    assert len(event["exhausted"]) == 1  # one rune exhausted for the Energy
+    assert out["objects"]["smith"]["counters"]["exhausted"] == 1
+    assert refused(run(paid)) == "Riftbound 404.1"  # no rune: the Energy cannot be paid
+    cheap = with_runes.replace(
+        "    activated: [{id: temper,",
+        "    cost_modifiers: [{id: less, energy: -1, use: ability, self: true}]\n"
+        "    activated: [{id: temper,",
+    )
+    out = view(cheap + f"  - {paid}\n")
+    assert kinds(out, "pay_cost")[0]["exhausted"] == []  # [1] less (403.3): only [E]

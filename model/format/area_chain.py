@@ -7,6 +7,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from arbiter.model import riftbound_activate as ac
+from arbiter.model import riftbound_costs as rc
+from arbiter.model.format import area_riftbound_costs as costs
 from arbiter.model.format.area_riftbound import LIMIT, _play_card
 from arbiter.model.format.context import ObjectKeyParser, ParseContext, StepParser
 from arbiter.model.format.document import Node
@@ -40,25 +42,17 @@ def _ids(node: Node, ctx: ParseContext) -> tuple[str, ...]:
 
 
 def _activated(node: Node, ctx: ParseContext, obj: GameObject) -> GameObject:
-    """``activated: [{id, cost: {exhaust, energy, power}, keyword: Action | Reaction,
-    equip, add, text}]``: the activated abilities of an object (145, 377, 818.4)."""
+    """``activated: [{id, cost: {energy, power: [fury, A, C], exhaust}, keyword: Action |
+    Reaction, equip, add, text}]``: the activated abilities of an object (145, 377, 818.4)."""
     added = []
     for n, item in enumerate(_items(node), start=1):
         m = item.mapping({"id", "cost", "keyword", "equip", "add", "text"})
-        cost = ac.Cost()
-        if "cost" in m:
-            c = m["cost"].mapping({"exhaust", "energy", "power"})
-            cost = ac.Cost(
-                exhaust=c["exhaust"].boolean() if "exhaust" in c else False,
-                energy=c["energy"].integer(0, LIMIT) if "energy" in c else 0,
-                power=c["power"].integer(0, LIMIT) if "power" in c else 0,
-            )
         added.append(
             ac.ActivatedAbility(
                 id=m["id"].ident("an ability id") if "id" in m else f"activated{n}",
                 source=obj.id,
                 timestamp=obj.timestamp,
-                cost=cost,
+                cost=costs.cost(m["cost"], obj) if "cost" in m else rc.FREE,
                 keyword=ac.Permission(m["keyword"].choice(PERMISSIONS)) if "keyword" in m else None,
                 equip=m["equip"].boolean() if "equip" in m else False,
                 add=m["add"].boolean() if "add" in m else False,
@@ -120,8 +114,8 @@ def _trigger(node: Node, ctx: ParseContext) -> Trigger:
 
 
 def _activate(node: Node, ctx: ParseContext) -> Step:
-    """``activate_ability: {source, ability, by, timing, targets, steps, triggers}``."""
-    keys = {"source", "ability", "by", "timing", "targets", "steps", "triggers"}
+    """``activate_ability: {source, ability, by, timing, targets, steps, triggers, pay}``."""
+    keys = {"source", "ability", "by", "timing", "targets", "steps", "triggers", "pay"}
     m = node.mapping(keys, required=("source", "ability"))
     return ActivateAbility(
         source=ctx.object_id(m["source"]),
@@ -131,6 +125,7 @@ def _activate(node: Node, ctx: ParseContext) -> Step:
         targets=_ids(m["targets"], ctx) if "targets" in m else (),
         steps=_sub_steps(m["steps"], ctx) if "steps" in m else (),
         triggers=tuple(_trigger(t, ctx) for t in m["triggers"].seq()) if "triggers" in m else (),
+        pay=costs.pay_choice(m["pay"], ctx) if "pay" in m else None,
     )
 
 
