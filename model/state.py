@@ -13,6 +13,7 @@ from arbiter.model.values.features import Feature
 from arbiter.model.values.reading import Modification, SetModification
 
 if TYPE_CHECKING:
+    from arbiter.model.riftbound_chain import Chain
     from arbiter.model.turn_state import TurnState
 
 # A base characteristic: a number, a vector of numbers, or a set of names.
@@ -126,6 +127,7 @@ class GameState:
     events: tuple[Event, ...] = ()
     clock: int = 0  # the last timestamp handed out (A-TIME-1)
     counters: Mapping[str, int] = field(default_factory=dict)  # per game: lives, activations ...
+    chain: Chain | None = None  # Riftbound 108.1: the Chain, while one exists (riftbound_chain)
     # True for a state whose characteristics are already after passives (A-PASS-1,
     # ``model.passive_order.after_passives``): it is never derived again. Not compared.
     derived: bool = field(default=False, compare=False)
