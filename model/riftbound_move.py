@@ -73,7 +73,7 @@ def _check_destination(state: GameState, to: str, by: str) -> None:
 def _check_state(state: GameState) -> None:
     """144.1.b-c, under ``turn_states: tracked`` (model/riftbound_states.py)."""
     turn = state.turn
-    if turn is not None and turn.chain:
+    if turn is not None and (turn.chain or state.chain is not None):
         raise IllegalAction("Riftbound 144.1.b", "no Standard Move in a Closed State")
     if turn is not None and turn.showdown is not None:
         raise IllegalAction(

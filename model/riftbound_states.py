@@ -23,6 +23,8 @@ from arbiter.model import riftbound_turn as rt
 from arbiter.model.damage import combat_resolution as cr
 from arbiter.model.damage import combat_state as cs
 from arbiter.model.errors import IllegalAction
+from arbiter.model.riftbound_chain import ItemKind
+from arbiter.model.riftbound_chain_steps import ActivateAbility, ChainPlay
 from arbiter.model.riftbound_play import PlayCard
 from arbiter.model.riftbound_steps import ChainItem, EndTurn
 from arbiter.model.state import JSON, Event, GameState
@@ -90,6 +92,11 @@ def _check(step: Step, state: GameState) -> Step:
         return _check_combat(step, state, show)
     elif isinstance(step, PlayCard):
         return _play_timing(step, state, show)
+    elif isinstance(step, ChainPlay) and state.chain is None:  # it opens a Chain
+        return replace(step, play=_play_timing(step.play, state, show))
+    elif isinstance(step, ActivateAbility) and state.chain is None:
+        player = step.by or state.obj(step.source).controlled_by
+        return replace(step, timing=_timing(step.timing, player, show))
     elif isinstance(step, EndTurn) and show is not None:
         raise IllegalAction(
             "Riftbound 316.6", f"a showdown is in progress at {show.battlefield}: the turn goes on"
@@ -99,20 +106,25 @@ def _check(step: Step, state: GameState) -> Step:
 
 def _play_timing(step: PlayCard, state: GameState, show: Showdown | None) -> PlayCard:
     """307: the state of the turn says which permission a card needs (``timing``)."""
+    player = step.by or state.obj(step.card).controlled_by
+    return replace(step, timing=_timing(step.timing, player, show))
+
+
+def _timing(timing: str, player: str, show: Showdown | None) -> str:
+    """The ``timing`` a card or an ability is played at in this state of the turn."""
     if show is None:
-        if step.timing == "showdown":
+        if timing == "showdown":
             raise IllegalAction(
                 "Riftbound 308.2", "no showdown or combat is in progress: a Neutral State"
             )
-        return step
-    if step.timing == "closed":  # a Reaction while a chain the scenario opened exists
-        return step
-    player = step.by or state.obj(step.card).controlled_by
+        return timing
+    if timing == "closed":  # a Reaction while a chain the scenario opened exists
+        return timing
     if player != show.focus:
         raise IllegalAction(
             "Riftbound 313.1", f"{show.focus} has Focus in the showdown at {show.battlefield}"
         )
-    return replace(step, timing="showdown")  # 308.1.a: Action or Reaction (806, 813)
+    return "showdown"  # 308.1.a: Action or Reaction (806, 813)
 
 
 def _check_combat(step: cs.Combat, state: GameState, show: Showdown | None) -> cs.Combat:
@@ -158,6 +170,7 @@ def resolve(step: Step, state: GameState, inner: Inner) -> GameState:
     of the states (``settle``)."""
     if state.turn is None:  # the units the scenario puts at battlefields arrive nowhere
         state = _with(state, TurnState(seen=_where(state)))
+    before = state
     step = _check(step, state)
     closes = isinstance(step, (ChainItem, PlayCard))  # 354.1: the card goes on the Chain
     if closes:
@@ -168,9 +181,21 @@ def resolve(step: Step, state: GameState, inner: Inner) -> GameState:
     show = current(state).showdown
     if isinstance(step, PlayCard) and step.timing == "showdown" and show is not None:
         state = _pass_focus(state, show, ("Riftbound 346", "Riftbound 337.1.c.1.a"), played=True)
+    elif show is not None and _chain_ended(before, state, step):
+        state = _pass_focus(state, show, ("Riftbound 346", "Riftbound 340.2.a"), played=True)
     if isinstance(step, cs.Combat) and show is not None:
         state = _end_combat(state, show)
     return settle(state)
+
+
+def _chain_ended(before: GameState, after: GameState, step: Step) -> bool:
+    """346, 337.1.c.1.a: a Chain this step opened or resolved is gone (the turn is Open
+    again); 346.1: not when it was opened by a triggered ability."""
+    if after.chain is not None or before.turn is None or before.turn.chain:
+        return False
+    if before.chain is not None:
+        return before.chain.items[0].kind is not ItemKind.TRIGGERED
+    return isinstance(step, (ChainPlay, ActivateAbility))
 
 
 def _pass_focus(
@@ -186,7 +211,7 @@ def settle(state: GameState) -> GameState:
     """The tasks of a Cleanup about the states (319, 323): Contested (445), designations
     (323.2), staging (323.8-323.10) and the showdown or combat that begins (323.11-323.14).
     Nothing is staged or begun while a Chain exists (455)."""
-    if current(state).chain:
+    if current(state).chain or state.chain is not None:  # a Closed State (309.1, 455)
         return state
     state = _contest(state)
     state = _designate(state)
@@ -283,7 +308,7 @@ def _stage(state: GameState) -> GameState:
 
 def _candidates(state: GameState, turn: TurnState) -> list[str]:
     """The battlefields where a showdown or a combat may begin (323.11, 323.13)."""
-    if turn.showdown is not None or turn.chain:
+    if turn.showdown is not None or turn.chain or state.chain is not None:
         return []
     return [b for b in (x.id for x in rs.battlefields(state)) if b in turn.showdowns + turn.combats]
 

@@ -84,22 +84,21 @@ class TurnState:
     # elsewhere at the next one have arrived (445); not shown
     seen: Mapping[str, str] = field(default_factory=dict)
 
-    @property
-    def openness(self) -> Openness:
-        return Openness.CLOSED if self.chain else Openness.OPEN
+    def openness(self, chain_exists: bool = False) -> Openness:
+        """309: ``chain_exists``: the game state's Chain (Riftbound 108.1) exists."""
+        return Openness.CLOSED if self.chain or chain_exists else Openness.OPEN
 
     @property
     def activity(self) -> Activity:
         return Activity.NEUTRAL if self.showdown is None else Activity.SHOWDOWN
 
-    @property
-    def name(self) -> str:
+    def name(self, chain_exists: bool = False) -> str:
         """310: one of the four states, e.g. ``neutral-open``."""
-        return f"{self.activity.value}-{self.openness.value}"
+        return f"{self.activity.value}-{self.openness(chain_exists).value}"
 
-    def as_json(self) -> dict[str, Any]:
+    def as_json(self, chain_exists: bool = False) -> dict[str, Any]:
         return {
-            "state": self.name,
+            "state": self.name(chain_exists),
             "contested": dict(sorted(self.contested.items())),
             "staged": {"showdowns": list(self.showdowns), "combats": list(self.combats)},
             "showdown": None if self.showdown is None else self.showdown.as_json(),

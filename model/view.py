@@ -164,7 +164,7 @@ def state_json(state: GameState) -> dict[str, JSON]:
     if state.turn is not None or state.ruleset.turn_states is TurnStates.TRACKED:
         from arbiter.model.turn_state import TurnState  # Riftbound 307 (RB-STATES)
 
-        out["turn"] = (state.turn or TurnState()).as_json()
+        out["turn"] = (state.turn or TurnState()).as_json(state.chain is not None)
     return out
 
 

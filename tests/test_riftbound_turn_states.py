@@ -421,3 +421,27 @@ def test_a_showdown_its_units_left_ends_with_the_battlefield_uncontrolled() -> N
     kinds = [e["kind"] for e in out["events"]]
     assert kinds.index("uncontrolled") > kinds.index("showdown_closed")
     assert out["turn"]["showdown"] is None and not events(out, "score")
+
+
+@pytest.mark.rule(
+    "Riftbound 309.1",
+    "Riftbound 310.4",
+    "Riftbound 144.1.b",
+    "Riftbound 340.2.a",
+    "Riftbound 346",
+)
+def test_a_chain_opened_in_a_showdown_closes_the_state_and_focus_passes_when_it_is_gone() -> None:
+    move = "standard_move: {units: [scout], to: ridge}"
+    spell = "chain_play: {card: haste, steps: [{might: {target: scout, add: 1}}]}"
+    out = run(move, spell)
+    assert out["turn"]["state"] == "showdown-closed" and "chain" in out
+    assert out["turn"]["showdown"]["focus"] == "ana"  # not before the Chain is gone
+    assert refused(move, spell, "standard_move: {units: [runner], to: bay}") == (
+        "Riftbound 144.1.b"
+    )
+    out = run(move, spell, "resolve_chain: {}")
+    assert out["turn"]["state"] == "showdown-open" and "chain" not in out
+    assert out["turn"]["showdown"]["focus"] == "bo"
+    assert "Riftbound 340.2.a" in events(out, "focus")[-1]["rules"]
+    # only the player with Focus opens a Chain in a showdown
+    assert refused(move, "chain_play: {card: quick, by: bo}") == "Riftbound 313.1"

@@ -45,6 +45,11 @@ STEPS = [
     "combat: {attackers: [scout], defenders: [foe], resolution: true, "
     "assign: {attackers: {foe: 4}, defenders: {scout: 2}}}",
     "combat: {assign: {attackers: {foe: 4}, defenders: {scout: 2}}, resolution: true}",
+    "chain_play: {card: haste}",
+    "chain_play: {card: quick, by: bo}",
+    "pass_priority: {by: ana}",
+    "pass_priority: {by: bo}",
+    "resolve_chain: {}",
     "end_turn: {}",
 ]
 
@@ -55,9 +60,9 @@ def check(state: GameState) -> None:
     assert turn.chain == 0  # no Chain exists between two steps
     show = turn.showdown
     if show is None:
-        assert turn.name == "neutral-open" and dict(turn.designations) == {}
+        assert turn.name() == "neutral-open" and dict(turn.designations) == {}
     else:
-        assert turn.name == "showdown-open"
+        assert turn.name() == "showdown-open"
         assert show.focus in state.players
         assert show.battlefield not in turn.showdowns
         here = {u.id: u.controlled_by for u in rs.units_at(state, show.battlefield)}
