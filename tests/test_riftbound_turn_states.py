@@ -445,3 +445,26 @@ def test_a_chain_opened_in_a_showdown_closes_the_state_and_focus_passes_when_it_
     assert "Riftbound 340.2.a" in events(out, "focus")[-1]["rules"]
     # only the player with Focus opens a Chain in a showdown
     assert refused(move, "chain_play: {card: quick, by: bo}") == "Riftbound 313.1"
+
+
+@pytest.mark.rule("Riftbound 313.1", "Riftbound 316.2.b", "Riftbound 308.1.a")
+def test_an_ability_is_activated_in_a_showdown_by_the_player_with_focus_only() -> None:
+    head = TRACKED.replace(
+        "steps:\n",
+        "  totem:\n"
+        "    owner: bo\n"
+        "    kind: gear\n"
+        "    zone: base\n"
+        "    activated: [{id: drill, cost: {energy: 2}, keyword: Action}]\n"
+        "steps:\n",
+    )
+    move = "standard_move: {units: [scout], to: ridge}"
+    drill = "activate_ability: {source: totem, ability: drill}"
+    assert refused(move, drill, head=head) == "Riftbound 313.1"  # ana has Focus
+    out = run(move, "showdown_pass: {by: ana}", drill, head=head)
+    assert "illegal" not in out and out["turn"]["state"] == "showdown-closed"
+    out = run(move, "showdown_pass: {by: ana}", drill, "resolve_chain: {}", head=head)
+    assert out["turn"]["showdown"]["focus"] == "ana"  # back to ana when the Chain is gone
+    # in the Neutral Open State only the turn player activates it (316.2.b; the Chain's
+    # activation cites 381, when an ability may be activated)
+    assert refused(drill, head=head) == "Riftbound 381"
