@@ -108,6 +108,7 @@ class Event(Enum):
     BECOMES = "becomes"
     MOVES_FORWARD = "moves-forward"
     FAILS_TO_MOVE = "fails-to-move"
+    SPENDS = "spends"  # a buff is spent (Riftbound 442)
 
 
 class Cond(Enum):

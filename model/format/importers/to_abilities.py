@@ -170,7 +170,10 @@ def _triggers(t: Node) -> list[a.When]:
                 a.When(a.EventKind.READIED, subject, by=a.Side.YOURS)]  # fmt: skip
     if t.form.name in ("or", "or-when", "and-when"):  # "when I'm played and when I conquer"
         return [*_triggers(_node(t, "a")), *_triggers(_node(t, "b"))]
-    return [_trigger(t)]
+    from arbiter.model.format.importers import to_more
+
+    listed = to_more.events(t, _subject(t, "t") if t.form.name in to_more.LISTS else None)
+    return [_trigger(t)] if listed is None else listed
 
 
 def _nth(node: Node, n: int) -> list[a.When]:
@@ -250,6 +253,10 @@ def _one_trigger(t: Node) -> a.When:
     except Lost:
         about = None  # a subject only these forms read ("my Expedition")
     more = to_events.event(t, about)
+    if more is None:
+        from arbiter.model.format.importers import to_more
+
+        more = to_more.event(t, about)
     if more is None:
         raise Lost(f"the event '{t.render()}'")
     return more
@@ -586,7 +593,9 @@ def _clause(node: Node, ctx: _Ctx) -> tuple[a.Effect, ...]:
     delayed = next_played(node, ctx, _clause)
     if delayed is not None:
         return delayed
-    conv = CLAUSES.get(name) or MORE_CLAUSES.get(name)
+    from arbiter.model.format.importers.to_more import CLAUSES_MORE
+
+    conv = CLAUSES.get(name) or MORE_CLAUSES.get(name) or CLAUSES_MORE.get(name)
     conv = conv or (STATIC_CLAUSES.get(name) if ctx.static else None)
     if conv is None:
         raise Lost(f"the instruction '{node.render()}'")

@@ -1,0 +1,47 @@
+"""More phrase forms, by slot type: general shapes the backlog of unread lines asked for
+(two objects of one verb, lists of events, what a card is, bare keyword lines): data only.
+
+``patterns.LineParser`` adds each list after the forms of ``forms`` of the same slot
+type, so a reading that already existed is never replaced by one of these (forms are
+tried in order). Their conversion into the card language is ``to_more``.
+"""
+
+from __future__ import annotations
+
+from arbiter.model.format.importers.clauses import Action as A
+from arbiter.model.format.importers.clauses import Event as E
+from arbiter.model.format.importers.clauses import Form
+from arbiter.model.format.importers.clauses import Link as L
+from arbiter.model.format.importers.clauses import Shape as S
+from arbiter.model.format.importers.forms import F
+
+LINE = [
+    # a keyword line printed without brackets ("Ganking"): the keywords are the card's
+    F("keywords", "{k:barekw}", S.KEYWORDS, "Riftbound 135.2"),
+]
+
+CLAUSE = [
+    # one verb, two objects: each is chosen (or selected) on its own (Riftbound 135.2)
+    F("kill-two", "kill {t:sel} and {u:sel}", A.KILL, "Riftbound 428"),
+    F("banish-two", "banish {t:sel} and {u:sel}", A.BANISH, "Riftbound 427"),
+    F("stun-two", "stun {t:sel} and {u:sel}", A.STUN, "Riftbound 423"),
+    F("ready-two", "ready {t:sel} and {u:sel}", A.READY, "Riftbound 415"),
+    F("exhaust-two", "exhaust {t:sel} and {u:sel}", A.EXHAUST, "Riftbound 414"),
+    F("return-two", "return {t:sel} and {u:sel} {p:place}", A.RETURN_TO_HAND, "Riftbound 135.2"),
+    # what a card is: a tag added to its own ("I am a Mech"): a static ability
+    F("am-a-tag", "I am {t:tagsel}", A.MODIFY, "Riftbound 135.2"),
+    F("is-a-tag", "{s:sel} is {t:tagsel}", A.MODIFY, "Riftbound 135.2"),
+    F("are-tags", "{s:sel} are {t:tagsel}", A.MODIFY, "Riftbound 135.2"),
+]
+
+TRIGGER = [
+    # the card leaves the Board (Riftbound 110: the Board's zones)
+    F("leaves-board", "{t:sel} leaves the board", E.LEAVES, "Riftbound 110"),
+    # a list of events of one subject, any of which triggers it (Riftbound 383.1)
+    F("is-events", "{t:sel} is {e:events}", L.ANY_OF, "Riftbound 383.1"),
+    F("events-or", "{t:sel} {a:barevent} or {b:barevent}", L.ANY_OF, "Riftbound 383.1"),
+    # Riftbound 702.2.b: "you spend a buff": a buff of a unit you control is removed
+    F("you-spend-buff", "you spend a buff", E.SPENDS, "Riftbound 702.2.b"),
+]
+
+FORMS: dict[str, list[Form]] = {"line": LINE, "clause": CLAUSE, "trigger": TRIGGER}

@@ -1,0 +1,79 @@
+"""More base phrases for the forms of ``forms_more``: a keyword printed without brackets,
+a tag said of a card ("a Mech"), lists of events ("played, discarded, or killed").
+
+Same contract as ``phrases``: each parser reads a whole phrase or returns None, and every
+word it accepts has a meaning (a closed vocabulary each).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from arbiter.model.format.importers.clauses import Word, WordKind
+from arbiter.model.format.importers.keywords import KeywordKind, KeywordTable
+from arbiter.model.format.importers.phrases import Phrases
+
+# keywords a card has (not actions, triggers or conditions of other lines)
+_HELD = (KeywordKind.FLAG, KeywordKind.NUMBER)
+
+
+def bare_keyword(table: KeywordTable) -> Callable[[str], Word | None]:
+    """One keyword printed without its brackets, alone on its line ("Ganking"): the
+    keyword's own name, capitalised as the rulebook prints it, nothing else."""
+
+    def parse(text: str) -> Word | None:
+        kw = table.lookup(text)
+        if kw is None or kw.kind not in _HELD or table.canonical(text) != text:
+            return None
+        return Word(WordKind.KEYWORD, text, text)
+
+    return parse
+
+
+def tag_of(phrases: Phrases) -> Callable[[str], Word | None]:
+    """A tag said of a card: "a Mech", "an Yordle", plural "Mechs" (after "are")."""
+
+    def parse(text: str) -> Word | None:
+        m = re.fullmatch(r"(?:(a|an) )?([A-Z][A-Za-z' ]*)", text)
+        if not m:
+            return None
+        word = phrases.tag(m.group(2))
+        name = "" if word is None else str(word.value)
+        singular = name.lower() == m.group(2).lower()
+        if not name or (m.group(1) is None) == singular:
+            return None  # "a Mechs" or a bare singular "Mech": not English
+        return Word(WordKind.NAME, name, text)
+
+    return parse
+
+
+# past participles of events an object undergoes, and the event each names
+PARTICIPLES = {
+    "played": "played",
+    "discarded": "discarded",
+    "killed": "dies",  # Riftbound 438: killing an object is its death
+    "readied": "readied",
+    "recycled": "recycled",
+    "chosen": "chosen",
+}
+# verbs a subject does, after the subject ("I conquer or hold")
+VERBS = {"conquer": "conquers", "hold": "holds", "attack": "attacks", "defend": "defends",
+         "move": "moves", "die": "dies"}  # fmt: skip
+
+
+def events(text: str) -> Word | None:
+    """ "played, discarded, or killed", "played or discarded": two or more events."""
+    parts = re.split(r", or |, | or ", text)
+    rebuilt = (
+        " or ".join(parts) if len(parts) == 2 else ", ".join(parts[:-1]) + ", or " + parts[-1]
+    )
+    if len(parts) < 2 or rebuilt != text or any(p not in PARTICIPLES for p in parts):
+        return None
+    return Word(WordKind.NAME, ",".join(PARTICIPLES[p] for p in parts), text)
+
+
+def bare_event(text: str) -> Word | None:
+    """One verb of an event, without its subject: "conquer", "hold"."""
+    value = VERBS.get(text)
+    return None if value is None else Word(WordKind.NAME, value, text)

@@ -1,0 +1,136 @@
+"""The forms of ``forms_more`` in the card language: one verb on two objects, a tag a
+card has, events a trigger lists, the Board a card leaves, a buff spent.
+
+Same contract as ``to_effects``: every part has a counterpart in the algebra or ``Lost``
+is raised; ``event``/``events`` return None for a form that is not one of these.
+"""
+
+from __future__ import annotations
+
+from arbiter.model.effects import algebra as a
+from arbiter.model.format.importers.clauses import Node, NounPhrase, WordKind
+from arbiter.model.format.importers.to_effects import (
+    CLAUSES,
+    Clause,
+    Lost,
+    _Ctx,
+    _slot,
+    _word,
+    selector,
+)
+
+# -- one verb, two objects ----------------------------------------------------------------
+
+
+def _disjoint(one: a.Selector, two: a.Selector) -> bool:
+    """No object can be both: of other card types, or of opposite sides."""
+    sides = {one.side, two.side} == {a.Side.YOURS, a.Side.ENEMY}
+    kinds = bool(one.kinds) and bool(two.kinds) and not one.kinds & two.kinds
+    return sides or kinds
+
+
+def _two(verb: str) -> Clause:
+    """ "Kill a unit and a gear": the verb's clause for each object, the first object
+    before the second (Riftbound 135.2). The two must be different objects by what
+    they are (types or sides), or the reading could choose one object twice; and the
+    second may not say "another" (other than the first: the algebra's ``other`` is
+    other than the card itself)."""
+
+    def conv(n: Node, c: _Ctx) -> list[a.Effect]:
+        u = _slot(n, "u")
+        if not isinstance(u, NounPhrase):
+            raise Lost(f"form '{n.form.name}': slot u is not a noun phrase")
+        second = Node(n.form, tuple(("t", u) if k == "t" else (k, v) for k, v in n.slots))
+        out = [*CLAUSES[verb](n, c), *CLAUSES[verb](second, c)]
+        one, two = out[0].selector, out[1].selector
+        if two.other or not _disjoint(one, two):
+            raise Lost(f"'{n.render()}' (two objects that could be one)")
+        return out
+
+    return conv
+
+
+# -- what a card is ---------------------------------------------------------------------
+
+SUBTYPES = "subtypes"  # the characteristic tags are (model.passives.SUBTYPES)
+
+
+def _is_tag(n: Node, c: _Ctx) -> list[a.Effect]:
+    """ "I am a Mech": on a static line, the tag is added to the card's own (a passive,
+    Riftbound 135.2); ``s``: who else is said to be one ("your Mechs are Yordles")."""
+    if not c.static:
+        raise Lost(f"'{n.render()}' outside a static ability")
+    tag = str(_word(n, "t", WordKind.NAME).value)
+    who = a.SELF
+    if "s" in [k for k, _ in n.slots]:
+        value = _slot(n, "s")
+        if not isinstance(value, NounPhrase):
+            raise Lost(f"'{n.render()}'")
+        who = selector(value, c)
+    action = a.ModifyStat(SUBTYPES, a.StatOp.ADD, members=frozenset({tag}))
+    return [a.Effect(action, who)]
+
+
+CLAUSES_MORE: dict[str, Clause] = {
+    "kill-two": _two("kill"),
+    "banish-two": _two("banish"),
+    "stun-two": _two("stun"),
+    "ready-two": _two("ready"),
+    "exhaust-two": _two("exhaust"),
+    "return-two": _two("return"),
+    "am-a-tag": _is_tag,
+    "is-a-tag": _is_tag,
+    "are-tags": _is_tag,
+}
+
+# -- events ---------------------------------------------------------------------------------
+
+_PARTICIPLE_EVENTS = {
+    "played": a.EventKind.PLAYED,
+    "discarded": a.EventKind.DISCARDED,
+    "dies": a.EventKind.DIES,
+    "readied": a.EventKind.READIED,
+    "recycled": a.EventKind.RECYCLED,
+    "chosen": a.EventKind.CHOSEN,
+}
+_VERB_EVENTS = {
+    "conquers": a.EventKind.CONQUERS,
+    "holds": a.EventKind.HOLDS,
+    "attacks": a.EventKind.ATTACKS,
+    "defends": a.EventKind.DEFENDS,
+    "moves": a.EventKind.MOVES,
+    "dies": a.EventKind.DIES,
+}
+# Riftbound 702.2.b: spending a buff removes one buff counter from a unit its player
+# controls (702.2.b.2), as the cost "spend a buff" does (to_actions.spend_buff)
+BUFF_SPENT = a.When(
+    a.EventKind.COUNTER, a.Selector(a.Pick.ALL, side=a.Side.YOURS), name="buff", change="down"
+)
+
+
+LISTS = frozenset({"is-events", "events-or"})
+
+
+def events(t: Node, subject: a.Selector | None) -> list[a.When] | None:
+    """The events of a trigger form listing several (any of which triggers it, Riftbound
+    383.1), or None when the form is not one of these."""
+    name = t.form.name
+    if name not in LISTS:
+        return None
+    if subject is None:
+        raise Lost(f"the subject of '{t.render()}'")
+    if name == "is-events":
+        kinds = [_PARTICIPLE_EVENTS[p] for p in str(_word(t, "e", WordKind.NAME).value).split(",")]
+    else:
+        kinds = [_VERB_EVENTS[str(_word(t, k, WordKind.NAME).value)] for k in ("a", "b")]
+    return [a.When(kind, subject) for kind in kinds]
+
+
+def event(t: Node, subject: a.Selector | None) -> a.When | None:
+    """The event of one of these trigger forms, or None."""
+    name = t.form.name
+    if name == "leaves-board" and subject is not None:  # Riftbound 110: leaves play
+        return a.When(a.EventKind.LEAVES, subject)
+    if name == "you-spend-buff":
+        return BUFF_SPENT
+    return None

@@ -1,0 +1,114 @@
+"""General phrase forms the backlog of unread lines asked for (``forms_more`` read by
+``to_more``): one verb on two objects, a tag a card has, lists of events, leaving the
+Board, a buff spent, a keyword printed without brackets. Every card text here is
+invented."""
+
+from __future__ import annotations
+
+import pytest
+
+from arbiter.model.effects import algebra as a
+from arbiter.model.effects import describe
+from arbiter.model.format.importers.coverage import ReadLine, converted, import_card
+from arbiter.model.format.importers.patterns import LineParser
+from arbiter.model.format.importers.sources import Game, RawCard, Section
+from arbiter.model.format.importers.text import Line
+
+TAGS = {"Mech", "Robot", "Beast", "Poro"}
+
+
+def read(text: str, *, spell: bool = False) -> ReadLine:
+    parser = LineParser(Game.RIFTBOUND, TAGS)
+    printed = Line(Section.MAIN, 1, text, text, ())
+    return converted(printed, parser.read(text, not spell), spell)
+
+
+def rb(text: str, *, spell: bool = False) -> tuple[a.CardAbility, ...]:
+    r = read(text, spell=spell)
+    assert r.modelled, r.lost
+    return r.abilities
+
+
+CHOSEN_UNIT = a.Selector(a.Pick.CHOOSE, kinds=frozenset({"unit"}))
+
+
+@pytest.mark.rule("IMP-FULL", "IMP-TWO", "Riftbound 427", "Riftbound 423")
+def test_one_verb_on_two_objects_is_the_verb_on_each() -> None:
+    (ab,) = rb("Banish a gear and a unit.", spell=True)
+    banish = a.MoveTo(a.ZoneMove.TO_ZONE, "banishment")
+    gear = a.Selector(a.Pick.CHOOSE, kinds=frozenset({"gear"}))
+    assert ab.effects == (a.Effect(banish, gear), a.Effect(banish, CHOSEN_UNIT))
+    (ab,) = rb("Stun an enemy unit and a friendly unit.", spell=True)
+    sides = [e.selector.side for e in ab.effects]
+    assert sides == [a.Side.ENEMY, a.Side.YOURS]
+    assert all(e.action == a.Give(a.Grant.STATUS, "stunned") for e in ab.effects)
+
+
+@pytest.mark.rule("IMP-FULL", "IMP-TWO", "Riftbound 135.2")
+def test_two_objects_returned_to_their_owners_hands_by_a_trigger() -> None:
+    text = "When I conquer, return another friendly gear and an enemy unit to their owners' hands."
+    (ab,) = rb(text)
+    assert ab.when == a.When(a.EventKind.CONQUERS, a.SELF)
+    first, second = ab.effects
+    assert first.selector.other and first.selector.side is a.Side.YOURS  # other than me
+    assert second.selector.side is a.Side.ENEMY and not second.selector.other
+    assert {e.action for e in ab.effects} == {a.MoveTo(a.ZoneMove.RETURN_TO_HAND)}
+
+
+@pytest.mark.rule("IMP-FULL", "IMP-TWO")
+def test_two_objects_that_could_be_one_object_stay_not_modelled() -> None:
+    r = read("Ready a unit and a unit.", spell=True)
+    assert r.reading.modelled and not r.modelled
+    assert "could be one" in r.lost
+    # "another" on the second object is "other than the first": not the card's own other
+    r = read("Ready a friendly unit and another friendly gear.", spell=True)
+    assert not r.modelled
+
+
+@pytest.mark.rule("IMP-FULL", "Riftbound 135.2")
+def test_a_card_that_says_it_is_a_tag_gains_that_subtype_as_a_passive() -> None:
+    (ab,) = rb("I am a Poro.")
+    assert ab.kind is a.Kind.PASSIVE
+    (e,) = ab.effects
+    assert e.selector == a.SELF
+    assert e.action == a.ModifyStat("subtypes", a.StatOp.ADD, members=frozenset({"Poro"}))
+    assert "gains the subtypes Poro" in describe.ability(ab)
+    assert not read("I am a Poros.").reading.modelled  # "a" before a plural is not read
+    assert not read("I am a Poro.", spell=True).modelled  # a spell's text is done once
+
+
+@pytest.mark.rule("IMP-FULL", "IMP-TWO", "Riftbound 383.1", "Riftbound 428.1")
+def test_a_list_of_events_triggers_on_each() -> None:
+    abilities = rb("When this is readied, chosen, or killed, channel 1 rune exhausted.")
+    kinds = [ab.when.event for ab in abilities if ab.when is not None]
+    assert kinds == [a.EventKind.READIED, a.EventKind.CHOSEN, a.EventKind.DIES]
+    assert all(ab.effects == abilities[0].effects for ab in abilities)
+    two = rb("When I defend or hold, draw 2.")
+    assert [ab.when for ab in two] == [
+        a.When(a.EventKind.DEFENDS, a.SELF),
+        a.When(a.EventKind.HOLDS, a.SELF),
+    ]
+    assert not read("When this is played, eaten, or killed, draw 1.").reading.modelled
+
+
+@pytest.mark.rule("IMP-FULL", "IMP-TWO", "Riftbound 110", "Riftbound 702.2.b")
+def test_leaving_the_board_and_spending_a_buff_are_events() -> None:
+    (ab,) = rb("When this leaves the board, channel 2 runes exhausted.")
+    assert ab.when == a.When(a.EventKind.LEAVES, a.SELF)
+    assert "leaves play" in describe.ability(ab)
+    (ab,) = rb("When you spend a buff, draw 1.")
+    assert ab.when is not None and ab.when.event is a.EventKind.COUNTER
+    assert (ab.when.name, ab.when.change, ab.when.subject.side) == ("buff", "down", a.Side.YOURS)
+
+
+@pytest.mark.rule("IMP-KW", "Riftbound 810")
+def test_a_keyword_line_printed_without_brackets_gives_the_card_its_keyword() -> None:
+    card = RawCard(
+        Game.RIFTBOUND, "tst-9", "Plain Sprinter", "TST", "Test", "9", "unit", ("Unit",),
+        (), ("fury",), "common", {"might": 2, "energy": 2}, {Section.MAIN: "Ganking"},
+    )  # fmt: skip
+    imported = import_card(card, LineParser(Game.RIFTBOUND, TAGS))
+    assert imported.lines[0].modelled
+    assert imported.keywords == (("Ganking", True),)
+    assert not read("Sprinting").reading.modelled  # not a keyword of the rulebook
+    assert not read("ganking").reading.modelled  # printed as the rulebook prints it
