@@ -112,3 +112,30 @@ def test_a_keyword_line_printed_without_brackets_gives_the_card_its_keyword() ->
     assert imported.keywords == (("Ganking", True),)
     assert not read("Sprinting").reading.modelled  # not a keyword of the rulebook
     assert not read("ganking").reading.modelled  # printed as the rulebook prints it
+
+
+@pytest.mark.rule("IMP-FULL", "IMP-TWO", "Riftbound 428")
+def test_every_object_of_two_types_joined_by_and_is_either_type() -> None:
+    (ab,) = rb("Kill all gear and units.", spell=True)
+    (e,) = ab.effects
+    assert e.selector == a.Selector(a.Pick.ALL, kinds=frozenset({"unit", "gear"}))
+    assert "each gear or unit" in describe.ability(ab)
+    # "a unit and a gear" is two objects, not one object of either type
+    (ab,) = rb("Kill a unit and a gear.", spell=True)
+    assert len(ab.effects) == 2
+
+
+@pytest.mark.rule("IMP-FULL", "Riftbound 377.2", "Riftbound 377.2.a")
+def test_using_an_activated_ability_of_your_gear_is_an_event() -> None:
+    (ab,) = rb("When you use an activated ability of a gear, draw 1.")
+    gear = a.Selector(a.Pick.ALL, side=a.Side.YOURS, kinds=frozenset({"gear"}))
+    assert ab.when == a.When(a.EventKind.ACTIVATED, gear)
+    assert not read("When you use an activated ability of an enemy gear, draw 1.").modelled
+
+
+@pytest.mark.rule("IMP-FULL", "Riftbound 135.2")
+def test_a_power_cost_compared_counts_the_power_icons() -> None:
+    (ab,) = rb("When you play a unit with Power cost {rune}{rune}{rune} or more, draw 1.")
+    assert ab.when is not None
+    assert ab.when.subject.stats == (a.StatTest("power", a.Compare.AT_LEAST, 3),)
+    assert not read("When you play a unit with Power cost {fury} or more, draw 1.").modelled

@@ -40,6 +40,8 @@ TRIGGER = [
     # a list of events of one subject, any of which triggers it (Riftbound 383.1)
     F("is-events", "{t:sel} is {e:events}", L.ANY_OF, "Riftbound 383.1"),
     F("events-or", "{t:sel} {a:barevent} or {b:barevent}", L.ANY_OF, "Riftbound 383.1"),
+    # Riftbound 377.2: "use" an activated ability (377.2.a: when it resolves)
+    F("you-use-ability", "you use an activated ability of {t:sel}", E.ACTIVATED, "Riftbound 377.2"),
     # Riftbound 702.2.b: "you spend a buff": a buff of a unit you control is removed
     F("you-spend-buff", "you spend a buff", E.SPENDS, "Riftbound 702.2.b"),
 ]

@@ -85,7 +85,7 @@ class LineParser:
             g.add(kind, forms)
         for kind, forms in more.FORMS.items():  # after the first forms of each type
             g.add(kind, forms)
-        g.add_base("sel", ph.selector)
+        g.add_base("sel", phrases_more.selector(ph))
         g.add_base("number", ph.number)
         g.add_base("ordinal", ph.ordinal)
         g.add_base("state", ph.state)

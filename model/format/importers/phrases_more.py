@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import replace
 
-from arbiter.model.format.importers.clauses import Word, WordKind
+from arbiter.model.format.importers.clauses import Det, Mod, ModKind, NounPhrase, Word, WordKind
 from arbiter.model.format.importers.keywords import KeywordKind, KeywordTable
 from arbiter.model.format.importers.phrases import Phrases
 
@@ -77,3 +78,31 @@ def bare_event(text: str) -> Word | None:
     """One verb of an event, without its subject: "conquer", "hold"."""
     value = VERBS.get(text)
     return None if value is None else Word(WordKind.NAME, value, text)
+
+
+def selector(phrases: Phrases) -> Callable[[str], NounPhrase | None]:
+    """``phrases.selector``, and two more shapes of it: every object of two types joined
+    by "and" ("all units and gear": the objects of either type, as "units or gear"), and
+    a Power cost compared ("a card with Power cost {rune}{rune} or more": Riftbound
+    Power is the number of power icons of the cost)."""
+
+    def parse(text: str) -> NounPhrase | None:
+        found = phrases.selector(text)
+        if found is not None:
+            return found
+        m = re.fullmatch(r"((?:all|each) .+?) and (\w+)", text, re.I)
+        if m:
+            either = phrases.selector(f"{m.group(1)} or {m.group(2)}")
+            if either is not None and either.det in (Det.ALL, Det.EACH) and not either.post:
+                noun_text = either.noun_text.replace(" or ", " and ")
+                return replace(either, noun_text=noun_text)
+        m = re.fullmatch(r"(.+) with Power cost ((?:\{rune\})+) or (more|less)", text)
+        head = phrases.selector(m.group(1)) if m else None
+        if m and head is not None and head.noun in ("card", "unit", "spell", "gear"):
+            op = ">=" if m.group(3) == "more" else "<="
+            bound = m.group(2).count("{rune}")
+            mod = Mod(ModKind.COMPARE, f"power_cost{op}{bound}", text[len(m.group(1)) + 1 :])
+            return replace(head, post=(*head.post, mod))
+        return None
+
+    return parse

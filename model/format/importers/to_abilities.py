@@ -14,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from arbiter.model.effects import algebra as a
+from arbiter.model.format.importers import to_more
 from arbiter.model.format.importers.clauses import Det, Node, NounPhrase, Shape, WordKind
 from arbiter.model.format.importers.to_actions import DOMAINS, legion, resource, timing_of
 from arbiter.model.format.importers.to_effects import (
@@ -170,8 +171,6 @@ def _triggers(t: Node) -> list[a.When]:
                 a.When(a.EventKind.READIED, subject, by=a.Side.YOURS)]  # fmt: skip
     if t.form.name in ("or", "or-when", "and-when"):  # "when I'm played and when I conquer"
         return [*_triggers(_node(t, "a")), *_triggers(_node(t, "b"))]
-    from arbiter.model.format.importers import to_more
-
     listed = to_more.events(t, _subject(t, "t") if t.form.name in to_more.LISTS else None)
     return [_trigger(t)] if listed is None else listed
 
@@ -254,8 +253,6 @@ def _one_trigger(t: Node) -> a.When:
         about = None  # a subject only these forms read ("my Expedition")
     more = to_events.event(t, about)
     if more is None:
-        from arbiter.model.format.importers import to_more
-
         more = to_more.event(t, about)
     if more is None:
         raise Lost(f"the event '{t.render()}'")
@@ -593,9 +590,7 @@ def _clause(node: Node, ctx: _Ctx) -> tuple[a.Effect, ...]:
     delayed = next_played(node, ctx, _clause)
     if delayed is not None:
         return delayed
-    from arbiter.model.format.importers.to_more import CLAUSES_MORE
-
-    conv = CLAUSES.get(name) or MORE_CLAUSES.get(name) or CLAUSES_MORE.get(name)
+    conv = CLAUSES.get(name) or MORE_CLAUSES.get(name) or to_more.CLAUSES_MORE.get(name)
     conv = conv or (STATIC_CLAUSES.get(name) if ctx.static else None)
     if conv is None:
         raise Lost(f"the instruction '{node.render()}'")

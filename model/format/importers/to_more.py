@@ -7,6 +7,8 @@ is raised; ``event``/``events`` return None for a form that is not one of these.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from arbiter.model.effects import algebra as a
 from arbiter.model.format.importers.clauses import Node, NounPhrase, WordKind
 from arbiter.model.format.importers.to_effects import (
@@ -131,6 +133,10 @@ def event(t: Node, subject: a.Selector | None) -> a.When | None:
     name = t.form.name
     if name == "leaves-board" and subject is not None:  # Riftbound 110: leaves play
         return a.When(a.EventKind.LEAVES, subject)
+    if name == "you-use-ability" and subject is not None:  # Riftbound 377.2: your objects'
+        if subject.side is a.Side.ENEMY or subject.pick is not a.Pick.ALL:
+            raise Lost(f"the event '{t.render()}'")
+        return a.When(a.EventKind.ACTIVATED, replace(subject, side=a.Side.YOURS))
     if name == "you-spend-buff":
         return BUFF_SPENT
     return None
