@@ -139,3 +139,55 @@ def test_a_power_cost_compared_counts_the_power_icons() -> None:
     assert ab.when is not None
     assert ab.when.subject.stats == (a.StatTest("power", a.Compare.AT_LEAST, 3),)
     assert not read("When you play a unit with Power cost {fury} or more, draw 1.").modelled
+
+
+@pytest.mark.rule("IMP-LOOK", "Riftbound 416", "Riftbound 424")
+def test_the_top_cards_looked_at_some_kept_and_the_rest_recycled() -> None:
+    (ab,) = rb(
+        "Look at the top 4 cards of your Main Deck. Put 2 into your hand and recycle the rest.",
+        spell=True,
+    )
+    assert ab.effects == (a.Effect(a.LookTop(keep=2), a.YOU, a.Const(4)),)
+    said = describe.ability(ab)
+    assert "look at the top 4 cards of your Main Deck, put 2 of them into your hand" in said
+    (ab,) = rb(
+        "Reveal the top 2 cards of your Main Deck. Draw one and recycle the other.", spell=True
+    )
+    assert ab.effects == (a.Effect(a.LookTop(keep=1, reveal=True), a.YOU, a.Const(2)),)
+    (ab,) = rb(
+        "When I defend, look at the top 3 cards of your Main Deck. You may reveal a spell"
+        " from among them and draw it. Then recycle the rest."
+    )
+    kept = a.LookTop(keep=1, up_to=True, kinds=frozenset({"spell"}))
+    assert ab.effects == (a.Effect(kept, a.YOU, a.Const(3)),)
+    # "the other" is one of two cards; keeping every card looked at is not recycling
+    assert not read(
+        "Look at the top 7 cards of your Main Deck. Draw one and recycle the other."
+    ).modelled
+    assert not read(
+        "Look at the top 6 cards of your Main Deck. Put 6 into your hand and recycle the rest."
+    ).modelled
+
+
+@pytest.mark.rule("IMP-LOOK", "IMP-PERFORM", "Riftbound 416")
+def test_looking_at_the_top_survives_the_yaml_and_is_refused_by_perform() -> None:
+    from arbiter.model.effects import emit, syntax
+    from arbiter.model.format.document import Document
+
+    e = a.Effect(a.LookTop(keep=1, up_to=True, kinds=frozenset({"unit"})), a.OPPONENT, a.Const(5))
+    data = emit.effects((e,))
+    assert data == {"look_top": {"amount": 5, "keep": 1, "up_to": True, "kinds": ["unit"],
+                                 "player": "opponent"}}  # fmt: skip
+    assert syntax.effects(Document("(test)", data).node()) == (e,)
+    assert describe.effect(e).startswith("The opponent looks at the top 5 cards of their Main")
+
+    from arbiter.model.effects import evaluate as ev
+    from arbiter.model.effects.perform import resolve_effects
+    from arbiter.model.errors import IllegalAction
+    from arbiter.model.ruleset import RULESETS
+    from arbiter.model.state import GameObject, GameState
+
+    seer = GameObject("seer", "ana", "unit")
+    state = GameState(RULESETS["riftbound"], objects={"seer": seer}, players=("ana", "bo"))
+    with pytest.raises(IllegalAction, match="not modelled"):
+        resolve_effects(state, (e,), ev.Context("seer", {}, {}))

@@ -298,6 +298,8 @@ def _action(e: a.Effect) -> str:
         return f"play {who}{to}{how.get(act.cost, '')}{delta}"
     if isinstance(act, a.Exchange):
         return f"exchange the places of {who} and {selector(act.other)}"
+    if isinstance(act, a.LookTop):
+        return _look_top(act, e)
     if isinstance(act, a.ChooseOne):
         options = " • ".join(
             " ".join(effect(x, capital=False) for x in o).rstrip(".") for o in act.options
@@ -525,3 +527,21 @@ def ability(ab: a.CardAbility) -> str:
     if ab.kind is a.Kind.REPLACEMENT:
         return f"Replacement: {body}"
     return body
+
+
+def _look_top(act: a.LookTop, e: a.Effect) -> str:
+    """ "you look at the top 3 cards of your Main Deck, put 1 of them into your hand and
+    recycle the rest" (Riftbound 416, 424)."""
+    you = e.selector == a.YOU
+    who, whose = ("you", "your") if you else (selector(e.selector), "their")
+    look = ("reveal" if act.reveal else "look at") if you else (
+        "reveals" if act.reveal else "looks at"
+    )
+    kinds = " or ".join(sorted(act.kinds))
+    only = f" ({kinds} only)" if kinds else ""
+    kept = f"{'up to ' if act.up_to else ''}{act.keep} of them{only}"
+    put, recycle = ("put", "recycle") if you else ("puts", "recycles")
+    return (
+        f"{who} {look} the top {amount(e.amount)} cards of {whose} Main Deck, {put} {kept}"
+        f" into {whose} hand and {recycle} the rest"
+    )

@@ -330,6 +330,17 @@ def _action(e: a.Effect) -> tuple[str, Data]:
         body = {"with": selector(act.other)}
         _target(body, "target", e.selector)
         return "exchange", body
+    if isinstance(act, a.LookTop):
+        body = {"amount": amount(e.amount) if e.amount is not None else 1, "keep": act.keep}
+        if act.up_to:
+            body["up_to"] = True
+        if act.kinds:
+            body["kinds"] = sorted(act.kinds)
+        if act.reveal:
+            body["reveal"] = True
+        if e.selector != a.YOU:
+            body["player"] = selector(e.selector)
+        return "look_top", body
     if isinstance(act, a.ChooseOne):
         return "choose_one", {"options": [[effect(x) for x in o] for o in act.options]}
     if isinstance(act, a.Delayed):

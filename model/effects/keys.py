@@ -252,6 +252,18 @@ ACTIONS: dict[str, tuple[str, dict[str, str]]] = {
         "the target and `with` exchange their places (Altered 7.3.9)",
         {"target": TARGET_DOC, "with": "the other object (a selector)"},
     ),
+    "look_top": (
+        "the player looks at (or reveals) the top `amount` cards of their Main Deck, puts "
+        "`keep` of them into their hand and recycles the rest (Riftbound 416, 424)",
+        {
+            "amount": "how many cards from the top",
+            "keep": "how many go to the hand (default 1)",
+            "up_to": "true: any number up to `keep`, none included (\"you may\")",
+            "kinds": "only cards of these types may be kept (a list)",
+            "reveal": "true: the cards are revealed to every player",
+            "player": "whose deck (default you)",
+        },
+    ),
     "choose_one": (
         "the controller chooses one of the options when it resolves (\"choose one\")",
         {"options": "a list of options, each one effect or a list of effects"},

@@ -311,7 +311,19 @@ _ACTION_PARSERS: dict[str, Callable[[Node], a.Effect]] = {
     "choose_one": lambda n: _choose_one(n),
     "exchange": lambda n: _exchange(n),
     "play": lambda n: _play(n),
+    "look_top": lambda n: _look_top(n),
 }
+
+
+def _look_top(node: Node) -> a.Effect:
+    m = _body(node, {"amount", "keep", "up_to", "kinds", "reveal", "player"}, ("amount",))
+    action = a.LookTop(
+        keep=m["keep"].integer(0, 1000) if "keep" in m else 1,
+        up_to=m["up_to"].boolean() if "up_to" in m else False,
+        kinds=_names(m["kinds"]) if "kinds" in m else frozenset(),
+        reveal=m["reveal"].boolean() if "reveal" in m else False,
+    )
+    return a.Effect(action, _target(m, "player") if "player" in m else a.YOU, amount(m["amount"]))
 
 
 def _play(node: Node) -> a.Effect:

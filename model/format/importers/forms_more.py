@@ -46,4 +46,30 @@ TRIGGER = [
     F("you-spend-buff", "you spend a buff", E.SPENDS, "Riftbound 702.2.b"),
 ]
 
-FORMS: dict[str, list[Form]] = {"line": LINE, "clause": CLAUSE, "trigger": TRIGGER}
+# the top of a deck looked at, some cards kept, the rest recycled (Riftbound 416, 424)
+LOOK = [
+    F("look-at-top", "look at the top {n:number} cards of your Main Deck", A.LOOK),
+    F("reveal-top", "reveal the top {n:number} cards of your Main Deck", A.REVEAL),
+]
+BODY = [
+    F("look-put", "{l:looktop}. put {k:number} into your hand and recycle the rest", A.LOOK),
+    F("look-draw-other", "{l:looktop}. draw one and recycle the other", A.LOOK),
+    F(
+        "look-may-draw",
+        "{l:looktop}. you may reveal {t:sel} from among them and draw it. then recycle the rest",
+        A.LOOK,
+    ),
+    F(
+        "look-put-then",
+        "{l:looktop}. put {k:number} into your hand and recycle the rest. {b:body}",
+        L.SEQUENCE,
+    ),
+]
+
+FORMS: dict[str, list[Form]] = {
+    "line": LINE,
+    "clause": CLAUSE,
+    "trigger": TRIGGER,
+    "looktop": LOOK,
+    "body": BODY,
+}

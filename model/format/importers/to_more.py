@@ -7,15 +7,18 @@ is raised; ``event``/``events`` return None for a form that is not one of these.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 
 from arbiter.model.effects import algebra as a
-from arbiter.model.format.importers.clauses import Node, NounPhrase, WordKind
+from arbiter.model.format.importers.clauses import Det, Node, NounPhrase, WordKind
 from arbiter.model.format.importers.to_effects import (
     CLAUSES,
     Clause,
     Lost,
     _Ctx,
+    _int,
+    _node,
     _slot,
     _word,
     selector,
@@ -140,3 +143,33 @@ def event(t: Node, subject: a.Selector | None) -> a.When | None:
     if name == "you-spend-buff":
         return BUFF_SPENT
     return None
+
+
+# -- the top of a deck --------------------------------------------------------------------------
+
+BODIES = frozenset({"look-put", "look-draw-other", "look-may-draw", "look-put-then"})
+Sentences = Callable[[Node, _Ctx], tuple[a.Effect, ...]]
+
+
+def body(node: Node, ctx: _Ctx, rest: Sentences) -> tuple[a.Effect, ...]:
+    """ "Look at the top 3 cards of your Main Deck. Put 1 into your hand and recycle the
+    rest" (Riftbound 416, 424): one ``LookTop``; ``rest`` reads the sentences after it."""
+    name, look = node.form.name, _node(node, "l")
+    count = _int(look, "n")
+    action = a.LookTop(keep=1, reveal=look.form.name == "reveal-top")
+    if name in ("look-put", "look-put-then"):
+        keep = _int(node, "k")
+        if not 0 < keep < count:
+            raise Lost(f"keeping {keep} of the top {count} cards")
+        action = replace(action, keep=keep)
+    elif name == "look-draw-other" and count != 2:  # "the other": one of two
+        raise Lost(f"'draw one and recycle the other' of {count} cards")
+    elif name == "look-may-draw":  # "you may reveal a gear from among them and draw it"
+        value = _slot(node, "t")
+        plain = isinstance(value, NounPhrase) and value.det is Det.A and not value.post
+        kinds = selector(value, ctx).kinds if isinstance(value, NounPhrase) else frozenset()
+        if not plain or not kinds or (isinstance(value, NounPhrase) and value.pre):
+            raise Lost(f"the card kept '{value}'")
+        action = replace(action, up_to=True, kinds=kinds)
+    out = (a.Effect(action, a.YOU, a.Const(count)),)
+    return out + (rest(_node(node, "b"), ctx) if name == "look-put-then" else ())
