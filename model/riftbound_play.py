@@ -20,7 +20,7 @@ from arbiter.model import riftbound_attach as ra
 from arbiter.model import riftbound_score as rs
 from arbiter.model.errors import IllegalAction
 from arbiter.model.state import JSON, Event, GameObject, GameState
-from arbiter.model.steps import Step
+from arbiter.model.steps import Step, resolve_part
 
 FACEDOWN = "facedown"
 CHAMPION = "champion"  # 108.3
@@ -216,7 +216,7 @@ class PlayCard(Step):
         if card.kind == "spell":
             for run in (self.steps, *self.repeats):  # 820.2.a: each with its own choices
                 for step in run:
-                    state = step.resolve(state)
+                    state = resolve_part(step, state)
             state = dt.cleanup(state) if self.steps or self.repeats else state
             spell = state.obj(self.card)
             state = state.with_object(replace(spell, zone=dt.TRASH, region=None))

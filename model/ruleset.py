@@ -264,3 +264,16 @@ POLICY_INTS: frozenset[str] = frozenset({"quick_action_cap", "reaction_cap"})
 
 def policy_names() -> list[str]:
     return [f.name for f in fields(Ruleset) if f.name not in ("name", "characteristics")]
+
+
+def chosen_policies(ruleset: Ruleset) -> dict[str, str | int]:
+    """The policies a file may set (``POLICY_ENUMS``, ``POLICY_INTS``) whose value in
+    ``ruleset`` differs from its ruleset's default, as a file writes them: what a scenario
+    needs under ``policies:`` to be played by the same rules."""
+    default = RULESETS[ruleset.name]
+    out: dict[str, str | int] = {}
+    for key in sorted([*POLICY_ENUMS, *POLICY_INTS]):
+        value = getattr(ruleset, key)
+        if value != getattr(default, key):
+            out[key] = value.value if isinstance(value, Enum) else int(value)
+    return out
