@@ -191,3 +191,45 @@ def test_looking_at_the_top_survives_the_yaml_and_is_refused_by_perform() -> Non
     state = GameState(RULESETS["riftbound"], objects={"seer": seer}, players=("ana", "bo"))
     with pytest.raises(IllegalAction, match="not modelled"):
         resolve_effects(state, (e,), ev.Context("seer", {}, {}))
+
+
+@pytest.mark.rule("IMP-FULL", "Riftbound 415")
+def test_something_else_in_a_state_is_any_other_object_in_it() -> None:
+    (ab,) = rb("When I hold, you may ready something else that's exhausted.")
+    (e,) = ab.effects
+    assert e.optional and e.action == a.Take(a.Grant.STATUS, "exhausted")
+    assert e.selector == a.Selector(a.Pick.CHOOSE, other=True, has=frozenset({"exhausted"}))
+    assert not read("When I hold, ready something else that's sleepy.").reading.modelled
+
+
+@pytest.mark.rule("IMP-FULL", "Riftbound 428")
+def test_an_energy_cost_no_more_than_a_number_is_a_bound() -> None:
+    (ab,) = rb("Kill a gear with Energy cost no more than {3}.", spell=True)
+    (e,) = ab.effects
+    assert e.selector.stats == (a.StatTest("energy", a.Compare.AT_MOST, 3),)
+
+
+@pytest.mark.rule("IMP-FULL", "IMP-PERFORM", "Riftbound 390.2")
+def test_an_instruction_at_the_end_of_this_turn_is_a_delayed_trigger() -> None:
+    (ab,) = rb("When I conquer, exhaust an enemy unit at the end of this turn.")
+    (e,) = ab.effects
+    assert isinstance(e.action, a.Delayed)
+    assert e.action.event == a.When(a.EventKind.END_OF_TURN, a.Selector(a.Pick.ALL))
+    assert [x.action for x in e.action.effects] == [a.Give(a.Grant.STATUS, "exhausted")]
+    assert "at the end of this turn: exhaust" in describe.ability(ab).lower()
+
+
+@pytest.mark.rule("IMP-FULL", "Riftbound 811.1.c.3", "Riftbound 416.1.a")
+def test_plays_from_face_down_and_cards_recycled_to_the_main_deck_are_events() -> None:
+    for text in ("When you play a unit from face down, draw 1.",
+                 "When you play a unit from [Hidden], draw 1."):  # fmt: skip
+        (ab,) = rb(text)
+        mine = a.Selector(a.Pick.ALL, side=a.Side.YOURS, kinds=frozenset({"unit"}))
+        assert ab.when == a.When(a.EventKind.PLAYED, mine, zone="facedown")
+    (ab,) = rb("When you play this from face down, channel 1 rune exhausted.")
+    assert ab.when == a.When(a.EventKind.PLAYED, a.SELF, zone="facedown")
+    (ab,) = rb("When you recycle one or more cards to your Main Deck, draw 1.")
+    assert ab.when is not None and ab.when.batch and ab.when.by is a.Side.YOURS
+    assert ab.when.subject.lacks == frozenset({"rune"})  # runes go to the Rune Deck
+    assert "one of your" in describe.ability(ab)
+    assert not read("When you recycle one or more runes to your Main Deck, draw 1.").modelled

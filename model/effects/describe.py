@@ -307,6 +307,8 @@ def _action(e: a.Effect) -> str:
         return f"choose one: • {options}"
     if isinstance(act, a.Delayed):
         rest = " ".join(effect(x, capital=False) for x in act.effects).rstrip(".")
+        if act.event == a.When(a.EventKind.END_OF_TURN, a.Selector(a.Pick.ALL)):
+            return f"at the end of this turn: {rest}"  # the next end of a turn
         return f"the next time {when_clause(act.event)}: {rest}"
     if isinstance(act, a.RollDie):
         return f"{who} roll{'s' if who != 'you' else ''} a die"
@@ -446,6 +448,8 @@ def when_clause(w: a.When, *, would: bool = False) -> str:
     subject = selector(w.subject, subject=True)
     if w.subject.pick is a.Pick.SELF:
         subject = "this card"
+    elif w.subject.pick is a.Pick.ALL and not w.subject.is_player:
+        subject = f"one of {subject}"  # each event is about one object ("is played")
     if w.event in (
         a.EventKind.START_OF_TURN,
         a.EventKind.END_OF_TURN,

@@ -21,6 +21,9 @@ LINE = [
 ]
 
 CLAUSE = [
+    # a delayed instruction: done once, at the end of the turn it was given in (Riftbound
+    # 389: a delayed ability)
+    F("at-end-of-turn", "{a:clause} at the end of this turn", L.DELAYED, "Riftbound 390.2"),
     # one verb, two objects: each is chosen (or selected) on its own (Riftbound 135.2)
     F("kill-two", "kill {t:sel} and {u:sel}", A.KILL, "Riftbound 428"),
     F("banish-two", "banish {t:sel} and {u:sel}", A.BANISH, "Riftbound 427"),
@@ -40,6 +43,11 @@ TRIGGER = [
     # a list of events of one subject, any of which triggers it (Riftbound 383.1)
     F("is-events", "{t:sel} is {e:events}", L.ANY_OF, "Riftbound 383.1"),
     F("events-or", "{t:sel} {a:barevent} or {b:barevent}", L.ANY_OF, "Riftbound 383.1"),
+    # Riftbound 811.1.c.3: a card played from facedown, "from Hidden"
+    F("play-facedown", "you play {t:sel} from face down", E.PLAY_CARD, "Riftbound 811.1.c.3"),
+    F("play-hidden", "you play {t:sel} from [Hidden]", E.PLAY_CARD, "Riftbound 811.1.c.3"),
+    # Riftbound 416.1.a: cards recycled to the Main Deck (runes go to the Rune Deck)
+    F("recycle-to-deck", "you recycle {t:sel} to your Main Deck", E.LEAVES, "Riftbound 416.1"),
     # Riftbound 377.2: "use" an activated ability (377.2.a: when it resolves)
     F("you-use-ability", "you use an activated ability of {t:sel}", E.ACTIVATED, "Riftbound 377.2"),
     # Riftbound 702.2.b: "you spend a buff": a buff of a unit you control is removed

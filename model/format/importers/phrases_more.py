@@ -96,6 +96,15 @@ def selector(phrases: Phrases) -> Callable[[str], NounPhrase | None]:
             if either is not None and either.det in (Det.ALL, Det.EACH) and not either.post:
                 noun_text = either.noun_text.replace(" or ", " and ")
                 return replace(either, noun_text=noun_text)
+        something = _something(text)
+        if something is not None:
+            return something
+        m = re.fullmatch(r"(.+) with (Energy cost|Might) no more than \{?(\d+)\}?", text)
+        head = phrases.selector(m.group(1)) if m else None
+        if m and head is not None:
+            stat = "energy_cost" if m.group(2) == "Energy cost" else "might"
+            mod = Mod(ModKind.COMPARE, f"{stat}<={m.group(3)}", text[len(m.group(1)) + 1 :])
+            return replace(head, post=(*head.post, mod))
         m = re.fullmatch(r"(.+) with Power cost ((?:\{rune\})+) or (more|less)", text)
         head = phrases.selector(m.group(1)) if m else None
         if m and head is not None and head.noun in ("card", "unit", "spell", "gear"):
@@ -106,3 +115,19 @@ def selector(phrases: Phrases) -> Callable[[str], NounPhrase | None]:
         return None
 
     return parse
+
+
+# "something that's exhausted": any object in that state (the state words of ``phrases``)
+_THATS = {"exhausted": "exhausted", "ready": "ready", "buffed": "buffed", "stunned": "stunned"}
+
+
+def _something(text: str) -> NounPhrase | None:
+    """ "something else that's exhausted": one object of any type (a card, on the board
+    since only objects there have these states), other than this card, in that state."""
+    m = re.fullmatch(r"something( else)? that's (\w+)", text)
+    if m is None or m.group(2) not in _THATS:
+        return None
+    post = [Mod(ModKind.STATE, _THATS[m.group(2)], f"that's {m.group(2)}")]
+    if m.group(1):
+        post.insert(0, Mod(ModKind.OTHER, "other", "else"))
+    return NounPhrase(Det.A, "", 1, (), "card", "something", tuple(post))

@@ -76,7 +76,19 @@ def _is_tag(n: Node, c: _Ctx) -> list[a.Effect]:
     return [a.Effect(action, who)]
 
 
+def _at_end_of_turn(n: Node, c: _Ctx) -> list[a.Effect]:
+    """ "Ready up to 2 runes at the end of this turn": a delayed trigger (Riftbound 390.2)
+    waiting for the next end of a turn, this one's."""
+    from arbiter.model.format.importers.to_abilities import _clause
+
+    effects = _clause(_node(n, "a"), c)
+    return [a.Effect(a.Delayed(END_OF_THIS_TURN, effects), a.YOU)]
+
+
+END_OF_THIS_TURN = a.When(a.EventKind.END_OF_TURN, a.Selector(a.Pick.ALL))
+
 CLAUSES_MORE: dict[str, Clause] = {
+    "at-end-of-turn": _at_end_of_turn,
     "kill-two": _two("kill"),
     "banish-two": _two("banish"),
     "stun-two": _two("stun"),
@@ -140,6 +152,16 @@ def event(t: Node, subject: a.Selector | None) -> a.When | None:
         if subject.side is a.Side.ENEMY or subject.pick is not a.Pick.ALL:
             raise Lost(f"the event '{t.render()}'")
         return a.When(a.EventKind.ACTIVATED, replace(subject, side=a.Side.YOURS))
+    if name in ("play-facedown", "play-hidden") and subject is not None:  # 811.1.c.3
+        if subject.side is a.Side.ENEMY:
+            raise Lost(f"the event '{t.render()}'")
+        who = subject if subject.pick is a.Pick.SELF else replace(subject, side=a.Side.YOURS)
+        return a.When(a.EventKind.PLAYED, who, zone="facedown")
+    if name == "recycle-to-deck" and subject is not None:  # 416.1.a: not runes
+        if subject.pick is not a.Pick.ALL or subject.kinds or subject.side is a.Side.ENEMY:
+            raise Lost(f"the event '{t.render()}'")
+        cards = replace(subject, side=a.Side.YOURS, lacks=subject.lacks | {"rune"})
+        return a.When(a.EventKind.RECYCLED, cards, by=a.Side.YOURS)
     if name == "you-spend-buff":
         return BUFF_SPENT
     return None
