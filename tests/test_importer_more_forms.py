@@ -233,3 +233,23 @@ def test_plays_from_face_down_and_cards_recycled_to_the_main_deck_are_events() -
     assert ab.when.subject.lacks == frozenset({"rune"})  # runes go to the Rune Deck
     assert "one of your" in describe.ability(ab)
     assert not read("When you recycle one or more runes to your Main Deck, draw 1.").modelled
+
+
+@pytest.mark.rule("IMP-FULL", "IMP-PERFORM", "Riftbound 390.2", "Riftbound 417")
+def test_a_spells_trigger_for_this_turn_fires_each_time_until_the_end_of_the_turn() -> None:
+    from arbiter.model.effects import emit, syntax
+    from arbiter.model.format.document import Document
+
+    (ab,) = rb("When any gear takes damage this turn, kill it.", spell=True)
+    (e,) = ab.effects
+    assert e.duration == a.Duration(a.Lasts.END_OF_TURN)
+    assert e.action == a.Delayed(
+        a.When(a.EventKind.DAMAGED, a.Selector(a.Pick.ALL, kinds=frozenset({"gear"}))),
+        (a.Effect(a.MoveTo(a.ZoneMove.DESTROY), a.IT),),
+        every=True,
+    )
+    assert describe.ability(ab).startswith("This turn, each time any gear is dealt damage")
+    data = emit.effects(ab.effects)
+    assert "each_time" in data and syntax.effects(Document("(test)", data).node()) == ab.effects
+    # on a permanent the line would be a trigger of one turn only: not read so
+    assert not read("When a friendly unit is played this turn, draw 1.").modelled

@@ -309,7 +309,7 @@ def _action(e: a.Effect) -> str:
         rest = " ".join(effect(x, capital=False) for x in act.effects).rstrip(".")
         if act.event == a.When(a.EventKind.END_OF_TURN, a.Selector(a.Pick.ALL)):
             return f"at the end of this turn: {rest}"  # the next end of a turn
-        return f"the next time {when_clause(act.event)}: {rest}"
+        return f"{'each' if act.every else 'the next'} time {when_clause(act.event)}: {rest}"
     if isinstance(act, a.RollDie):
         return f"{who} roll{'s' if who != 'you' else ''} a die"
     if isinstance(act, a.Activate):
@@ -406,7 +406,10 @@ def effect(e: a.Effect, *, capital: bool = True, stop: bool = True) -> str:
         text = f"pay {paid} to {text.removeprefix('you ')}"
     if e.optional:
         text = "you may " + text.removeprefix("you ")
-    text += duration(e.duration)
+    if isinstance(e.action, a.Delayed) and e.duration.lasts is not a.Lasts.INSTANT:
+        text = f"{duration(e.duration).strip()}, {text}"  # how long it waits, first
+    else:
+        text += duration(e.duration)
     if e.condition is not None:
         text = f"if {condition(e.condition)}, {text}"
     if capital:
@@ -449,7 +452,8 @@ def when_clause(w: a.When, *, would: bool = False) -> str:
     if w.subject.pick is a.Pick.SELF:
         subject = "this card"
     elif w.subject.pick is a.Pick.ALL and not w.subject.is_player:
-        subject = f"one of {subject}"  # each event is about one object ("is played")
+        # each event is about one object ("is played"): "any unit", "one of your units"
+        subject = f"any {subject[5:]}" if subject.startswith("each ") else f"one of {subject}"
     if w.event in (
         a.EventKind.START_OF_TURN,
         a.EventKind.END_OF_TURN,

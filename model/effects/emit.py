@@ -344,7 +344,8 @@ def _action(e: a.Effect) -> tuple[str, Data]:
     if isinstance(act, a.ChooseOne):
         return "choose_one", {"options": [[effect(x) for x in o] for o in act.options]}
     if isinstance(act, a.Delayed):
-        return "next", {"when": when(act.event), "do": [effect(x) for x in act.effects]}
+        verb = "each_time" if act.every else "next"
+        return verb, {"when": when(act.event), "do": [effect(x) for x in act.effects]}
     if isinstance(act, a.Activate):
         body = {"when": when(act.event)}
         _target(body, "target", e.selector)

@@ -242,6 +242,11 @@ ACTIONS: dict[str, tuple[str, dict[str, str]]] = {
         '"it" being the event\'s object',
         {"when": "the event waited for, once", "do": "the effects then"},
     ),
+    "each_time": (
+        "a delayed trigger: each time `when` happens within `until` (\"when a unit is "
+        'played this turn\"), `do` happens, "it" being the event\'s object (Riftbound 390.2)',
+        {"when": "the event waited for, every time", "do": "the effects then"},
+    ),
     "play": (
         "the controller plays the targets now: `cost: free | no_energy | paid` (default), "
         "`amount` changes a paid cost (for {1} less: -1)",

@@ -308,6 +308,7 @@ _ACTION_PARSERS: dict[str, Callable[[Node], a.Effect]] = {
     "roll_die": lambda n: a.Effect(a.RollDie(), _player(n)),
     "activate": lambda n: _activate(n),
     "next": lambda n: _next(n),
+    "each_time": lambda n: _next(n, every=True),
     "choose_one": lambda n: _choose_one(n),
     "exchange": lambda n: _exchange(n),
     "play": lambda n: _play(n),
@@ -349,9 +350,9 @@ def _choose_one(node: Node) -> a.Effect:
     return a.Effect(a.ChooseOne(options), a.YOU)
 
 
-def _next(node: Node) -> a.Effect:
+def _next(node: Node, every: bool = False) -> a.Effect:
     m = _body(node, {"when", "do"}, required=("when", "do"))
-    return a.Effect(a.Delayed(when(m["when"]), effects(m["do"])), a.YOU)
+    return a.Effect(a.Delayed(when(m["when"]), effects(m["do"]), every), a.YOU)
 
 
 def _activate(node: Node) -> a.Effect:

@@ -18,6 +18,8 @@ from arbiter.model.format.importers.forms import F
 LINE = [
     # a keyword line printed without brackets ("Ganking"): the keywords are the card's
     F("keywords", "{k:barekw}", S.KEYWORDS, "Riftbound 135.2"),
+    # a spell's delayed trigger, each time within the turn (Riftbound 390.2)
+    F("when-this-turn", "when {t:trigger} this turn, {b:body}", L.DELAYED, "Riftbound 390.2"),
 ]
 
 CLAUSE = [
@@ -43,6 +45,8 @@ TRIGGER = [
     # a list of events of one subject, any of which triggers it (Riftbound 383.1)
     F("is-events", "{t:sel} is {e:events}", L.ANY_OF, "Riftbound 383.1"),
     F("events-or", "{t:sel} {a:barevent} or {b:barevent}", L.ANY_OF, "Riftbound 383.1"),
+    # Riftbound 417: an object dealt damage (its damage marked)
+    F("takes-damage", "{t:sel} takes damage", E.DAMAGED, "Riftbound 417"),
     # Riftbound 811.1.c.3: a card played from facedown, "from Hidden"
     F("play-facedown", "you play {t:sel} from face down", E.PLAY_CARD, "Riftbound 811.1.c.3"),
     F("play-hidden", "you play {t:sel} from [Hidden]", E.PLAY_CARD, "Riftbound 811.1.c.3"),

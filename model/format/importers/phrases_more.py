@@ -96,6 +96,10 @@ def selector(phrases: Phrases) -> Callable[[str], NounPhrase | None]:
             if either is not None and either.det in (Det.ALL, Det.EACH) and not either.post:
                 noun_text = either.noun_text.replace(" or ", " and ")
                 return replace(either, noun_text=noun_text)
+        m = re.fullmatch(r"any (\w.*)", text)
+        one = phrases.selector(f"a {m.group(1)}") if m else None
+        if one is not None and one.det is Det.A:  # "any unit": one, whichever
+            return replace(one, det_text="any")
         something = _something(text)
         if something is not None:
             return something

@@ -88,6 +88,8 @@ def _abilities(node: Node, spell: bool) -> tuple[a.CardAbility, ...]:
         costs = tuple(replace(c, optional=True) for c in _costs(_node(node, "k")))
         return (a.CardAbility(a.Kind.ADDITIONAL_COST, (), costs=costs),)
     when = _TRIGGERS.get(name)
+    if when is None and name in to_more.LINES:  # "when X this turn, Y" on a spell
+        return to_more.line(node, spell, _triggers, _body)
     if when is None:
         raise Lost(f"a line of the form '{name}' ({node.form.meaning.value})")
     out = []

@@ -162,6 +162,8 @@ def event(t: Node, subject: a.Selector | None) -> a.When | None:
             raise Lost(f"the event '{t.render()}'")
         cards = replace(subject, side=a.Side.YOURS, lacks=subject.lacks | {"rune"})
         return a.When(a.EventKind.RECYCLED, cards, by=a.Side.YOURS)
+    if name == "takes-damage" and subject is not None:  # Riftbound 417
+        return a.When(a.EventKind.DAMAGED, subject)
     if name == "you-spend-buff":
         return BUFF_SPENT
     return None
@@ -195,3 +197,24 @@ def body(node: Node, ctx: _Ctx, rest: Sentences) -> tuple[a.Effect, ...]:
         action = replace(action, up_to=True, kinds=kinds)
     out = (a.Effect(action, a.YOU, a.Const(count)),)
     return out + (rest(_node(node, "b"), ctx) if name == "look-put-then" else ())
+
+
+# -- a spell's delayed trigger ----------------------------------------------------------------
+
+LINES = frozenset({"when-this-turn"})
+Triggers = Callable[[Node], list[a.When]]
+
+
+def line(node: Node, spell: bool, triggers: Triggers, body: Sentences) -> tuple[a.CardAbility]:
+    """ "When a friendly unit is played this turn, buff it" on a spell: a delayed trigger
+    of the spell's effect, each time the event happens until the end of the turn
+    (Riftbound 390.2), "it" being the event's object."""
+    if not spell:
+        raise Lost("'when … this turn' on a permanent (a trigger for one turn only)")
+    events = triggers(_node(node, "t"))
+    if len(events) != 1:
+        raise Lost(f"'{node.render()}' (several events)")
+    effects = body(_node(node, "b"), _Ctx(True))
+    waits = a.Delayed(events[0], effects, every=True)
+    turn = a.Duration(a.Lasts.END_OF_TURN)
+    return (a.CardAbility(a.Kind.ON_PLAY, (a.Effect(waits, a.YOU, duration=turn),)),)
