@@ -253,3 +253,16 @@ def test_a_spells_trigger_for_this_turn_fires_each_time_until_the_end_of_the_tur
     assert "each_time" in data and syntax.effects(Document("(test)", data).node()) == ab.effects
     # on a permanent the line would be a trigger of one turn only: not read so
     assert not read("When a friendly unit is played this turn, draw 1.").modelled
+
+
+@pytest.mark.rule("IMP-FULL", "IMP-CHOOSE", "A-SPELL-1")
+def test_choose_then_it_is_the_object_chosen_as_the_first_instruction_naming_it() -> None:
+    (ab,) = rb("When I hold, choose an enemy gear. Deal 1 to it. Exhaust it.")
+    first, second = ab.effects
+    gear = a.Selector(a.Pick.CHOOSE, side=a.Side.ENEMY, kinds=frozenset({"gear"}), name="chosen")
+    assert first == a.Effect(a.DealDamage(), gear, a.Const(1))
+    assert second.selector == a.Selector(a.Pick.NAMED, name="chosen")
+    assert "Exhaust the chosen." in describe.ability(ab)
+    # nothing names the chosen object; a trigger about another object ("it" is that one)
+    assert not read("Choose a unit. Draw 1.", spell=True).modelled
+    assert not read("When a friendly unit dies, choose a gear. Kill it.").modelled

@@ -73,8 +73,8 @@ def selector(s: a.Selector, *, subject: bool = False) -> str:
         return "you"
     if s.pick is a.Pick.OPPONENT:
         return "the opponent"
-    if s.pick is a.Pick.NAMED:
-        return s.name or "it"
+    if s.pick is a.Pick.NAMED:  # an object named by a role of the ability ("as: target")
+        return f"the {s.name.replace('_', ' ')}" if s.name else "it"
     if s.pick is a.Pick.CHOOSE:
         if s.count == a.ANY_NUMBER:
             return f"any number of {_kind_words(s, True)}{_filters(s)}"

@@ -422,7 +422,7 @@ def _body(node: Node, ctx: _Ctx) -> tuple[a.Effect, ...]:
 
 
 def _sentences(node: Node, ctx: _Ctx) -> tuple[a.Effect, ...]:
-    if node.form.name in to_more.BODIES:  # the top of a deck looked at
+    if to_more.is_body(node):  # the top of a deck looked at, "Choose X. … it …"
         return to_more.body(node, ctx, _sentences)
     if node.form.name == "sentences" and (paid := _pay_then(node, ctx)) is not None:
         return paid

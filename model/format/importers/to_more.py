@@ -14,6 +14,7 @@ from arbiter.model.effects import algebra as a
 from arbiter.model.format.importers.clauses import Det, Node, NounPhrase, WordKind
 from arbiter.model.format.importers.to_effects import (
     CLAUSES,
+    THAT,
     Clause,
     Lost,
     _Ctx,
@@ -175,7 +176,7 @@ BODIES = frozenset({"look-put", "look-draw-other", "look-may-draw", "look-put-th
 Sentences = Callable[[Node, _Ctx], tuple[a.Effect, ...]]
 
 
-def body(node: Node, ctx: _Ctx, rest: Sentences) -> tuple[a.Effect, ...]:
+def _look(node: Node, ctx: _Ctx, rest: Sentences) -> tuple[a.Effect, ...]:
     """ "Look at the top 3 cards of your Main Deck. Put 1 into your hand and recycle the
     rest" (Riftbound 416, 424): one ``LookTop``; ``rest`` reads the sentences after it."""
     name, look = node.form.name, _node(node, "l")
@@ -218,3 +219,48 @@ def line(node: Node, spell: bool, triggers: Triggers, body: Sentences) -> tuple[
     waits = a.Delayed(events[0], effects, every=True)
     turn = a.Duration(a.Lasts.END_OF_TURN)
     return (a.CardAbility(a.Kind.ON_PLAY, (a.Effect(waits, a.YOU, duration=turn),)),)
+
+
+# -- "Choose X. … it …": the object chosen first, named by the instructions after ----------------
+
+
+def _chosen_first(node: Node) -> NounPhrase | None:
+    """The X of a body "Choose X. …" (its first sentence that instruction alone), or None."""
+    if node.form.name != "sentences":
+        return None
+    first = _node(node, "a")
+    clauses = _node(first, "c") if first.form.name == "clauses" else None
+    clause = _node(clauses, "a") if clauses is not None and clauses.form.name == "clause" else None
+    if clause is None or clause.form.name != "choose":
+        return None
+    value = _slot(clause, "t")
+    return value if isinstance(value, NounPhrase) else None
+
+
+def is_body(node: Node) -> bool:
+    """A body ``body`` converts: the top of a deck, or "Choose X. …"."""
+    return node.form.name in BODIES or _chosen_first(node) is not None
+
+
+def body(node: Node, ctx: _Ctx, rest: Sentences) -> tuple[a.Effect, ...]:
+    if node.form.name not in BODIES:
+        return _choose_then(node, ctx, rest)
+    return _look(node, ctx, rest)
+
+
+def _choose_then(node: Node, ctx: _Ctx, rest: Sentences) -> tuple[a.Effect, ...]:
+    """ "Choose a unit. It gains [Shield 2] this combat": the object is chosen as the first
+    instruction naming it ("it", "that unit") is done, and the later ones name the same
+    object (A-SPELL-1; ``to_actions.refer`` names it). In a trigger about another object
+    "it" is that object, so the line is not read so."""
+    value = _chosen_first(node)
+    assert value is not None
+    chosen = selector(value, ctx)
+    if ctx.trigger or chosen.pick is not a.Pick.CHOOSE or chosen.count != 1 or chosen.up_to:
+        raise Lost(f"'choose {value.render()}' and what names it")
+    effects = list(rest(_node(node, "b"), ctx))
+    uses = [i for i, e in enumerate(effects) if e.selector == THAT]
+    if not uses:
+        raise Lost(f"'choose {value.render()}' that no instruction after it names")
+    effects[uses[0]] = replace(effects[uses[0]], selector=chosen)
+    return tuple(effects)
