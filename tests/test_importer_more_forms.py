@@ -266,3 +266,33 @@ def test_choose_then_it_is_the_object_chosen_as_the_first_instruction_naming_it(
     # nothing names the chosen object; a trigger about another object ("it" is that one)
     assert not read("Choose a unit. Draw 1.", spell=True).modelled
     assert not read("When a friendly unit dies, choose a gear. Kill it.").modelled
+
+
+@pytest.mark.rule("IMP-COUNTER", "IMP-PERFORM", "Riftbound 425")
+def test_countering_a_spell_is_an_action_on_spells_only() -> None:
+    from arbiter.model.effects import emit, syntax
+    from arbiter.model.effects import evaluate as ev
+    from arbiter.model.effects.perform import resolve_effects
+    from arbiter.model.errors import IllegalAction
+    from arbiter.model.format.document import Document
+    from arbiter.model.ruleset import RULESETS
+    from arbiter.model.state import GameObject, GameState
+
+    (ab,) = rb(
+        "Counter a spell that costs no more than {3} and no more than {rune}{rune}.", spell=True
+    )
+    (e,) = ab.effects
+    assert e.action == a.Counter()
+    assert e.selector.kinds == frozenset({"spell"})
+    assert e.selector.stats == (
+        a.StatTest("energy", a.Compare.AT_MOST, 3),
+        a.StatTest("power", a.Compare.AT_MOST, 2),
+    )
+    data = emit.effects(ab.effects)
+    assert "counter_spell" in data and syntax.effects(Document("(t)", data).node()) == ab.effects
+    assert describe.ability(ab).startswith("Counter a spell")
+    assert not read("Counter a gear.", spell=True).modelled
+    seer = GameObject("seer", "ana", "unit")
+    state = GameState(RULESETS["riftbound"], objects={"seer": seer}, players=("ana", "bo"))
+    with pytest.raises(IllegalAction, match="not modelled"):
+        resolve_effects(state, (a.Effect(a.Counter(), a.SELF),), ev.Context("seer", {}, {}))

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import ClassVar
 
+from arbiter.model.effects import chain_actions as _chain
 from arbiter.model.effects import deck_actions as _deck
 from arbiter.model.effects import game_actions as _game
 from arbiter.model.effects import kinds as _kinds
@@ -49,6 +50,8 @@ TokenEntry = _game.TokenEntry
 
 # actions on the top of a deck, defined in model.effects.deck_actions
 LookTop = _deck.LookTop
+# actions on the chain, defined in model.effects.chain_actions
+Counter = _chain.Counter
 
 # where an ability stands on a card, defined in model.effects.kinds
 Kind = _kinds.Kind
@@ -533,6 +536,7 @@ Action = (
     | Exchange
     | Play
     | LookTop
+    | Counter
 )
 
 

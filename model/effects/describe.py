@@ -300,6 +300,8 @@ def _action(e: a.Effect) -> str:
         return f"exchange the places of {who} and {selector(act.other)}"
     if isinstance(act, a.LookTop):
         return _look_top(act, e)
+    if isinstance(act, a.Counter):  # Riftbound 425
+        return f"counter {who}"
     if isinstance(act, a.ChooseOne):
         options = " • ".join(
             " ".join(effect(x, capital=False) for x in o).rstrip(".") for o in act.options

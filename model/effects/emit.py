@@ -330,6 +330,8 @@ def _action(e: a.Effect) -> tuple[str, Data]:
         body = {"with": selector(act.other)}
         _target(body, "target", e.selector)
         return "exchange", body
+    if isinstance(act, a.Counter):
+        return "counter_spell", selector(e.selector)
     if isinstance(act, a.LookTop):
         body = {"amount": amount(e.amount) if e.amount is not None else 1, "keep": act.keep}
         if act.up_to:

@@ -257,6 +257,11 @@ ACTIONS: dict[str, tuple[str, dict[str, str]]] = {
         "the target and `with` exchange their places (Altered 7.3.9)",
         {"target": TARGET_DOC, "with": "the other object (a selector)"},
     ),
+    "counter_spell": (
+        "counter the selected spells on the chain: they do nothing and leave it, no cost "
+        "refunded (Riftbound 425)",
+        {},
+    ),
     "look_top": (
         "the player looks at (or reveals) the top `amount` cards of their Main Deck, puts "
         "`keep` of them into their hand and recycles the rest (Riftbound 416, 424)",

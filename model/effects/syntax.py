@@ -313,6 +313,7 @@ _ACTION_PARSERS: dict[str, Callable[[Node], a.Effect]] = {
     "exchange": lambda n: _exchange(n),
     "play": lambda n: _play(n),
     "look_top": lambda n: _look_top(n),
+    "counter_spell": lambda n: a.Effect(a.Counter(), selector(n)),
 }
 
 

@@ -100,6 +100,16 @@ def selector(phrases: Phrases) -> Callable[[str], NounPhrase | None]:
         one = phrases.selector(f"a {m.group(1)}") if m else None
         if one is not None and one.det is Det.A:  # "any unit": one, whichever
             return replace(one, det_text="any")
+        m = re.fullmatch(
+            r"(.+) (that costs no more than \{(\d+)\})( and no more than ((?:\{rune\})+))?", text
+        )
+        head = phrases.selector(m.group(1)) if m else None
+        if m and head is not None:  # an Energy cost, and a Power cost (its icons)
+            mods = [Mod(ModKind.COMPARE, f"energy_cost<={m.group(3)}", m.group(2))]
+            if m.group(4):
+                power = m.group(5).count("{rune}")
+                mods.append(Mod(ModKind.COMPARE, f"power_cost<={power}", m.group(4).strip()))
+            return replace(head, post=(*head.post, *mods))
         something = _something(text)
         if something is not None:
             return something

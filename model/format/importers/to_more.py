@@ -88,7 +88,24 @@ def _at_end_of_turn(n: Node, c: _Ctx) -> list[a.Effect]:
 
 END_OF_THIS_TURN = a.When(a.EventKind.END_OF_TURN, a.Selector(a.Pick.ALL))
 
+def _counter(n: Node, c: _Ctx) -> list[a.Effect]:
+    """ "Counter a spell" (Riftbound 425): only spells (an ability on the chain is not an
+    object the card language selects)."""
+    target = selector(_np(n, "t"), c)
+    if target.kinds != frozenset({"spell"}):
+        raise Lost(f"'{n.render()}' (only spells are countered here)")
+    return [a.Effect(a.Counter(), target)]
+
+
+def _np(n: Node, slot: str) -> NounPhrase:
+    value = _slot(n, slot)
+    if not isinstance(value, NounPhrase):
+        raise Lost(f"form '{n.form.name}': slot {slot} is not a noun phrase")
+    return value
+
+
 CLAUSES_MORE: dict[str, Clause] = {
+    "counter": _counter,
     "at-end-of-turn": _at_end_of_turn,
     "kill-two": _two("kill"),
     "banish-two": _two("banish"),
