@@ -296,3 +296,28 @@ def test_countering_a_spell_is_an_action_on_spells_only() -> None:
     state = GameState(RULESETS["riftbound"], objects={"seer": seer}, players=("ana", "bo"))
     with pytest.raises(IllegalAction, match="not modelled"):
         resolve_effects(state, (a.Effect(a.Counter(), a.SELF),), ev.Context("seer", {}, {}))
+
+
+@pytest.mark.rule("IMP-LOOK", "Riftbound 427", "Riftbound 424")
+def test_a_card_kept_from_the_top_may_be_played_or_banished_then_played() -> None:
+    (ab,) = rb(
+        "When I hold, you may exhaust me to reveal the top 3 cards of your Main Deck."
+        " You may play one. Then recycle the rest."
+    )
+    (e,) = ab.effects
+    assert e.optional and e.costs == (a.Effect(a.Give(a.Grant.STATUS, "exhausted"), a.SELF),)
+    assert e.action == a.LookTop(keep=1, up_to=True, reveal=True, to=a.Kept.PLAY)
+    (ab,) = rb(
+        "Look at the top 6 cards of your Main Deck. You may banish a gear from among them,"
+        " then play it, reducing its cost by {3}. Recycle the remaining cards.",
+        spell=True,
+    )
+    banished = a.LookTop(1, True, frozenset({"gear"}), False, a.Kept.BANISH_THEN_PLAY, 3)
+    assert ab.effects == (a.Effect(banished, a.YOU, a.Const(6)),)
+    assert "banish up to 1 of them (gear only), then play it" in describe.ability(ab)
+    (ab,) = rb(
+        "When I attack, you may reveal the top 3 cards of your Main Deck. You may banish one,"
+        " then play it, reducing its cost by {1}. Draw any you didn't banish."
+    )
+    (e,) = ab.effects
+    assert e.optional and isinstance(e.action, a.LookTop) and e.action.rest is a.Rest.HAND

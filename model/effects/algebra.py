@@ -50,6 +50,8 @@ TokenEntry = _game.TokenEntry
 
 # actions on the top of a deck, defined in model.effects.deck_actions
 LookTop = _deck.LookTop
+Kept = _deck.Kept
+Rest = _deck.Rest
 # actions on the chain, defined in model.effects.chain_actions
 Counter = _chain.Counter
 

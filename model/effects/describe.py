@@ -551,7 +551,14 @@ def _look_top(act: a.LookTop, e: a.Effect) -> str:
     only = f" ({kinds} only)" if kinds else ""
     kept = f"{'up to ' if act.up_to else ''}{act.keep} of them{only}"
     put, recycle = ("put", "recycle") if you else ("puts", "recycles")
-    return (
-        f"{who} {look} the top {amount(e.amount)} cards of {whose} Main Deck, {put} {kept}"
-        f" into {whose} hand and {recycle} the rest"
-    )
+    less = f", its cost reduced by {act.discount}" if act.discount else ""
+    kept_to = {
+        a.Kept.HAND: f"{put} {kept} into {whose} hand",
+        a.Kept.PLAY: f"play {kept}{less}",
+        a.Kept.BANISH_THEN_PLAY: f"banish {kept}, then play it{less}",
+    }[act.to]
+    rest = f"{recycle} the rest"
+    if act.rest is a.Rest.HAND:
+        rest = f"{put} the rest into {whose} hand"
+    top = f"the top {amount(e.amount)} cards of {whose} Main Deck"
+    return f"{who} {look} {top}, {kept_to} and {rest}"

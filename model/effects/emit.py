@@ -340,6 +340,12 @@ def _action(e: a.Effect) -> tuple[str, Data]:
             body["kinds"] = sorted(act.kinds)
         if act.reveal:
             body["reveal"] = True
+        if act.to is not a.Kept.HAND:
+            body["to"] = act.to.value
+        if act.discount:
+            body["discount"] = act.discount
+        if act.rest is not a.Rest.RECYCLE:
+            body["rest"] = act.rest.value
         if e.selector != a.YOU:
             body["player"] = selector(e.selector)
         return "look_top", body

@@ -318,12 +318,16 @@ _ACTION_PARSERS: dict[str, Callable[[Node], a.Effect]] = {
 
 
 def _look_top(node: Node) -> a.Effect:
-    m = _body(node, {"amount", "keep", "up_to", "kinds", "reveal", "player"}, ("amount",))
+    keys = {"amount", "keep", "up_to", "kinds", "reveal", "player", "to", "discount", "rest"}
+    m = _body(node, keys, ("amount",))
     action = a.LookTop(
         keep=m["keep"].integer(0, 1000) if "keep" in m else 1,
         up_to=m["up_to"].boolean() if "up_to" in m else False,
         kinds=_names(m["kinds"]) if "kinds" in m else frozenset(),
         reveal=m["reveal"].boolean() if "reveal" in m else False,
+        to=a.Kept(m["to"].choice([k.value for k in a.Kept])) if "to" in m else a.Kept.HAND,
+        discount=m["discount"].integer(0, 1000) if "discount" in m else 0,
+        rest=a.Rest(m["rest"].choice([r.value for r in a.Rest])) if "rest" in m else a.Rest.RECYCLE,
     )
     return a.Effect(action, _target(m, "player") if "player" in m else a.YOU, amount(m["amount"]))
 

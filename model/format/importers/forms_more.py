@@ -63,7 +63,7 @@ LOOK = [
     F("look-at-top", "look at the top {n:number} cards of your Main Deck", A.LOOK),
     F("reveal-top", "reveal the top {n:number} cards of your Main Deck", A.REVEAL),
 ]
-BODY = [
+LOOKBODY = [
     F("look-put", "{l:looktop}. put {k:number} into your hand and recycle the rest", A.LOOK),
     F("look-draw-other", "{l:looktop}. draw one and recycle the other", A.LOOK),
     F(
@@ -71,11 +71,33 @@ BODY = [
         "{l:looktop}. you may reveal {t:sel} from among them and draw it. then recycle the rest",
         A.LOOK,
     ),
+    F("look-play", "{l:looktop}. you may play one. then recycle the rest", A.LOOK),
     F(
-        "look-put-then",
-        "{l:looktop}. put {k:number} into your hand and recycle the rest. {b:body}",
-        L.SEQUENCE,
+        "look-banish-play",
+        "{l:looktop}. you may banish one, then play it. recycle the rest",
+        A.LOOK,
+        "Riftbound 427",
     ),
+    F(
+        "look-banish-play-less",
+        "{l:looktop}. you may banish {t:sel} from among them, then play it, reducing its cost"
+        " by {i:icons}. recycle the remaining cards",
+        A.LOOK,
+        "Riftbound 427",
+    ),
+    F(
+        "look-banish-play-less-draw",
+        "{l:looktop}. you may banish one, then play it, reducing its cost by {i:icons}. draw"
+        " any you didn't banish",
+        A.LOOK,
+        "Riftbound 427",
+    ),
+]
+BODY = [
+    F("look", "{x:lookbody}", A.LOOK),
+    F("look-then", "{x:lookbody}. {b:body}", L.SEQUENCE),
+    F("look-may", "you may {x:lookbody}", L.MAY),
+    F("look-may-pay", "you may {k:costs} to {x:lookbody}", L.MAY),
 ]
 
 FORMS: dict[str, list[Form]] = {
@@ -83,5 +105,6 @@ FORMS: dict[str, list[Form]] = {
     "clause": CLAUSE,
     "trigger": TRIGGER,
     "looktop": LOOK,
+    "lookbody": LOOKBODY,
     "body": BODY,
 }

@@ -18,6 +18,7 @@ from arbiter.model.format.importers.to_effects import (
     Clause,
     Lost,
     _Ctx,
+    _icons,
     _int,
     _node,
     _slot,
@@ -189,32 +190,66 @@ def event(t: Node, subject: a.Selector | None) -> a.When | None:
 
 # -- the top of a deck --------------------------------------------------------------------------
 
-BODIES = frozenset({"look-put", "look-draw-other", "look-may-draw", "look-put-then"})
+BODIES = frozenset({"look", "look-then", "look-may", "look-may-pay"})
 Sentences = Callable[[Node, _Ctx], tuple[a.Effect, ...]]
+_MAY = {  # "you may …" among them: one card, or none (the kept card's destination)
+    "look-may-draw": a.Kept.HAND,
+    "look-play": a.Kept.PLAY,
+    "look-banish-play": a.Kept.BANISH_THEN_PLAY,
+    "look-banish-play-less": a.Kept.BANISH_THEN_PLAY,
+    "look-banish-play-less-draw": a.Kept.BANISH_THEN_PLAY,
+}
 
 
-def _look(node: Node, ctx: _Ctx, rest: Sentences) -> tuple[a.Effect, ...]:
+def _look_body(node: Node, ctx: _Ctx, rest: Sentences) -> tuple[a.Effect, ...]:
+    """A body that looks at the top of the deck first, optionally ("you may [pay X to]
+    reveal …"), then the sentences after it."""
+    (look,) = _look(_node(node, "x"), ctx)
+    if node.form.name == "look-may":
+        look = replace(look, optional=True)
+    elif node.form.name == "look-may-pay":
+        from arbiter.model.format.importers.to_abilities import _costs
+
+        look = replace(look, optional=True, costs=_costs(_node(node, "k")))
+    after = rest(_node(node, "b"), ctx) if node.form.name == "look-then" else ()
+    return (look, *after)
+
+
+def _look(node: Node, ctx: _Ctx) -> tuple[a.Effect, ...]:
     """ "Look at the top 3 cards of your Main Deck. Put 1 into your hand and recycle the
-    rest" (Riftbound 416, 424): one ``LookTop``; ``rest`` reads the sentences after it."""
+    rest" (Riftbound 416, 424): one ``LookTop``; "you may banish one, then play it" keeps
+    up to one card, banished then played (Riftbound 427)."""
     name, look = node.form.name, _node(node, "l")
     count = _int(look, "n")
     action = a.LookTop(keep=1, reveal=look.form.name == "reveal-top")
-    if name in ("look-put", "look-put-then"):
+    if name == "look-put":
         keep = _int(node, "k")
         if not 0 < keep < count:
             raise Lost(f"keeping {keep} of the top {count} cards")
         action = replace(action, keep=keep)
     elif name == "look-draw-other" and count != 2:  # "the other": one of two
         raise Lost(f"'draw one and recycle the other' of {count} cards")
-    elif name == "look-may-draw":  # "you may reveal a gear from among them and draw it"
-        value = _slot(node, "t")
-        plain = isinstance(value, NounPhrase) and value.det is Det.A and not value.post
-        kinds = selector(value, ctx).kinds if isinstance(value, NounPhrase) else frozenset()
-        if not plain or not kinds or (isinstance(value, NounPhrase) and value.pre):
-            raise Lost(f"the card kept '{value}'")
-        action = replace(action, up_to=True, kinds=kinds)
-    out = (a.Effect(action, a.YOU, a.Const(count)),)
-    return out + (rest(_node(node, "b"), ctx) if name == "look-put-then" else ())
+    elif name in _MAY:  # "you may reveal a gear from among them and draw it", "play one"
+        action = replace(action, up_to=True, to=_MAY[name], kinds=_kept_kinds(node, ctx))
+        if "i" in [k for k, _ in node.slots]:
+            action = replace(action, discount=_icons(node, "i"))
+        if name == "look-banish-play-less-draw":  # "draw any you didn't banish"
+            action = replace(action, rest=a.Rest.HAND)
+    elif name != "look-draw-other":
+        raise Lost(f"the look '{name}'")
+    return (a.Effect(action, a.YOU, a.Const(count)),)
+
+
+def _kept_kinds(node: Node, ctx: _Ctx) -> frozenset[str]:
+    """The types a kept card must have ("a gear" from among them); none said: any."""
+    if "t" not in [k for k, _ in node.slots]:
+        return frozenset()
+    value = _slot(node, "t")
+    plain = isinstance(value, NounPhrase) and value.det is Det.A and not value.post
+    kinds = selector(value, ctx).kinds if isinstance(value, NounPhrase) else frozenset()
+    if not plain or not kinds or (isinstance(value, NounPhrase) and value.pre):
+        raise Lost(f"the card kept '{value}'")
+    return kinds
 
 
 # -- a spell's delayed trigger ----------------------------------------------------------------
@@ -262,7 +297,7 @@ def is_body(node: Node) -> bool:
 def body(node: Node, ctx: _Ctx, rest: Sentences) -> tuple[a.Effect, ...]:
     if node.form.name not in BODIES:
         return _choose_then(node, ctx, rest)
-    return _look(node, ctx, rest)
+    return _look_body(node, ctx, rest)
 
 
 def _choose_then(node: Node, ctx: _Ctx, rest: Sentences) -> tuple[a.Effect, ...]:
