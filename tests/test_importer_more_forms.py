@@ -321,3 +321,18 @@ def test_a_card_kept_from_the_top_may_be_played_or_banished_then_played() -> Non
     )
     (e,) = ab.effects
     assert e.optional and isinstance(e.action, a.LookTop) and e.action.rest is a.Rest.HAND
+
+
+@pytest.mark.rule("IMP-FULL", "Riftbound 135.2")
+def test_a_cost_capped_in_energy_and_power_before_the_zone_it_is_in() -> None:
+    (ab,) = rb(
+        "When I conquer, you may play a gear costing no more than {2} and no more than"
+        " {rune}{rune} from your trash, ignoring its cost."
+    )
+    (e,) = ab.effects
+    assert e.optional and e.action == a.Play(a.PlayCost.FREE)
+    assert e.selector.zone == "trash" and e.selector.side is a.Side.YOURS
+    assert e.selector.stats == (
+        a.StatTest("energy", a.Compare.AT_MOST, 2),
+        a.StatTest("power", a.Compare.AT_MOST, 2),
+    )

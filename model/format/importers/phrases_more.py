@@ -100,16 +100,9 @@ def selector(phrases: Phrases) -> Callable[[str], NounPhrase | None]:
         one = phrases.selector(f"a {m.group(1)}") if m else None
         if one is not None and one.det is Det.A:  # "any unit": one, whichever
             return replace(one, det_text="any")
-        m = re.fullmatch(
-            r"(.+) (that costs no more than \{(\d+)\})( and no more than ((?:\{rune\})+))?", text
-        )
-        head = phrases.selector(m.group(1)) if m else None
-        if m and head is not None:  # an Energy cost, and a Power cost (its icons)
-            mods = [Mod(ModKind.COMPARE, f"energy_cost<={m.group(3)}", m.group(2))]
-            if m.group(4):
-                power = m.group(5).count("{rune}")
-                mods.append(Mod(ModKind.COMPARE, f"power_cost<={power}", m.group(4).strip()))
-            return replace(head, post=(*head.post, *mods))
+        capped = _cost_capped(phrases, text)
+        if capped is not None:
+            return capped
         something = _something(text)
         if something is not None:
             return something
@@ -145,3 +138,28 @@ def _something(text: str) -> NounPhrase | None:
     if m.group(1):
         post.insert(0, Mod(ModKind.OTHER, "other", "else"))
     return NounPhrase(Det.A, "", 1, (), "card", "something", tuple(post))
+
+
+_CAPPED = re.compile(
+    r"(.+?) ((?:that costs|costing|with cost) no more than \{(\d+)\})"
+    r"( and no more than ((?:\{rune\})+))?( .+)?"
+)
+
+
+def _cost_capped(phrases: Phrases, text: str) -> NounPhrase | None:
+    """ "a spell that costs no more than {4} and no more than {rune}", "a unit costing no
+    more than {3} … from your trash": an Energy cost, and a Power cost (its icons),
+    compared, before what else follows the noun."""
+    m = _CAPPED.fullmatch(text)
+    if m is None:
+        return None
+    base = phrases.selector(m.group(1))
+    tail = m.group(6) or ""
+    full = phrases.selector(m.group(1) + tail) if tail else base
+    if base is None or full is None or full.post[: len(base.post)] != base.post:
+        return None
+    mods = [Mod(ModKind.COMPARE, f"energy_cost<={m.group(3)}", m.group(2))]
+    if m.group(4):
+        power = m.group(5).count("{rune}")
+        mods.append(Mod(ModKind.COMPARE, f"power_cost<={power}", m.group(4).strip()))
+    return replace(full, post=(*base.post, *mods, *full.post[len(base.post) :]))
