@@ -336,3 +336,11 @@ def test_a_cost_capped_in_energy_and_power_before_the_zone_it_is_in() -> None:
         a.StatTest("energy", a.Compare.AT_MOST, 2),
         a.StatTest("power", a.Compare.AT_MOST, 2),
     )
+
+
+@pytest.mark.rule("IMP-CHOOSE", "Riftbound 440")
+def test_an_opponent_chosen_then_named_and_a_move_from_a_battlefield() -> None:
+    (ab,) = rb("When I hold, choose an opponent. They draw 2.")
+    assert ab.effects == (a.Effect(a.MoveTo(a.ZoneMove.DRAW), a.OPPONENT, a.Const(2)),)
+    (ab,) = rb("When I move from a battlefield, draw 1.")
+    assert ab.when == a.When(a.EventKind.MOVES, a.SELF, origin="battlefield")

@@ -45,6 +45,8 @@ TRIGGER = [
     # a list of events of one subject, any of which triggers it (Riftbound 383.1)
     F("is-events", "{t:sel} is {e:events}", L.ANY_OF, "Riftbound 383.1"),
     F("events-or", "{t:sel} {a:barevent} or {b:barevent}", L.ANY_OF, "Riftbound 383.1"),
+    # Riftbound 440: a move that starts at a battlefield
+    F("moves-from-battlefield", "{t:sel} moves from a battlefield", E.MOVES, "Riftbound 440"),
     # Riftbound 417: an object dealt damage (its damage marked)
     F("takes-damage", "{t:sel} takes damage", E.DAMAGED, "Riftbound 417"),
     # Riftbound 811.1.c.3: a card played from facedown, "from Hidden"

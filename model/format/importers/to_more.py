@@ -181,6 +181,8 @@ def event(t: Node, subject: a.Selector | None) -> a.When | None:
             raise Lost(f"the event '{t.render()}'")
         cards = replace(subject, side=a.Side.YOURS, lacks=subject.lacks | {"rune"})
         return a.When(a.EventKind.RECYCLED, cards, by=a.Side.YOURS)
+    if name == "moves-from-battlefield" and subject is not None:  # Riftbound 440: where from
+        return a.When(a.EventKind.MOVES, subject, origin="battlefield")
     if name == "takes-damage" and subject is not None:  # Riftbound 417
         return a.When(a.EventKind.DAMAGED, subject)
     if name == "you-spend-buff":
@@ -289,6 +291,22 @@ def _chosen_first(node: Node) -> NounPhrase | None:
     return value if isinstance(value, NounPhrase) else None
 
 
+_OPPONENT = NounPhrase(Det.PRONOUN, "", None, (), "an-opponent", "", ())
+
+
+def _them_to(node: Node, player: NounPhrase) -> tuple[Node, int]:
+    """The body with "they" / "them" read as ``player`` (printed as before), and how many."""
+    count, slots = 0, []
+    for key, value in node.slots:
+        if isinstance(value, Node):
+            value, n = _them_to(value, player)
+            count += n
+        elif isinstance(value, NounPhrase) and value.det is Det.PRONOUN and value.noun == "them":
+            value, count = replace(player, noun_text=value.noun_text), count + 1
+        slots.append((key, value))
+    return Node(node.form, tuple(slots)), count
+
+
 def is_body(node: Node) -> bool:
     """A body ``body`` converts: the top of a deck, or "Choose X. …"."""
     return node.form.name in BODIES or _chosen_first(node) is not None
@@ -308,6 +326,11 @@ def _choose_then(node: Node, ctx: _Ctx, rest: Sentences) -> tuple[a.Effect, ...]
     value = _chosen_first(node)
     assert value is not None
     chosen = selector(value, ctx)
+    if chosen == a.OPPONENT:  # two players: the opponent chosen is the opponent
+        said, count = _them_to(_node(node, "b"), _OPPONENT)
+        if not count:
+            raise Lost(f"'choose {value.render()}' that no instruction after it names")
+        return rest(said, ctx)
     if ctx.trigger or chosen.pick is not a.Pick.CHOOSE or chosen.count != 1 or chosen.up_to:
         raise Lost(f"'choose {value.render()}' and what names it")
     effects = list(rest(_node(node, "b"), ctx))
