@@ -344,3 +344,14 @@ def test_an_opponent_chosen_then_named_and_a_move_from_a_battlefield() -> None:
     assert ab.effects == (a.Effect(a.MoveTo(a.ZoneMove.DRAW), a.OPPONENT, a.Const(2)),)
     (ab,) = rb("When I move from a battlefield, draw 1.")
     assert ab.when == a.When(a.EventKind.MOVES, a.SELF, origin="battlefield")
+
+
+@pytest.mark.rule("IMP-LOOK", "Riftbound 427")
+def test_a_unit_played_from_the_top_may_be_played_here() -> None:
+    (ab,) = rb(
+        "When I defend, you may reveal the top 4 cards of your Main Deck. You may banish one,"
+        " then play it. If it is a unit, you may play it here. Recycle the rest."
+    )
+    (e,) = ab.effects
+    assert e.optional and isinstance(e.action, a.LookTop)
+    assert e.action.here and e.action.to is a.Kept.BANISH_THEN_PLAY

@@ -34,9 +34,10 @@ class LookTop:
     of these types may be kept) and recycles the others (puts them on the bottom of their
     deck, Riftbound 416.1.a, in a random order, 416.5). ``to``: the kept cards are played
     instead (their cost less ``discount`` paid), or banished and then played (Riftbound
-    427); ``rest``: the others go to the hand instead. With fewer cards in the deck, the
-    player looks at as many as there are (431.1.c). ``perform`` refuses it as not
-    modelled (the engine does not order a deck yet)."""
+    427); ``rest``: the others go to the hand instead; ``here``: a unit played this way may
+    be played to the battlefield of the card whose ability it is (not only to a base).
+    With fewer cards in the deck, the player looks at as many as there are (431.1.c).
+    ``perform`` refuses it as not modelled (the engine does not order a deck yet)."""
 
     keep: int = 1
     up_to: bool = False
@@ -45,5 +46,6 @@ class LookTop:
     to: Kept = Kept.HAND
     discount: int = 0
     rest: Rest = Rest.RECYCLE
+    here: bool = False
 
     RULES: ClassVar[RuleIds] = ("Riftbound 416", "Riftbound 424", "Riftbound 431.1.c")

@@ -557,6 +557,8 @@ def _look_top(act: a.LookTop, e: a.Effect) -> str:
         a.Kept.PLAY: f"play {kept}{less}",
         a.Kept.BANISH_THEN_PLAY: f"banish {kept}, then play it{less}",
     }[act.to]
+    if act.here:
+        kept_to += " (a unit may be played to this card's battlefield)"
     rest = f"{recycle} the rest"
     if act.rest is a.Rest.HAND:
         rest = f"{put} the rest into {whose} hand"

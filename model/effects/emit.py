@@ -346,6 +346,8 @@ def _action(e: a.Effect) -> tuple[str, Data]:
             body["discount"] = act.discount
         if act.rest is not a.Rest.RECYCLE:
             body["rest"] = act.rest.value
+        if act.here:
+            body["here"] = True
         if e.selector != a.YOU:
             body["player"] = selector(e.selector)
         return "look_top", body

@@ -274,6 +274,7 @@ ACTIONS: dict[str, tuple[str, dict[str, str]]] = {
             "to": "hand (default) | play | banish_then_play: where the kept cards go",
             "discount": "play: their cost is reduced by this much",
             "rest": "recycle (default) | hand: where the others go",
+            "here": "true: a unit played this way may be played to this card's battlefield",
             "player": "whose deck (default you)",
         },
     ),

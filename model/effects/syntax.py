@@ -319,6 +319,7 @@ _ACTION_PARSERS: dict[str, Callable[[Node], a.Effect]] = {
 
 def _look_top(node: Node) -> a.Effect:
     keys = {"amount", "keep", "up_to", "kinds", "reveal", "player", "to", "discount", "rest"}
+    keys |= {"here"}
     m = _body(node, keys, ("amount",))
     action = a.LookTop(
         keep=m["keep"].integer(0, 1000) if "keep" in m else 1,
@@ -328,6 +329,7 @@ def _look_top(node: Node) -> a.Effect:
         to=a.Kept(m["to"].choice([k.value for k in a.Kept])) if "to" in m else a.Kept.HAND,
         discount=m["discount"].integer(0, 1000) if "discount" in m else 0,
         rest=a.Rest(m["rest"].choice([r.value for r in a.Rest])) if "rest" in m else a.Rest.RECYCLE,
+        here=m["here"].boolean() if "here" in m else False,
     )
     return a.Effect(action, _target(m, "player") if "player" in m else a.YOU, amount(m["amount"]))
 

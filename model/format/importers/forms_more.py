@@ -81,6 +81,13 @@ LOOKBODY = [
         "Riftbound 427",
     ),
     F(
+        "look-banish-play-here",
+        "{l:looktop}. you may banish one, then play it. if it is a unit, you may play it here."
+        " recycle the rest",
+        A.LOOK,
+        "Riftbound 427",
+    ),
+    F(
         "look-banish-play-less",
         "{l:looktop}. you may banish {t:sel} from among them, then play it, reducing its cost"
         " by {i:icons}. recycle the remaining cards",

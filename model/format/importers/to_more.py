@@ -198,6 +198,7 @@ _MAY = {  # "you may …" among them: one card, or none (the kept card's destina
     "look-may-draw": a.Kept.HAND,
     "look-play": a.Kept.PLAY,
     "look-banish-play": a.Kept.BANISH_THEN_PLAY,
+    "look-banish-play-here": a.Kept.BANISH_THEN_PLAY,
     "look-banish-play-less": a.Kept.BANISH_THEN_PLAY,
     "look-banish-play-less-draw": a.Kept.BANISH_THEN_PLAY,
 }
@@ -237,6 +238,8 @@ def _look(node: Node, ctx: _Ctx) -> tuple[a.Effect, ...]:
             action = replace(action, discount=_icons(node, "i"))
         if name == "look-banish-play-less-draw":  # "draw any you didn't banish"
             action = replace(action, rest=a.Rest.HAND)
+        if name == "look-banish-play-here":  # "if it is a unit, you may play it here"
+            action = replace(action, here=True)
     elif name != "look-draw-other":
         raise Lost(f"the look '{name}'")
     return (a.Effect(action, a.YOU, a.Const(count)),)
