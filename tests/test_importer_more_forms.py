@@ -355,3 +355,21 @@ def test_a_unit_played_from_the_top_may_be_played_here() -> None:
     (e,) = ab.effects
     assert e.optional and isinstance(e.action, a.LookTop)
     assert e.action.here and e.action.to is a.Kept.BANISH_THEN_PLAY
+
+
+@pytest.mark.rule("IMP-LOOK", "Riftbound 424", "Riftbound 416.1.a")
+def test_the_top_card_revealed_kept_if_of_a_type_else_recycled() -> None:
+    (ab,) = rb(
+        "When I hold, reveal the top card of your Main Deck. If it's a unit, draw it."
+        " Otherwise, recycle it. Draw 1."
+    )
+    look, draw = ab.effects
+    assert look == a.Effect(
+        a.LookTop(keep=1, kinds=frozenset({"unit"}), reveal=True), a.YOU, a.Const(1)
+    )
+    assert draw.action == a.MoveTo(a.ZoneMove.DRAW)
+    said = describe.ability(ab)
+    assert "reveal the top card of your Main Deck: if it is a unit, put it into your hand" in said
+    # recycling what was kept is not this form
+    r = read("When I hold, reveal the top card of your Main Deck. If it's a unit, draw it.")
+    assert not r.modelled

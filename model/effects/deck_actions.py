@@ -31,13 +31,14 @@ class LookTop:
     """The selected player looks at the top ``amount`` cards of their Main Deck
     (``reveal``: reveals them to every player, Riftbound 424), puts ``keep`` of them into
     their hand (``up_to``: any number up to ``keep``, none included; ``kinds``: only cards
-    of these types may be kept) and recycles the others (puts them on the bottom of their
-    deck, Riftbound 416.1.a, in a random order, 416.5). ``to``: the kept cards are played
-    instead (their cost less ``discount`` paid), or banished and then played (Riftbound
-    427); ``rest``: the others go to the hand instead; ``here``: a unit played this way may
-    be played to the battlefield of the card whose ability it is (not only to a base).
-    With fewer cards in the deck, the player looks at as many as there are (431.1.c).
-    ``perform`` refuses it as not modelled (the engine does not order a deck yet)."""
+    of these types may be kept, as many as there are up to ``keep`` without ``up_to``) and
+    recycles the others (puts them on the bottom of their deck, Riftbound 416.1.a, in a
+    random order, 416.5). ``to``: the kept cards are played instead (their cost less
+    ``discount`` paid), or banished and then played (Riftbound 427); ``rest``: the others
+    go to the hand instead; ``here``: a unit played this way may be played to the
+    battlefield of the card whose ability it is (not only to a base). With fewer cards in
+    the deck, the player looks at as many as there are (431.1.c). ``perform`` refuses it
+    as not modelled (the engine does not order a deck yet)."""
 
     keep: int = 1
     up_to: bool = False

@@ -548,6 +548,13 @@ def _look_top(act: a.LookTop, e: a.Effect) -> str:
         "reveals" if act.reveal else "looks at"
     )
     kinds = " or ".join(sorted(act.kinds))
+    one = e.amount == a.Const(1) and act.keep == 1 and act.to is a.Kept.HAND
+    if one and kinds and not act.up_to and act.rest is a.Rest.RECYCLE:  # the top card
+        put, recycle = ("put", "recycle") if you else ("puts", "recycles")
+        return (
+            f"{who} {look} the top card of {whose} Main Deck: if it is a{_an(kinds)} {kinds},"
+            f" {put} it into {whose} hand, otherwise {recycle} it"
+        )
     only = f" ({kinds} only)" if kinds else ""
     kept = f"{'up to ' if act.up_to else ''}{act.keep} of them{only}"
     put, recycle = ("put", "recycle") if you else ("puts", "recycles")

@@ -312,13 +312,68 @@ def _them_to(node: Node, player: NounPhrase) -> tuple[Node, int]:
 
 def is_body(node: Node) -> bool:
     """A body ``body`` converts: the top of a deck, or "Choose X. …"."""
-    return node.form.name in BODIES or _chosen_first(node) is not None
+    return node.form.name in BODIES or _chosen_first(node) is not None or _top_card(node)
 
 
 def body(node: Node, ctx: _Ctx, rest: Sentences) -> tuple[a.Effect, ...]:
+    if _top_card(node):
+        return _top_card_kept(node, ctx, rest)
     if node.form.name not in BODIES:
         return _choose_then(node, ctx, rest)
     return _look_body(node, ctx, rest)
+
+
+# -- "Reveal the top card of your Main Deck. If it's a gear, draw it. Otherwise, recycle it."
+
+
+def _clause_of(sentence: Node) -> Node | None:
+    """The one instruction of a sentence ("draw it"), or None."""
+    if sentence.form.name == "otherwise":  # "otherwise, <sentence>"
+        sentence = _node(sentence, "c")
+    if sentence.form.name != "clauses":
+        return None
+    clauses = _node(sentence, "c")
+    return _node(clauses, "a") if clauses.form.name == "clause" else None
+
+
+def _is_it(node: Node, slot: str) -> bool:
+    value = dict(node.slots).get(slot)
+    return isinstance(value, NounPhrase) and value.det is Det.PRONOUN and value.noun == "it"
+
+
+def _top_card(node: Node) -> bool:
+    """Whether the body is "Reveal the top card of your Main Deck. If it's <a type>, draw it
+    (put it in your hand). Otherwise, recycle it[. …]"."""
+    if node.form.name != "sentences":
+        return False
+    first, then = _node(node, "a"), _node(node, "b")
+    reveal = _clause_of(first)
+    if reveal is None or reveal.form.name != "reveal-top-card" or then.form.name != "sentences":
+        return False
+    test, after = _node(then, "a"), _node(then, "b")
+    other = _node(after, "a")
+    if test.form.name != "if" or _node(test, "k").form.name != "its-a":
+        return False
+    keep = _node(test, "c")
+    kept = _node(_node(keep, "c"), "a") if keep.form.name == "clauses" else None
+    gone = _clause_of(other)
+    drawn = kept is not None and kept.form.name in ("draw-sel", "put") and _is_it(kept, "t")
+    if kept is not None and kept.form.name == "put":
+        place = dict(kept.slots).get("p")
+        drawn = drawn and getattr(place, "value", "") == "your-hand"
+    recycled = gone is not None and gone.form.name == "recycle" and _is_it(gone, "t")
+    return drawn and recycled and other.form.name == "otherwise"
+
+
+def _top_card_kept(node: Node, ctx: _Ctx, rest: Sentences) -> tuple[a.Effect, ...]:
+    """The top card revealed, kept if it is of a type (as many as possible: one or none),
+    recycled otherwise (Riftbound 416.1.a, 424): a ``LookTop`` of one card."""
+    then = _node(node, "b")
+    test, after = _node(then, "a"), _node(then, "b")
+    kinds = _kept_kinds(_node(test, "k"), ctx)
+    action = a.LookTop(keep=1, kinds=kinds, reveal=True)
+    more = rest(_node(after, "b"), ctx) if after.form.name == "sentences" else ()
+    return (a.Effect(action, a.YOU, a.Const(1)), *more)
 
 
 def _choose_then(node: Node, ctx: _Ctx, rest: Sentences) -> tuple[a.Effect, ...]:
