@@ -373,3 +373,19 @@ def test_the_top_card_revealed_kept_if_of_a_type_else_recycled() -> None:
     # recycling what was kept is not this form
     r = read("When I hold, reveal the top card of your Main Deck. If it's a unit, draw it.")
     assert not r.modelled
+
+
+@pytest.mark.rule("IMP-LOOK", "Riftbound 416")
+def test_of_two_cards_looked_at_some_recycled_and_the_others_back_on_top() -> None:
+    (ab,) = rb(
+        "When I attack, look at the top 2 cards of your Main Deck. You may recycle one or"
+        " both of them. Put those you don't back in any order."
+    )
+    (e,) = ab.effects
+    assert e.action == a.LookTop(keep=2, up_to=True, to=a.Kept.TOP)
+    assert "back on top in any order" in describe.ability(ab)
+    r = read(
+        "When I attack, look at the top 3 cards of your Main Deck. You may recycle one or"
+        " both of them. Put those you don't back in any order."
+    )
+    assert not r.modelled  # "one or both": of two

@@ -17,6 +17,7 @@ class Kept(Enum):
     PLAY = "play"  # played now, their cost paid (less ``discount``)
     # banished, then played from there (Riftbound 427): one not played stays banished
     BANISH_THEN_PLAY = "banish_then_play"
+    TOP = "top"  # back on top of the deck, in the order the player chooses
 
 
 class Rest(Enum):
@@ -33,12 +34,13 @@ class LookTop:
     their hand (``up_to``: any number up to ``keep``, none included; ``kinds``: only cards
     of these types may be kept, as many as there are up to ``keep`` without ``up_to``) and
     recycles the others (puts them on the bottom of their deck, Riftbound 416.1.a, in a
-    random order, 416.5). ``to``: the kept cards are played instead (their cost less
-    ``discount`` paid), or banished and then played (Riftbound 427); ``rest``: the others
-    go to the hand instead; ``here``: a unit played this way may be played to the
-    battlefield of the card whose ability it is (not only to a base). With fewer cards in
-    the deck, the player looks at as many as there are (431.1.c). ``perform`` refuses it
-    as not modelled (the engine does not order a deck yet)."""
+    random order, 416.5). ``to``: the kept cards go back on top of the deck in any order,
+    or are played instead (their cost less ``discount`` paid), or banished and then played
+    (Riftbound 427); ``rest``: the others go to the hand instead; ``here``: a unit played
+    this way may be played to the battlefield of the card whose ability it is (not only to
+    a base). With fewer cards in the deck, the player looks at as many as there are
+    (431.1.c). ``perform`` refuses it as not modelled (the engine does not order a deck
+    yet)."""
 
     keep: int = 1
     up_to: bool = False

@@ -563,6 +563,7 @@ def _look_top(act: a.LookTop, e: a.Effect) -> str:
         a.Kept.HAND: f"{put} {kept} into {whose} hand",
         a.Kept.PLAY: f"play {kept}{less}",
         a.Kept.BANISH_THEN_PLAY: f"banish {kept}, then play it{less}",
+        a.Kept.TOP: f"{put} {kept} back on top in any order",
     }[act.to]
     if act.here:
         kept_to += " (a unit may be played to this card's battlefield)"

@@ -271,7 +271,7 @@ ACTIONS: dict[str, tuple[str, dict[str, str]]] = {
             "up_to": "true: any number up to `keep`, none included (\"you may\")",
             "kinds": "only cards of these types may be kept (a list)",
             "reveal": "true: the cards are revealed to every player",
-            "to": "hand (default) | play | banish_then_play: where the kept cards go",
+            "to": "hand (default) | play | banish_then_play | top: where the kept cards go",
             "discount": "play: their cost is reduced by this much",
             "rest": "recycle (default) | hand: where the others go",
             "here": "true: a unit played this way may be played to this card's battlefield",

@@ -75,6 +75,13 @@ LOOKBODY = [
     ),
     F("look-play", "{l:looktop}. you may play one. then recycle the rest", A.LOOK),
     F(
+        "look-recycle-some",
+        "{l:looktop}. you may recycle one or both of them. put those you don't back in any"
+        " order",
+        A.LOOK,
+        "Riftbound 416",
+    ),
+    F(
         "look-banish-play",
         "{l:looktop}. you may banish one, then play it. recycle the rest",
         A.LOOK,

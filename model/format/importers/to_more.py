@@ -230,8 +230,10 @@ def _look(node: Node, ctx: _Ctx) -> tuple[a.Effect, ...]:
         if not 0 < keep < count:
             raise Lost(f"keeping {keep} of the top {count} cards")
         action = replace(action, keep=keep)
-    elif name == "look-draw-other" and count != 2:  # "the other": one of two
-        raise Lost(f"'draw one and recycle the other' of {count} cards")
+    elif name in ("look-draw-other", "look-recycle-some") and count != 2:  # of two
+        raise Lost(f"'{node.render()}' of {count} cards")
+    elif name == "look-recycle-some":  # those not recycled go back on top, in any order
+        action = replace(action, keep=2, up_to=True, to=a.Kept.TOP)
     elif name in _MAY:  # "you may reveal a gear from among them and draw it", "play one"
         action = replace(action, up_to=True, to=_MAY[name], kinds=_kept_kinds(node, ctx))
         if "i" in [k for k, _ in node.slots]:
@@ -240,7 +242,7 @@ def _look(node: Node, ctx: _Ctx) -> tuple[a.Effect, ...]:
             action = replace(action, rest=a.Rest.HAND)
         if name == "look-banish-play-here":  # "if it is a unit, you may play it here"
             action = replace(action, here=True)
-    elif name != "look-draw-other":
+    elif name not in ("look-draw-other", "look-recycle-some"):
         raise Lost(f"the look '{name}'")
     return (a.Effect(action, a.YOU, a.Const(count)),)
 
