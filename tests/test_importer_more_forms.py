@@ -99,6 +99,7 @@ def test_leaving_the_board_and_spending_a_buff_are_events() -> None:
     (ab,) = rb("When you spend a buff, draw 1.")
     assert ab.when is not None and ab.when.event is a.EventKind.COUNTER
     assert (ab.when.name, ab.when.change, ab.when.subject.side) == ("buff", "down", a.Side.YOURS)
+    assert ab.when.by is a.Side.YOURS  # spent by you, not removed as its unit leaves (705)
 
 
 @pytest.mark.rule("IMP-KW", "Riftbound 810")

@@ -139,8 +139,14 @@ _VERB_EVENTS = {
 }
 # Riftbound 702.2.b: spending a buff removes one buff counter from a unit its player
 # controls (702.2.b.2), as the cost "spend a buff" does (to_actions.spend_buff)
+# (by you: a buff also leaves with its unit, 705, which is no spending; the engine does not
+# record who removed a counter, so it refuses the trigger rather than firing it then)
 BUFF_SPENT = a.When(
-    a.EventKind.COUNTER, a.Selector(a.Pick.ALL, side=a.Side.YOURS), name="buff", change="down"
+    a.EventKind.COUNTER,
+    a.Selector(a.Pick.ALL, side=a.Side.YOURS),
+    name="buff",
+    change="down",
+    by=a.Side.YOURS,
 )
 
 
