@@ -423,7 +423,7 @@ def _body(node: Node, ctx: _Ctx) -> tuple[a.Effect, ...]:
 
 def _sentences(node: Node, ctx: _Ctx) -> tuple[a.Effect, ...]:
     if to_more.is_body(node):  # the top of a deck looked at, "Choose X. … it …"
-        return to_more.body(node, ctx, _sentences)
+        return to_more.body(node, ctx, _sentences, _costs)
     if node.form.name == "sentences" and (paid := _pay_then(node, ctx)) is not None:
         return paid
     if node.form.name == "sentences":
@@ -594,7 +594,7 @@ def _clause(node: Node, ctx: _Ctx) -> tuple[a.Effect, ...]:
     delayed = next_played(node, ctx, _clause)
     if delayed is not None:
         return delayed
-    conv = CLAUSES.get(name) or MORE_CLAUSES.get(name) or to_more.CLAUSES_MORE.get(name)
+    conv = CLAUSES.get(name) or MORE_CLAUSES.get(name) or to_more.clause(name, _clause)
     conv = conv or (STATIC_CLAUSES.get(name) if ctx.static else None)
     if conv is None:
         raise Lost(f"the instruction '{node.render()}'")

@@ -78,13 +78,26 @@ def _is_tag(n: Node, c: _Ctx) -> list[a.Effect]:
     return [a.Effect(action, who)]
 
 
-def _at_end_of_turn(n: Node, c: _Ctx) -> list[a.Effect]:
-    """ "Ready up to 2 runes at the end of this turn": a delayed trigger (Riftbound 390.2)
-    waiting for the next end of a turn, this one's."""
-    from arbiter.model.format.importers.to_abilities import _clause
+Convert = Callable[[Node, _Ctx], tuple[a.Effect, ...]]
 
-    effects = _clause(_node(n, "a"), c)
-    return [a.Effect(a.Delayed(END_OF_THIS_TURN, effects), a.YOU)]
+
+def _at_end_of_turn(convert: Convert) -> Clause:
+    """ "Ready up to 2 runes at the end of this turn": a delayed trigger (Riftbound 390.2)
+    waiting for the next end of a turn, this one's (``convert``: reads the clause)."""
+
+    def conv(n: Node, c: _Ctx) -> list[a.Effect]:
+        effects = convert(_node(n, "a"), c)
+        return [a.Effect(a.Delayed(END_OF_THIS_TURN, effects), a.YOU)]
+
+    return conv
+
+
+def clause(name: str, convert: Convert) -> Clause | None:
+    """The conversion of clause form ``name`` of these forms, or None; ``convert`` reads a
+    clause inside it (given by ``to_abilities``, so this module never imports it)."""
+    if name == "at-end-of-turn":
+        return _at_end_of_turn(convert)
+    return CLAUSES_MORE.get(name)
 
 
 END_OF_THIS_TURN = a.When(a.EventKind.END_OF_TURN, a.Selector(a.Pick.ALL))
@@ -107,7 +120,6 @@ def _np(n: Node, slot: str) -> NounPhrase:
 
 CLAUSES_MORE: dict[str, Clause] = {
     "counter": _counter,
-    "at-end-of-turn": _at_end_of_turn,
     "kill-two": _two("kill"),
     "banish-two": _two("banish"),
     "stun-two": _two("stun"),
@@ -200,6 +212,7 @@ def event(t: Node, subject: a.Selector | None) -> a.When | None:
 
 BODIES = frozenset({"look", "look-then", "look-may", "look-may-pay"})
 Sentences = Callable[[Node, _Ctx], tuple[a.Effect, ...]]
+Costs = Callable[[Node], tuple[a.Effect, ...]]
 _MAY = {  # "you may …" among them: one card, or none (the kept card's destination)
     "look-may-draw": a.Kept.HAND,
     "look-play": a.Kept.PLAY,
@@ -210,16 +223,14 @@ _MAY = {  # "you may …" among them: one card, or none (the kept card's destina
 }
 
 
-def _look_body(node: Node, ctx: _Ctx, rest: Sentences) -> tuple[a.Effect, ...]:
+def _look_body(node: Node, ctx: _Ctx, rest: Sentences, costs: Costs) -> tuple[a.Effect, ...]:
     """A body that looks at the top of the deck first, optionally ("you may [pay X to]
     reveal …"), then the sentences after it."""
     (look,) = _look(_node(node, "x"), ctx)
     if node.form.name == "look-may":
         look = replace(look, optional=True)
     elif node.form.name == "look-may-pay":
-        from arbiter.model.format.importers.to_abilities import _costs
-
-        look = replace(look, optional=True, costs=_costs(_node(node, "k")))
+        look = replace(look, optional=True, costs=costs(_node(node, "k")))
     after = rest(_node(node, "b"), ctx) if node.form.name == "look-then" else ()
     return (look, *after)
 
@@ -323,12 +334,14 @@ def is_body(node: Node) -> bool:
     return node.form.name in BODIES or _chosen_first(node) is not None or _top_card(node)
 
 
-def body(node: Node, ctx: _Ctx, rest: Sentences) -> tuple[a.Effect, ...]:
+def body(node: Node, ctx: _Ctx, rest: Sentences, costs: Costs) -> tuple[a.Effect, ...]:
+    """A body of these forms; ``rest`` reads the sentences after, ``costs`` a cost (both
+    given by ``to_abilities``)."""
     if _top_card(node):
         return _top_card_kept(node, ctx, rest)
     if node.form.name not in BODIES:
         return _choose_then(node, ctx, rest)
-    return _look_body(node, ctx, rest)
+    return _look_body(node, ctx, rest, costs)
 
 
 # -- "Reveal the top card of your Main Deck. If it's a gear, draw it. Otherwise, recycle it."
