@@ -14,7 +14,7 @@ from arbiter.model import trigger_order as to
 from arbiter.model.errors import IllegalAction
 from arbiter.model.might_layers import might_in
 from arbiter.model.state import JSON, Event, GameState
-from arbiter.model.steps import Step, resolve_part
+from arbiter.model.steps import Resolve, Step, resolve_part
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -216,8 +216,11 @@ class ChainItem(Step):
         return tuple(t for s in self.steps for t in s.created_ids())
 
     def resolve(self, state: GameState) -> GameState:
+        return self.resolve_with(state, resolve_part)
+
+    def resolve_with(self, state: GameState, resolve: Resolve) -> GameState:
         for step in self.steps:
-            state = resolve_part(step, state)
+            state = resolve(step, state)
         state = state.with_event(
             Event("cleanup", (("after", "chain_item"),), ("Riftbound 321", "Riftbound 321.1"))
         )

@@ -6,6 +6,7 @@ are resolved by ``solver``; everything here is plain rules arithmetic.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from arbiter.model.effects.stat_ops import StatOp
@@ -31,6 +32,12 @@ class Step:
     def target_ids(self) -> tuple[str, ...]:
         return ()
 
+    def resolve_with(self, state: GameState, resolve: Resolve) -> GameState:
+        """Resolve this step, the steps it is made of (a chain item's, a spell's) through
+        ``resolve``: the engine passes one that uses its solvers (an open damage split
+        inside a chain item). A step made of no other steps just resolves."""
+        return self.resolve(state)
+
     def created_ids(self) -> tuple[str, ...]:
         """The ids of the objects this step brings into the game (tokens): a later part of
         the same composite step may name them although they do not exist before it."""
@@ -40,6 +47,9 @@ class Step:
         """The steps this one is made of, when triggered abilities are resolved between
         them (Altered 4.2.d: Reactions are checked after each daily effect of a phase)."""
         return (self,)
+
+
+Resolve = Callable[[Step, GameState], GameState]  # one step of a composite step, resolved
 
 
 def refuse_gone(step: Step, state: GameState) -> None:

@@ -64,7 +64,7 @@ def resolve_step(step: Step, state: GameState, options: RunOptions) -> GameState
     resolver = resolver_of(type(step))
     if resolver is not None:
         return resolver(step, state, options)
-    return step.resolve(state)
+    return step.resolve_with(state, lambda part, now: resolve_step(part, now, options))
 
 
 def resolve_parts(
