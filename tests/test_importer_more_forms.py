@@ -390,3 +390,14 @@ def test_of_two_cards_looked_at_some_recycled_and_the_others_back_on_top() -> No
         " both of them. Put those you don't back in any order."
     )
     assert not r.modelled  # "one or both": of two
+
+
+@pytest.mark.rule("IMP-TWO", "Riftbound 417")
+def test_damage_and_might_given_to_two_objects_are_one_effect_each() -> None:
+    (ab,) = rb("Deal 3 to an enemy unit and an enemy gear.", spell=True)
+    assert [e.amount for e in ab.effects] == [a.Const(3), a.Const(3)]
+    assert [e.selector.kinds for e in ab.effects] == [frozenset({"unit"}), frozenset({"gear"})]
+    (ab,) = rb("Give a friendly unit and an enemy unit -1 {might} this turn.", spell=True)
+    assert [e.action for e in ab.effects] == [a.ModifyStat("might")] * 2
+    assert all(e.duration == a.Duration(a.Lasts.END_OF_TURN) for e in ab.effects)
+    assert not read("Deal 3 to a unit and a unit.", spell=True).modelled

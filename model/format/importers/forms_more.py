@@ -33,6 +33,11 @@ CLAUSE = [
     F("ready-two", "ready {t:sel} and {u:sel}", A.READY, "Riftbound 415"),
     F("exhaust-two", "exhaust {t:sel} and {u:sel}", A.EXHAUST, "Riftbound 414"),
     F("return-two", "return {t:sel} and {u:sel} {p:place}", A.RETURN_TO_HAND, "Riftbound 135.2"),
+    F("deal-two", "deal {n:number} to {t:sel} and {u:sel}", A.DAMAGE, "Riftbound 417"),
+    F("buff-two", "buff {t:sel} and {u:sel}", A.BUFF, "Riftbound 426"),
+    F("give-might-two", "give {t:sel} and {u:sel} {d:signed} {might} {w:dur}", A.MODIFY),
+    F("give-kw-two-dur", "give {t:sel} and {u:sel} {k:kw} {w:dur}", A.GIVE_KEYWORD),
+    F("give-kw-two", "give {t:sel} and {u:sel} {k:kw}", A.GIVE_KEYWORD),
     # what a card is: a tag added to its own ("I am a Mech"): a static ability
     F("am-a-tag", "I am {t:tagsel}", A.MODIFY, "Riftbound 135.2"),
     F("is-a-tag", "{s:sel} is {t:tagsel}", A.MODIFY, "Riftbound 135.2"),

@@ -48,7 +48,10 @@ def _two(verb: str) -> Clause:
         if not isinstance(u, NounPhrase):
             raise Lost(f"form '{n.form.name}': slot u is not a noun phrase")
         second = Node(n.form, tuple(("t", u) if k == "t" else (k, v) for k, v in n.slots))
-        out = [*CLAUSES[verb](n, c), *CLAUSES[verb](second, c)]
+        from arbiter.model.format.importers.to_actions import MORE_CLAUSES
+
+        each = CLAUSES.get(verb) or MORE_CLAUSES[verb]
+        out = [*each(n, c), *each(second, c)]
         one, two = out[0].selector, out[1].selector
         if two.other or not _disjoint(one, two):
             raise Lost(f"'{n.render()}' (two objects that could be one)")
@@ -126,6 +129,11 @@ CLAUSES_MORE: dict[str, Clause] = {
     "ready-two": _two("ready"),
     "exhaust-two": _two("exhaust"),
     "return-two": _two("return"),
+    "deal-two": _two("deal"),
+    "buff-two": _two("buff"),
+    "give-might-two": _two("give-might-dur"),
+    "give-kw-two-dur": _two("give-kw-dur"),
+    "give-kw-two": _two("give-kw"),
     "am-a-tag": _is_tag,
     "is-a-tag": _is_tag,
     "are-tags": _is_tag,
