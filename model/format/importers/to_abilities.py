@@ -253,9 +253,7 @@ def _one_trigger(t: Node) -> a.When:
         about = _subject(t, "t") if isinstance(dict(t.slots).get("t"), NounPhrase) else None
     except Lost:
         about = None  # a subject only these forms read ("my Expedition")
-    more = to_events.event(t, about)
-    if more is None:
-        more = to_more.event(t, about)
+    more = to_events.event(t, about) or to_more.event(t, about)
     if more is None:
         raise Lost(f"the event '{t.render()}'")
     return more
