@@ -308,7 +308,6 @@ CLAUSE = [
         A.CREATE_TOKEN,
         "Riftbound 184",
     ),
-    F("play-token-ex", "play {k:rbtoken} exhausted", A.CREATE_TOKEN, "Riftbound 184"),
     F("play-token-place", "play {k:rbtoken} {p:place}", A.CREATE_TOKEN, "Riftbound 184"),
     F("play-token", "play {k:rbtoken}", A.CREATE_TOKEN, "Riftbound 184"),
     F("create-token", "create {k:altoken} {p:place}", A.CREATE_TOKEN, "Altered 7.3.4"),

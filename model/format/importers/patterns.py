@@ -164,18 +164,22 @@ class LineParser:
     def _rbtoken(self, text: str) -> Word | None:
         m = re.fullmatch(
             r"(a|an|one|two|three|four|\d+) (ready )?(\d+) \{might\} ([A-Z][A-Za-z' ]*?) "
-            r"unit tokens?( with \[[^\[\]]+\])?",
+            r"unit tokens?( with \[[^\[\]]+\])?( exhausted)?",
             text,
         )
-        if m:
+        if m and not (m.group(2) and m.group(6)):
             n = _count(m.group(1))
-            extra = "".join(f", {x.strip()}" for x in (m.group(2), m.group(5)) if x is not None)
+            extra = "".join(f", {x.strip()}" for x in (m.group(2), m.group(6)) if x is not None)
+            extra += f", with {m.group(5).strip()[5:]}" if m.group(5) else ""
             if m.group(5) and self.phrases.keyword(m.group(5).strip()[5:]) is None:
                 return None
             return Word(WordKind.TOKEN, f"{n} x {m.group(4)} unit, might {m.group(3)}{extra}", text)
-        m = re.fullmatch(r"(a|an|one|two|three|four|\d+) ([A-Z][A-Za-z']*) gear tokens?", text)
+        m = re.fullmatch(
+            r"(a|an|one|two|three|four|\d+) ([A-Z][A-Za-z']*) gear tokens?( exhausted)?", text
+        )
         if m:
-            return Word(WordKind.TOKEN, f"{_count(m.group(1))} x {m.group(2)} gear", text)
+            entry = ", exhausted" if m.group(3) else ""
+            return Word(WordKind.TOKEN, f"{_count(m.group(1))} x {m.group(2)} gear{entry}", text)
         return None
 
     def _altoken(self, text: str) -> Word | None:

@@ -176,7 +176,7 @@ def _altered_token(n: Node, c: _Ctx) -> list[a.Effect]:
 
 def _riftbound_token(n: Node, c: _Ctx) -> list[a.Effect]:
     count, spec = _token_word(n)
-    m = re.fullmatch(r"(.+) (unit|gear)(?:, might (\d+))?(, ready)?(?:, with \[(.+)\])?", spec)
+    m = re.fullmatch(r"(.+) (unit|gear)(?:, might (\d+))?(, ready|, exhausted)?(?:, with \[(.+)\])?", spec)
     listed = _RB_TOKENS.get(m.group(1)) if m else None
     if m is None or listed is None or listed[0] != m.group(2):
         raise Lost(f"the token '{spec}' (Riftbound 184 does not list it, or it has more)")
@@ -190,9 +190,9 @@ def _riftbound_token(n: Node, c: _Ctx) -> list[a.Effect]:
             raise Lost(f"tokens played '{where.text}'")
         place = _RB_PLACES[str(where.value)]
     enters = a.TokenEntry.DEFAULT
-    if m.group(4):
+    if m.group(4) == ", ready":
         enters = a.TokenEntry.READY
-    elif n.form.name.endswith("-ex"):  # "… token exhausted" (a unit's default, 182.1.d)
+    elif m.group(4) or n.form.name.endswith("-ex"):  # "… exhausted" (a unit's default, 182.1.d)
         enters = a.TokenEntry.EXHAUSTED
     name = m.group(1)
     stats = (("might", int(m.group(3))),) if m.group(3) else ()
@@ -427,7 +427,6 @@ MORE_CLAUSES: dict[str, Clause] = {
     "add": _add,
     "create-token": _altered_token,
     "play-token": _riftbound_token,
-    "play-token-ex": _riftbound_token,
     "play-token-place": _riftbound_token,
     "play-token-place-ex": _riftbound_token,
     "keyword-action": _keyword_actions,
