@@ -74,6 +74,21 @@ AGREEMENT = {
     "channels": "channel",
 }
 _SWAP = {**AGREEMENT, **{v: k for k, v in AGREEMENT.items()}}
+# "(score|gain)" or "({p:sel} |)" in a template: alternative wordings of one form, each
+# read the same way (a missing slot is the form's default, e.g. "you")
+_CHOICE = re.compile(r"\(([^()]*\|[^()]*)\)")
+
+
+def alternatives(form: Form) -> list[Form]:
+    """The form once for each choice of its ``(a|b)`` groups, in the order written."""
+    m = _CHOICE.search(form.template)
+    if m is None:
+        return [form]
+    out = []
+    for choice in m.group(1).split("|"):
+        template = form.template[: m.start()] + choice + form.template[m.end() :]
+        out.extend(alternatives(Form(form.name, template, form.meaning, form.rules)))
+    return out
 _WORD = re.compile(r"[A-Za-z]+")
 
 
@@ -130,7 +145,7 @@ class Grammar:
         """Add forms, each followed by its agreement variants (``agreement``)."""
         table = self.forms.setdefault(kind, [])
         known = {f.template for f, _ in table}
-        for form in forms:
+        for form in (alt for written in forms for alt in alternatives(written)):
             for variant in (form, *agreement(form)):
                 if variant.template not in known:
                     known.add(variant.template)
