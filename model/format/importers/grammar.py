@@ -89,6 +89,8 @@ def alternatives(form: Form) -> list[Form]:
         template = form.template[: m.start()] + choice + form.template[m.end() :]
         out.extend(alternatives(Form(form.name, template, form.meaning, form.rules)))
     return out
+
+
 _WORD = re.compile(r"[A-Za-z]+")
 
 

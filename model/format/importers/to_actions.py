@@ -176,7 +176,9 @@ def _altered_token(n: Node, c: _Ctx) -> list[a.Effect]:
 
 def _riftbound_token(n: Node, c: _Ctx) -> list[a.Effect]:
     count, spec = _token_word(n)
-    m = re.fullmatch(r"(.+) (unit|gear)(?:, might (\d+))?(, ready|, exhausted)?(?:, with \[(.+)\])?", spec)
+    m = re.fullmatch(
+        r"(.+) (unit|gear)(?:, might (\d+))?(, ready|, exhausted)?(?:, with \[(.+)\])?", spec
+    )
     listed = _RB_TOKENS.get(m.group(1)) if m else None
     if m is None or listed is None or listed[0] != m.group(2):
         raise Lost(f"the token '{spec}' (Riftbound 184 does not list it, or it has more)")

@@ -1,0 +1,100 @@
+"""Phrase forms written once for every wording of the same thing: the entry state of a
+token is part of the token's words (so "exhausted" goes with any place), and a form's
+``(a|b)`` alternatives read the imperative, "you" and any player alike. Every card
+text here is invented."""
+
+from __future__ import annotations
+
+import pytest
+
+from arbiter.model.effects import algebra as a
+from arbiter.model.format.importers.clauses import Action, Form
+from arbiter.model.format.importers.coverage import ReadLine, converted
+from arbiter.model.format.importers.grammar import alternatives
+from arbiter.model.format.importers.patterns import LineParser
+from arbiter.model.format.importers.sources import Game, Section
+from arbiter.model.format.importers.text import Line
+
+TAGS = {"Mech", "Recruit", "Poro"}
+
+
+def read(text: str, *, spell: bool = False) -> ReadLine:
+    parser = LineParser(Game.RIFTBOUND, TAGS)
+    printed = Line(Section.MAIN, 1, text, text, ())
+    return converted(printed, parser.read(text, not spell), spell)
+
+
+def token(text: str, *, spell: bool = True) -> a.CreateToken:
+    r = read(text, spell=spell)
+    assert r.modelled, r.lost
+    (ab,) = r.abilities
+    actions = [e.action for e in ab.effects if isinstance(e.action, a.CreateToken)]
+    assert len(actions) == 1
+    return actions[0]
+
+
+def scores(text: str) -> a.Effect:
+    r = read(text, spell=True)
+    assert r.modelled, r.lost
+    (ab,) = r.abilities
+    (effect,) = ab.effects
+    assert effect.action == a.AddCounters("points")
+    return effect
+
+
+@pytest.mark.rule("IMP-FULL", "Riftbound 184", "Riftbound 182.1.d")
+def test_a_token_played_exhausted_enters_exhausted_with_or_without_a_place() -> None:
+    gear = token("Play three Gold gear tokens exhausted.")
+    assert (gear.kind, gear.enters, gear.place) == ("gear", a.TokenEntry.EXHAUSTED,
+                                                    a.TokenPlace.DEFAULT)  # fmt: skip
+    unit = token("Play a 2 {might} Mech unit token exhausted to your base.")
+    assert (unit.kind, unit.enters, unit.place) == ("unit", a.TokenEntry.EXHAUSTED,
+                                                    a.TokenPlace.BASE)  # fmt: skip
+    plain = token("Play a Gold gear token.")
+    assert plain.enters is a.TokenEntry.DEFAULT
+
+
+@pytest.mark.rule("IMP-FULL", "Riftbound 184")
+def test_a_token_both_ready_and_exhausted_is_not_read() -> None:
+    r = read("Play a ready 3 {might} Mech unit token exhausted.", spell=True)
+    assert not r.modelled
+
+
+@pytest.mark.rule("IMP-FULL", "Riftbound 184", "Riftbound 135.2")
+def test_an_exhausted_token_in_a_trigger_is_the_same_token() -> None:
+    made = token("When you recycle a rune, play two Gold gear tokens exhausted.", spell=False)
+    assert made.enters is a.TokenEntry.EXHAUSTED and made.name == "Gold"
+
+
+@pytest.mark.rule("IMP-FULL", "Riftbound 449")
+def test_scoring_reads_the_same_imperative_you_and_gains() -> None:
+    for text in ("Score 2 points.", "You score 2 points.", "You gain 2 points."):
+        effect = scores(text)
+        assert effect.selector == a.YOU and effect.amount == a.Const(2), text
+
+
+@pytest.mark.rule("IMP-FULL", "Riftbound 449")
+def test_a_chosen_opponent_who_gains_a_point_scores_it() -> None:
+    r = read("Choose an opponent. They gain 1 point.", spell=True)
+    assert r.modelled, r.lost
+    effects = [e for ab in r.abilities for e in ab.effects]
+    assert effects[-1].action == a.AddCounters("points")
+    assert effects[-1].selector != a.YOU
+
+
+@pytest.mark.rule("IMP-FULL", "Riftbound 449")
+def test_a_unit_that_would_score_is_not_a_player_and_stays_not_modelled() -> None:
+    assert not read("A friendly unit scores 1 point.", spell=True).modelled
+
+
+@pytest.mark.rule("IMP-FULL")
+def test_alternatives_expand_in_the_order_written_and_nest() -> None:
+    form = Form("f", "({p:sel} |)(score|gain) {n:number} point", Action.SCORE)
+    assert [f.template for f in alternatives(form)] == [
+        "{p:sel} score {n:number} point",
+        "{p:sel} gain {n:number} point",
+        "score {n:number} point",
+        "gain {n:number} point",
+    ]
+    plain = Form("g", "draw {n:number}", Action.DRAW)
+    assert alternatives(plain) == [plain]
