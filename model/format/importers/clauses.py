@@ -110,6 +110,7 @@ class Event(Enum):
     FAILS_TO_MOVE = "fails-to-move"
     SPENDS = "spends"  # a buff is spent (Riftbound 702.2.b)
     ACTIVATED = "activated"  # an activated ability is used (Riftbound 377.2)
+    VERB = "verb"  # the event a verb of phrases_more.VERBS names ("I conquer")
 
 
 class Cond(Enum):

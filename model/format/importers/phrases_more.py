@@ -60,7 +60,11 @@ PARTICIPLES = {
 }
 # verbs a subject does, after the subject ("I conquer or hold")
 VERBS = {"conquer": "conquers", "hold": "holds", "attack": "attacks", "defend": "defends",
-         "move": "moves", "die": "dies"}  # fmt: skip
+         "move": "moves", "die": "dies", "win a combat": "wins-combat"}  # fmt: skip
+# the same verbs after a subject in the third person singular ("a unit wins a combat")
+_SINGULAR = {"conquers": "conquers", "holds": "holds", "attacks": "attacks",
+             "defends": "defends", "moves": "moves", "dies": "dies",
+             "wins a combat": "wins-combat"}  # fmt: skip
 
 
 def events(text: str) -> Word | None:
@@ -76,7 +80,7 @@ def events(text: str) -> Word | None:
 
 def bare_event(text: str) -> Word | None:
     """One verb of an event, without its subject: "conquer", "hold"."""
-    value = VERBS.get(text)
+    value = VERBS.get(text) or _SINGULAR.get(text)
     return None if value is None else Word(WordKind.NAME, value, text)
 
 

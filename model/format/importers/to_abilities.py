@@ -203,23 +203,7 @@ _TRIGGERS: dict[str, Callable[[Node], list[a.When]]] = {
     "nth-time-each": lambda node: _nth(node, 0),
 }
 
-_EVENTS = {
-    "attacks": a.EventKind.ATTACKS,
-    "attack": a.EventKind.ATTACKS,
-    "defends": a.EventKind.DEFENDS,
-    "defend": a.EventKind.DEFENDS,
-    "dies": a.EventKind.DIES,
-    "die": a.EventKind.DIES,
-    "played": a.EventKind.PLAYED,
-    "conquer": a.EventKind.CONQUERS,
-    "conquers": a.EventKind.CONQUERS,
-    "hold": a.EventKind.HOLDS,
-    "holds": a.EventKind.HOLDS,
-    "move": a.EventKind.MOVES,
-    "moves": a.EventKind.MOVES,
-    "win-combat": a.EventKind.WINS_COMBAT,  # Decision IMP-WIN
-    "wins-combat": a.EventKind.WINS_COMBAT,
-}
+_EVENTS = {"played": a.EventKind.PLAYED}  # the subject-verb events: to_more.event
 
 
 def _trigger(t: Node) -> a.When:

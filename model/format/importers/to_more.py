@@ -156,6 +156,7 @@ _VERB_EVENTS = {
     "defends": a.EventKind.DEFENDS,
     "moves": a.EventKind.MOVES,
     "dies": a.EventKind.DIES,
+    "wins-combat": a.EventKind.WINS_COMBAT,  # Decision IMP-WIN
 }
 # Riftbound 702.2.b: spending a buff removes one buff counter from a unit its player
 # controls (702.2.b.2), as the cost "spend a buff" does (to_actions.spend_buff)
@@ -191,6 +192,8 @@ def events(t: Node, subject: a.Selector | None) -> list[a.When] | None:
 def event(t: Node, subject: a.Selector | None) -> a.When | None:
     """The event of one of these trigger forms, or None."""
     name = t.form.name
+    if name == "sel-event" and subject is not None:  # "I conquer", "a unit wins a combat"
+        return a.When(_VERB_EVENTS[str(_word(t, "a", WordKind.NAME).value)], subject)
     if name == "leaves-board" and subject is not None:  # Riftbound 110: leaves play
         return a.When(a.EventKind.LEAVES, subject)
     if name == "you-use-ability" and subject is not None:  # Riftbound 377.2: your objects'
