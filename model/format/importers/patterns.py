@@ -109,6 +109,7 @@ class LineParser:
         g.add_base("tagsel", phrases_more.tag_of(ph))
         g.add_base("events", phrases_more.events)
         g.add_base("barevent", phrases_more.bare_event)
+        g.add_base("youverbs", phrases_more.you_verbs)
 
     # -- base phrases that need the keyword table --------------------------------------
 

@@ -78,6 +78,19 @@ def events(text: str) -> Word | None:
     return Word(WordKind.NAME, ",".join(PARTICIPLES[p] for p in parts), text)
 
 
+# verbs a player does to an object ("you ready me"), and the event each names
+YOU_VERBS = {"exhaust": "exhausted", "stun": "stunned", "ready": "readied", "choose": "chosen",
+             "discard": "discarded", "recycle": "recycled"}  # fmt: skip
+
+
+def you_verbs(text: str) -> Word | None:
+    """ "ready", "choose or ready": one or two verbs of what you do to an object."""
+    parts = text.split(" or ")
+    if len(parts) > 2 or any(p not in YOU_VERBS for p in parts) or len(set(parts)) < len(parts):
+        return None
+    return Word(WordKind.NAME, ",".join(YOU_VERBS[p] for p in parts), text)
+
+
 def bare_event(text: str) -> Word | None:
     """One verb of an event, without its subject: "conquer", "hold"."""
     value = VERBS.get(text) or _SINGULAR.get(text)

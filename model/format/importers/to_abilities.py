@@ -167,13 +167,9 @@ def _triggers(t: Node) -> list[a.When]:
     if t.form.name in ("attack-or-defend", "attacks-or-defends"):
         subject = _subject(t, "t")
         return [a.When(a.EventKind.ATTACKS, subject), a.When(a.EventKind.DEFENDS, subject)]
-    if t.form.name == "choose-or-ready":  # "when you choose or ready me": either event
-        subject = _subject(t, "t")
-        return [a.When(a.EventKind.CHOSEN, subject, by=a.Side.YOURS),
-                a.When(a.EventKind.READIED, subject, by=a.Side.YOURS)]  # fmt: skip
     if t.form.name in ("or", "or-when", "and-when"):  # "when I'm played and when I conquer"
         return [*_triggers(_node(t, "a")), *_triggers(_node(t, "b"))]
-    listed = to_more.events(t, _subject(t, "t") if t.form.name in to_more.LISTS else None)
+    listed = to_more.events(t, _subject(t, "t") if to_more.is_list(t) else None)
     return [_trigger(t)] if listed is None else listed
 
 

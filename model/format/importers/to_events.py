@@ -80,10 +80,6 @@ def event(t: Node, subject: a.Selector | None) -> a.When | None:
             raise Lost("'you sacrifice' an enemy object")
         who = subject if subject.pick is a.Pick.SELF else replace(subject, side=a.Side.YOURS)
         return a.When(a.EventKind.SACRIFICED, who)
-    by_you = _BY_YOU.get(name)
-    if by_you is not None and subject is not None:  # "when you exhaust a card in Reserve"
-        kind, status = by_you
-        return a.When(kind, subject, name=status, by=a.Side.YOURS)
     if name == "you-attach":  # "when you attach an Equipment to me" (Riftbound 434)
         gear = _slot(t, "t")
         plain = isinstance(gear, NounPhrase) and gear.det is Det.A and not gear.pre
@@ -119,15 +115,6 @@ def event(t: Node, subject: a.Selector | None) -> a.When | None:
     return None
 
 
-# events a player does ("you …"): the event kind and, for a status, its name
-_BY_YOU = {
-    "you-exhaust": (a.EventKind.GAINS_STATUS, "exhausted"),  # Altered 7.3.10
-    "stun": (a.EventKind.GAINS_STATUS, "stunned"),  # Riftbound 441 (the trigger form)
-    "you-ready": (a.EventKind.READIED, ""),
-    "choose": (a.EventKind.CHOSEN, ""),
-    "you-discard": (a.EventKind.DISCARDED, ""),
-    "recycle": (a.EventKind.RECYCLED, ""),  # "when you recycle a rune" (Riftbound 416)
-}
 # "I go to Reserve from …": where from ("" from anywhere)
 _GOES = {"reserve": "", "reserve-from-hand": "hand", "reserve-from-expedition": "expedition"}
 

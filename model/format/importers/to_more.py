@@ -171,17 +171,41 @@ BUFF_SPENT = a.When(
 )
 
 
-LISTS = frozenset({"is-events", "events-or"})
+LISTS = frozenset({"is-events", "events-or", "you-event"})
+# what you do to an object: the event and, for a status, its name (by you, Riftbound 383)
+_BY_YOU = {
+    "exhausted": (a.EventKind.GAINS_STATUS, "exhausted"),  # Altered 7.3.10
+    "stunned": (a.EventKind.GAINS_STATUS, "stunned"),  # Riftbound 441
+    "readied": (a.EventKind.READIED, ""),
+    "chosen": (a.EventKind.CHOSEN, ""),
+    "discarded": (a.EventKind.DISCARDED, ""),
+    "recycled": (a.EventKind.RECYCLED, ""),  # "when you recycle a rune" (Riftbound 416)
+}
+
+
+def _by_you(t: Node, subject: a.Selector) -> list[a.When]:
+    verbs = str(_word(t, "v", WordKind.NAME).value).split(",")
+    return [a.When(_BY_YOU[v][0], subject, name=_BY_YOU[v][1], by=a.Side.YOURS) for v in verbs]
+
+
+def is_list(t: Node) -> bool:
+    """Whether trigger form ``t`` lists several events (one event of "you …" is not: it
+    goes to event(), which reads "one or more" as Riftbound 383.2.c says)."""
+    if t.form.name == "you-event":
+        return "," in str(_word(t, "v", WordKind.NAME).value)
+    return t.form.name in LISTS
 
 
 def events(t: Node, subject: a.Selector | None) -> list[a.When] | None:
     """The events of a trigger form listing several (any of which triggers it, Riftbound
     383.1), or None when the form is not one of these."""
     name = t.form.name
-    if name not in LISTS:
+    if not is_list(t):
         return None
     if subject is None:
         raise Lost(f"the subject of '{t.render()}'")
+    if name == "you-event":
+        return _by_you(t, subject)
     if name == "is-events":
         kinds = [_PARTICIPLE_EVENTS[p] for p in str(_word(t, "e", WordKind.NAME).value).split(",")]
     else:
@@ -192,6 +216,8 @@ def events(t: Node, subject: a.Selector | None) -> list[a.When] | None:
 def event(t: Node, subject: a.Selector | None) -> a.When | None:
     """The event of one of these trigger forms, or None."""
     name = t.form.name
+    if name == "you-event" and subject is not None:  # "when you ready me"
+        return _by_you(t, subject)[0]
     if name == "sel-event" and subject is not None:  # "I conquer", "a unit wins a combat"
         return a.When(_VERB_EVENTS[str(_word(t, "a", WordKind.NAME).value)], subject)
     if name == "leaves-board" and subject is not None:  # Riftbound 110: leaves play
