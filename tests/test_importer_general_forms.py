@@ -98,3 +98,49 @@ def test_alternatives_expand_in_the_order_written_and_nest() -> None:
     ]
     plain = Form("g", "draw {n:number}", Action.DRAW)
     assert alternatives(plain) == [plain]
+
+
+def triggers(text: str) -> list[a.When]:
+    r = read(text)
+    assert r.modelled, r.lost
+    return [ab.when for ab in r.abilities if ab.when is not None]
+
+
+@pytest.mark.rule("IMP-FULL", "IMP-WIN", "Riftbound 383.1", "Riftbound 460")
+def test_one_subject_verb_form_reads_each_verb_in_either_number() -> None:
+    (mine,) = triggers("When I win a combat, draw 2.")
+    assert mine == a.When(a.EventKind.WINS_COMBAT, a.SELF)
+    (theirs,) = triggers("When a friendly unit wins a combat, draw 1.")
+    assert theirs.event is a.EventKind.WINS_COMBAT and theirs.subject.side is a.Side.YOURS
+    (held,) = triggers("When an enemy unit holds, draw 1.")
+    assert held.event is a.EventKind.HOLDS and held.subject.side is a.Side.ENEMY
+
+
+@pytest.mark.rule("IMP-FULL", "Riftbound 383.1")
+def test_a_subject_with_two_verbs_is_two_events() -> None:
+    kinds = [w.event for w in triggers("When I hold or win a combat, draw 1.")]
+    assert kinds == [a.EventKind.HOLDS, a.EventKind.WINS_COMBAT]
+
+
+@pytest.mark.rule("IMP-FULL", "Riftbound 383.1")
+def test_a_verb_the_form_does_not_know_is_not_read() -> None:
+    assert not read("When I lose a combat, draw 1.").modelled
+
+
+@pytest.mark.rule("IMP-FULL", "Riftbound 383.1", "Riftbound 383.2.c")
+def test_what_you_do_to_an_object_is_one_form_for_one_or_two_verbs() -> None:
+    (one,) = triggers("When you ready a friendly gear, draw 1.")
+    assert one.event is a.EventKind.READIED and one.by is a.Side.YOURS
+    two = triggers("When you stun or discard me, draw 1.")
+    assert [(w.event, w.name, w.subject) for w in two] == [
+        (a.EventKind.GAINS_STATUS, "stunned", a.SELF),
+        (a.EventKind.DISCARDED, "", a.SELF),
+    ]
+    (batch,) = triggers("When you recycle one or more cards, draw 1.")
+    assert batch.event is a.EventKind.RECYCLED and batch.batch  # once per event (383.2.c)
+
+
+@pytest.mark.rule("IMP-FULL", "Riftbound 383.1")
+def test_the_same_verb_twice_or_three_verbs_are_not_read_as_events_of_you() -> None:
+    assert not read("When you ready or ready me, draw 1.").modelled
+    assert not read("When you stun or ready or discard me, draw 1.").modelled
