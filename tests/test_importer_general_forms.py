@@ -74,12 +74,10 @@ def test_scoring_reads_the_same_imperative_you_and_gains() -> None:
 
 
 @pytest.mark.rule("IMP-FULL", "Riftbound 449")
-def test_a_chosen_opponent_who_gains_a_point_scores_it() -> None:
-    r = read("Choose an opponent. They gain 1 point.", spell=True)
-    assert r.modelled, r.lost
-    effects = [e for ab in r.abilities for e in ab.effects]
-    assert effects[-1].action == a.AddCounters("points")
-    assert effects[-1].selector != a.YOU
+def test_an_opponent_who_gains_a_point_scores_it() -> None:
+    effect = scores("An opponent gains 3 points.")
+    assert effect.selector != a.YOU and effect.selector.is_player
+    assert effect.amount == a.Const(3)
 
 
 @pytest.mark.rule("IMP-FULL", "Riftbound 449")
