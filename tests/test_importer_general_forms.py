@@ -142,3 +142,19 @@ def test_what_you_do_to_an_object_is_one_form_for_one_or_two_verbs() -> None:
 def test_the_same_verb_twice_or_three_verbs_are_not_read_as_events_of_you() -> None:
     assert not read("When you ready or ready me, draw 1.").modelled
     assert not read("When you stun or ready or discard me, draw 1.").modelled
+
+
+@pytest.mark.rule("IMP-FULL", "Riftbound 356.1.b.1", "Riftbound 356.1.b.2")
+def test_ignoring_its_cost_or_its_energy_cost_is_one_form() -> None:
+    def played(text: str) -> a.Play:
+        r = read(text, spell=True)
+        assert r.modelled, r.lost
+        (ab,) = r.abilities
+        (effect,) = ab.effects
+        assert isinstance(effect.action, a.Play)
+        return effect.action
+
+    assert played("Play a gear from your trash, ignoring its cost.") == a.Play(a.PlayCost.FREE)
+    energy = played("Play a gear from your trash, ignoring its Energy cost.")
+    assert energy == a.Play(a.PlayCost.NO_ENERGY)
+    assert not read("Play a gear from your trash, ignoring its Power cost.", spell=True).modelled

@@ -234,8 +234,8 @@ CLAUSE = [
     ),
     F("reveal-hand", "{p:sel} reveal their hand", A.REVEAL),
     F("play-free", "play {t:sel} for free", A.PLAY, "Altered 7.3.20"),
-    F("play-ignoring-energy", "play {t:sel}, ignoring its Energy cost", L.IGNORING_COST),
-    F("play-ignoring", "play {t:sel}, ignoring its cost", L.IGNORING_COST),
+    # "ignoring its cost" / "ignoring its Energy cost" (Riftbound 356.1.b.1-2)
+    F("play-ignoring", "play {t:sel}, ignoring its {x:ignored}", L.IGNORING_COST),
     F("sel-deals-equal", "{p:sel} deals damage equal to {s:statref} to {t:sel}", A.DAMAGE),
     F("sel-kills", "{p:sel} kills {t:sel}", A.KILL),
     F("ignore-cost", "ignore this spell's cost", A.COST_CHANGE),

@@ -110,6 +110,7 @@ class LineParser:
         g.add_base("events", phrases_more.events)
         g.add_base("barevent", phrases_more.bare_event)
         g.add_base("youverbs", phrases_more.you_verbs)
+        g.add_base("ignored", phrases_more.ignored_cost)
 
     # -- base phrases that need the keyword table --------------------------------------
 

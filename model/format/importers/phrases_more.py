@@ -91,6 +91,16 @@ def you_verbs(text: str) -> Word | None:
     return Word(WordKind.NAME, ",".join(YOU_VERBS[p] for p in parts), text)
 
 
+# the part of a cost a card is played without paying (Riftbound 356.1.b.1-2)
+IGNORED_COSTS = {"cost": "all", "Energy cost": "energy"}
+
+
+def ignored_cost(text: str) -> Word | None:
+    """ "cost", "Energy cost": what "ignoring its …" leaves unpaid."""
+    value = IGNORED_COSTS.get(text)
+    return None if value is None else Word(WordKind.NAME, value, text)
+
+
 def bare_event(text: str) -> Word | None:
     """One verb of an event, without its subject: "conquer", "hold"."""
     value = VERBS.get(text) or _SINGULAR.get(text)

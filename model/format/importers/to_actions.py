@@ -396,11 +396,16 @@ def _play(cost: a.PlayCost) -> Clause:
     return conv
 
 
+def _play_ignoring(n: Node, c: _Ctx) -> list[a.Effect]:
+    """ "Play X, ignoring its cost" (Riftbound 356.1.b.1) or "its Energy cost" (356.1.b.2)."""
+    energy = _word(n, "x", WordKind.NAME).value == "energy"
+    return _play(a.PlayCost.NO_ENERGY if energy else a.PlayCost.FREE)(n, c)
+
+
 MORE_CLAUSES: dict[str, Clause] = {
     "play-for-less": _play(a.PlayCost.PAID),  # Altered 7.3.20
     "play-free": _play(a.PlayCost.FREE),
-    "play-ignoring": _play(a.PlayCost.FREE),  # Riftbound 356.1.b.1
-    "play-ignoring-energy": _play(a.PlayCost.NO_ENERGY),  # 356.1.b.2
+    "play-ignoring": _play_ignoring,
     "exchange": _exchange,
     "return-from-trash": _from_trash,
     "move": _move_to_base,
