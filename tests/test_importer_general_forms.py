@@ -158,3 +158,19 @@ def test_ignoring_its_cost_or_its_energy_cost_is_one_form() -> None:
     energy = played("Play a gear from your trash, ignoring its Energy cost.")
     assert energy == a.Play(a.PlayCost.NO_ENERGY)
     assert not read("Play a gear from your trash, ignoring its Power cost.", spell=True).modelled
+
+
+@pytest.mark.rule("IMP-FULL", "Riftbound 448", "Riftbound 440")
+def test_a_move_to_base_reads_with_or_without_where_from() -> None:
+    def moved(text: str) -> a.Effect:
+        r = read(text, spell=True)
+        assert r.modelled, r.lost
+        (ab,) = r.abilities
+        (effect,) = ab.effects
+        assert effect.action == a.MoveTo(a.ZoneMove.TO_ZONE, "base")
+        return effect
+
+    assert moved("Move two enemy units from a battlefield to their base.").selector.zone == (
+        "battlefield"
+    )
+    assert moved("Move two enemy units to their base.").selector.zone is None

@@ -294,8 +294,7 @@ CLAUSE = [
     F("counter", "counter {t:sel}", A.COUNTER_SPELL, "Riftbound 447"),
     # movement
     F("return", "return {t:sel} {p:place}", A.RETURN_TO_HAND, "Riftbound 446", "Altered 7.3.23"),
-    F("move", "move {t:sel} {p:place}", A.MOVE, "Riftbound 448"),
-    F("move-from", "move {t:sel} from a battlefield {p:place}", A.MOVE, "Riftbound 448"),
+    F("move", "move {t:sel} (|from a battlefield ){p:place}", A.MOVE, "Riftbound 448"),
     F("send-reserve", "send {t:sel} to Reserve", A.SEND_TO_RESERVE, "Altered 7.3.26"),
     F("send-reserve-2", "send to Reserve {t:sel}", A.SEND_TO_RESERVE, "Altered 7.3.26"),
     F("switch", "{t:sel} switches Expeditions", A.SWITCH_EXPEDITION, "Altered 7.3.28"),

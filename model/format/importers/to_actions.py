@@ -350,7 +350,7 @@ def _move_to_base(n: Node, c: _Ctx) -> list[a.Effect]:
     if not isinstance(value, NounPhrase) or str(place.value) not in _BASES:
         raise Lost(f"'move … {place.text}'")
     target = selector(value, c)
-    if n.form.name == "move-from":  # "from a battlefield"
+    if " from a battlefield " in n.form.template:  # the wording read: where from
         if target.zone is not None or target.here:
             raise Lost("'from a battlefield' of an object already placed")
         target = replace(target, zone="battlefield")
@@ -409,7 +409,6 @@ MORE_CLAUSES: dict[str, Clause] = {
     "exchange": _exchange,
     "return-from-trash": _from_trash,
     "move": _move_to_base,
-    "move-from": _move_to_base,
     "sel-score": _score,
     "put": put,
     "switch": _switch,
