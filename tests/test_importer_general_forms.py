@@ -174,3 +174,20 @@ def test_a_move_to_base_reads_with_or_without_where_from() -> None:
         "battlefield"
     )
     assert moved("Move two enemy units to their base.").selector.zone is None
+
+
+@pytest.mark.rule("IMP-FULL", "IMP-MAY", "Riftbound 169.10")
+def test_a_permission_to_play_somewhere_reads_in_either_voice() -> None:
+    def allowed(text: str) -> a.Effect:
+        r = read(text)
+        assert r.modelled, r.lost
+        (ab,) = r.abilities
+        assert ab.kind is a.Kind.PERMISSION
+        (effect,) = ab.effects
+        assert effect.action == a.Play(to=a.PlayPlace.OPEN_BATTLEFIELD)
+        return effect
+
+    assert allowed("I may be played to an open battlefield.").selector == a.SELF
+    mechs = allowed("Friendly Mechs may be played to open battlefields.").selector
+    assert mechs.side is a.Side.YOURS and mechs.subtypes == frozenset({"Mech"})
+    assert not read("Enemy units may be played to open battlefields.").modelled

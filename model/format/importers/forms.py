@@ -528,8 +528,12 @@ WOULD = [
 ]
 
 STATIC = [
-    F("may-play-to", "you may play me {p:place}", A.PLAY_FROM, "Riftbound 135.2"),
-    F("may-be-played-to", "{t:sel} may be played {p:place}", A.PLAY_FROM),
+    F(
+        "may-play-to",
+        "(you may play me|{t:sel} may be played) {p:place}",
+        A.PLAY_FROM,
+        "Riftbound 135.2",
+    ),
     F("may-play", "you may play {t:sel}", A.PLAY_FROM),
     F("damage-last", "I must be assigned combat damage last", A.COMBAT_RULE, "Riftbound 460"),
     F("bonus", "your spells and abilities deal {n:number} Bonus Damage", A.DAMAGE_BONUS),

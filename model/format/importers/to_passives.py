@@ -114,7 +114,7 @@ def static(node: Node, read_while: WhileReader) -> tuple[a.CardAbility, ...]:
         return passives((_regions_are(inner),))
     if inner.form.name == "may-play":
         return (_may_play(inner),)
-    if inner.form.name in ("may-play-to", "may-be-played-to"):
+    if inner.form.name == "may-play-to":
         return (_may_play_to(inner),)
     raise Lost(f"a line of the form 'static' ({inner.form.name})")
 
