@@ -145,7 +145,8 @@ class _Orderer:
         # the objects it applies to changes; and the channels it would really change.
         self.trial_cache: dict[str, pt.Application] = {}
         self.cached_on: dict[str, set[str]] = {}
-        self.delta_cache: dict[str, set[pv.Channel]] = {}
+        self.delta_cache: dict[str, pt.Delta] = {}
+        self.index_of = {pid: pt.indexed_channel(p) for pid, p in self.ps.items() if p.plan.indexed}
         self.order: list[str] = []
         self.head = 0
         self.log = TrialLog(self.candidates)
@@ -161,24 +162,22 @@ class _Orderer:
                 self.cached_on.setdefault(oid, set()).add(b)
         return got
 
-    def delta(self, b: str) -> set[pv.Channel]:
-        """The channels applying B would really change (on the objects it changes)."""
+    def delta(self, b: str) -> pt.Delta:
+        """What applying B would really change (``passive_trial.delta``), kept with its
+        trial application."""
         got = self.delta_cache.get(b)
         if got is None:
-            got = set()
-            for oid, obj in self.trial_apply(b).changes.items():
-                got |= pv.changed_channels(self.board.objects[oid], obj)
-            self.delta_cache[b] = got
+            got = self.delta_cache[b] = pt.delta(self.board.objects, self.trial_apply(b).changes)
         return got
 
-    def clauses(self, a: str, b: str) -> str:
-        """Which clauses of A-DEP-1 applying B could make true for A: only those reading a
-        channel that B really changes (the prefilter inside a pair)."""
-        changed = self.delta(b)
-        out = "a" if ("abilities", self.ps[a].source) in changed else ""
-        if pv.overlaps(changed, self.sel_rd[a]):
+    def clauses(self, a: str, changed: pt.Delta) -> str:
+        """Which clauses of A-DEP-1 applying B (``changed``: its delta) could make true for
+        A: only those reading a channel that B really changes (the prefilter inside a
+        pair)."""
+        out = "a" if ("abilities", self.ps[a].source) in changed.channels else ""
+        if changed.meets(self.sel_rd[a]):
             out += "b"
-        if pv.overlaps(changed, self.cond_rd[a]):
+        if changed.meets(self.cond_rd[a]):
             out += "c"
         return out
 
@@ -188,12 +187,17 @@ class _Orderer:
             if b not in self.unapplied:
                 continue
             changes = self.trial_apply(b).changes
+            changed = self.delta(b)
             for a in sorted(pairs[b] & self.unapplied):
-                which = self.clauses(a, b)
+                which = self.clauses(a, changed)
                 dep = None
                 if which:
                     self.trials += 1
-                    dep = pt.trial(self.ps[a], self.ps[b], self.board, changes, which)
+                    pa = self.ps[a]
+                    # one subtype or keyword and nothing else: the objects B adds to and
+                    # removes from its selection are those that gain or lose that channel
+                    moved = changed.channels.get(self.index_of[a]) if pa.plan.indexed else None
+                    dep = pt.trial(pa, self.ps[b], self.board, changes, which, moved)
                 if dep is None and b not in self.graph.out.get(a, {}):
                     continue  # absent before and now: nothing to log
                 self.log.record(a, b, len(self.order), dep)
