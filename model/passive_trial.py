@@ -17,8 +17,8 @@ from dataclasses import dataclass, field, replace
 from arbiter.model.effects import algebra as fx
 from arbiter.model.passives import (
     NUMBER,
-    Channel,
     REGION,
+    Channel,
     Objects,
     Passive,
     affected,
@@ -247,10 +247,7 @@ class Delta:
         """Whether a channel of ``read`` changes (``passives.overlaps`` of the changed
         channels, which name no "*", against ``read``)."""
         channels = self.channels
-        for r in read:
-            if r in channels or (r[1] == "*" and r[0] in self.attrs):
-                return True
-        return False
+        return any(r in channels or r[1] == "*" and r[0] in self.attrs for r in read)
 
 
 def delta(objects: Objects, changes: Mapping[str, GameObject]) -> Delta:
