@@ -378,11 +378,20 @@ def reorder(previous: Ordering, old: GameState, new: GameState) -> Ordering:
     channel that any passive reads; otherwise the changed objects alone when the local
     update or the trial log shows the order stands; otherwise a full recomputation. The
     collector is paused meanwhile: a pass over the derived states of a large board costs
-    more than the update itself (``order_passives``)."""
-    from arbiter.model.collector import paused
+    more than the update itself (``order_passives``). It is paused before anything is
+    allocated: a context manager's own allocation could start the collector's full pass
+    over the heap that earlier work left due (289 ms in one event on the dense board of
+    ``benchmarks/dependency.py``, docs/benchmarks.md), which is then made by the next
+    allocation after the update, as anywhere else."""
+    import gc
 
-    with paused():
+    was = gc.isenabled()
+    gc.disable()
+    try:
         return _reorder(previous, old, new)
+    finally:
+        if was:
+            gc.enable()
 
 
 def _reorder(previous: Ordering, old: GameState, new: GameState) -> Ordering:
