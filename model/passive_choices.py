@@ -11,7 +11,7 @@ from which the changed pairs can be reached can change status: only those are lo
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from typing import TYPE_CHECKING
 
 from arbiter.model import passives as pv
@@ -37,18 +37,37 @@ def _above(into: Mapping[str, Mapping[str, None]], starts: set[str]) -> set[str]
     return seen
 
 
+def _leaning_on(log: TrialLog, removed: frozenset[str], last: Mapping[str, int]) -> set[int]:
+    """The rounds in which some passive depended on one of ``removed`` (only there can its
+    absence change another's status: a node nothing reaches is in no closure)."""
+    out: set[int] = set()
+    for (a, b), trials in log.trials.items():
+        if b not in removed or a in removed:
+            continue
+        live = min(last.get(a, -1), last.get(b, -1))
+        for t, nxt in zip(trials, [*trials[1:], None], strict=True):
+            if t.present:
+                stop = live + 1 if nxt is None else min(nxt.round, live + 1)
+                out.update(range(t.round, stop))
+    return out
+
+
 def choices_stand(
     origin: Ordering,
     stored: GameState,
     log: TrialLog,
     last: Mapping[str, int],
     changes: Changes,
+    removed: Collection[str] = (),
 ) -> bool:
     """Whether every choice of ``origin``'s order is the same with ``changes`` made to the
-    graph (pair -> rounds [start, stop) and the pair's value there)."""
+    graph (pair -> rounds [start, stop) and the pair's value there) and the passives of
+    ``removed`` absent (their own steps left out of the order)."""
     from arbiter.model.passive_trial import Dependence
 
-    rounds = sorted({k for spans in changes.values() for s, e, _ in spans for k in range(s, e)})
+    gone = frozenset(removed)
+    spanned = {k for spans in changes.values() for s, e, _ in spans for k in range(s, e)}
+    rounds = sorted(spanned | _leaning_on(log, gone, last))
     if not rounds:
         return True
     players = stored.players
@@ -73,15 +92,27 @@ def choices_stand(
             for s, e, value in spans
             if s <= k < e and last.get(pair[0], -1) >= k and last.get(pair[1], -1) >= k
         }
-        if not now:
+        out_now = [pid for pid in gone if last.get(pid, -1) >= k]
+        if not now and not out_now:
             continue
-        starts = {a for a, _ in now}
+        starts = {a for a, _ in now} | set(out_now)
         touched = _above(graph.into, starts)
         saved = {pair: pair[1] in graph.out.get(pair[0], {}) for pair in now}
         for (a, b), value in now.items():
             graph.set(a, b, depends if value else None)
-        touched |= _above(graph.into, starts)
-        ok = _stands(graph, key, last, k, origin.order[k], touched)
+        rows = {
+            pid: (list(graph.out.get(pid, {})), list(graph.into.get(pid, {}))) for pid in out_now
+        }
+        for pid in out_now:
+            graph.remove(pid)
+        touched |= _above(graph.into, starts - gone)
+        chosen = origin.order[k]
+        ok = chosen in gone or _stands(graph, key, last, k, chosen, touched - gone)
+        for pid, (outs, ins) in rows.items():
+            for b in outs:
+                graph.set(pid, b, depends)
+            for a in ins:
+                graph.set(a, pid, depends)
         for (a, b), had in saved.items():
             graph.set(a, b, depends if had else None)
         if not ok:

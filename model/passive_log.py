@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:
+    from arbiter.model.passive_follow import FollowIndex
     from arbiter.model.passive_order import Ordering
     from arbiter.model.passive_trial import Dependence
     from arbiter.model.state import GameState
@@ -45,6 +46,8 @@ class TrialLog:
     # the state it was made on and the ordering it gave (set once the ordering is done)
     stored: GameState | None = None
     origin: Ordering | None = None
+    # the index ``passive_follow`` reads (built at the first replay)
+    follow: FollowIndex | None = None
 
     def record(self, a: str, b: str, round_: int, dep: Dependence | None) -> None:
         if dep is None:

@@ -25,10 +25,11 @@ with a full recomputation.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from arbiter.model import passive_follow as follow
 from arbiter.model import passives as pv
 from arbiter.model.effects import algebra as fx
 from arbiter.model.passive_choices import choices_stand
@@ -41,33 +42,11 @@ if TYPE_CHECKING:
 SELF = fx.Pick.SELF
 # the most objects changed since the log's ordering that are followed round by round
 MOST_CHANGED = 16
+# the most objects followed in all (with those a passive that stopped applied to)
+MOST_FOLLOWED = 400
 
 # (start round, end round, the object's part in the pair after the event) per pair
 Parts = dict[tuple[str, str], list[tuple[int, int, bool]]]
-
-
-def _versions(
-    previous: Ordering, obj: GameObject, applies: list[str] | None
-) -> tuple[list[tuple[int, GameObject]], list[str]]:
-    """The object round by round: (round from which it holds, version), and the passives
-    applied to it. ``applies``: those of the previous derivation; None: those that
-    select it now, at their turn (their existence and condition are as before)."""
-    out = [(0, obj)]
-    applied: list[str] = []
-    held, rounding = previous.held, previous.state.ruleset.division_rounding
-    sources = previous.state.objects
-    chosen = set(applies) if applies is not None else None
-    for k, pid in enumerate(previous.order):
-        p = previous.passives[pid]
-        if chosen is not None:
-            hit = pid in chosen
-        else:
-            hit = pid in held and pv.selects(p, obj, sources[p.source])
-        if hit:
-            obj = pv.apply_effect(p, obj, previous.stamps[pid], rounding)
-            out.append((k + 1, obj))
-            applied.append(pid)
-    return out, applied
 
 
 def _segments(
@@ -154,13 +133,19 @@ def _part(a: pv.Passive, obj: GameObject, changed: GameObject | None, src_a: Gam
     return pv.selects(a, obj, src_a) != pv.selects(a, changed, src_a)
 
 
+def _leaves(was: GameObject, now: GameObject) -> bool:
+    """A source that leaves play (A-PASS-1) and changes nothing else: its passives stop."""
+    return pv.affected(was) and not pv.affected(now) and replace(now, zone=was.zone) == was
+
+
 def replay_update(
     previous: Ordering, old: GameState, new: GameState, changed: Sequence[str]
 ) -> Ordering | None:
     """The ordering of ``new`` from the full ordering the trial log of ``previous`` was
     made with, when the dependency graph of every round is unchanged (see the module's
     text), else None. The objects of ``D`` are those of ``new`` that differ from that
-    ordering's state (``changed``, and those of earlier events re-evaluated from it)."""
+    ordering's state (``changed``, and those of earlier events re-evaluated from it), and
+    those a passive that stopped (its source left play) applied to."""
     log = previous.log
     if log is None or log.origin is None or log.stored is None:
         return None
@@ -180,53 +165,77 @@ def replay_update(
         return None  # each is followed through every round: recomputing is cheaper
     ps = origin.passives
     sources = {p.source for p in ps.values()}
+    stopped: set[str] = set()  # passives whose source left play: absent now
     for oid in dirty:
-        if not _followed(stored.objects[oid], new.objects[oid], oid in sources):
+        was, now = stored.objects[oid], new.objects[oid]
+        if oid in sources and _leaves(was, now):
+            stopped.update(p.id for p in pv.passives_of(was) if p.id in ps)
+        elif not _followed(was, now, oid in sources):
             return None
     moved = any(stored.objects[o].controlled_by != new.objects[o].controlled_by for o in dirty)
     if moved and not _same_queue(origin, stored, new):
         return None
+    followed = set(dirty)
+    for pid in stopped:  # (a source it took abilities from is followed: refused below)
+        followed.update(origin.applied_to.get(pid, ()))
+    if len(followed) > MOST_FOLLOWED:
+        return None
+    if log.follow is None:
+        log.follow = follow.build(origin, stored)
+    index = log.follow
+    gone = frozenset(followed)
+    held = origin.held - stopped
     n = len(origin.order)
     last = {pid: k for k, pid in enumerate(origin.order)}  # the last round it is unapplied
     for k, c in enumerate(origin.choices):
         for pid in c.ceased:
             last[pid] = k - 1
     states = origin.state.objects
-    gone = frozenset(dirty)
+    now_objects = new.objects  # the sources' controllers, zones and regions now
+    lines: dict[str, tuple[follow.Line, follow.Line]] = {}
+    derived: dict[str, tuple[GameObject, list[str]]] = {}
+    for oid in sorted(followed):
+        before, _ = follow.line_before(origin, index, stored.objects[oid])
+        after, applied = follow.line_now(origin, index, new.objects[oid], held, now_objects)
+        lines[oid] = (before, after)
+        derived[oid] = (after[-1][1], applied)
+    # a condition reads its source and the source's region: the same rounds, or recompute
+    for pid in _conditional_on(ps, stored, followed, stopped):
+        p = ps[pid]
+        if _holding(origin, index, stored, p, n, lines, 0) != _holding(
+            origin, index, stored, p, n, lines, 1
+        ):
+            return None  # A-DEP-1a/c and what it does may differ in some round
     # A-DEP-1c looks for a target in common: one of D may be the only one
-    watched = [p for p in ps.values() if p.condition is not None and p.selector.pick is not SELF]
+    watched = [
+        p
+        for p in ps.values()
+        if p.condition is not None and p.selector.pick is not SELF and p.id not in stopped
+    ]
     spans: Parts = {}
     conditions: dict[str, list[tuple[int, int]]] = {}
     flagged: set[tuple[str, str]] = set()
-    derived: dict[str, tuple[GameObject, list[str]]] = {}
-    for oid in dirty:
-        was_applied = [pid for pid in origin.order if oid in origin.applied_to[pid]]
-        before, _ = _versions(origin, stored.objects[oid], was_applied)
-        after, applied = _versions(origin, new.objects[oid], None)
-        derived[oid] = (after[-1][1], applied)
-        reading = [  # conditional passives whose source is in this region
-            p
-            for p in ps.values()
-            if p.condition is not None and stored.objects[p.source].region == oid
-        ]
+    for oid in sorted(followed):
+        before, after = lines[oid]
+        reading = [ps[pid] for pid in index.by_region.get(oid, ()) if pid not in stopped]
         for p in reading:
             if not _region_only(p.condition) and p.source in gone:
                 return None
-            old_line = _condition_rounds(origin, stored, p, n)
-            if old_line != _condition_rounds(origin, stored, p, n, {oid: after}):
-                return None  # A-DEP-1a/c and what it does may differ in some round
         for start, stop, was, now in _segments(before, after, n):
+            if oid in sources and was.abilities != now.abilities:
+                return None  # its passives exist in other rounds (A-DEP-1a)
             if _seen(was) == _seen(now):
                 continue
             for p in watched:
-                src = states[p.source]
+                src = now_objects[p.source]
                 if pv.selects(p, was, src) or pv.selects(p, now, src):
                     return None
-            for b, readers in log.candidates.items():
-                if not readers or last.get(b, -1) < start:
+            for b in sorted(index.could_select(was) | index.could_select(now)):
+                readers = log.candidates.get(b)
+                if not readers or b in stopped or last.get(b, -1) < start:
                     continue
                 pb = ps[b]
-                src_b = states[pb.source]
+                src_b = now_objects[pb.source]
                 in_was, in_now = pv.selects(pb, was, src_b), pv.selects(pb, now, src_b)
                 if not (in_was or in_now):
                     continue
@@ -240,18 +249,18 @@ def replay_update(
                 if pb.condition is not None:
                     got = conditions.get(b)
                     if got is None:
-                        got = conditions[b] = _condition_rounds(origin, stored, pb, n)
+                        got = conditions[b] = _holding(origin, index, stored, pb, n, lines, 1)
                     holding = _within(got, start, stop)
-                for a in readers:
-                    if last.get(a, -1) < start:
+                for a in sorted(readers):
+                    if a in stopped or last.get(a, -1) < start:
                         continue
                     pa = ps[a]
                     if not _steady(pa, gone):
                         return None  # A-DEP-1c may hold in other rounds
-                    src_a = states[pa.source]
-                    if pa in reading and _flips(pa, pb, was, src_a, src_b) != _flips(
-                        pa, pb, now, src_a, src_b
-                    ):
+                    src_a = now_objects[pa.source]
+                    if pa in reading and _flips(
+                        pa, pb, was, states[pa.source], states[pb.source]
+                    ) != _flips(pa, pb, now, states[pa.source], states[pb.source]):
                         return None  # A-DEP-1c: [B] changes the region [A]'s condition reads
                     part_was = _part(pa, was, b_was, src_a)
                     part_now = _part(pa, now, b_now, src_a)
@@ -266,20 +275,64 @@ def replay_update(
         changed_in = _changes(log, a, b, spans[(a, b)], min(last[a], last[b]), gone)
         if changed_in:
             differ[(a, b)] = changed_in
-    if differ and not choices_stand(origin, stored, log, last, differ):
+    if (differ or stopped) and not choices_stand(origin, stored, log, last, differ, stopped):
         return None
-    objects = dict(states)
-    applied_to = dict(origin.applied_to)
+    return _result(origin, log, new, derived, stopped)
+
+
+def _conditional_on(
+    ps: Mapping[str, pv.Passive], stored: GameState, followed: set[str], stopped: set[str]
+) -> list[str]:
+    """The conditional passives (still there) whose source or its region is followed."""
+    out = []
+    for pid in sorted(ps):
+        p = ps[pid]
+        if p.condition is None or pid in stopped:
+            continue
+        src = stored.objects[p.source]
+        if p.source in followed or (src.region is not None and src.region in followed):
+            out.append(pid)
+    return out
+
+
+def _result(
+    origin: Ordering,
+    log: TrialLog,
+    new: GameState,
+    derived: Mapping[str, tuple[GameObject, list[str]]],
+    stopped: set[str],
+) -> Ordering:
+    """``origin`` with the followed objects derived again and the passives that stopped
+    left out (their step of the order, their edges and their arrows)."""
+    objects = dict(origin.state.objects)
+    applied_to = {pid: t for pid, t in origin.applied_to.items() if pid not in stopped}
     for oid, (obj, now_applied) in derived.items():
         objects[oid] = obj
         now_set = set(now_applied)
-        for pid in origin.order:
+        for pid in applied_to:
             if (pid in now_set) != (oid in applied_to[pid]):
                 applied_to[pid] = applied_to[pid] ^ {oid}
+    state = replace(new, objects=objects, derived=True)
+    if not stopped:
+        return replace(origin, state=state, applied_to=applied_to, reused=True, log=log)
+
+    def kept(ids: tuple[str, ...]) -> tuple[str, ...]:
+        return tuple(i for i in ids if i not in stopped)
+
+    # the other steps' explanations are those of ``origin`` (a re-evaluated ordering gives
+    # the state; ``passive_order.ordering`` recomputes one in full for its explanation)
+    choices = tuple(c for c in origin.choices if c.passive not in stopped)
     return replace(
         origin,
-        state=replace(new, objects=objects, derived=True),
+        state=state,
+        order=kept(origin.order),
+        choices=choices,
+        edges=tuple(e for e in origin.edges if e.dependent not in stopped and e.on not in stopped),
+        cycles=tuple(c for c in origin.cycles if not stopped.intersection(c)),
+        passives={pid: p for pid, p in origin.passives.items() if pid not in stopped},
+        stamps={pid: s for pid, s in origin.stamps.items() if pid not in stopped},
         applied_to=applied_to,
+        held=origin.held - stopped,
         reused=True,
         log=log,
     )
@@ -296,32 +349,30 @@ def _flips(
     return pv.condition_holds(a, objects) != pv.condition_holds(a, after)
 
 
-def _condition_rounds(
+def _holding(
     origin: Ordering,
+    index: follow.FollowIndex,
     stored: GameState,
     p: pv.Passive,
     end: int,
-    lines_now: dict[str, list[tuple[int, GameObject]]] | None = None,
+    lines: Mapping[str, tuple[follow.Line, follow.Line]],
+    side: int,
 ) -> list[tuple[int, int]]:
     """The rounds [start, stop) in which ``p``'s condition holds, from its source and the
-    source's region round by round (``_steady``: the same before and after the event);
-    ``lines_now``: those objects round by round after the event, where they changed."""
+    source's region round by round: before the event (``side`` 0) or after it (1), the
+    followed objects' ``lines`` giving their versions."""
     src = stored.objects[p.source]
     ids = [p.source] + ([src.region] if src.region and src.region in stored.objects else [])
-    lines = {}
+    got: dict[str, follow.Line] = {}
     for oid in ids:
-        if lines_now is not None and oid in lines_now:
-            lines[oid] = lines_now[oid]
-            continue
-        applied = [pid for pid in origin.order if oid in origin.applied_to[pid]]
-        lines[oid] = _versions(origin, stored.objects[oid], applied)[0]
-    cuts = sorted({r for line in lines.values() for r, _ in line} | {end})
+        if oid in lines:
+            got[oid] = lines[oid][side]
+        else:
+            got[oid] = follow.line_before(origin, index, stored.objects[oid])[0]
     out: list[tuple[int, int]] = []
+    cuts = follow.cuts(got.values(), end)
     for start, stop in zip(cuts, cuts[1:], strict=False):
-        objects = {
-            oid: max((v for v in line if v[0] <= start), key=lambda v: v[0])[1]
-            for oid, line in lines.items()
-        }
+        objects = {oid: follow.at(line, start) for oid, line in got.items()}
         if pv.condition_holds(p, objects):
             if out and out[-1][1] == start:
                 out[-1] = (out[-1][0], stop)
