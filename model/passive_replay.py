@@ -88,6 +88,68 @@ def _followed(was: GameObject, now: GameObject, source: bool) -> bool:
     return same and all(_region_only(p.condition) for p in pv.passives_of(now))
 
 
+def _changes_hands(was: GameObject, now: GameObject) -> bool:
+    """A source whose controller alone changes, with a passive that selects by side, and
+    conditions on its region at most."""
+    ps = pv.passives_of(now)
+    return (
+        was.controlled_by != now.controlled_by
+        and replace(now, controller=was.controller) == was
+        and any(p.selector.side is not fx.Side.ANY for p in ps)
+        and all(_region_only(p.condition) for p in ps)
+    )
+
+
+def _selected_again(
+    log: TrialLog, p: pv.Passive, stored: GameState, new: GameState
+) -> set[str] | None:
+    """What ``p``, selecting by side, selects now that its source changed controller, when
+    that is the same in every round: what its selector reads (subtypes, keywords) no
+    passive writes, it has no condition, and no passive reads what it writes (it is in no
+    pair: its place in the order stands, ``_same_queue`` checking the timestamps). None
+    otherwise, or when its selector names no subtype or keyword (too many to look at)."""
+    s = p.selector
+    if p.condition is not None or log.candidates.get(p.id) or not (s.subtypes or s.has):
+        return None
+    reads = pv.selector_reads(p)
+    for b, readers in log.candidates.items():
+        pb = log.passive(b)
+        if p.id not in readers or not pv.overlaps(pv.writes(pb), reads):
+            continue
+        if not (pv.sets_region_type(pb) and _no_region_has(log, reads, stored)):
+            return None  # (a passive setting regions' types changes only regions)
+    src = new.objects[p.source]
+    pool = log.holding(next(iter(sorted(s.subtypes))) if s.subtypes else None, stored)
+    if pool is None:
+        pool = set(stored.objects)
+    return {o for o in pool if pv.selects(p, new.objects[o], src)}
+
+
+def _no_region_has(log: TrialLog, reads: frozenset[pv.Channel], stored: GameState) -> bool:
+    """No region has one of the subtypes ``reads`` names in any round of the log's
+    ordering: not before, not after, and no passive giving one applied to a region."""
+    assert log.origin is not None
+    names = {name for attr, name in reads if attr == "subtype"}
+    if any(attr != "subtype" for attr, _ in reads):
+        return False
+    regions = log.regions
+    if regions is None:  # the regions' subtypes before and after, once per log
+        regions = log.regions = set()
+        for objects in (stored.objects, log.origin.state.objects):
+            for obj in objects.values():
+                if obj.kind == pv.REGION:
+                    regions |= pv.subtypes(obj)
+    if names & regions:
+        return False
+    for pid, p in log.origin.passives.items():
+        members = p.effect.action.members if isinstance(p.effect.action, fx.ModifyStat) else ()
+        if names & set(members) and any(
+            stored.objects[o].kind == pv.REGION for o in log.origin.applied_to.get(pid, ())
+        ):
+            return False
+    return True
+
+
 def _same_queue(origin: Ordering, stored: GameState, new: GameState) -> bool:
     """A-TIME-1: the passives in the same timestamp order (a controller may have changed)."""
     ps = list(origin.passives.values())
@@ -166,10 +228,13 @@ def replay_update(
     ps = origin.passives
     sources = {p.source for p in ps.values()}
     stopped: set[str] = set()  # passives whose source left play: absent now
+    sided: set[str] = set()  # passives selecting by side whose source changed controller
     for oid in dirty:
         was, now = stored.objects[oid], new.objects[oid]
         if oid in sources and _leaves(was, now):
             stopped.update(p.id for p in pv.passives_of(was) if p.id in ps)
+        elif oid in sources and _changes_hands(was, now):
+            sided.update(p.id for p in pv.passives_of(now) if p.selector.side is not fx.Side.ANY)
         elif not _followed(was, now, oid in sources):
             return None
     moved = any(stored.objects[o].controlled_by != new.objects[o].controlled_by for o in dirty)
@@ -178,34 +243,34 @@ def replay_update(
     followed = set(dirty)
     for pid in stopped:  # (a source it took abilities from is followed: refused below)
         followed.update(origin.applied_to.get(pid, ()))
+    for pid in sorted(sided):
+        targets = _selected_again(log, ps[pid], stored, new)
+        if targets is None:
+            return None
+        followed.update(origin.applied_to.get(pid, ()))
+        followed.update(targets)
     if len(followed) > MOST_FOLLOWED:
         return None
     if log.follow is None:
         log.follow = follow.build(origin, stored)
     index = log.follow
-    gone = frozenset(followed)
-    held = origin.held - stopped
     n = len(origin.order)
     last = {pid: k for k, pid in enumerate(origin.order)}  # the last round it is unapplied
     for k, c in enumerate(origin.choices):
         for pid in c.ceased:
             last[pid] = k - 1
+    run = _Run(origin, stored, new, index, n, set(origin.held - stopped))
+    for oid in sorted(followed):
+        run.follow(oid)
+    # a condition reads its source and the source's region: where it holds in other rounds
+    # now, a passive that applies to its source alone is followed (it applies or not at
+    # its turn, and A-DEP-1c with it is compared again); otherwise everything again
+    flipped = run.conditions(ps, stored, stopped)
+    if flipped is None or len(run.lines) > MOST_FOLLOWED:
+        return None
+    gone = frozenset(run.lines)
     states = origin.state.objects
     now_objects = new.objects  # the sources' controllers, zones and regions now
-    lines: dict[str, tuple[follow.Line, follow.Line]] = {}
-    derived: dict[str, tuple[GameObject, list[str]]] = {}
-    for oid in sorted(followed):
-        before, _ = follow.line_before(origin, index, stored.objects[oid])
-        after, applied = follow.line_now(origin, index, new.objects[oid], held, now_objects)
-        lines[oid] = (before, after)
-        derived[oid] = (after[-1][1], applied)
-    # a condition reads its source and the source's region: the same rounds, or recompute
-    for pid in _conditional_on(ps, stored, followed, stopped):
-        p = ps[pid]
-        if _holding(origin, index, stored, p, n, lines, 0) != _holding(
-            origin, index, stored, p, n, lines, 1
-        ):
-            return None  # A-DEP-1a/c and what it does may differ in some round
     # A-DEP-1c looks for a target in common: one of D may be the only one
     watched = [
         p
@@ -213,26 +278,31 @@ def replay_update(
         if p.condition is not None and p.selector.pick is not SELF and p.id not in stopped
     ]
     spans: Parts = {}
-    conditions: dict[str, list[tuple[int, int]]] = {}
     flagged: set[tuple[str, str]] = set()
-    for oid in sorted(followed):
-        before, after = lines[oid]
+    differs: dict[str, list[tuple[int, int]]] = {}  # rounds in which a followed object differs
+    c_again: set[tuple[str, str]] = set()  # pairs whose A-DEP-1c is compared again
+    for oid in sorted(gone):
+        before, after = run.lines[oid]
         reading = [ps[pid] for pid in index.by_region.get(oid, ()) if pid not in stopped]
         for p in reading:
             if not _region_only(p.condition) and p.source in gone:
                 return None
-        for start, stop, was, now in _segments(before, after, n):
+        segments = _segments(before, after, n)
+        if oid in sources and before[-1][1].abilities != after[-1][1].abilities:
+            return None  # its passives exist in other rounds (A-DEP-1a)
+        for start, stop, was, now in segments:
             if oid in sources and was.abilities != now.abilities:
                 return None  # its passives exist in other rounds (A-DEP-1a)
             if _seen(was) == _seen(now):
                 continue
+            differs.setdefault(oid, []).append((start, stop))
             for p in watched:
                 src = now_objects[p.source]
                 if pv.selects(p, was, src) or pv.selects(p, now, src):
                     return None
             for b in sorted(index.could_select(was) | index.could_select(now)):
                 readers = log.candidates.get(b)
-                if not readers or b in stopped or last.get(b, -1) < start:
+                if not readers or b in stopped or b in flipped or last.get(b, -1) < start:
                     continue
                 pb = ps[b]
                 src_b = now_objects[pb.source]
@@ -245,12 +315,7 @@ def replay_update(
                     return None  # its condition may differ in some round
                 if oid in sources and pb.plan.does is pv.LOSE_ALL:
                     return None  # A-DEP-1a: it may remove the passives of an object of D
-                holding = [(start, stop)]
-                if pb.condition is not None:
-                    got = conditions.get(b)
-                    if got is None:
-                        got = conditions[b] = _holding(origin, index, stored, pb, n, lines, 1)
-                    holding = _within(got, start, stop)
+                holding = _within(run.holding(pb), start, stop)
                 for a in sorted(readers):
                     if a in stopped or last.get(a, -1) < start:
                         continue
@@ -258,9 +323,12 @@ def replay_update(
                     if not _steady(pa, gone):
                         return None  # A-DEP-1c may hold in other rounds
                     src_a = now_objects[pa.source]
-                    if pa in reading and _flips(
-                        pa, pb, was, states[pa.source], states[pb.source]
-                    ) != _flips(pa, pb, now, states[pa.source], states[pb.source]):
+                    if (
+                        pa in reading
+                        and not _followed_c(pa)
+                        and _flips(pa, pb, was, states[pa.source], src_b)
+                        != _flips(pa, pb, now, states[pa.source], src_b)
+                    ):
                         return None  # A-DEP-1c: [B] changes the region [A]'s condition reads
                     part_was = _part(pa, was, b_was, src_a)
                     part_now = _part(pa, now, b_now, src_a)
@@ -270,14 +338,138 @@ def replay_update(
                         spans.setdefault((a, b), []).append((s0, s1, part_now))
                     if part_was != part_now and holding:
                         flagged.add((a, b))
+        # A-DEP-1c of a passive on its source whose condition reads this region, against
+        # each passive that changes the region: compared again in every round
+        for pa in reading:
+            if not _followed_c(pa):
+                continue
+            changers: set[str] = set()
+            for _, version in (*before, *after):
+                changers |= index.could_select(version)
+            for b in sorted(changers):
+                if b in stopped or pa.id not in log.candidates.get(b, ()):
+                    continue
+                pb = ps[b]
+                src_b = now_objects[pb.source]
+                c_again.add((pa.id, b))
+                flagged.add((pa.id, b))
+                for start, stop, _, now in segments:
+                    if _flips(pa, pb, now, states[pa.source], src_b):
+                        for s0, s1 in _within(run.holding(pb), start, stop):
+                            spans.setdefault((pa.id, b), []).append((s0, s1, True))
+    # a passive that applies at its turn now and not before, or the reverse: whether it
+    # changes what each reader selects of its source, in every round
+    for q in sorted(flipped):
+        pq = ps[q]
+        oid = pq.source
+        src_q = now_objects[oid]
+        for a in sorted(log.candidates.get(q, ())):
+            if a in stopped:
+                continue
+            pa = ps[a]
+            if not _steady(pa, gone):
+                return None
+            flagged.add((a, q))
+            spans.setdefault((a, q), [])
+            for start, stop, _, now in _segments(*run.lines[oid], n):
+                if not pv.selects(pq, now, src_q):
+                    continue
+                if _part(pa, now, pv.apply_effect(pq, now, 0), now_objects[pa.source]):
+                    for s0, s1 in _within(run.holding(pq), start, stop):
+                        spans[(a, q)].append((s0, s1, True))
     differ: dict[tuple[str, str], list[tuple[int, int, bool]]] = {}
     for a, b in sorted(flagged):
-        changed_in = _changes(log, a, b, spans[(a, b)], min(last[a], last[b]), gone)
+        if a in stopped or b in stopped:
+            continue
+        every = gone if b in flipped else frozenset()
+        changed_in = _changes(
+            log,
+            a,
+            b,
+            spans.get((a, b), []),
+            min(last[a], last[b]),
+            differs,
+            every,
+            (a, b) in c_again,
+        )
         if changed_in:
             differ[(a, b)] = changed_in
     if (differ or stopped) and not choices_stand(origin, stored, log, last, differ, stopped):
         return None
-    return _result(origin, log, new, derived, stopped)
+    return _result(origin, log, new, run.derived, stopped, run.held)
+
+
+def _followed_c(p: pv.Passive) -> bool:
+    """A passive whose A-DEP-1c is compared again from its region round by round: it
+    applies to its source alone and its condition reads the region only."""
+    return p.selector.pick is SELF and _region_only(p.condition) and not pv.sets_region_type(p)
+
+
+class _Run:
+    """The objects followed round by round, before and after the event, and the
+    passives' conditions read from them."""
+
+    def __init__(
+        self,
+        origin: Ordering,
+        stored: GameState,
+        new: GameState,
+        index: follow.FollowIndex,
+        end: int,
+        held: set[str],
+    ) -> None:
+        self.origin, self.stored, self.new, self.index, self.end = origin, stored, new, index, end
+        self.held = held  # the passives that apply at their turn after the event
+        self.lines: dict[str, tuple[follow.Line, follow.Line]] = {}
+        self.derived: dict[str, tuple[GameObject, list[str]]] = {}
+        self.spans: dict[str, list[tuple[int, int]]] = {}
+
+    def follow(self, oid: str) -> None:
+        origin, index = self.origin, self.index
+        before, _ = follow.line_before(origin, index, self.stored.objects[oid])
+        obj = self.new.objects[oid]
+        after, applied = follow.line_now(origin, index, obj, self.held, self.new.objects)
+        self.lines[oid] = (before, after)
+        self.derived[oid] = (after[-1][1], applied)
+        self.spans.clear()
+
+    def holding(self, p: pv.Passive) -> list[tuple[int, int]]:
+        """The rounds in which ``p``'s condition holds after the event (all: none)."""
+        if p.condition is None:
+            return [(0, self.end)]
+        got = self.spans.get(p.id)
+        if got is None:
+            got = self.spans[p.id] = _holding(
+                self.origin, self.index, self.stored, p, self.end, self.lines, 1
+            )
+        return got
+
+    def conditions(
+        self, ps: Mapping[str, pv.Passive], stored: GameState, stopped: set[str]
+    ) -> set[str] | None:
+        """The passives whose condition holds in other rounds after the event (each applies
+        to its source alone, now followed), or None when one does not."""
+        flipped: set[str] = set()
+        for _ in range(len(ps) + 1):
+            again = False
+            for pid in _conditional_on(ps, stored, set(self.lines), stopped):
+                p = ps[pid]
+                old = _holding(self.origin, self.index, stored, p, self.end, self.lines, 0)
+                if old == self.holding(p):
+                    continue
+                if not _followed_c(p) or pid not in self.index.pos:
+                    return None
+                flipped.add(pid)
+                k = self.index.pos[pid]
+                now = any(s <= k < e for s, e in self.holding(p))
+                if now != (pid in self.held) or p.source not in self.lines:
+                    if now != (pid in self.held):
+                        self.held ^= {pid}
+                    self.follow(p.source)
+                    again = True
+            if not again:
+                return flipped
+        return None
 
 
 def _conditional_on(
@@ -301,6 +493,7 @@ def _result(
     new: GameState,
     derived: Mapping[str, tuple[GameObject, list[str]]],
     stopped: set[str],
+    held: set[str],
 ) -> Ordering:
     """``origin`` with the followed objects derived again and the passives that stopped
     left out (their step of the order, their edges and their arrows)."""
@@ -314,7 +507,14 @@ def _result(
                 applied_to[pid] = applied_to[pid] ^ {oid}
     state = replace(new, objects=objects, derived=True)
     if not stopped:
-        return replace(origin, state=state, applied_to=applied_to, reused=True, log=log)
+        return replace(
+            origin,
+            state=state,
+            applied_to=applied_to,
+            held=frozenset(held),
+            reused=True,
+            log=log,
+        )
 
     def kept(ids: tuple[str, ...]) -> tuple[str, ...]:
         return tuple(i for i in ids if i not in stopped)
@@ -332,7 +532,7 @@ def _result(
         passives={pid: p for pid, p in origin.passives.items() if pid not in stopped},
         stamps={pid: s for pid, s in origin.stamps.items() if pid not in stopped},
         applied_to=applied_to,
-        held=origin.held - stopped,
+        held=frozenset(held),
         reused=True,
         log=log,
     )
@@ -391,22 +591,38 @@ def _changes(
     b: str,
     spans: list[tuple[int, int, bool]],
     live: int,
-    dirty: frozenset[str],
+    differs: Mapping[str, list[tuple[int, int]]],
+    every: frozenset[str],
+    c_again: bool,
 ) -> list[tuple[int, int, bool]]:
     """The rounds [start, stop) of 0 to ``live`` (both unapplied) in which whether [A]
     depends on [B] differs from before, and its value now: in each round, the previous
-    value against: A-DEP-1a/c as before, or a witness outside ``D``, or an object of
-    ``D`` whose part is now a change (``spans``). Both are constant between the rounds the
-    pair was compared and those a span starts or stops."""
-    cuts = {s for s, _, _ in spans} | {e for _, e, _ in spans}
-    cuts |= {t.round for t in log.trials.get((a, b), ())}
+    value against: A-DEP-1a/c as before (1a only when ``c_again``: 1c is in ``spans``),
+    or a witness that is the same then (outside ``every`` and not in a round where it
+    ``differs``), or an object whose part is now a change (``spans``). Both are constant
+    between the rounds the pair was compared and those a span or a difference starts or
+    stops."""
+    trials = log.trials.get((a, b), ())
+    cuts = {s for s, _, _ in spans} | {e for _, e, _ in spans} | {0}
+    cuts |= {t.round for t in trials}
+    for w in {w for t in trials for w in t.witnesses}:
+        for s, e in differs.get(w, ()):
+            cuts |= {s, e}
     rounds = sorted(r for r in cuts if r <= live)
     out: list[tuple[int, int, bool]] = []
     for k, stop in zip(rounds, [*rounds[1:], live + 1], strict=True):
         t = log.at(a, b, k)
         was = t is not None and t.present
-        kept = t is not None and t.present and (t.other or bool(t.witnesses - dirty))
+        kept = False
+        if t is not None and t.present:
+            kept = (t.other and not (c_again and t.c)) or any(
+                w not in every and not any(s <= k < e for s, e in differs.get(w, ()))
+                for w in t.witnesses
+            )
         now = kept or any(s <= k < e and part for s, e, part in spans)
         if was != now:
-            out.append((k, stop, now))
+            if out and out[-1][1] == k and out[-1][2] == now:
+                out[-1] = (out[-1][0], stop, now)
+            else:
+                out.append((k, stop, now))
     return out
