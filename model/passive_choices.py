@@ -25,12 +25,18 @@ if TYPE_CHECKING:
 Changes = Mapping[tuple[str, str], list[tuple[int, int, bool]]]
 
 
-def _above(into: Mapping[str, Mapping[str, None]], starts: set[str]) -> set[str]:
-    """The nodes from which one of ``starts`` is reachable (the starts included)."""
+def _above(
+    into: Mapping[str, Mapping[str, None]],
+    starts: set[str],
+    extra: Mapping[str, set[str]] | None = None,
+) -> set[str]:
+    """The nodes from which one of ``starts`` is reachable (the starts included), by the
+    edges of ``into`` and of ``extra`` (more predecessors)."""
     seen = set(starts)
     todo = list(starts)
     while todo:
-        for m in into.get(todo.pop(), ()):
+        n = todo.pop()
+        for m in (*into.get(n, ()), *(extra.get(n, ()) if extra else ())):
             if m not in seen:
                 seen.add(m)
                 todo.append(m)
@@ -75,47 +81,85 @@ def choices_stand(
     events = log.flat  # in round order
     depends = Dependence("", "", ())  # the graph's edges need no reasons here
     leaving = sorted((k + 1, pid) for pid, k in last.items())
-    graph = DependencyGraph()
-    i = j = 0
+    # the changed values, as (round, pair, value or None where a span stops), in order
+    marks: list[tuple[int, tuple[str, str], bool | None]] = sorted(
+        (
+            (k, pair, value)
+            for pair, spans in changes.items()
+            for s, e, v in spans
+            for k, value in ((s, v), (e, None))
+        ),
+        key=lambda x: (x[0], x[2] is not None, x[1]),
+    )
+    graph = DependencyGraph()  # the graph now: the log's values but where changed
+    base: dict[tuple[str, str], bool] = {}  # the log's value of each pair changed now
+    active: dict[tuple[str, str], bool] = {}
+    into_gone: dict[str, set[str]] = {pid: set() for pid in gone}  # who depends on them
+
+    by_node: dict[str, set[tuple[str, str]]] = {}  # the changed pairs of each passive
+
+    def alive(pid: str, k: int) -> bool:
+        return last.get(pid, -1) >= k
+
+    def put(pair: tuple[str, str], value: bool) -> None:
+        graph.set(pair[0], pair[1], depends if value else None)
+
+    i = j = m = 0
     for k in rounds:
         while j < len(leaving) and leaving[j][0] <= k:
-            graph.remove(leaving[j][1])
+            node = leaving[j][1]
+            graph.remove(node)
+            for pair in by_node.pop(node, ()):  # applied: its pairs are gone
+                active.pop(pair, None)
+                base.pop(pair, None)
             j += 1
         while i < len(events) and events[i][0] <= k:
             _, a, b, present = events[i]
-            if last.get(a, -1) >= k and last.get(b, -1) >= k:
-                graph.set(a, b, depends if present else None)
             i += 1
-        now = {
-            pair: value
-            for pair, spans in changes.items()
-            for s, e, value in spans
-            if s <= k < e and last.get(pair[0], -1) >= k and last.get(pair[1], -1) >= k
-        }
-        out_now = [pid for pid in gone if last.get(pid, -1) >= k]
-        if not now and not out_now:
+            if not (alive(a, k) and alive(b, k)):
+                continue
+            if b in gone and a not in gone:
+                (into_gone[b].add if present else into_gone[b].discard)(a)
+            elif a in gone or b in gone:
+                continue
+            elif (a, b) in active:
+                base[(a, b)] = present
+            else:
+                put((a, b), present)
+        while m < len(marks) and marks[m][0] <= k:
+            _, pair, value = marks[m]
+            m += 1
+            if value is None:  # a span stops: back to the log's value
+                if pair in active and not any(s <= k < e for s, e, _ in changes[pair]):
+                    del active[pair]
+                    had = base.pop(pair)
+                    if alive(pair[0], k) and alive(pair[1], k):
+                        put(pair, had)
+            elif alive(pair[0], k) and alive(pair[1], k):
+                if pair not in active:
+                    base[pair] = pair[1] in graph.out.get(pair[0], {})
+                    by_node.setdefault(pair[0], set()).add(pair)
+                    by_node.setdefault(pair[1], set()).add(pair)
+                active[pair] = value
+                put(pair, value)
+        out_now = {pid for pid in gone if alive(pid, k)}
+        if not active and not out_now:
             continue
-        starts = {a for a, _ in now} | set(out_now)
-        touched = _above(graph.into, starts)
-        saved = {pair: pair[1] in graph.out.get(pair[0], {}) for pair in now}
-        for (a, b), value in now.items():
-            graph.set(a, b, depends if value else None)
-        rows = {
-            pid: (list(graph.out.get(pid, {})), list(graph.into.get(pid, {}))) for pid in out_now
-        }
-        for pid in out_now:
-            graph.remove(pid)
-        touched |= _above(graph.into, starts - gone)
+        starts = {a for a, _ in active}
+        for pid in out_now:  # (a chain of them: their predecessors in turn)
+            starts |= into_gone[pid]
+        while starts & gone:
+            for pid in starts & gone:
+                starts.discard(pid)
+                starts |= into_gone.get(pid, set())
+        # the nodes that reach a changed pair, by the log's edges or the changed ones
+        extra: dict[str, set[str]] = {}
+        for (a, b), had in base.items():
+            if had:
+                extra.setdefault(b, set()).add(a)
+        touched = _above(graph.into, starts, extra) - gone
         chosen = origin.order[k]
-        ok = chosen in gone or _stands(graph, key, last, k, chosen, touched - gone)
-        for pid, (outs, ins) in rows.items():
-            for b in outs:
-                graph.set(pid, b, depends)
-            for a in ins:
-                graph.set(a, pid, depends)
-        for (a, b), had in saved.items():
-            graph.set(a, b, depends if had else None)
-        if not ok:
+        if chosen not in gone and not _stands(graph, key, last, k, chosen, touched):
             return False
     return True
 

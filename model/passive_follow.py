@@ -35,6 +35,7 @@ class FollowIndex:
     rest: tuple[str, ...]
     by_region: Mapping[str, tuple[str, ...]]  # conditional passives by their source's region
     applied_by: Mapping[str, tuple[str, ...]]  # per object, the passives applied to it, in order
+    of_source: Mapping[str, tuple[str, ...]]  # the passives of each source
 
     def could_select(self, obj: GameObject) -> set[str]:
         """The passives whose selector may select ``obj`` (a superset)."""
@@ -76,6 +77,9 @@ def build(origin: Ordering, stored: GameState) -> FollowIndex:
         region = stored.objects[p.source].region
         if p.condition is not None and region is not None:
             by_region.setdefault(region, []).append(pid)
+    of_source: dict[str, list[str]] = {}
+    for pid in sorted(origin.passives):
+        of_source.setdefault(origin.passives[pid].source, []).append(pid)
     applied_by: dict[str, list[str]] = {}
     for pid in origin.order:
         for oid in origin.applied_to[pid]:
@@ -88,6 +92,7 @@ def build(origin: Ordering, stored: GameState) -> FollowIndex:
         rest=tuple(rest),
         by_region={k: tuple(v) for k, v in by_region.items()},
         applied_by={k: tuple(v) for k, v in applied_by.items()},
+        of_source={k: tuple(v) for k, v in of_source.items()},
     )
 
 

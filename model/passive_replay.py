@@ -316,7 +316,13 @@ def replay_update(
                 if oid in sources and pb.plan.does is pv.LOSE_ALL:
                     return None  # A-DEP-1a: it may remove the passives of an object of D
                 holding = _within(run.holding(pb), start, stop)
-                for a in sorted(readers):
+                # the readers that can select the object before or after [B], or read it
+                # in a condition: the others have no part in the pair here
+                near = set(index.of_source.get(oid, ())) | set(index.by_region.get(oid, ()))
+                for version in (was, now, b_was, b_now):
+                    if version is not None:
+                        near |= index.could_select(version)
+                for a in sorted(readers & near):
                     if a in stopped or last.get(a, -1) < start:
                         continue
                     pa = ps[a]
