@@ -24,7 +24,7 @@ from arbiter.model.effects import algebra as fx
 from arbiter.model.passive_replay import replay_update
 from arbiter.model.ruleset import RULESETS
 from arbiter.model.state import GameObject, GameState
-from tests.passive_strategies import PLAYERS, TERRAINS, comparable, states
+from tests.passive_strategies import CREATURE_TYPES, PLAYERS, TERRAINS, comparable, states
 from tests.test_passive_replay import _event, boards, chains
 
 SOURCE_EVENTS = ("leave", "controller", "terrain", "subtypes", "keyword")
@@ -162,3 +162,101 @@ def test_a_source_leaving_play_takes_back_what_its_passive_made() -> None:
     _same(replayed, fresh)
     assert "Spirit" not in pv.subtypes(replayed.state.objects["e"])
     assert replayed.applied_to["t.p"] == frozenset({"a"})
+
+
+@st.composite
+def conditions_and_sides(draw: st.DrawFn) -> GameState:
+    """Regions, passives "I am Gigantic if I am in a Forest", "all regions are Forests"
+    (or Mountains), "all your (or the opponent's) T get +N power", "all Gigantic get +1
+    power" and "all T are U", each on its own source, over characters that are sources of
+    nothing: the shapes where a region's terrain flips a condition in some rounds and a
+    source's controller changes what its passive selects."""
+    objects: dict[str, GameObject] = {}
+    regions = [f"r{i}" for i in range(draw(st.integers(1, 2)))]
+    for rid in regions:
+        terrain = draw(st.frozensets(st.sampled_from(TERRAINS), max_size=1))
+        objects[rid] = GameObject(rid, "ana", "region", base={"subtypes": terrain})
+    types = sorted(CREATURE_TYPES)
+    shapes = draw(
+        st.lists(
+            st.sampled_from(["forest", "forest", "regions", "sided", "sided", "gigantic", "add"]),
+            min_size=2,
+            max_size=6,
+        )
+    )
+    for j, shape in enumerate(shapes):
+        t = frozenset({draw(st.sampled_from(types))})
+        cond = None
+        amount: fx.Amount | None = None
+        action: fx.Action
+        selector = fx.Selector(fx.Pick.ALL, subtypes=t)
+        if shape == "forest":
+            selector, cond = fx.SELF, fx.Condition(fx.Test.REGION, name="Forest")
+            action = fx.Give(fx.Grant.KEYWORD, "Gigantic")
+        elif shape == "regions":
+            terrain = frozenset({draw(st.sampled_from(["Forest", "Mountain"]))})
+            action = fx.ModifyStat(pv.REGION_TYPE, fx.StatOp.SET, members=terrain)
+            selector = fx.Selector(fx.Pick.ALL, kinds=frozenset({"region"}))
+            if draw(st.booleans()):
+                cond = fx.Condition(fx.Test.REGION, name="Water")
+        elif shape == "sided":
+            side = draw(st.sampled_from([fx.Side.YOURS, fx.Side.ENEMY]))
+            selector = fx.Selector(fx.Pick.ALL, subtypes=t, side=side)
+            op = draw(st.sampled_from([fx.StatOp.ADD, fx.StatOp.SET]))
+            action, amount = fx.ModifyStat("power", op), fx.Const(draw(st.integers(0, 3)))
+        elif shape == "gigantic":
+            selector = fx.Selector(fx.Pick.ALL, has=frozenset({"Gigantic"}))
+            action, amount = fx.ModifyStat("power"), fx.Const(1)
+        else:
+            u = frozenset({draw(st.sampled_from(types))})
+            action = fx.ModifyStat(pv.SUBTYPES, fx.StatOp.ADD, members=u)
+        p = pv.passive(f"s{j}.p", f"s{j}", action, selector, amount, cond)
+        objects[f"s{j}"] = GameObject(
+            f"s{j}",
+            draw(st.sampled_from(PLAYERS)),
+            "character",
+            base={"power": 0, "subtypes": draw(st.frozensets(st.sampled_from(types), max_size=1))},
+            timestamp=draw(st.integers(1, 5)),
+            abilities=(p,),
+            region=draw(st.sampled_from(regions)),
+        )
+    for i in range(draw(st.integers(1, 4))):
+        objects[f"x{i}"] = GameObject(
+            f"x{i}",
+            draw(st.sampled_from(PLAYERS)),
+            "character",
+            base={
+                "power": draw(st.integers(0, 3)),
+                "subtypes": draw(st.frozensets(st.sampled_from(types), max_size=2)),
+            },
+            region=draw(st.sampled_from(regions)),
+        )
+    return GameState(RULESETS["altered"], PLAYERS, objects)
+
+
+@pytest.mark.rule("A-PASS-1", "A-ORDER-1", "A-DEP-1", "A-GOLD-6")
+@settings(max_examples=400, deadline=None)
+@given(
+    conditions_and_sides(),
+    st.lists(
+        st.tuples(
+            st.sampled_from(("terrain", "terrain", "controller", "leave")), st.integers(0, 50)
+        ),
+        min_size=1,
+        max_size=5,
+    ),
+)
+def test_conditions_flipped_by_regions_and_sources_changing_hands_equal_recomputing(
+    state: GameState, events: list[tuple[str, int]]
+) -> None:
+    ordering = dep.order_passives(state)
+    for what, pick in events:
+        new, target = _on(state, what, pick)
+        fresh = dep.order_passives(new)
+        replayed = replay_update(ordering, state, new, [target])
+        event(f"{what}: {'replayed' if replayed is not None else 'not replayed'}")
+        if replayed is not None:
+            _same(replayed, fresh)
+        ordering = dep.reorder(ordering, state, new)
+        _same(ordering, fresh)
+        state = new
