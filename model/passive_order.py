@@ -83,6 +83,9 @@ class Ordering:
     log: TrialLog | None = field(default=None, compare=False, repr=False)
 
 
+_B = "A-DEP-1b"
+
+
 def _channel_index(
     ids: Iterable[str], chans: Mapping[str, frozenset[pv.Channel]]
 ) -> tuple[dict[pv.Channel, set[str]], dict[str, set[str]]]:
@@ -197,7 +200,17 @@ class _Orderer:
                     # one subtype or keyword and nothing else: the objects B adds to and
                     # removes from its selection are those that gain or lose that channel
                     moved = changed.channels.get(self.index_of[a]) if pa.plan.indexed else None
-                    dep = pt.trial(pa, self.ps[b], self.board, changes, which, moved)
+                    seen = self.edges.get((a, b))
+                    if (
+                        which == "b"
+                        and moved is not None
+                        and seen is not None
+                        and _B in seen.reasons
+                        and pv.exists(pa, self.board.objects)
+                    ):  # found again for a reason it has: its explanation is not rebuilt
+                        dep = pt.Dependence(a, b, (_B,), (), frozenset(moved[0] + moved[1]))
+                    else:
+                        dep = pt.trial(pa, self.ps[b], self.board, changes, which, moved)
                 if dep is None and b not in self.graph.out.get(a, {}):
                     continue  # absent before and now: nothing to log
                 self.log.record(a, b, len(self.order), dep)
