@@ -21,6 +21,7 @@ import itertools
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field, replace
 
+from arbiter.model.ability_zones import in_play_in
 from arbiter.model.choicepoints import ChoicePoint, Option
 from arbiter.model.damage.actions import GameAction, Link, ProposedEvent, carry_out
 from arbiter.model.effects import algebra as fx
@@ -152,7 +153,7 @@ def replacements_in_play(state: GameState) -> tuple[Replacement, ...]:
     found = [
         a
         for o in state.objects.values()
-        if o.zone == "play"
+        if in_play_in(state, o.zone)
         for a in o.abilities
         if isinstance(a, Replacement)
     ]
@@ -198,7 +199,7 @@ def target_options(r: Replacement, e: ProposedEvent, state: GameState) -> list[t
                 sorted(
                     oid
                     for oid, o in state.objects.items()
-                    if o.zone == "play" and selects(sel, o, oid, r.source, who)
+                    if in_play_in(state, o.zone) and selects(sel, o, oid, r.source, who)
                 )
             )
         else:
@@ -309,10 +310,13 @@ def picks(run: ReplacementRun, r: Replacement, e: ProposedEvent) -> list[tuple[s
 def chooser_of(run: ReplacementRun, cands: list[Candidate]) -> str:
     """R-5: the player whose replacements could apply, or the active player when both.
     Under ``replacement_chooser: affected-owner`` (Riftbound 372): the owner of the object
-    the first event acts on; a player acted on decides for themselves (372.1)."""
+    the first event acts on; a player acted on decides for themselves (372.1); the turn
+    player for an uncontrolled battlefield (372.2)."""
     if run.state.ruleset.replacement_chooser is ReplacementChooser.AFFECTED_OWNER:
         target = cands[0].event.target
         obj = run.state.objects.get(target)
+        if obj is not None and obj.kind == "battlefield" and not obj.controller:
+            return run.state.active_player  # 372.2: an uncontrolled battlefield
         if obj is not None:
             return obj.owner
         return target if target in run.state.players else run.state.active_player

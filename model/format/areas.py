@@ -106,6 +106,18 @@ def _riftbound() -> ModuleType:
     return area_riftbound
 
 
+def _riftbound_costs() -> ModuleType:
+    from arbiter.model.format import area_riftbound_costs
+
+    return area_riftbound_costs
+
+
+def _chain() -> ModuleType:
+    from arbiter.model.format import area_chain
+
+    return area_chain
+
+
 AREAS: dict[str, Callable[[], ModuleType]] = {
     "foundation": _foundation,
     "area_abilities": _abilities,
@@ -121,6 +133,8 @@ AREAS: dict[str, Callable[[], ModuleType]] = {
     "area_passives": _passives,
     "area_replacement": _replacement,
     "area_riftbound": _riftbound,
+    "area_riftbound_costs": _riftbound_costs,
+    "area_chain": _chain,
 }
 
 
@@ -174,6 +188,8 @@ MERGE_ORDER: dict[str, tuple[str, ...]] = {
         "area_altered_rules",
         "area_altered_turns",
         "area_altered_objects",
+        "area_riftbound_costs",
+        "area_chain",
     ),
     "OBJECT_KEY_PARSERS": (
         "area_abilities",
@@ -186,6 +202,8 @@ MERGE_ORDER: dict[str, tuple[str, ...]] = {
         "area_riftbound",
         "area_altered_rules",
         "area_altered_objects",
+        "area_riftbound_costs",
+        "area_chain",
     ),
     "TOP_KEY_PARSERS": ("area_replacement", "area_loops", "area_abilities"),
 }
@@ -255,6 +273,13 @@ STEP_PARSERS: AreaTable[StepParser] = AreaTable(
         "pass": "area_altered_turns",
         "orb": "area_altered_objects",
         "to_deck": "area_altered_objects",
+        "pay": "area_riftbound_costs",
+        "rune": "area_riftbound_costs",
+        "chain_play": "area_chain",
+        "activate_ability": "area_chain",
+        "chain_trigger": "area_chain",
+        "pass_priority": "area_chain",
+        "resolve_chain": "area_chain",
     },
 )
 
@@ -285,6 +310,11 @@ OBJECT_KEY_PARSERS: AreaTable[ObjectKeyParser] = AreaTable(
         "effect_text": "area_riftbound",
         "modifiers": "area_altered_rules",
         "zone": "area_altered_objects",
+        "costs": "area_riftbound_costs",
+        "cost_modifiers": "area_riftbound_costs",
+        "play_only": "area_riftbound_costs",
+        "activated": "area_chain",
+        "timing_grants": "area_chain",
     },
 )
 
