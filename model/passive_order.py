@@ -149,6 +149,7 @@ class _Orderer:
         self.trial_cache: dict[str, pt.Application] = {}
         self.cached_on: dict[str, set[str]] = {}
         self.delta_cache: dict[str, pt.Delta] = {}
+        self.applied_delta: pt.Delta | None = None
         self.index_of = {pid: pt.indexed_channel(p) for pid, p in self.ps.items() if p.plan.indexed}
         self.order: list[str] = []
         self.head = 0
@@ -253,6 +254,9 @@ class _Orderer:
             self.board.defer(p, done.deferred)
         else:
             done = cached or pt.apply_passive(p, self.board)
+        # what it really changes, known from its trial application (the same board)
+        known = self.delta_cache.pop(chosen, None)
+        self.applied_delta = known if cached is not None and done is cached else None
         before = {oid: self.board.objects[oid] for oid in done.changes}
         self.board.commit(done.changes)
         self.order.append(chosen)
@@ -264,8 +268,11 @@ class _Orderer:
         """Drop the passives that no longer exist (returned), and trial-apply again the
         pairs that what was applied can have changed (A-ORDER-1: re-evaluated)."""
         written: set[pv.Channel] = set()
-        for oid, obj in done.changes.items():
-            written |= pv.changed_channels(before[oid], obj)
+        if self.applied_delta is not None:
+            written.update(self.applied_delta.channels)
+        else:
+            for oid, obj in done.changes.items():
+                written |= pv.changed_channels(before[oid], obj)
         lost = sorted(name for attr, name in written if attr == "abilities")
         written = {c for c in written if c[0] != "abilities"}
         touched = _readers(written, self.exact, self.by_attr) & self.unapplied
