@@ -179,9 +179,10 @@ class _Orderer:
         A: only those reading a channel that B really changes (the prefilter inside a
         pair)."""
         out = "a" if ("abilities", self.ps[a].source) in changed.channels else ""
-        if changed.meets(self.sel_rd[a]):
+        sel, cond = self.sel_rd[a], self.cond_rd[a]
+        if sel and changed.meets(sel):
             out += "b"
-        if changed.meets(self.cond_rd[a]):
+        if cond and changed.meets(cond):
             out += "c"
         return out
 
