@@ -278,7 +278,8 @@ def start_run(
     ``extra``: replacements that are not abilities in play (prevention shields under
     Decision D-PREV-REPL), ordered with the others by timestamp."""
     events = tuple(e for e in action.events if e.amount > 0)
-    active = tuple(sorted((*replacements_in_play(state), *extra), key=lambda r: (r.timestamp, r.id)))
+    found = (*replacements_in_play(state), *extra)
+    active = tuple(sorted(found, key=lambda r: (r.timestamp, r.id)))
     run = ReplacementRun(action, state, active, _sorted(events))
     return settle(run)
 
