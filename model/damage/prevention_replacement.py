@@ -95,7 +95,7 @@ def spend(
             left_value = use.remaining
             rule = "Riftbound 437.3.a" if use.remaining == 0 else "Riftbound 437.3.b"
         dealt = amount - use.used
-        why = (
+        why: tuple[RuleStep, ...] = (
             RuleStep(
                 "Riftbound 437.7",
                 f"{s.id} is a replacement of '{a.event.describe()}', applied in the "
