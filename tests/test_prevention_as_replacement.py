@@ -177,3 +177,28 @@ def test_prevention_as_replacement_is_a_policy_the_pipeline_by_default() -> None
     sc = scenario(case(REPLACEMENT))
     assert sc.start.ruleset.prevention_as_replacement is PreventionReading.REPLACEMENT
     assert "prevention_as_replacement" in sc.start.ruleset.chosen
+
+
+def sized(amount: int, value: int, policies: str = "", first: str = "") -> str:
+    text = case(policies, first).replace("amount: 2}", f"amount: {value}}}", 1)
+    return text.replace("each: 3,", f"each: {amount},", 1)
+
+
+@settings(max_examples=20, deadline=None)
+@given(amount=st.integers(1, 7), value=st.integers(1, 5))
+@pytest.mark.rule("D-PREV-REPL", "R-2", "Riftbound 437.7", "Riftbound 437.2", "Riftbound 437.3")
+def test_the_order_of_a_prevention_and_a_redirect_decides_what_is_prevented(
+    amount: int, value: int
+) -> None:
+    """Prevention first (the pipeline, or the shield ordered first) redirects max(0, amount -
+    value) and spends min(amount, value); the redirect first moves all of it and spends
+    nothing. The two readings agree exactly when the shield is ordered first."""
+    pipeline = view(sized(amount, value))
+    shield_first = view(sized(amount, value, REPLACEMENT, "ward"))
+    for out in (pipeline, shield_first):
+        assert damage(out, "squire") == 0
+        assert damage(out, "bodyguard") == max(0, amount - value)
+        assert ward(out) == max(0, value - amount)
+    redirect_first = view(sized(amount, value, REPLACEMENT, "take_the_hit"))
+    assert (damage(redirect_first, "squire"), damage(redirect_first, "bodyguard")) == (0, amount)
+    assert ward(redirect_first) == value
