@@ -202,3 +202,11 @@ def test_the_order_of_a_prevention_and_a_redirect_decides_what_is_prevented(
     redirect_first = view(sized(amount, value, REPLACEMENT, "take_the_hit"))
     assert (damage(redirect_first, "squire"), damage(redirect_first, "bodyguard")) == (0, amount)
     assert ward(redirect_first) == value
+
+
+@pytest.mark.rule("D-PREV-REPL")
+def test_an_unknown_reading_is_refused_with_its_place_and_the_values() -> None:
+    from arbiter.model.errors import InputError
+
+    with pytest.raises(InputError, match=r"prevention_as_replacement.*pipeline.*replacement"):
+        scenario(case("policies: {prevention_as_replacement: sideways}"))
