@@ -64,6 +64,12 @@ def _appended(card: GameObject, unit: GameObject, t: int) -> tuple[Ability, ...]
     return tuple(out)
 
 
+def _is_grant(a: Ability) -> bool:
+    from arbiter.model.riftbound_traits import GrantedText
+
+    return isinstance(a, GrantedText)
+
+
 def detach(state: GameState, card_id: str, rule: str) -> GameState:
     card = state.obj(card_id)
     to = attached_to(card)
@@ -91,10 +97,16 @@ def attach(state: GameState, card_id: str, unit_id: str, rules: tuple[str, ...])
     if card.kind == "unit":
         raise IllegalAction("Riftbound 717", f"{card_id}, a unit, is not attached")
     state, t = state.tick()
-    inactive = tuple(a for a in card.abilities if not isinstance(a, EffectText))
+    from arbiter.model.riftbound_traits import granted_ids
+
+    granted = granted_ids(card)  # 135.4.b: granted rules text stays active
+    inactive = tuple(
+        a for a in card.abilities if not isinstance(a, EffectText) and a.id not in granted
+    )
     texts = tuple(a for a in card.abilities if isinstance(a, EffectText))
     record = Attached("attached", card_id, t, to=unit_id, inactive=inactive)
-    moved = replace(card, zone=unit.zone, region=unit.region, abilities=(record, *texts))
+    active = tuple(a for a in card.abilities if a.id in granted or _is_grant(a))
+    moved = replace(card, zone=unit.zone, region=unit.region, abilities=(record, *texts, *active))
     state = state.with_object(moved)
     state = state.with_object(replace(unit, abilities=(*unit.abilities, *_appended(card, unit, t))))
     fields: tuple[tuple[str, JSON], ...] = (

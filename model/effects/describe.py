@@ -39,16 +39,23 @@ def _kind_words(s: a.Selector, plural: bool) -> str:
     elif s.side is a.Side.NAMED:
         words.append(f"{s.name}'s")
     words += subtypes
+    words += [f"non-{x}" for x in sorted(_categories(s.lacks))]  # Riftbound 133.3
     words.append(noun)
     return " ".join(words)
+
+
+def _categories(names: frozenset[str]) -> frozenset[str]:
+    """The names ``lacks`` excludes that are categories (kinds: lower case, "non-unit",
+    Riftbound 133.3) rather than features or keywords ("without Tank")."""
+    return frozenset(n for n in names if n[:1].islower())
 
 
 def _filters(s: a.Selector) -> str:
     out = []
     if s.has:
         out.append("with " + " and ".join(sorted(s.has)))
-    if s.lacks:
-        out.append("without " + " or ".join(sorted(s.lacks)))
+    if s.lacks - _categories(s.lacks):
+        out.append("without " + " or ".join(sorted(s.lacks - _categories(s.lacks))))
     for t in s.stats:
         bound = {
             a.Compare.AT_MOST: f"{t.bound} or less",
@@ -179,6 +186,8 @@ def condition(c: a.Condition) -> str:
         return "you paid the additional cost"
     if c.test is a.Test.ROLL:
         return f"the die shows {bound}"
+    if c.test is a.Test.KILLED_WITH:
+        return f"you killed that object with a{_an(c.name)} {c.name}"
     if c.test is a.Test.CARDS_PLAYED:
         return f"you have played {bound} other cards this turn"
     return f"it is the {c.name} phase"

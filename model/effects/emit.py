@@ -124,8 +124,10 @@ def condition(c: a.Condition) -> Data:
         return {"counter": c.name, **of, **bound}
     if c.test is a.Test.DAY:
         return {"day": True, **bound}
-    if c.test is a.Test.SUBTYPE:  # a passive's condition: written in the area syntax
-        raise ValueError("a subtype condition: no card-language form (passives: condition)")
+    if c.test is a.Test.SUBTYPE:
+        return {"subtype": c.name, **of}
+    if c.test is a.Test.KILLED_WITH:
+        return {"killed_with": c.name}
     if c.test is a.Test.DONE:
         return {"done": True}
     if c.test is a.Test.PAID:

@@ -61,6 +61,9 @@ CONDITION_DOC: dict[str, str] = {
     "(Riftbound 356.4.f.1)",
     "cards_played": "true: the number of other cards you played this turn compared with a "
     "bound (Riftbound 812 Legion: at_least 1)",
+    "subtype": "a subtype, or a Riftbound tag (133.8), `of` has",
+    "killed_with": "spell | ability | a kind: the object the event was about was killed "
+    "with one, controlled by you, you being responsible (Riftbound 428.5.e)",
     "of": "the object or player the test reads (a selector); default self",
     "at_least": "the bound: the value is at least this",
     "at_most": "the bound: the value is at most this",

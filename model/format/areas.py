@@ -106,6 +106,12 @@ def _riftbound() -> ModuleType:
     return area_riftbound
 
 
+def _riftbound_traits() -> ModuleType:
+    from arbiter.model.format import area_riftbound_traits
+
+    return area_riftbound_traits
+
+
 AREAS: dict[str, Callable[[], ModuleType]] = {
     "foundation": _foundation,
     "area_abilities": _abilities,
@@ -121,6 +127,7 @@ AREAS: dict[str, Callable[[], ModuleType]] = {
     "area_passives": _passives,
     "area_replacement": _replacement,
     "area_riftbound": _riftbound,
+    "area_riftbound_traits": _riftbound_traits,
 }
 
 
@@ -174,6 +181,7 @@ MERGE_ORDER: dict[str, tuple[str, ...]] = {
         "area_altered_rules",
         "area_altered_turns",
         "area_altered_objects",
+        "area_riftbound_traits",
     ),
     "OBJECT_KEY_PARSERS": (
         "area_abilities",
@@ -255,6 +263,11 @@ STEP_PARSERS: AreaTable[StepParser] = AreaTable(
         "pass": "area_altered_turns",
         "orb": "area_altered_objects",
         "to_deck": "area_altered_objects",
+        "change_traits": "area_riftbound_traits",
+        "become_copy": "area_riftbound_traits",
+        "grant_text": "area_riftbound_traits",
+        "lose_text": "area_riftbound_traits",
+        "facedown_occupancy": "area_riftbound_traits",
     },
 )
 
