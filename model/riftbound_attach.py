@@ -37,6 +37,18 @@ class Attached(Ability):
     inactive: tuple[Ability, ...] = ()
 
 
+@dataclass(frozen=True, slots=True)
+class GrantedText(Ability):
+    """Abilities an effect gave the card (``ids``, model/riftbound_traits.py): granted
+    rules text, active even while the card is attached to another (135.4.b)."""
+
+    ids: tuple[str, ...] = ()
+
+
+def granted_ids(obj: GameObject) -> frozenset[str]:
+    return frozenset(i for g in obj.abilities if isinstance(g, GrantedText) for i in g.ids)
+
+
 def attached_to(obj: GameObject) -> str | None:
     return next((a.to for a in obj.abilities if isinstance(a, Attached)), None)
 
@@ -62,12 +74,6 @@ def _appended(card: GameObject, unit: GameObject, t: int) -> tuple[Ability, ...]
     if isinstance(bonus, int):
         out.append(MightPassive(f"{_prefix(card.id)}{BONUS}", unit.id, t, add=bonus))
     return tuple(out)
-
-
-def _is_grant(a: Ability) -> bool:
-    from arbiter.model.riftbound_traits import GrantedText
-
-    return isinstance(a, GrantedText)
 
 
 def detach(state: GameState, card_id: str, rule: str) -> GameState:
@@ -97,15 +103,13 @@ def attach(state: GameState, card_id: str, unit_id: str, rules: tuple[str, ...])
     if card.kind == "unit":
         raise IllegalAction("Riftbound 717", f"{card_id}, a unit, is not attached")
     state, t = state.tick()
-    from arbiter.model.riftbound_traits import granted_ids
-
     granted = granted_ids(card)  # 135.4.b: granted rules text stays active
     inactive = tuple(
         a for a in card.abilities if not isinstance(a, EffectText) and a.id not in granted
     )
     texts = tuple(a for a in card.abilities if isinstance(a, EffectText))
     record = Attached("attached", card_id, t, to=unit_id, inactive=inactive)
-    active = tuple(a for a in card.abilities if a.id in granted or _is_grant(a))
+    active = tuple(a for a in card.abilities if a.id in granted or isinstance(a, GrantedText))
     moved = replace(card, zone=unit.zone, region=unit.region, abilities=(record, *texts, *active))
     state = state.with_object(moved)
     state = state.with_object(replace(unit, abilities=(*unit.abilities, *_appended(card, unit, t))))

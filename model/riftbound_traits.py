@@ -20,6 +20,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
+from arbiter.model import might as mt
+from arbiter.model import riftbound_keywords as rk
+from arbiter.model.riftbound_attach import Attached, GrantedText, granted_ids
 from arbiter.model.state import Ability, BaseValue, GameObject
 from arbiter.model.values.features import Feature
 
@@ -63,14 +66,6 @@ class TraitEffect(Ability):
 
 
 @dataclass(frozen=True, slots=True)
-class GrantedText(Ability):
-    """Abilities an effect gave the object (``ids``): granted rules text, active even
-    while the object is attached to another card (135.4.b)."""
-
-    ids: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
 class TextRemoved(Ability):
     """The object lost its rules text (472.2): ``removed`` is kept to come back when the
     effect ends ("this turn") or the object leaves the Board."""
@@ -85,10 +80,6 @@ RECORDS = (PrintedTraits, TraitEffect, GrantedText, TextRemoved)
 def _is_text(a: Ability) -> bool:
     """Rules text: an ability the card prints or is given, not a record of what happened
     to the object (a Might effect, a keyword grant, an attachment, this module's records)."""
-    from arbiter.model import might as mt
-    from arbiter.model import riftbound_keywords as rk
-    from arbiter.model.riftbound_attach import Attached
-
     return not isinstance(a, (*RECORDS, mt.MightEffect, rk.KeywordChange, Attached))
 
 
@@ -237,10 +228,6 @@ def _restore(obj: GameObject, records: list[TextRemoved]) -> GameObject:
     back = tuple(a for r in records for a in r.removed)
     kept = tuple(a for a in obj.abilities if a not in records)
     return replace(obj, abilities=(*back, *kept))
-
-
-def granted_ids(obj: GameObject) -> frozenset[str]:
-    return frozenset(i for g in obj.abilities if isinstance(g, GrantedText) for i in g.ids)
 
 
 def grant_text(obj: GameObject, abilities: tuple[Ability, ...], record_id: str) -> GameObject:

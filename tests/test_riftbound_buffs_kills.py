@@ -107,7 +107,7 @@ FACEDOWN = (
 )
 
 
-@pytest.mark.rule("Riftbound 107.3.b.1", "Riftbound 107.3.b")
+@pytest.mark.rule("Riftbound 107.3.b.1", "Riftbound 107.3.b", "RB-FACEDOWN")
 def test_a_facedown_zone_that_holds_two_takes_a_second_card() -> None:
     one = run(FACEDOWN, "  - hide: {card: trap, at: ridge}\n  - hide: {card: snare, at: ridge}\n")
     assert one["illegal"]["rule"] == "Riftbound 107.3.b"
@@ -121,7 +121,7 @@ def test_a_facedown_zone_that_holds_two_takes_a_second_card() -> None:
     assert {two["objects"][c]["zone"] for c in ("trap", "snare")} == {"facedown"}
 
 
-@pytest.mark.rule("Riftbound 107.3.b.2")
+@pytest.mark.rule("Riftbound 107.3.b.2", "RB-FACEDOWN")
 def test_an_occupancy_lowered_below_the_cards_there_trashes_the_difference() -> None:
     steps = (
         "  - facedown_occupancy: {at: ridge, set: 2}\n"
@@ -146,7 +146,7 @@ ORDERED = (
 )
 
 
-@pytest.mark.rule("Riftbound 803")
+@pytest.mark.rule("Riftbound 803", "RB-KEYWORD-ORDER")
 def test_a_played_cards_keyword_effects_follow_the_order_it_lists_them() -> None:
     """Vision then Weaponmaster: the look comes before the attachment; listed the other
     way, after it."""
@@ -167,7 +167,7 @@ def test_a_played_cards_keyword_effects_follow_the_order_it_lists_them() -> None
 # -- 801.3.a.2 with the card language ------------------------------------------------------
 
 
-@pytest.mark.rule("Riftbound 801.3.a.2", "Riftbound 317.2.c", "EFF-UNTIL")
+@pytest.mark.rule("Riftbound 801.3.a.2", "Riftbound 317.2.c", "EFF-UNTIL", "RB-KEYWORD-ORDER")
 def test_a_keyword_the_card_language_gives_this_turn_ends_with_the_turn() -> None:
     """ "I gain Tank this turn" written in the card language ends at ``end_turn`` as the
     ``keyword_change`` step's does."""

@@ -235,7 +235,7 @@ def test_a_copy_of_some_traits_takes_only_those_and_ends_with_the_turn() -> None
 # -- rules text granted (135.4.b) or removed (473.1.a) ------------------------------------
 
 
-@pytest.mark.rule("Riftbound 135.4.b", "Riftbound 135.4", "Riftbound 472.2")
+@pytest.mark.rule("Riftbound 135.4.b", "Riftbound 135.4", "Riftbound 472.2", "RB-TEXT")
 def test_rules_text_granted_to_a_gear_stays_active_while_it_is_attached() -> None:
     """The gear's printed "friendly units +1" is inactive while it is attached (135.4);
     the "+2" an effect granted it is still active (135.4.b)."""
@@ -263,7 +263,7 @@ PASSIVES = (
 )
 
 
-@pytest.mark.rule("Riftbound 473.1.a", "Riftbound 472.2", "RB-EXIST")
+@pytest.mark.rule("Riftbound 473.1.a", "Riftbound 472.2", "RB-EXIST", "RB-TEXT")
 def test_a_might_effect_exists_only_while_the_effect_it_depends_on_applies() -> None:
     """Pride ("while I'm Mighty, +2") exists only once Rally has made the proud unit
     Mighty (473.1.a): Rally applies first, 7. When the captain loses its rules text this
@@ -283,6 +283,7 @@ def test_a_might_effect_exists_only_while_the_effect_it_depends_on_applies() -> 
     assert lost[0]["lost"] == ["rally"] and lost[1]["lost"] == ["pride"]
 
 
+@pytest.mark.rule("RB-TRAITS", "RB-COPY")
 def test_bad_trait_steps_are_refused_with_their_path() -> None:
     from arbiter.model.errors import InputError
 
@@ -295,6 +296,7 @@ def test_bad_trait_steps_are_refused_with_their_path() -> None:
         )
 
 
+@pytest.mark.rule("RB-KILL-WITH")
 def test_the_condition_killed_with_has_a_written_form_and_english() -> None:
     c = a.Condition(a.Test.KILLED_WITH, name="spell")
     assert emit.condition(c) == {"killed_with": "spell"}
