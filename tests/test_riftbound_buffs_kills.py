@@ -180,3 +180,36 @@ def test_a_keyword_the_card_language_gives_this_turn_ends_with_the_turn() -> Non
     assert out["expect"]["failed"] == 0
     assert "Tank" not in out["objects"]["wall"]["features"]
     assert any(e["kind"] == "expired" for e in out["events"])
+
+
+# -- 315.2.b.3: modes of play with teams ----------------------------------------------------
+
+TEAMS = """
+ruleset: riftbound
+players: [di, ana, bo, cy]
+counters: {team.ana: 1, team.cy: 1, team.bo: 2, team.di: 2}
+objects:
+  south: {owner: ana, kind: battlefield, zone: battlefield, controller: ana}
+  north: {owner: cy, kind: battlefield, zone: battlefield, controller: cy}
+  east: {owner: bo, kind: battlefield, zone: battlefield, controller: bo}
+steps:
+  - end_turn: {phases: true}
+  - conquer: {battlefield: north, player: ana}
+  - conquer: {battlefield: east, player: ana}
+"""
+
+
+@pytest.mark.rule("Riftbound 315.2.b.3", "RB-TEAMS")
+def test_a_battlefield_a_teammate_holds_at_the_scoring_step_is_not_scored_this_turn() -> None:
+    """Ana's turn: she holds the south (a point); the north, held by her teammate cy, is
+    disqualified, so conquering it later this turn scores nothing; the east, an
+    opponent's, scores as usual. Without teams the north would score."""
+    out = view(TEAMS)
+    assert "illegal" not in out, out.get("illegal")
+    scores = [(e["battlefield"], e["scored"]) for e in out["events"] if e["kind"] == "score"]
+    assert scores == [("south", True), ("north", False), ("east", True)]
+    assert out["counters"]["points"]["ana"] == 2
+    dq = [e for e in out["events"] if e["kind"] == "disqualified"]
+    assert dq and dq[0]["player"] == "ana" and dq[0]["battlefields"] == ["north"]
+    apart = view(TEAMS.replace("counters: {team.ana: 1, team.cy: 1, team.bo: 2, team.di: 2}\n", ""))
+    assert apart["counters"]["points"]["ana"] == 3
