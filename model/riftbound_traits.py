@@ -128,6 +128,20 @@ def _apply(t: Traits, e: Traits) -> Traits:
     )
 
 
+def _touched(effects: tuple[TraitEffect, ...]) -> tuple[set[str], set[str]]:
+    """The object fields and the characteristics some of ``effects`` set."""
+    fields: set[str] = set()
+    keys: set[str] = set()
+    for e in effects:
+        t = e.traits
+        fields |= {n for n in ("card", "kind", "controller") if getattr(t, n) is not None}
+        fields |= {n for n in ("features", "text") if getattr(t, n) is not None}
+        keys |= set(t.base) | set(t.base_removed)
+        if t.tags_add or t.tags_remove:
+            keys.add(TAGS)
+    return fields, keys
+
+
 def _rebuild(
     obj: GameObject,
     first: Traits,
@@ -135,30 +149,31 @@ def _rebuild(
     applied: tuple[TraitEffect, ...],
 ) -> GameObject:
     """The object with ``applied`` (in timestamp order, 475) over its printed traits;
-    ``before``: the effects it had. Keywords and rules text are rebuilt only when a copy
-    set them (before or now): otherwise grants and removals since stay."""
+    ``before``: the effects it had. Only what some of them set is rebuilt: a change made
+    since by another rule (a keyword granted, a battlefield conquered, a characteristic
+    no trait effect sets) stays."""
     t = first
     for e in applied:
         t = _apply(t, e.traits)
+    fields, keys = _touched((*before, *applied))
     records: tuple[Ability, ...] = ()
     if applied:
         records = (PrintedTraits("printed_traits", obj.id, 0, traits=first), *applied)
     kept = tuple(a for a in _records(obj) if not isinstance(a, PrintedTraits | TraitEffect))
     text = text_of(obj)
-    features = obj.features
-    if any(e.traits.text is not None for e in (*before, *applied)):
+    if "text" in fields:
         granted = granted_ids(obj)
         extra = tuple(a for a in text if a.id in granted and a not in (t.text or ()))
         text = (*(t.text or ()), *extra)
-    if any(e.traits.features is not None for e in (*before, *applied)):
-        features = dict(t.features or {})
+    base = {k: v for k, v in obj.base.items() if k not in keys}
+    base.update({k: v for k, v in t.base.items() if k in keys})
     return replace(
         obj,
-        card=t.card,
-        kind=t.kind or obj.kind,
-        controller=t.controller or "",
-        base=dict(t.base),
-        features=features,
+        card=t.card if "card" in fields else obj.card,
+        kind=(t.kind or obj.kind) if "kind" in fields else obj.kind,
+        controller=(t.controller or "") if "controller" in fields else obj.controller,
+        base=base,
+        features=dict(t.features or {}) if "features" in fields else obj.features,
         abilities=(*text, *kept, *records),
     )
 

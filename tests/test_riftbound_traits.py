@@ -302,3 +302,22 @@ def test_the_condition_killed_with_has_a_written_form_and_english() -> None:
     assert emit.condition(c) == {"killed_with": "spell"}
     assert condition(_node("{killed_with: spell}")) == c
     assert describe.condition(c) == "you killed that object with a spell"
+
+
+@pytest.mark.rule("Riftbound 472.1.a", "RB-TRAITS")
+def test_the_end_of_a_trait_effect_keeps_what_other_rules_changed_since() -> None:
+    """A "this turn" trait effect ends; a keyword granted and a Facedown Zone's maximum
+    changed while it applied stay (only what trait effects set is read again)."""
+    result = run_text(
+        HEAD + "objects:\n" + YORDLES + "  ridge: {owner: ana, kind: battlefield, "
+        "zone: battlefield, controller: ana}\n"
+        "steps:\n"
+        "  - change_traits: {target: teemo, tags: {add: [Mech]}, this_turn: true}\n"
+        "  - change_traits: {target: ridge, name: Haunted Ridge, this_turn: true}\n"
+        "  - keyword_change: {target: teemo, gain: Tank}\n"
+        "  - facedown_occupancy: {at: ridge, add: 1}\n"
+        "  - end_turn: {}\n"
+    )
+    teemo, ridge = result.state.obj("teemo"), result.state.obj("ridge")
+    assert teemo.base["subtypes"] == frozenset({"Yordle"}) and "Tank" in teemo.features
+    assert ridge.card is None and ridge.base["facedown"] == 2 and ridge.controller == "ana"
