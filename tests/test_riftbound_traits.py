@@ -321,3 +321,26 @@ def test_the_end_of_a_trait_effect_keeps_what_other_rules_changed_since() -> Non
     teemo, ridge = result.state.obj("teemo"), result.state.obj("ridge")
     assert teemo.base["subtypes"] == frozenset({"Yordle"}) and "Tank" in teemo.features
     assert ridge.card is None and ridge.base["facedown"] == 2 and ridge.controller == "ana"
+
+
+@pytest.mark.rule("Riftbound 472.1.b", "Riftbound 472.1.b.2", "RB-COPY")
+def test_the_card_language_says_becomes_a_copy_this_turn() -> None:
+    """ "I become a copy of a chosen unit this turn" in the card language: the same copy
+    as the step's, written, read back and described."""
+    out = run(
+        COPIES,
+        "  - perform: {by: mirror, do: {become_copy: {of: {choose: 1, kind: unit}, "
+        "only: [might, tags], until: end_of_turn}}, choose: [broker]}\n"
+        "  - expect: {objects.mirror.might.shown: 4, "
+        "objects.mirror.characteristics.subtypes.shown: [Noxus]}\n"
+        "  - end_turn: {}\n"
+        "  - expect: {objects.mirror.might.shown: 2}\n",
+    )
+    assert out["expect"]["failed"] == 0, out["expect"]
+    from arbiter.model.effects import syntax
+
+    node = _node("{become_copy: {of: {choose: 1, kind: unit}, only: [might], until: end_of_turn}}")
+    e = syntax.effect(node)
+    assert isinstance(e.action, a.BecomeCopy) and e.action.only == ("might",)
+    assert syntax.effect(_node(str(emit.effect(e)).replace("'", '"'))) == e
+    assert describe.effect(e) == "This card becomes a copy of a unit (its might only) this turn."

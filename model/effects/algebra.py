@@ -34,6 +34,7 @@ StatTest = _sel.StatTest
 
 # the actions of the games' own words, defined in model.effects.game_actions
 Activate = _game.Activate
+BecomeCopy = _game.BecomeCopy
 ChooseOne = _game.ChooseOne
 Delayed = _game.Delayed
 EndTurn = _game.EndTurn
@@ -531,6 +532,7 @@ Action = (
     | Delayed
     | ChooseOne
     | Exchange
+    | BecomeCopy
     | Play
 )
 

@@ -307,6 +307,10 @@ def _action(e: a.Effect) -> str:
         return f"play {who}{to}{how.get(act.cost, '')}{delta}"
     if isinstance(act, a.Exchange):
         return f"exchange the places of {who} and {selector(act.other)}"
+    if isinstance(act, a.BecomeCopy):
+        traits = f" (its {', '.join(act.only)} only)" if act.only else ""
+        plural = e.selector.pick is a.Pick.ALL and e.selector.side is a.Side.YOURS
+        return f"{who} {'become' if plural else 'becomes'} a copy of {selector(act.of)}{traits}"
     if isinstance(act, a.ChooseOne):
         options = " • ".join(
             " ".join(effect(x, capital=False) for x in o).rstrip(".") for o in act.options

@@ -332,6 +332,12 @@ def _action(e: a.Effect) -> tuple[str, Data]:
         body = {"with": selector(act.other)}
         _target(body, "target", e.selector)
         return "exchange", body
+    if isinstance(act, a.BecomeCopy):
+        body = {"of": selector(act.of)}
+        if act.only:
+            body["only"] = list(act.only)
+        _target(body, "target", e.selector)
+        return "become_copy", body
     if isinstance(act, a.ChooseOne):
         return "choose_one", {"options": [[effect(x) for x in o] for o in act.options]}
     if isinstance(act, a.Delayed):

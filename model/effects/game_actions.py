@@ -115,6 +115,18 @@ class Exchange:
     RULES: ClassVar[RuleIds] = ("Altered 7.3.9",)
 
 
+@dataclass(frozen=True, slots=True)
+class BecomeCopy:
+    """The selected objects become copies of ``of``: of its copyable traits, or only the
+    ``only`` ones (name, kind, tags, cost, might, keywords, text); "this turn" with
+    ``until: end_of_turn`` (Riftbound 472.1.b, Decision RB-COPY)."""
+
+    of: Selector
+    only: tuple[str, ...] = ()
+
+    RULES: ClassVar[RuleIds] = ("Riftbound 472.1.b",)
+
+
 class PlayCost(Enum):
     """What a card played by an effect costs."""
 

@@ -255,6 +255,15 @@ ACTIONS: dict[str, tuple[str, dict[str, str]]] = {
         "the target and `with` exchange their places (Altered 7.3.9)",
         {"target": TARGET_DOC, "with": "the other object (a selector)"},
     ),
+    "become_copy": (
+        "the target becomes a copy of `of` (Riftbound 472.1.b): all its copyable traits, "
+        "or those `only` names; `until: end_of_turn` for this turn",
+        {
+            "target": TARGET_DOC,
+            "of": "the object copied (a selector)",
+            "only": "the traits copied: name, kind, tags, cost, might, keywords, text",
+        },
+    ),
     "choose_one": (
         "the controller chooses one of the options when it resolves (\"choose one\")",
         {"options": "a list of options, each one effect or a list of effects"},

@@ -302,6 +302,7 @@ _ACTION_PARSERS: dict[str, Callable[[Node], a.Effect]] = {
     "bonus_damage": _bonus,
     "cannot": _cannot,
     "cost": _cost,
+    "become_copy": lambda n: _become_copy(n),
     "replace": _replace,
     "end_turn": lambda n: a.Effect(a.EndTurn(), _player(n)),
     "channel": _zone(a.ZoneMove.CHANNEL),
@@ -327,6 +328,18 @@ def _play(node: Node) -> a.Effect:
 def _exchange(node: Node) -> a.Effect:
     m = _body(node, {"target", "with"}, required=("with",))
     return a.Effect(a.Exchange(selector(m["with"])), _target(m))
+
+
+def _become_copy(node: Node) -> a.Effect:
+    from arbiter.model.riftbound_traits import COPYABLE
+
+    m = _body(node, {"target", "of", "only"}, required=("of",))
+    only: tuple[str, ...] = ()
+    if "only" in m:
+        node_only = m["only"]
+        items = node_only.seq("a list") if isinstance(node_only.value, list) else [node_only]
+        only = tuple(i.choice(COPYABLE) for i in items)
+    return a.Effect(a.BecomeCopy(selector(m["of"]), only), _target(m))
 
 
 def _choose_one(node: Node) -> a.Effect:
