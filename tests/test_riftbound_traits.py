@@ -344,3 +344,30 @@ def test_the_card_language_says_becomes_a_copy_this_turn() -> None:
     assert isinstance(e.action, a.BecomeCopy) and e.action.only == ("might",)
     assert syntax.effect(_node(str(emit.effect(e)).replace("'", '"'))) == e
     assert describe.effect(e) == "This card becomes a copy of a unit (its might only) this turn."
+
+
+@pytest.mark.rule("Riftbound 472.1.a", "Riftbound 472.1", "RB-TRAITS")
+def test_the_card_language_gives_control_and_tags_this_turn() -> None:
+    """ "Gain control of an enemy unit this turn. It is a Mech.": written, read back,
+    described, and undone at the end of the turn."""
+    from arbiter.model.effects import syntax
+
+    text = (
+        "{change_traits: {target: {choose: 1, enemy: unit}, controller: you, "
+        "tags: {add: [Mech]}, until: end_of_turn}}"
+    )
+    result = run_text(
+        HEAD + "objects:\n" + YORDLES + "steps:\n"
+        f"  - perform: {{by: teemo, do: {text}, choose: [foe]}}\n"
+        "  - perform: {by: teemo, do: {counters: {name: mark, add: 1, "
+        "target: {yours: unit, subtype: Mech}}}}\n"
+        "  - end_turn: {}\n"
+    )
+    out = result.as_json()
+    assert "illegal" not in out, out.get("illegal")
+    assert out["objects"]["foe"]["counters"]["mark"] == 1  # ana's Mech for the turn
+    foe = result.state.obj("foe")
+    assert foe.controlled_by == "bo" and foe.base["subtypes"] == frozenset({"Yordle"})
+    e = syntax.effect(_node(text))
+    assert syntax.effect(_node(str(emit.effect(e)).replace("'", '"'))) == e
+    assert describe.effect(e) == ("You gain control of an enemy unit, which is a Mech this turn.")

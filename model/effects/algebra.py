@@ -35,6 +35,7 @@ StatTest = _sel.StatTest
 # the actions of the games' own words, defined in model.effects.game_actions
 Activate = _game.Activate
 BecomeCopy = _game.BecomeCopy
+ChangeTraits = _game.ChangeTraits
 ChooseOne = _game.ChooseOne
 Delayed = _game.Delayed
 EndTurn = _game.EndTurn
@@ -533,6 +534,7 @@ Action = (
     | ChooseOne
     | Exchange
     | BecomeCopy
+    | ChangeTraits
     | Play
 )
 

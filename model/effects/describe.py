@@ -311,6 +311,8 @@ def _action(e: a.Effect) -> str:
         traits = f" (its {', '.join(act.only)} only)" if act.only else ""
         plural = e.selector.pick is a.Pick.ALL and e.selector.side is a.Side.YOURS
         return f"{who} {'become' if plural else 'becomes'} a copy of {selector(act.of)}{traits}"
+    if isinstance(act, a.ChangeTraits):
+        return _traits(who, act)
     if isinstance(act, a.ChooseOne):
         options = " • ".join(
             " ".join(effect(x, capital=False) for x in o).rstrip(".") for o in act.options
@@ -326,6 +328,27 @@ def _action(e: a.Effect) -> str:
     if isinstance(act, a.EndTurn):
         return f"{who} end{'s' if who != 'you' else ''} the turn once no reaction waits"
     return _replace(act)
+
+
+def _traits(who: str, act: a.ChangeTraits) -> str:
+    """ "X is named N, is a gear, is a Yordle, is no Mech, costs 2"; "you gain control of
+    X, which is a Mech"."""
+    parts = []
+    if act.name is not None:
+        parts.append(f"is named {act.name}")
+    if act.kind is not None:
+        parts.append(f"is a{_an(act.kind)} {act.kind}")
+    if act.tags is not None:
+        parts.append("has the tags " + (", ".join(sorted(act.tags)) or "none") + " only")
+    parts += [f"is a{_an(t)} {t}" for t in sorted(act.tags_add)]
+    parts += [f"is no {t}" for t in sorted(act.tags_remove)]
+    if act.cost is not None:
+        parts.append(f"costs {act.cost}")
+    if act.controller is None:
+        return f"{who} " + ", ".join(parts)
+    taker = selector(act.controller)
+    gain = f"{taker} gain{'s' if taker != 'you' else ''} control of {who}"
+    return gain + (", which " + ", ".join(parts) if parts else "")
 
 
 _TOKEN_PLACES = {

@@ -332,6 +332,24 @@ def _action(e: a.Effect) -> tuple[str, Data]:
         body = {"with": selector(act.other)}
         _target(body, "target", e.selector)
         return "exchange", body
+    if isinstance(act, a.ChangeTraits):
+        body = {}
+        for key, value in (("name", act.name), ("kind", act.kind), ("cost", act.cost)):
+            if value is not None:
+                body[key] = value
+        if act.controller is not None:
+            body["controller"] = selector(act.controller)
+        tags: dict[str, Data] = {}
+        if act.tags is not None:
+            tags["set"] = sorted(act.tags)
+        if act.tags_add:
+            tags["add"] = sorted(act.tags_add)
+        if act.tags_remove:
+            tags["remove"] = sorted(act.tags_remove)
+        if tags:
+            body["tags"] = tags
+        _target(body, "target", e.selector)
+        return "change_traits", body
     if isinstance(act, a.BecomeCopy):
         body = {"of": selector(act.of)}
         if act.only:

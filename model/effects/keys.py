@@ -255,6 +255,18 @@ ACTIONS: dict[str, tuple[str, dict[str, str]]] = {
         "the target and `with` exchange their places (Altered 7.3.9)",
         {"target": TARGET_DOC, "with": "the other object (a selector)"},
     ),
+    "change_traits": (
+        "a trait-altering effect (Riftbound 472.1.a): the target's name, kind, controller, "
+        "tags or cost change; `until: end_of_turn` for this turn",
+        {
+            "target": TARGET_DOC,
+            "name": "its new name",
+            "kind": "its new kind (type)",
+            "controller": 'the player who gains control of it: you | opponent',
+            "tags": "{set: [tags]} or {add: [tags], remove: [tags]}",
+            "cost": "its new cost",
+        },
+    ),
     "become_copy": (
         "the target becomes a copy of `of` (Riftbound 472.1.b): all its copyable traits, "
         "or those `only` names; `until: end_of_turn` for this turn",

@@ -251,6 +251,8 @@ def _apply(
         return st.Move(target=two.id, zone=one.zone).resolve(state)
     if isinstance(act, a.BecomeCopy):
         return _become_copy(state, e, act, ctx, slot, targets)
+    if isinstance(act, a.ChangeTraits):
+        return _change_traits(state, e, act, ctx, targets)
     if isinstance(act, a.ChooseOne):
         raise IllegalAction("A-SPELL-1", "choosing one option ('choose one') is not modelled yet")
     if isinstance(act, a.Delayed):
@@ -313,6 +315,39 @@ def _become_copy(
         step = BecomeCopy(
             target=t, of=originals[0], only=act.only, this_turn=lasts is a.Lasts.END_OF_TURN
         )
+        state = step.resolve(state)
+    return state
+
+
+def _change_traits(
+    state: GameState, e: a.Effect, act: a.ChangeTraits, ctx: ev.Context, targets: tuple[str, ...]
+) -> GameState:
+    """Riftbound 472.1.a: the step ``change_traits`` on each target (Decision RB-TRAITS)."""
+    from arbiter.model import riftbound_traits as tr
+    from arbiter.model.riftbound_trait_steps import ChangeTraits
+
+    lasts = e.duration.lasts
+    if lasts not in (a.Lasts.INSTANT, a.Lasts.END_OF_TURN):
+        raise IllegalAction("Riftbound 472.1.a", f"traits lasting {lasts.value} are not modelled")
+    taker = None
+    if act.controller is not None:
+        players = ev.select(state, ctx, act.controller, "controller")
+        taker = _players(players[0]) if players else None
+    base: dict[str, BaseValue] = {}
+    if act.tags is not None:
+        base[tr.TAGS] = act.tags
+    if act.cost is not None:
+        base[tr.COST] = act.cost
+    traits = tr.Traits(
+        card=act.name,
+        kind=act.kind,
+        controller=taker,
+        base=base,
+        tags_add=act.tags_add,
+        tags_remove=act.tags_remove,
+    )
+    for t in _objects(state, targets):
+        step = ChangeTraits(target=t, traits=traits, this_turn=lasts is a.Lasts.END_OF_TURN)
         state = step.resolve(state)
     return state
 
