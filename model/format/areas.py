@@ -106,6 +106,12 @@ def _riftbound() -> ModuleType:
     return area_riftbound
 
 
+def _riftbound_costs() -> ModuleType:
+    from arbiter.model.format import area_riftbound_costs
+
+    return area_riftbound_costs
+
+
 def _riftbound_traits() -> ModuleType:
     from arbiter.model.format import area_riftbound_traits
 
@@ -127,6 +133,7 @@ AREAS: dict[str, Callable[[], ModuleType]] = {
     "area_passives": _passives,
     "area_replacement": _replacement,
     "area_riftbound": _riftbound,
+    "area_riftbound_costs": _riftbound_costs,
     "area_riftbound_traits": _riftbound_traits,
 }
 
@@ -181,6 +188,7 @@ MERGE_ORDER: dict[str, tuple[str, ...]] = {
         "area_altered_rules",
         "area_altered_turns",
         "area_altered_objects",
+        "area_riftbound_costs",
         "area_riftbound_traits",
     ),
     "OBJECT_KEY_PARSERS": (
@@ -194,6 +202,7 @@ MERGE_ORDER: dict[str, tuple[str, ...]] = {
         "area_riftbound",
         "area_altered_rules",
         "area_altered_objects",
+        "area_riftbound_costs",
     ),
     "TOP_KEY_PARSERS": ("area_replacement", "area_loops", "area_abilities"),
 }
@@ -263,6 +272,8 @@ STEP_PARSERS: AreaTable[StepParser] = AreaTable(
         "pass": "area_altered_turns",
         "orb": "area_altered_objects",
         "to_deck": "area_altered_objects",
+        "pay": "area_riftbound_costs",
+        "rune": "area_riftbound_costs",
         "change_traits": "area_riftbound_traits",
         "become_copy": "area_riftbound_traits",
         "grant_text": "area_riftbound_traits",
@@ -298,6 +309,9 @@ OBJECT_KEY_PARSERS: AreaTable[ObjectKeyParser] = AreaTable(
         "effect_text": "area_riftbound",
         "modifiers": "area_altered_rules",
         "zone": "area_altered_objects",
+        "costs": "area_riftbound_costs",
+        "cost_modifiers": "area_riftbound_costs",
+        "play_only": "area_riftbound_costs",
     },
 )
 
