@@ -177,6 +177,7 @@ def test_a_keyword_the_card_language_gives_this_turn_ends_with_the_turn() -> Non
         "  - expect: {objects.wall.features.Tank: true}\n"
         "  - end_turn: {}\n",
     )
+    assert "illegal" not in out, out.get("illegal")
     assert out["expect"]["failed"] == 0
     assert "Tank" not in out["objects"]["wall"]["features"]
     assert any(e["kind"] == "expired" for e in out["events"])

@@ -173,6 +173,7 @@ def test_trait_effects_apply_in_timestamp_order_and_end_when_the_unit_leaves_the
         "  - kill: {target: teemo}\n"
     )
     out = result.as_json()
+    assert "illegal" not in out, out.get("illegal")
     assert out["expect"]["failed"] == 0, out["expect"]
     teemo = result.state.obj("teemo")
     assert teemo.zone == "trash" and teemo.base["subtypes"] == frozenset({"Yordle"})
@@ -227,6 +228,7 @@ def test_a_copy_of_some_traits_takes_only_those_and_ends_with_the_turn() -> None
         "objects.mirror.characteristics.subtypes.shown: [Yordle]}\n"
     )
     out = result.as_json()
+    assert "illegal" not in out, out.get("illegal")
     assert out["expect"]["failed"] == 0, out["expect"]
     assert out["objects"]["mirror"]["features"] == {}  # no keyword copied
     assert out["objects"]["pal"]["might"]["shown"] == 1  # nor the Rally
@@ -278,6 +280,7 @@ def test_a_might_effect_exists_only_while_the_effect_it_depends_on_applies() -> 
         "  - lose_text: {target: proud}\n"
         "  - expect: {objects.proud.might.shown: 5}\n",
     )
+    assert "illegal" not in out, out.get("illegal")
     assert out["expect"]["failed"] == 0, out["expect"]
     lost = [e for e in out["events"] if e["kind"] == "lose_text"]
     assert lost[0]["lost"] == ["rally"] and lost[1]["lost"] == ["pride"]
@@ -329,14 +332,15 @@ def test_the_card_language_says_becomes_a_copy_this_turn() -> None:
     as the step's, written, read back and described."""
     out = run(
         COPIES,
-        "  - perform: {by: mirror, do: {become_copy: {of: {choose: 1, kind: unit}, "
-        "only: [might, tags], until: end_of_turn}}, choose: [broker]}\n"
+        "  - perform: {by: mirror, do: {become_copy: {of: {choose: 1, kind: unit, as: model}, "
+        "only: [might, tags], until: end_of_turn}}, choose: {model: [broker]}}\n"
         "  - expect: {objects.mirror.might.shown: 4, "
         "objects.mirror.characteristics.subtypes.shown: [Noxus]}\n"
         "  - end_turn: {}\n"
         "  - expect: {objects.mirror.might.shown: 2}\n",
     )
-    assert out["expect"]["failed"] == 0, out["expect"]
+    assert "illegal" not in out, out.get("illegal")
+    assert out["expect"]["failed"] == 0 and out["expect"]["passed"] == 3, out["expect"]
     from arbiter.model.effects import syntax
 
     node = _node("{become_copy: {of: {choose: 1, kind: unit}, only: [might], until: end_of_turn}}")
