@@ -250,9 +250,16 @@ def _apply(
         state = st.Move(target=one.id, zone=two.zone).resolve(state)
         return st.Move(target=two.id, zone=one.zone).resolve(state)
     if isinstance(act, a.BecomeCopy):
-        return _become_copy(state, e, act, ctx, slot, targets)
+        from arbiter.model.effects.perform_traits import become_copy
+
+        done = become_copy(state, e, act, ctx, slot, targets)
+        if done is None:
+            return _not_done(state, e, source, "not one object to copy", "Riftbound 472.1.b")
+        return done
     if isinstance(act, a.ChangeTraits):
-        return _change_traits(state, e, act, ctx, targets)
+        from arbiter.model.effects.perform_traits import change_traits
+
+        return change_traits(state, e, act, ctx, targets)
     if isinstance(act, a.ChooseOne):
         raise IllegalAction("A-SPELL-1", "choosing one option ('choose one') is not modelled yet")
     if isinstance(act, a.Delayed):
@@ -291,65 +298,6 @@ def _token_zones(state: GameState, act: a.CreateToken, source: str) -> tuple[str
     raise IllegalAction(
         "Altered 7.3.4", f"creating tokens {place.value.replace('_', ' ')} is not modelled yet"
     )
-
-
-def _become_copy(
-    state: GameState,
-    e: a.Effect,
-    act: a.BecomeCopy,
-    ctx: ev.Context,
-    slot: str,
-    targets: tuple[str, ...],
-) -> GameState:
-    """Riftbound 472.1.b: each target becomes a copy of the object ``of`` selects (the
-    step ``become_copy`` does the same, Decision RB-COPY)."""
-    from arbiter.model.riftbound_trait_steps import BecomeCopy
-
-    lasts = e.duration.lasts
-    if lasts not in (a.Lasts.INSTANT, a.Lasts.END_OF_TURN):
-        raise IllegalAction("Riftbound 472.1.b", f"a copy lasting {lasts.value} is not modelled")
-    originals = ev.select(state, ctx, act.of, slot + ".of")
-    if len(originals) != 1 or originals[0] not in state.objects:
-        return _not_done(state, e, ctx.source, "not one object to copy", "Riftbound 472.1.b")
-    for t in _objects(state, targets):
-        step = BecomeCopy(
-            target=t, of=originals[0], only=act.only, this_turn=lasts is a.Lasts.END_OF_TURN
-        )
-        state = step.resolve(state)
-    return state
-
-
-def _change_traits(
-    state: GameState, e: a.Effect, act: a.ChangeTraits, ctx: ev.Context, targets: tuple[str, ...]
-) -> GameState:
-    """Riftbound 472.1.a: the step ``change_traits`` on each target (Decision RB-TRAITS)."""
-    from arbiter.model import riftbound_traits as tr
-    from arbiter.model.riftbound_trait_steps import ChangeTraits
-
-    lasts = e.duration.lasts
-    if lasts not in (a.Lasts.INSTANT, a.Lasts.END_OF_TURN):
-        raise IllegalAction("Riftbound 472.1.a", f"traits lasting {lasts.value} are not modelled")
-    taker = None
-    if act.controller is not None:
-        players = ev.select(state, ctx, act.controller, "controller")
-        taker = _players(players[0]) if players else None
-    base: dict[str, BaseValue] = {}
-    if act.tags is not None:
-        base[tr.TAGS] = act.tags
-    if act.cost is not None:
-        base[tr.COST] = act.cost
-    traits = tr.Traits(
-        card=act.name,
-        kind=act.kind,
-        controller=taker,
-        base=base,
-        tags_add=act.tags_add,
-        tags_remove=act.tags_remove,
-    )
-    for t in _objects(state, targets):
-        step = ChangeTraits(target=t, traits=traits, this_turn=lasts is a.Lasts.END_OF_TURN)
-        state = step.resolve(state)
-    return state
 
 
 def _exhaust_moved(state: GameState, card: str) -> GameState:
