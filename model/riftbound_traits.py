@@ -3,11 +3,12 @@ granted and removed rules text (472.2, 135.4.b). Pure functions of objects.
 
 A trait effect sets some traits of an object: its name (the object's ``card``), its type
 (``kind``), its tags (the set characteristic ``subtypes``: set, added or removed), its
-controller, its cost (the number ``base.cost``) or its Might (``base.might``: what a copy
-takes). A copy effect sets every copyable trait of the original, or those it names
-(472.1.b.1-2): name, type, tags, cost, printed Might, keywords and rules text. The
-copyable traits of an object are its printed ones changed by the copy effects on it only
-(472.1.b.3: a copy of a copy copies what the first copy copied).
+controller, its cost (the Energy cost ``base.energy``; a copy takes ``base.power`` too)
+or its Might (``base.might``: what a copy takes). A copy effect sets every copyable
+trait of the original, or those it names (472.1.b.1-2): name, type, tags, cost, printed
+Might, keywords and rules text. The copyable traits of an object are its printed ones
+changed by the copy effects on it only (472.1.b.3: a copy of a copy copies what the
+first copy copied).
 
 The object keeps its printed traits in a ``PrintedTraits`` record from the first trait
 effect on; its traits are the printed ones with every ``TraitEffect`` applied in timestamp
@@ -27,7 +28,8 @@ from arbiter.model.state import Ability, BaseValue, GameObject
 from arbiter.model.values.features import Feature
 
 TAGS = "subtypes"  # Riftbound tags are the set characteristic ``subtypes`` (RB-TAGS)
-COST = "cost"
+COST = "energy"  # the Energy cost (base.energy, model/riftbound_total_cost.py)
+POWER = "power"  # the Power cost, copied with it
 MIGHT = "might"
 # what a copy takes when it names nothing (472.1.b.1), and what it may name (472.1.b.2)
 COPYABLE = ("name", "kind", "tags", "cost", "might", "keywords", "text")
@@ -199,7 +201,7 @@ def copy_traits(original: GameObject, only: tuple[str, ...], onto: str) -> Trait
     names = only or COPYABLE
     base: dict[str, BaseValue] = {}
     gone: set[str] = set()
-    for name, key in (("tags", TAGS), ("cost", COST), ("might", MIGHT)):
+    for name, key in (("tags", TAGS), ("cost", COST), ("cost", POWER), ("might", MIGHT)):
         if name in names and key in t.base:
             base[key] = t.base[key]
         elif name in names:

@@ -118,7 +118,7 @@ def test_tags_are_read_by_selectors_and_conditions() -> None:
     # the condition's written form and its English
     c = condition(_node("{subtype: Yordle, of: poppy}"))
     assert emit.condition(c) == {"subtype": "Yordle", "of": "poppy"}
-    assert describe.condition(c) == "poppy is a Yordle"
+    assert describe.condition(c) == "the poppy is a Yordle"
 
 
 YORDLE_IDS = ("teemo", "poppy", "garen", "foe")
@@ -153,7 +153,7 @@ def test_a_trait_effect_changes_name_type_tags_controller_and_cost_this_turn() -
     # the turn ended: "this turn" traits are the printed ones again; control stays
     state = result.state
     garen, poppy, foe = state.obj("garen"), state.obj("poppy"), state.obj("foe")
-    assert garen.card is None and "subtypes" not in garen.base and "cost" not in garen.base
+    assert garen.card is None and "subtypes" not in garen.base and "energy" not in garen.base
     assert poppy.kind == "unit" and poppy.base["subtypes"] == frozenset({"Yordle", "Mech"})
     assert foe.controlled_by == "ana"
 
@@ -183,7 +183,7 @@ def test_trait_effects_apply_in_timestamp_order_and_end_when_the_unit_leaves_the
 # -- 472.1.b: copy effects ----------------------------------------------------------------
 
 COPIES = (
-    "  broker: {owner: bo, kind: unit, base: {might: 4, cost: 3, subtypes: [Noxus]}, "
+    "  broker: {owner: bo, kind: unit, base: {might: 4, energy: 3, subtypes: [Noxus]}, "
     "features: [Tank], might_passives: [{id: rally, add: 1, to: other_friendly}]}\n"
     "  reflection: {owner: ana, kind: unit, base: {might: 1}, features: [Temporary]}\n"
     "  mirror: {owner: ana, kind: unit, base: {might: 2, subtypes: [Yordle]}}\n"
@@ -205,7 +205,7 @@ def test_a_copy_takes_every_copyable_trait_and_a_copy_of_a_copy_copies_the_copy(
     ref, mirror = out["objects"]["reflection"], out["objects"]["mirror"]
     for copy in (ref, mirror):
         assert copy["characteristics"]["might"]["base"] == 4
-        assert copy["characteristics"]["cost"]["base"] == 3
+        assert copy["characteristics"]["energy"]["base"] == 3
         assert copy["characteristics"]["subtypes"]["shown"] == ["Noxus"]
         assert copy["features"] == {"Tank": True}  # the broker's keywords, not Temporary
     # two Rallies on ana's side: pal 1 + 2; each copy gets the other's +1

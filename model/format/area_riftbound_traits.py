@@ -38,9 +38,9 @@ def _change_traits(node: Node, ctx: ParseContext) -> Step:
             base[tr.TAGS] = _names(t["set"])
         add = _names(t["add"]) if "add" in t else add
         remove = _names(t["remove"]) if "remove" in t else remove
-    for key in ("cost", "might"):
+    for key, stat in (("cost", tr.COST), ("might", tr.MIGHT)):
         if key in m:
-            base[key] = m[key].integer(-LIMIT, LIMIT)
+            base[stat] = m[key].integer(-LIMIT, LIMIT)
     if len(m) == 1 + ("this_turn" in m):
         node.fail("a trait to change: name, kind, controller, tags, cost or might", got=False)
     return ChangeTraits(
