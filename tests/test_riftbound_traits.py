@@ -341,6 +341,13 @@ def test_the_card_language_says_becomes_a_copy_this_turn() -> None:
     )
     assert "illegal" not in out, out.get("illegal")
     assert out["expect"]["failed"] == 0 and out["expect"]["passed"] == 3, out["expect"]
+    plain = run(  # a plain list of chosen ids chooses the original too
+        COPIES,
+        "  - perform: {by: mirror, do: {become_copy: {of: {choose: 1, kind: unit}}}, "
+        "choose: [broker]}\n",
+    )
+    assert "illegal" not in plain, plain.get("illegal")
+    assert plain["objects"]["mirror"]["might"]["printed"] == 4
     from arbiter.model.effects import syntax
 
     node = _node("{become_copy: {of: {choose: 1, kind: unit}, only: [might], until: end_of_turn}}")
