@@ -118,6 +118,12 @@ def _chain() -> ModuleType:
     return area_chain
 
 
+def _riftbound_states() -> ModuleType:
+    from arbiter.model.format import area_riftbound_states
+
+    return area_riftbound_states
+
+
 def _riftbound_traits() -> ModuleType:
     from arbiter.model.format import area_riftbound_traits
 
@@ -141,6 +147,7 @@ AREAS: dict[str, Callable[[], ModuleType]] = {
     "area_riftbound": _riftbound,
     "area_riftbound_costs": _riftbound_costs,
     "area_chain": _chain,
+    "area_riftbound_states": _riftbound_states,
     "area_riftbound_traits": _riftbound_traits,
 }
 
@@ -197,6 +204,7 @@ MERGE_ORDER: dict[str, tuple[str, ...]] = {
         "area_altered_objects",
         "area_riftbound_costs",
         "area_chain",
+        "area_riftbound_states",
         "area_riftbound_traits",
     ),
     "OBJECT_KEY_PARSERS": (
@@ -288,6 +296,8 @@ STEP_PARSERS: AreaTable[StepParser] = AreaTable(
         "chain_trigger": "area_chain",
         "pass_priority": "area_chain",
         "resolve_chain": "area_chain",
+        "showdown_pass": "area_riftbound_states",
+        "begin_showdown": "area_riftbound_states",
         "change_traits": "area_riftbound_traits",
         "become_copy": "area_riftbound_traits",
         "grant_text": "area_riftbound_traits",
