@@ -134,8 +134,10 @@ def hide(state: GameState, card_id: str, at: str) -> GameState:
         raise IllegalAction("Riftbound 811.1.b", f"{player} hides cards on their own turn only")
     if not _controls(state, player, at):
         raise IllegalAction("Riftbound 107.3.c", f"{player} does not control {at}")
-    if any(o.zone == FACEDOWN and o.region == at for o in state.objects.values()):
-        raise IllegalAction("Riftbound 107.3.b", f"{at} already has a facedown card")
+    from arbiter.model.riftbound_facedown import has_room
+
+    if not has_room(state, at):  # 107.3.b: one card, unless an effect changed it (107.3.b.1)
+        raise IllegalAction("Riftbound 107.3.b", f"{at} has no room for another facedown card")
     state, t = state.tick()
     state = state.with_object(replace(card, zone=FACEDOWN, region=at, timestamp=t))
     fields: tuple[tuple[str, JSON], ...] = (("card", card_id), ("player", player), ("at", at))
@@ -240,10 +242,7 @@ class PlayCard(Step):
         if self.pay is not None:  # 131.4: what reads its cost reads the printed one
             fields = (*fields, ("printed_cost", rp.printed_cost(card).text()))
         state = state.with_event(Event("play_card", fields, tuple(rules)))
-        state = self._attachments(state, card, player)
-        if card.kind in PERMANENTS:
-            state = self._vision(state, card, player)
-        return state
+        return self._keywords(state, card, player)
 
     def spell_effect(self, state: GameState, resolve: Resolve = resolve_part) -> GameState:
         """A spell's instructions, once plus once per Repeat paid, then its card goes to the
@@ -257,6 +256,17 @@ class PlayCard(Step):
         return state.with_event(
             Event("move", (("target", self.card), ("to", dt.TRASH)), ("Riftbound 108.2.b",))
         )
+
+    def _keywords(self, state: GameState, card: GameObject, player: str) -> GameState:
+        """803: the effects of its keywords as the card is played (Quick-Draw, Weaponmaster,
+        Vision), in the order the card lists them."""
+        attached = False
+        for name in card.features:
+            if name in ("Quick-Draw", "Weaponmaster") and not attached:
+                state, attached = self._attachments(state, card, player), True
+            elif name == "Vision" and card.kind in PERMANENTS:
+                state = self._vision(state, card, player)
+        return state if attached else self._attachments(state, card, player)
 
     def _vision(self, state: GameState, card: GameObject, player: str) -> GameState:
         """817: each instance of Vision, as the permanent enters the Board, looks at the top

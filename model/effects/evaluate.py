@@ -188,6 +188,10 @@ def holds(state: GameState, ctx: Context, c: a.Condition) -> bool:
         raise IllegalAction("Altered 7.3.19", "a die's result is not modelled (no random numbers)")
     if c.test is a.Test.PAID:
         raise IllegalAction("Riftbound 356.4.f.1", "the additional costs paid are not recorded yet")
+    if c.test is a.Test.KILLED_WITH:  # Riftbound 428.5.e
+        from arbiter.model.riftbound_kills import killed_with
+
+        return ctx.it is not None and killed_with(state, ctx.it, controller(state, ctx), c.name)
     if c.test is a.Test.DONE:  # read in order by perform.resolve_effects, nowhere else
         raise IllegalAction("A-SPELL-3", "'if you do' is only read after the effect it follows")
     ids = select(state, ctx, c.selector, "if")

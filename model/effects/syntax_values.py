@@ -144,6 +144,10 @@ def condition(node: Node) -> a.Condition:
         return a.Condition(a.Test.COUNTER, selector=of, name=name, compare=cmp, bound=bound)
     if "has" in m:
         return a.Condition(a.Test.HAS, selector=of, name=m["has"].text("a name"))
+    if "subtype" in m:
+        return a.Condition(a.Test.SUBTYPE, selector=of, name=m["subtype"].text("a name"))
+    if "killed_with" in m:
+        return a.Condition(a.Test.KILLED_WITH, name=m["killed_with"].ident("a kind"))
     if "in" in m:
         return a.Condition(a.Test.ZONE, selector=of, name=m["in"].ident("a zone"))
     if "region" in m:
@@ -167,8 +171,8 @@ def condition(node: Node) -> a.Condition:
         standing = m["expedition"].choice(("ahead", "behind", "tied"))
         return a.Condition(a.Test.EXPEDITION, selector=of, name=standing)
     node.fail(
-        "a condition with one of: and, or, not, stat, count, counter, has, in, region, turn, "
-        "day, phase, expedition",
+        "a condition with one of: and, or, not, stat, count, counter, has, subtype, in, "
+        "region, turn, day, phase, expedition, killed_with",
         got=False,
     )
 

@@ -124,6 +124,12 @@ def _riftbound_states() -> ModuleType:
     return area_riftbound_states
 
 
+def _riftbound_traits() -> ModuleType:
+    from arbiter.model.format import area_riftbound_traits
+
+    return area_riftbound_traits
+
+
 AREAS: dict[str, Callable[[], ModuleType]] = {
     "foundation": _foundation,
     "area_abilities": _abilities,
@@ -142,6 +148,7 @@ AREAS: dict[str, Callable[[], ModuleType]] = {
     "area_riftbound_costs": _riftbound_costs,
     "area_chain": _chain,
     "area_riftbound_states": _riftbound_states,
+    "area_riftbound_traits": _riftbound_traits,
 }
 
 
@@ -198,6 +205,7 @@ MERGE_ORDER: dict[str, tuple[str, ...]] = {
         "area_riftbound_costs",
         "area_chain",
         "area_riftbound_states",
+        "area_riftbound_traits",
     ),
     "OBJECT_KEY_PARSERS": (
         "area_abilities",
@@ -290,6 +298,11 @@ STEP_PARSERS: AreaTable[StepParser] = AreaTable(
         "resolve_chain": "area_chain",
         "showdown_pass": "area_riftbound_states",
         "begin_showdown": "area_riftbound_states",
+        "change_traits": "area_riftbound_traits",
+        "become_copy": "area_riftbound_traits",
+        "grant_text": "area_riftbound_traits",
+        "lose_text": "area_riftbound_traits",
+        "facedown_occupancy": "area_riftbound_traits",
     },
 )
 
