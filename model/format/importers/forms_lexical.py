@@ -1,0 +1,245 @@
+"""Lexical forms: one phrase structure whose head is a word of a closed lexicon.
+
+The first grammar had one form per verb ("exhaust {t}", "ready {t}", "sacrifice {t}"),
+per copula ("I'm in {M}", "it is [[Asleep]]", "I was [[Fleeting]]") and per quantifier
+head ("there are {t}", "you have {t}", "you control {t}"). A card set that uses the same
+structure with a word another set did not print needed a new form. Here the structure
+is one form and the word is read by a lexicon (a base phrase), so every set that prints
+the structure uses the same form: a new set is read as long as its words are in the
+lexicon.
+
+Conversion is unchanged: ``lower`` rewrites each lexical node into the node of the
+specific form the conversion already knows (same slots, the word decides which), so
+the card language receives exactly what the specific forms gave it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from arbiter.model.format.importers.clauses import Form, Node, NounPhrase, Value, Word, WordKind
+from arbiter.model.format.importers.clauses import Link as L
+from arbiter.model.format.importers.grammar import Grammar
+from arbiter.model.format.importers.phrases import Phrases
+
+# -- lexicons ---------------------------------------------------------------------------
+
+# verbs of one object: the word → the specific form (as an instruction; as a cost; as an
+# event "when you <verb> …"). Altered 7.3.10 exhaust, 7.3.18 ready, 7.3.25 sacrifice,
+# 7.3.5 discard.
+VERBS: dict[str, tuple[str, str | None, str]] = {
+    "exhaust": ("exhaust", "exhaust", "you-exhaust"),
+    "ready": ("ready", None, "you-ready"),
+    "sacrifice": ("sacrifice", "sacrifice-sel", "you-sacrifice"),
+    "discard": ("discard", "discard-sel", "you-discard"),
+}
+
+# copulas: the printed word (after the subject) → its tense and polarity
+COPULAS = {
+    "is": "is", "are": "is", "'s": "is", "'m": "is", "am": "is",
+    "was": "was", "were": "was",
+    "was not": "was-not", "wasn't": "was-not", "were not": "was-not",
+}  # fmt: skip
+
+# an Expedition's standing against the one facing it (Altered 7.5.2)
+STANDINGS = ("behind", "ahead")
+
+# heads of a counted noun phrase (a condition on how many objects there are)
+HOLDERS = {
+    "there are": "there-are",
+    "there is": "there-is",
+    "you have": "you-have",
+    "you control": "you-control",
+    "an opponent controls": "opp-controls",
+}
+
+# the three regions' terrains (Altered 2.2.4), as ``phrases.place`` reads "in {V}"
+_REGIONS = ("forest", "mountain", "water")
+
+
+def F(name: str, template: str, *rules: str) -> Form:
+    return Form(name, template, L.LEXICAL, rules)
+
+
+# Tried before the specific forms of the same kind (patterns registers them first).
+CLAUSE = [
+    F("draw-n", "draw {n:cards}", "Altered 7.3.7"),
+    F("verb-object", "{v:verb} {t:sel}", "Altered 7.3"),
+]
+COST_ITEMS = [F("verb-object", "{v:verb} {t:sel}", "Altered 7.1.4")]
+TRIGGER = [F("you-verb", "you {v:verb} {t:sel}", "Altered 7.5")]
+COND = [
+    F("copula", "{t:sel}{v:copula} {x:predicate}", "Altered 2.4", "Altered 7.5.2"),
+    F("counted", "{h:holder} {t:sel}", "Altered 7.5"),
+]
+FORMS: tuple[tuple[str, list[Form]], ...] = (
+    ("clause", CLAUSE),
+    ("cost", COST_ITEMS),
+    ("trigger", TRIGGER),
+    ("cond", COND),
+)
+
+
+# -- base phrases -----------------------------------------------------------------------
+
+
+def verb(text: str) -> Word | None:
+    return Word(WordKind.NAME, text.lower(), text) if text.lower() in VERBS else None
+
+
+def copula(text: str) -> Word | None:
+    """The verb "be" after its subject; a contraction is written onto the subject
+    ("I'm", "it's"), a word after a space (the text keeps what separates it)."""
+    tense = COPULAS.get(text.lower())
+    if tense is None:
+        return None
+    return Word(WordKind.NAME, tense, text if text.startswith("'") else " " + text)
+
+
+def holder(text: str) -> Word | None:
+    name = HOLDERS.get(text.lower())
+    return None if name is None else Word(WordKind.NAME, name, text)
+
+
+def cards(text: str, number: Callable[[str], Word | None]) -> Word | None:
+    """ "a card", "two cards": how many cards (a number)."""
+    m = re.fullmatch(r"(.+?) cards?", text)
+    n = number(m.group(1)) if m else None
+    if n is None or not isinstance(n.value, int) or (n.value == 1) != text.endswith("card"):
+        return None
+    return Word(WordKind.NUMBER, n.value, text)
+
+
+def predicate(
+    text: str,
+    status: Callable[[str], Word | None],
+    place: Callable[[str], Word | None],
+    state: Callable[[str], Word | None],
+) -> Word | None:
+    """What a subject is: a status (``[[Asleep]]``), in a region's terrain (``in {V}``),
+    a state (``exhausted``) or an Expedition's standing (``behind``)."""
+    if text.lower() in STANDINGS:
+        return Word(WordKind.NAME, text.lower(), text)
+    found = status(text)
+    if found is not None:
+        return found
+    found = place(text)
+    if found is not None:
+        return found if found.value in _REGIONS else None
+    return state(text)
+
+
+# -- lowering ---------------------------------------------------------------------------
+
+_COSTS = ("costs", "costs-and", "cost")
+
+
+def lower(node: Node, cost: bool = False) -> Node:
+    """The reading with every lexical node rewritten into its specific form."""
+    slots: list[tuple[str, Value]] = []
+    for key, value in node.slots:
+        if isinstance(value, Node):
+            value = lower(value, cost=node.form.name in _COSTS and key == "a")
+        slots.append((key, value))
+    here = Node(node.form, tuple(slots))
+    rewrite = _LOWER.get(node.form.name)
+    if rewrite is None:
+        return here
+    return rewrite(here, cost) or here
+
+
+def _specific(name: str, template: str, node: Node, *slots: tuple[str, Value]) -> Node:
+    return Node(Form(name, template, node.form.meaning, node.form.rules), tuple(slots))
+
+
+def _slots(node: Node) -> dict[str, Value]:
+    return dict(node.slots)
+
+
+def _verb_object(node: Node, cost: bool) -> Node | None:
+    s = _slots(node)
+    word, target = s["v"], s["t"]
+    assert isinstance(word, Word)
+    as_clause, as_cost, _ = VERBS[str(word.value)]
+    name = as_cost if cost else as_clause
+    if name is None:
+        return None  # no such cost: the conversion says what it cannot read
+    return _specific(name, f"{word.value} {{t}}", node, ("t", target))
+
+
+def _you_verb(node: Node, cost: bool) -> Node | None:
+    s = _slots(node)
+    word = s["v"]
+    assert isinstance(word, Word)
+    return _specific(VERBS[str(word.value)][2], "you {t}", node, ("t", s["t"]))
+
+
+def _draw(node: Node, cost: bool) -> Node | None:
+    s = _slots(node)
+    n = s["n"]
+    assert isinstance(n, Word)
+    by = [("by", s["by"])] if "by" in s else []
+    suffix = "-by" if by else ""
+    if n.value == 1 and n.text.lower() == "a card":
+        return _specific("draw-card" + suffix, "draw a card", node, *by)
+    count = Word(WordKind.NUMBER, n.value, n.text.rsplit(" ", 1)[0])
+    return _specific("draw-cards" + suffix, "draw {n} cards", node, *by, ("n", count))
+
+
+def _copula(node: Node, cost: bool) -> Node | None:
+    s = _slots(node)
+    subject, be, what = s["t"], s["v"], s["x"]
+    assert isinstance(be, Word) and isinstance(what, Word)
+    noun = subject.noun if isinstance(subject, NounPhrase) else ""
+    t = ("t", subject)
+    if what.kind is WordKind.STATUS:
+        name = {"is": "sel-is-status", "was": "was-status", "was-not": "was-not-status"}
+        return _specific(name[str(be.value)], "{t} is {s}", node, t, ("s", what))
+    if be.value != "is":
+        return None
+    if what.value in STANDINGS:  # "my Expedition is behind"
+        if noun != "my-expedition":
+            return None
+        return _specific(str(what.value), f"my Expedition is {what.value}", node)
+    if what.kind is WordKind.PLACE:  # "I'm in {M}", "it's in {V}" (Altered 7.5.7)
+        if noun == "self":
+            return _specific("im-at", "I'm {p}", node, ("p", what))
+        if noun == "it":
+            icons = Word(WordKind.ICONS, what.value, what.text.removeprefix("in "))
+            return _specific("in-terrain", "it's in {i}", node, ("i", icons))
+        return None
+    if noun == "self":  # a state: "I'm exhausted"
+        return _specific("im-state", "I'm {x}", node, ("x", what))
+    return _specific("sel-is-state", "{t} is {x}", node, t, ("x", what))
+
+
+def _counted(node: Node, cost: bool) -> Node | None:
+    s = _slots(node)
+    head = s["h"]
+    assert isinstance(head, Word)
+    return _specific(str(head.value), f"{head.text} {{t}}", node, ("t", s["t"]))
+
+
+_LOWER: dict[str, Callable[[Node, bool], Node | None]] = {
+    "verb-object": _verb_object,
+    "you-verb": _you_verb,
+    "draw-n": _draw,
+    "draw-n-by": _draw,
+    "copula": _copula,
+    "counted": _counted,
+}
+
+
+def register(g: Grammar, ph: Phrases) -> None:
+    """The lexical forms (and their subject variants) and their lexicons, in grammar
+    ``g`` (before the specific forms: the lexical reading wins when both read a text)."""
+    from arbiter.model.format.importers.patterns import with_subject
+
+    for kind, forms in FORMS:
+        g.add(kind, [*forms, *with_subject(forms)] if kind == "clause" else forms)
+    g.add_base("verb", verb)
+    g.add_base("copula", copula)
+    g.add_base("holder", holder)
+    g.add_base("cards", lambda text: cards(text, ph.number))
+    g.add_base("predicate", lambda text: predicate(text, ph.status, ph.place, ph.state))
