@@ -149,8 +149,12 @@ def lower(node: Node, cost: bool = False) -> Node:
     return rewrite(here, cost) or here
 
 
-def _specific(name: str, template: str, node: Node, *slots: tuple[str, Value]) -> Node:
-    return Node(Form(name, template, node.form.meaning, node.form.rules), tuple(slots))
+def _specific(name: str, node: Node, *extra: tuple[str, Value]) -> Node:
+    """The node as the specific form ``name``: the same text (its rendering, e.g. in
+    what the conversion says it lost, is the printed words) and the slots that form
+    reads, added under that form's names."""
+    form = Form(name, node.form.template, node.form.meaning, node.form.rules)
+    return Node(form, node.slots + tuple(e for e in extra if e[0] not in dict(node.slots)))
 
 
 def _slots(node: Node) -> dict[str, Value]:
@@ -159,32 +163,28 @@ def _slots(node: Node) -> dict[str, Value]:
 
 def _verb_object(node: Node, cost: bool) -> Node | None:
     s = _slots(node)
-    word, target = s["v"], s["t"]
+    word = s["v"]
     assert isinstance(word, Word)
     as_clause, as_cost, _ = VERBS[str(word.value)]
     name = as_cost if cost else as_clause
     if name is None:
         return None  # no such cost: the conversion says what it cannot read
-    return _specific(name, f"{word.value} {{t}}", node, ("t", target))
+    return _specific(name, node)
 
 
 def _you_verb(node: Node, cost: bool) -> Node | None:
     s = _slots(node)
     word = s["v"]
     assert isinstance(word, Word)
-    return _specific(VERBS[str(word.value)][2], "you {t}", node, ("t", s["t"]))
+    return _specific(VERBS[str(word.value)][2], node)
 
 
 def _draw(node: Node, cost: bool) -> Node | None:
-    s = _slots(node)
-    n = s["n"]
+    n = _slots(node)["n"]
     assert isinstance(n, Word)
-    by = [("by", s["by"])] if "by" in s else []
-    suffix = "-by" if by else ""
-    if n.value == 1 and n.text.lower() == "a card":
-        return _specific("draw-card" + suffix, "draw a card", node, *by)
-    count = Word(WordKind.NUMBER, n.value, n.text.rsplit(" ", 1)[0])
-    return _specific("draw-cards" + suffix, "draw {n} cards", node, *by, ("n", count))
+    suffix = "-by" if "by" in _slots(node) else ""
+    one = n.value == 1 and n.text.lower() == "a card"
+    return _specific(("draw-card" if one else "draw-cards") + suffix, node)
 
 
 def _copula(node: Node, cost: bool) -> Node | None:
@@ -192,33 +192,32 @@ def _copula(node: Node, cost: bool) -> Node | None:
     subject, be, what = s["t"], s["v"], s["x"]
     assert isinstance(be, Word) and isinstance(what, Word)
     noun = subject.noun if isinstance(subject, NounPhrase) else ""
-    t = ("t", subject)
     if what.kind is WordKind.STATUS:
         name = {"is": "sel-is-status", "was": "was-status", "was-not": "was-not-status"}
-        return _specific(name[str(be.value)], "{t} is {s}", node, t, ("s", what))
+        return _specific(name[str(be.value)], node, ("s", what))
     if be.value != "is":
         return None
     if what.value in STANDINGS:  # "my Expedition is behind"
         if noun != "my-expedition":
             return None
-        return _specific(str(what.value), f"my Expedition is {what.value}", node)
+        return _specific(str(what.value), node)
     if what.kind is WordKind.PLACE:  # "I'm in {M}", "it's in {V}" (Altered 7.5.7)
         if noun == "self":
-            return _specific("im-at", "I'm {p}", node, ("p", what))
+            return _specific("im-at", node, ("p", what))
         if noun == "it":
             icons = Word(WordKind.ICONS, what.value, what.text.removeprefix("in "))
-            return _specific("in-terrain", "it's in {i}", node, ("i", icons))
+            return _specific("in-terrain", node, ("i", icons))
         return None
     if noun == "self":  # a state: "I'm exhausted"
-        return _specific("im-state", "I'm {x}", node, ("x", what))
-    return _specific("sel-is-state", "{t} is {x}", node, t, ("x", what))
+        return _specific("im-state", node)
+    return _specific("sel-is-state", node)
 
 
 def _counted(node: Node, cost: bool) -> Node | None:
     s = _slots(node)
     head = s["h"]
     assert isinstance(head, Word)
-    return _specific(str(head.value), f"{head.text} {{t}}", node, ("t", s["t"]))
+    return _specific(str(head.value), node)
 
 
 _LOWER: dict[str, Callable[[Node, bool], Node | None]] = {
