@@ -68,7 +68,10 @@ CLAUSE = [
     F("verb-object", "{v:verb} {t:sel}", "Altered 7.3"),
 ]
 COST_ITEMS = [F("verb-object", "{v:verb} {t:sel}", "Altered 7.1.4")]
-TRIGGER = [F("you-verb", "you {v:verb} {t:sel}", "Altered 7.5")]
+TRIGGER = [
+    F("you-verb", "you {v:verb} {t:sel}", "Altered 7.5"),
+    F("sel-gains", "{t:sel} gains {g:gained}", "Altered 7.3.12", "Altered 7.3.13"),
+]
 COND = [
     F("copula", "{t:sel}{v:copula} {x:predicate}", "Altered 2.4", "Altered 7.5.2"),
     F("counted", "{h:holder} {t:sel}", "Altered 7.5"),
@@ -109,6 +112,30 @@ def cards(text: str, number: Callable[[str], Word | None]) -> Word | None:
     if n is None or not isinstance(n.value, int) or (n.value == 1) != text.endswith("card"):
         return None
     return Word(WordKind.NUMBER, n.value, text)
+
+
+def gained(
+    text: str,
+    status: Callable[[str], Word | None],
+    number: Callable[[str], Word | None],
+    ordinal: Callable[[str], Word | None],
+    name: Callable[[str], Word | None],
+) -> Word | None:
+    """What an object gains, in an event: a status (``[[Fleeting]]``), boosts (``1
+    boost``, ``1 or more boosts``) or its Nth counter of a kind (``my third Trial
+    counter``); a counter's value is ``boosts:N``, ``boosts:N+`` or ``nth:N:Name``."""
+    found = status(text)
+    if found is not None:
+        return found
+    m = re.fullmatch(r"(.+?)( or more)? boosts?", text)
+    n = number(m.group(1)) if m else None
+    if m and n is not None and isinstance(n.value, int):
+        return Word(WordKind.COUNTER, f"boosts:{n.value}{'+' if m.group(2) else ''}", text)
+    m = re.fullmatch(r"my (\S+) (.+?) counter", text)
+    o, c = (ordinal(m.group(1)), name(m.group(2))) if m else (None, None)
+    if o is None or c is None:
+        return None
+    return Word(WordKind.COUNTER, f"nth:{o.value}:{c.value}", text)
 
 
 def predicate(
@@ -220,6 +247,22 @@ def _counted(node: Node, cost: bool) -> Node | None:
     return _specific(str(head.value), node)
 
 
+def _gains(node: Node, cost: bool) -> Node | None:
+    what = _slots(node)["g"]
+    assert isinstance(what, Word)
+    if what.kind is WordKind.STATUS:
+        return _specific("gains-status", node, ("s", what))
+    parts = str(what.value).split(":")
+    if parts[0] == "nth":
+        nth = Word(WordKind.NUMBER, int(parts[1]), what.text)
+        return _specific(
+            "gain-nth-counter", node, ("o", nth), ("c", Word(WordKind.NAME, parts[2], parts[2]))
+        )
+    more = parts[1].endswith("+")
+    n = Word(WordKind.NUMBER, int(parts[1].rstrip("+")), what.text)
+    return _specific("gains-boosts" if more else "gains-boost", node, ("n", n))
+
+
 _LOWER: dict[str, Callable[[Node, bool], Node | None]] = {
     "verb-object": _verb_object,
     "you-verb": _you_verb,
@@ -227,6 +270,7 @@ _LOWER: dict[str, Callable[[Node, bool], Node | None]] = {
     "draw-n-by": _draw,
     "copula": _copula,
     "counted": _counted,
+    "sel-gains": _gains,
 }
 
 
@@ -241,4 +285,5 @@ def register(g: Grammar, ph: Phrases) -> None:
     g.add_base("copula", copula)
     g.add_base("holder", holder)
     g.add_base("cards", lambda text: cards(text, ph.number))
+    g.add_base("gained", lambda text: gained(text, ph.status, ph.number, ph.ordinal, ph.name))
     g.add_base("predicate", lambda text: predicate(text, ph.status, ph.place, ph.state))
