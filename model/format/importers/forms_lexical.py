@@ -18,7 +18,15 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from arbiter.model.format.importers.clauses import Form, Node, NounPhrase, Value, Word, WordKind
+from arbiter.model.format.importers.clauses import (
+    Det,
+    Form,
+    Node,
+    NounPhrase,
+    Value,
+    Word,
+    WordKind,
+)
 from arbiter.model.format.importers.clauses import Link as L
 from arbiter.model.format.importers.grammar import Grammar
 from arbiter.model.format.importers.phrases import Phrases
@@ -54,6 +62,12 @@ HOLDERS = {
     "an opponent controls": "opp-controls",
 }
 
+# conjunctions of a condition and the effects it governs
+CONJUNCTIONS = ("if", "unless")
+
+# playing a card as an effect (Altered 7.3.20); "immediately" only stresses that it is now
+PLAY_VERBS = ("play", "immediately play")
+
 # the three regions' terrains (Altered 2.2.4), as ``phrases.place`` reads "in {V}"
 _REGIONS = ("forest", "mountain", "water")
 
@@ -72,8 +86,13 @@ TRIGGER = [
     F("you-verb", "you {v:verb} {t:sel}", "Altered 7.5"),
     F("sel-gains", "{t:sel} gains {g:gained}", "Altered 7.3.12", "Altered 7.3.13"),
 ]
+CLAUSE.append(F("play-for", "{v:playverb} {t:sel} for {c:price}", "Altered 7.3.20"))
+SENTENCE = [
+    F("conj-first", "{j:conj} {k:cond}, {c:sentence}"),
+    F("conj-after", "{c:clauses} {j:conj} {k:cond}"),
+]
 COND = [
-    F("copula", "{t:sel}{v:copula} {x:predicate}", "Altered 2.4", "Altered 7.5.2"),
+    F("copula", "{t:subject}{v:copula} {x:predicate}", "Altered 2.4", "Altered 7.5.2"),
     F("counted", "{h:holder} {t:sel}", "Altered 7.5"),
 ]
 FORMS: tuple[tuple[str, list[Form]], ...] = (
@@ -81,6 +100,8 @@ FORMS: tuple[tuple[str, list[Form]], ...] = (
     ("cost", COST_ITEMS),
     ("trigger", TRIGGER),
     ("cond", COND),
+    ("sentence", SENTENCE),
+    ("clauses", [CLAUSE[-1]]),  # "play X for …" was a form of clauses: read there too
 )
 
 
@@ -98,6 +119,31 @@ def copula(text: str) -> Word | None:
     if tense is None:
         return None
     return Word(WordKind.NAME, tense, text if text.startswith("'") else " " + text)
+
+
+def conj(text: str) -> Word | None:
+    return Word(WordKind.NAME, text.lower(), text) if text.lower() in CONJUNCTIONS else None
+
+
+def play_verb(text: str) -> Word | None:
+    return Word(WordKind.NAME, text.lower(), text) if text.lower() in PLAY_VERBS else None
+
+
+def price(text: str, icons: Callable[[str], Word | None]) -> Word | None:
+    """ "free", "{2} less": what a card played by an effect costs."""
+    if text.lower() == "free":
+        return Word(WordKind.NAME, "free", text)
+    m = re.fullmatch(r"(\S+) less", text)
+    found = icons(m.group(1)) if m else None
+    return None if found is None else Word(WordKind.ICONS, found.value, text)
+
+
+def subject(text: str, sel: Callable[[str], Value | None]) -> Value | None:
+    """The subject of a condition: a noun phrase, or "its Expedition" (the Expedition of
+    the object the trigger is about, Altered 7.5.2)."""
+    if text.lower() == "its expedition":
+        return NounPhrase(Det.PRONOUN, "", None, (), "its-expedition", text, ())
+    return sel(text)
 
 
 def holder(text: str) -> Word | None:
@@ -224,7 +270,9 @@ def _copula(node: Node, cost: bool) -> Node | None:
         return _specific(name[str(be.value)], node, ("s", what))
     if be.value != "is":
         return None
-    if what.value in STANDINGS:  # "my Expedition is behind"
+    if what.value in STANDINGS:  # "my Expedition is behind", "its Expedition is behind"
+        if noun == "its-expedition" and what.value == "behind":
+            return _specific("its-behind", node)
         if noun != "my-expedition":
             return None
         return _specific(str(what.value), node)
@@ -263,6 +311,32 @@ def _gains(node: Node, cost: bool) -> Node | None:
     return _specific("gains-boosts" if more else "gains-boost", node, ("n", n))
 
 
+def _conj(node: Node, cost: bool) -> Node | None:
+    """ "if/unless K, C" and "C if/unless K": the specific forms of each conjunction
+    ("if" governs a sentence, the others a list of clauses)."""
+    s = _slots(node)
+    word, inner = s["j"], s["c"]
+    assert isinstance(word, Word) and isinstance(inner, Node)
+    after = node.form.name == "conj-after"
+    if word.value == "if":
+        return _specific("if-after" if after else "if", node)
+    if not after:  # "unless" governs clauses: the sentence must be a list of clauses
+        if inner.form.name != "clauses":
+            return None
+        form = Form("unless", node.form.template, node.form.meaning, node.form.rules)
+        slots = tuple((k, v if k != "c" else dict(inner.slots)["c"]) for k, v in node.slots)
+        return Node(form, slots)
+    return _specific("unless-after", node)
+
+
+def _play_for(node: Node, cost: bool) -> Node | None:
+    what = _slots(node)["c"]
+    assert isinstance(what, Word)
+    if what.kind is WordKind.ICONS:
+        return _specific("play-for-less", node, ("i", what))
+    return _specific("play-free", node)
+
+
 _LOWER: dict[str, Callable[[Node, bool], Node | None]] = {
     "verb-object": _verb_object,
     "you-verb": _you_verb,
@@ -271,6 +345,9 @@ _LOWER: dict[str, Callable[[Node, bool], Node | None]] = {
     "copula": _copula,
     "counted": _counted,
     "sel-gains": _gains,
+    "conj-first": _conj,
+    "conj-after": _conj,
+    "play-for": _play_for,
 }
 
 
@@ -282,6 +359,10 @@ def register(g: Grammar, ph: Phrases) -> None:
     for kind, forms in FORMS:
         g.add(kind, [*forms, *with_subject(forms)] if kind == "clause" else forms)
     g.add_base("verb", verb)
+    g.add_base("conj", conj)
+    g.add_base("playverb", play_verb)
+    g.add_base("price", lambda text: price(text, ph.icons))
+    g.add_base("subject", lambda text: subject(text, ph.selector))
     g.add_base("copula", copula)
     g.add_base("holder", holder)
     g.add_base("cards", lambda text: cards(text, ph.number))
