@@ -68,6 +68,17 @@ CONJUNCTIONS = ("if", "unless")
 # playing a card as an effect (Altered 7.3.20); "immediately" only stresses that it is now
 PLAY_VERBS = ("play", "immediately play")
 
+# verb phrases without an object, after their subject: the words → the specific form
+# (third person, VP; bare, BVP). Altered 7.3.28 switch Expeditions.
+INTRANSITIVE = {"switches expeditions": "switches", "switch expeditions": "switch"}
+
+# what an Expedition does, in an event: the words → the specific trigger form
+# (Altered 7.3.17 moves forward; 7.5.6 fails to move forward during Dusk)
+EXPEDITION_EVENTS = {
+    "moves forward": "moves-forward",
+    "fails to move forward during dusk": "fails-dusk",
+}
+
 # the three regions' terrains (Altered 2.2.4), as ``phrases.place`` reads "in {V}"
 _REGIONS = ("forest", "mountain", "water")
 
@@ -85,7 +96,9 @@ COST_ITEMS = [F("verb-object", "{v:verb} {t:sel}", "Altered 7.1.4")]
 TRIGGER = [
     F("you-verb", "you {v:verb} {t:sel}", "Altered 7.5"),
     F("sel-gains", "{t:sel} gains {g:gained}", "Altered 7.3.12", "Altered 7.3.13"),
+    F("expedition-event", "{t:sel} {v:expevent}", "Altered 7.3.17", "Altered 7.5.6"),
 ]
+VERB_PHRASE = [F("intransitive", "{v:intransitive}", "Altered 7.3.28")]
 CLAUSE.append(F("play-for", "{v:playverb} {t:sel} for {c:price}", "Altered 7.3.20"))
 SENTENCE = [
     F("conj-first", "{j:conj} {k:cond}, {c:sentence}"),
@@ -101,6 +114,8 @@ FORMS: tuple[tuple[str, list[Form]], ...] = (
     ("trigger", TRIGGER),
     ("cond", COND),
     ("sentence", SENTENCE),
+    ("vp", VERB_PHRASE),
+    ("bvp", VERB_PHRASE),
     ("clauses", [CLAUSE[-1]]),  # "play X for …" was a form of clauses: read there too
 )
 
@@ -119,6 +134,16 @@ def copula(text: str) -> Word | None:
     if tense is None:
         return None
     return Word(WordKind.NAME, tense, text if text.startswith("'") else " " + text)
+
+
+def lexicon(words: dict[str, str]) -> Callable[[str], Word | None]:
+    """A base phrase reading exactly one of ``words`` (any letter case)."""
+
+    def parse(text: str) -> Word | None:
+        name = words.get(text.lower())
+        return None if name is None else Word(WordKind.NAME, name, text)
+
+    return parse
 
 
 def conj(text: str) -> Word | None:
@@ -337,6 +362,13 @@ def _play_for(node: Node, cost: bool) -> Node | None:
     return _specific("play-free", node)
 
 
+def _named(node: Node, cost: bool) -> Node | None:
+    """A form whose lexicon word names the specific form (``lexicon``)."""
+    word = _slots(node)["v"]
+    assert isinstance(word, Word)
+    return _specific(str(word.value), node)
+
+
 _LOWER: dict[str, Callable[[Node, bool], Node | None]] = {
     "verb-object": _verb_object,
     "you-verb": _you_verb,
@@ -348,6 +380,8 @@ _LOWER: dict[str, Callable[[Node, bool], Node | None]] = {
     "conj-first": _conj,
     "conj-after": _conj,
     "play-for": _play_for,
+    "expedition-event": _named,
+    "intransitive": _named,
 }
 
 
@@ -360,6 +394,8 @@ def register(g: Grammar, ph: Phrases) -> None:
         g.add(kind, [*forms, *with_subject(forms)] if kind == "clause" else forms)
     g.add_base("verb", verb)
     g.add_base("conj", conj)
+    g.add_base("expevent", lexicon(EXPEDITION_EVENTS))
+    g.add_base("intransitive", lexicon(INTRANSITIVE))
     g.add_base("playverb", play_verb)
     g.add_base("price", lambda text: price(text, ph.icons))
     g.add_base("subject", lambda text: subject(text, ph.selector))
