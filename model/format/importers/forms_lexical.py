@@ -28,6 +28,7 @@ from arbiter.model.format.importers.clauses import (
     WordKind,
 )
 from arbiter.model.format.importers.clauses import Link as L
+from arbiter.model.format.importers.forms import VP
 from arbiter.model.format.importers.grammar import Grammar
 from arbiter.model.format.importers.phrases import Phrases
 
@@ -108,6 +109,17 @@ COND = [
     F("copula", "{t:subject}{v:copula} {x:predicate}", "Altered 2.4", "Altered 7.5.2"),
     F("counted", "{h:holder} {t:sel}", "Altered 7.5"),
 ]
+# Verb phrases after a bare subject ("I", "you", a plural, "have X") are the verb phrases
+# after a third-person subject with the verb in the other person: the same forms, read
+# with their agreement variants (``grammar.agreement``), and the same lists of them.
+BARE_VERB_PHRASES = [
+    Form("vp-and", "{a:bvp} and {b:bvps}", L.SEQUENCE, ()),
+    Form("vp", "{a:bvp}", L.SEQUENCE, ()),
+]
+
+# "gain 1 boost and [[Fleeting]]" (the verb said once for both): read by the bare forms
+_ELLIPTIC = {"gains-boost-status", "gains-boosts-status"}
+
 FORMS: tuple[tuple[str, list[Form]], ...] = (
     ("clause", CLAUSE),
     ("cost", COST_ITEMS),
@@ -116,6 +128,8 @@ FORMS: tuple[tuple[str, list[Form]], ...] = (
     ("sentence", SENTENCE),
     ("vp", VERB_PHRASE),
     ("bvp", VERB_PHRASE),
+    ("bvp", [f for f in VP if f.name not in _ELLIPTIC]),
+    ("bvps", BARE_VERB_PHRASES),
     ("clauses", [CLAUSE[-1]]),  # "play X for …" was a form of clauses: read there too
 )
 
