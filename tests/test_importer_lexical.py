@@ -140,3 +140,17 @@ def test_a_lexical_reading_renders_the_printed_words_and_lowers_to_the_specific_
     lowered = lower(node).forms()
     assert "copula" not in lowered and "im-at" in lowered
     assert "intransitive" not in lowered and "switches" in lowered
+
+
+@pytest.mark.rule("IMP-LEXICAL", "Altered 7.3.12", "Altered 7.3.15", "Altered 7.5.6")
+def test_bare_verb_phrases_are_the_third_person_ones_and_expedition_events_one_form() -> None:
+    bare = "{H} All Characters you control gain 2 boosts and lose [[Asleep]]."
+    third = "{H} Target Character you control gains 2 boosts and loses [[Asleep]]."
+    for line in (bare, third):
+        forms = _forms(line)
+        assert "vp-and" in forms and "loses-status" in forms, line
+        assert "bvp-and" not in forms and "lose-status" not in forms, line
+    (boost, woken) = al(bare).effects
+    assert boost.amount == a.Const(2) and woken.action == a.Take(a.Grant.STATUS, "asleep")
+    fails = al("When my Expedition fails to move forward during Dusk - I gain 1 boost.")
+    assert fails.when == a.When(a.EventKind.FAILS_TO_ADVANCE, a.SELF)
