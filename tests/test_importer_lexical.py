@@ -154,3 +154,22 @@ def test_bare_verb_phrases_are_the_third_person_ones_and_expedition_events_one_f
     assert boost.amount == a.Const(2) and woken.action == a.Take(a.Grant.STATUS, "asleep")
     fails = al("When my Expedition fails to move forward during Dusk - I gain 1 boost.")
     assert fails.when == a.When(a.EventKind.FAILS_TO_ADVANCE, a.SELF)
+
+
+@pytest.mark.rule("IMP-LEXICAL", "Altered 4.2.1.b")
+def test_you_are_the_first_player_is_read_described_and_evaluated() -> None:
+    from arbiter.model.effects.evaluate import Context, holds
+    from arbiter.model.ruleset import RULESETS
+    from arbiter.model.state import GameObject, GameState
+
+    line = "At Noon - If you are the first player, I gain 2 boosts."
+    r = read(Game.ALTERED, line)
+    assert r.modelled, r.lost
+    assert "if you are the first player" in r.rendering
+    (e,) = r.abilities[0].effects
+    assert e.condition == a.Condition(a.Test.TURN, name="first")
+    me = GameObject("me", "ana", "character", zone="expedition:hero")
+    first = GameState(RULESETS["altered"], objects={"me": me}, players=("ana", "bo"))
+    assert holds(first, Context("me"), e.condition)
+    second = GameState(RULESETS["altered"], objects={"me": me}, players=("bo", "ana"))
+    assert not holds(second, Context("me"), e.condition)

@@ -175,6 +175,8 @@ def holds(state: GameState, ctx: Context, c: a.Condition) -> bool:
         return not holds(state, ctx, c.parts[0])
     if c.test is a.Test.COUNT:
         return c.compare.holds(len(select(state, ctx, c.selector, "count")), c.bound)
+    if c.test is a.Test.TURN and c.name == "first":  # Altered 4.2.1.b: players[0] is first
+        return controller(state, ctx) == state.players[0]
     if c.test is a.Test.TURN:
         mine = controller(state, ctx) == state.active_player
         return mine if c.name == "you" else not mine

@@ -50,7 +50,7 @@ CONDITION_DOC: dict[str, str] = {
     "has": "a feature, keyword or status `of` has",
     "in": "a zone `of` is in",
     "region": "a region type of the region `of` stands in (Altered: Forest)",
-    "turn": "whose turn it is: you | opponent",
+    "turn": "whose turn it is: you | opponent; first: you are the first player",
     "day": "the day number compared with a bound",
     "phase": "the phase it is",
     "expedition": "ahead | behind | tied: the standing of the expedition `of` is in "

@@ -149,7 +149,7 @@ def condition(node: Node) -> a.Condition:
     if "region" in m:
         return a.Condition(a.Test.REGION, selector=of, name=m["region"].text("a region type"))
     if "turn" in m:
-        return a.Condition(a.Test.TURN, name=m["turn"].choice(("you", "opponent")))
+        return a.Condition(a.Test.TURN, name=m["turn"].choice(("you", "opponent", "first")))
     if "day" in m:
         return a.Condition(a.Test.DAY, compare=cmp, bound=bound)
     if "phase" in m:
