@@ -44,12 +44,14 @@ VERBS: dict[str, tuple[str, str | None, str]] = {
     "discard": ("discard", "discard-sel", "you-discard"),
 }
 
-# copulas: the printed word (after the subject) → its tense and polarity
+# copulas: the printed word (after the subject) → its tense and polarity; a contraction
+# is written onto the subject after an apostrophe ("I'm", "it's")
 COPULAS = {
-    "is": "is", "are": "is", "'s": "is", "'m": "is", "am": "is",
+    "is": "is", "are": "is", "am": "is",
     "was": "was", "were": "was",
     "was not": "was-not", "wasn't": "was-not", "were not": "was-not",
 }  # fmt: skip
+CONTRACTIONS = {"s": "is", "m": "is", "re": "is"}
 
 # an Expedition's standing against the one facing it (Altered 7.5.2)
 STANDINGS = ("behind", "ahead")
@@ -103,10 +105,13 @@ VERB_PHRASE = [F("intransitive", "{v:intransitive}", "Altered 7.3.28")]
 CLAUSE.append(F("play-for", "{v:playverb} {t:sel} for {c:price}", "Altered 7.3.20"))
 SENTENCE = [
     F("conj-first", "{j:conj} {k:cond}, {c:sentence}"),
-    F("conj-after", "{c:clauses} {j:conj} {k:cond}"),
+    # the conjunction after the effects is a literal word: a slot there would make every
+    # space of the sentence an end of the effects to try (parsing time)
+    *(F("conj-after", "{c:clauses} " + word + " {k:cond}") for word in CONJUNCTIONS),
 ]
 COND = [
-    F("copula", "{t:subject}{v:copula} {x:predicate}", "Altered 2.4", "Altered 7.5.2"),
+    F("copula", "{t:subject} {v:copula} {x:predicate}", "Altered 2.4", "Altered 7.5.2"),
+    F("copula", "{t:subject}'{v:contraction} {x:predicate}", "Altered 2.4", "Altered 7.5.2"),
     F("counted", "{h:holder} {t:sel}", "Altered 7.5"),
 ]
 # Verb phrases after a bare subject ("I", "you", a plural, "have X") are the verb phrases
@@ -142,12 +147,15 @@ def verb(text: str) -> Word | None:
 
 
 def copula(text: str) -> Word | None:
-    """The verb "be" after its subject; a contraction is written onto the subject
-    ("I'm", "it's"), a word after a space (the text keeps what separates it)."""
+    """The verb "be" after its subject."""
     tense = COPULAS.get(text.lower())
-    if tense is None:
-        return None
-    return Word(WordKind.NAME, tense, text if text.startswith("'") else " " + text)
+    return None if tense is None else Word(WordKind.NAME, tense, text)
+
+
+def contraction(text: str) -> Word | None:
+    """The verb "be" written onto its subject after an apostrophe ("I'm", "it's")."""
+    tense = CONTRACTIONS.get(text.lower())
+    return None if tense is None else Word(WordKind.NAME, tense, text)
 
 
 def lexicon(words: dict[str, str]) -> Callable[[str], Word | None]:
@@ -354,10 +362,11 @@ def _conj(node: Node, cost: bool) -> Node | None:
     """ "if/unless K, C" and "C if/unless K": the specific forms of each conjunction
     ("if" governs a sentence, the others a list of clauses)."""
     s = _slots(node)
-    word, inner = s["j"], s["c"]
-    assert isinstance(word, Word) and isinstance(inner, Node)
+    inner = s["c"]
+    assert isinstance(inner, Node)
     after = node.form.name == "conj-after"
-    if word.value == "if":
+    word = s["j"].render() if not after else node.form.template.split(" ")[1]
+    if word.lower() == "if":
         return _specific("if-after" if after else "if", node)
     if not after:  # "unless" governs clauses: the sentence must be a list of clauses
         if inner.form.name != "clauses":
@@ -414,6 +423,7 @@ def register(g: Grammar, ph: Phrases) -> None:
     g.add_base("price", lambda text: price(text, ph.icons))
     g.add_base("subject", lambda text: subject(text, ph.selector))
     g.add_base("copula", copula)
+    g.add_base("contraction", contraction)
     g.add_base("holder", holder)
     g.add_base("cards", lambda text: cards(text, ph.number))
     g.add_base("gained", lambda text: gained(text, ph.status, ph.number, ph.ordinal, ph.name))
