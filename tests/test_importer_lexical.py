@@ -173,3 +173,29 @@ def test_you_are_the_first_player_is_read_described_and_evaluated() -> None:
     assert holds(first, Context("me"), e.condition)
     second = GameState(RULESETS["altered"], objects={"me": me}, players=("bo", "ana"))
     assert not holds(second, Context("me"), e.condition)
+
+
+@pytest.mark.rule("IMP-LEXICAL", "Altered 7.5.7")
+def test_a_selector_of_objects_in_a_region_type_is_read_described_and_selects() -> None:
+    from arbiter.model.effects.evaluate import Context, select
+    from arbiter.model.ruleset import RULESETS
+    from arbiter.model.state import GameObject, GameState
+
+    r = read(Game.ALTERED, "{H} Give 3 boosts to another target Character in {O}.")
+    assert r.modelled, r.lost
+    (e,) = r.abilities[0].effects
+    assert e.selector.region == "Water" and e.selector.other
+    assert "in a Water" in r.rendering
+    pond = GameObject(
+        "pond", "ana", "region", zone="adventure", base={"subtypes": frozenset({"Water"})}
+    )
+    wood = GameObject(
+        "wood", "ana", "region", zone="adventure", base={"subtypes": frozenset({"Forest"})}
+    )
+    wet = GameObject("wet", "bo", "character", zone="expedition:hero", region="pond")
+    dry = GameObject("dry", "bo", "character", zone="expedition:hero", region="wood")
+    me = GameObject("me", "ana", "character", zone="expedition:hero", region="pond")
+    objects = {o.id: o for o in (pond, wood, wet, dry, me)}
+    state = GameState(RULESETS["altered"], objects=objects, players=("ana", "bo"))
+    every = a.Selector(a.Pick.ALL, kinds=frozenset({"character"}), region="Water", other=True)
+    assert select(state, Context("me"), every, "t") == ("wet",)

@@ -56,6 +56,8 @@ def _filters(s: a.Selector) -> str:
             a.Compare.EQUAL: f"exactly {t.bound}",
         }[t.compare]
         out.append(f"with {t.stat.capitalize()} {bound}")
+    if s.region:
+        out.append(f"in a {s.region}")
     if s.here:
         out.append("here")
     elif s.zone:

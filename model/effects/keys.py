@@ -23,6 +23,7 @@ SELECTOR_DOC: dict[str, str] = {
     "other": 'true: not the card itself ("other Beasts")',
     "at": "`here` (the card's battlefield, expedition or combat) or a zone",
     "with": "characteristics compared with bounds: {might: {at_most: 3}}",
+    "region": "a region type the region it stands in has (Altered 7.5.7: Forest)",
     "as": "a name for the chosen object, so that other effects of the ability name it",
 }
 SELECTOR_KEYS = frozenset(SELECTOR_DOC)

@@ -70,6 +70,7 @@ def selector(node: Node) -> a.Selector:
         zone=zone,
         stats=stats,
         name=m["as"].ident("a name") if "as" in m else None,
+        region=m["region"].text("a region type") if "region" in m else None,
     )
 
 
