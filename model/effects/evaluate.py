@@ -83,10 +83,10 @@ def matches(state: GameState, ctx: Context, s: a.Selector, obj: GameObject) -> b
         return False
     if s.zone is not None and obj.zone != s.zone:
         return False
-    if s.region is not None and not (  # Altered 7.5.7: its region has that terrain
-        obj.region in state.objects and s.region in _subtypes(state.objects[obj.region])
-    ):
-        return False
+    if s.region is not None:  # Altered 7.5.7: the region it stands in has that terrain
+        region = state.objects.get(obj.region) if obj.region else None
+        if region is None or s.region not in _subtypes(region):
+            return False
     if s.zone is None and not s.here and not in_play_in(state, obj.zone) and s.pick is a.Pick.ALL:
         return False  # "all units" are the units in play
     return all(t.compare.holds(stat_value(obj, t.stat), t.bound) for t in s.stats)
