@@ -421,7 +421,7 @@ def register(g: Grammar, ph: Phrases) -> None:
     g.add_base("intransitive", lexicon(INTRANSITIVE))
     g.add_base("playverb", play_verb)
     g.add_base("price", lambda text: price(text, ph.icons))
-    g.add_base("subject", lambda text: subject(text, ph.selector))
+    g.add_base("subject", lambda text: subject(text, lambda t: g.parse("sel", t)))
     g.add_base("copula", copula)
     g.add_base("contraction", contraction)
     g.add_base("holder", holder)
