@@ -160,7 +160,8 @@ class Test(Enum):
     ZONE = "zone"  # the selected object is in a zone
     REGION = "region"  # the selected object's region has a type (Altered: a Forest)
     SUBTYPE = "subtype"  # the selected object has a subtype (A-PASS-1: "if I am a Beast")
-    TURN = "turn"  # it is the turn of a player (name: you | opponent)
+    TURN = "turn"  # it is the turn of a player (name: you | opponent); first: you are the
+    # first player (Altered 4.2.1.b)
     DAY = "day"  # the day number compares with a bound
     PHASE = "phase"  # the current phase is named
     EXPEDITION = "expedition"  # its expedition is ahead | behind | tied (Altered 7.5.2, 7.4.4.j)

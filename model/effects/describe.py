@@ -63,6 +63,8 @@ def _filters(s: a.Selector) -> str:
             a.Compare.EQUAL: f"exactly {t.bound}",
         }[t.compare]
         out.append(f"with {t.stat.capitalize()} {bound}")
+    if s.region:
+        out.append(f"in a {s.region}")
     if s.here:
         out.append("here")
     elif s.zone:
@@ -174,6 +176,8 @@ def condition(c: a.Condition) -> str:
         return f"{who} is in play" if c.name == "play" else f"{who} is in the {c.name}"
     if c.test is a.Test.REGION:
         return f"{who} is in a {c.name}"
+    if c.test is a.Test.TURN and c.name == "first":  # Altered 4.2.1.b
+        return "you are the first player"
     if c.test is a.Test.TURN:
         return "it is your turn" if c.name == "you" else "it is the opponent's turn"
     if c.test is a.Test.DAY:

@@ -51,6 +51,8 @@ def selector(s: a.Selector) -> Data:
         out["at"] = s.zone
     if s.stats:
         out["with"] = {t.stat: {t.compare.value: t.bound} for t in s.stats}
+    if s.region:
+        out["region"] = s.region
     if s.name and s.pick is a.Pick.CHOOSE:
         out["as"] = s.name  # a lone default name is left out by ``_lone_default``
     return out

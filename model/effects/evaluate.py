@@ -83,6 +83,10 @@ def matches(state: GameState, ctx: Context, s: a.Selector, obj: GameObject) -> b
         return False
     if s.zone is not None and obj.zone != s.zone:
         return False
+    if s.region is not None:  # Altered 7.5.7: the region it stands in has that terrain
+        region = state.objects.get(obj.region) if obj.region else None
+        if region is None or s.region not in _subtypes(region):
+            return False
     if s.zone is None and not s.here and not in_play_in(state, obj.zone) and s.pick is a.Pick.ALL:
         return False  # "all units" are the units in play
     return all(t.compare.holds(stat_value(obj, t.stat), t.bound) for t in s.stats)
@@ -175,6 +179,8 @@ def holds(state: GameState, ctx: Context, c: a.Condition) -> bool:
         return not holds(state, ctx, c.parts[0])
     if c.test is a.Test.COUNT:
         return c.compare.holds(len(select(state, ctx, c.selector, "count")), c.bound)
+    if c.test is a.Test.TURN and c.name == "first":  # Altered 4.2.1.b: players[0] is first
+        return controller(state, ctx) == state.players[0]
     if c.test is a.Test.TURN:
         mine = controller(state, ctx) == state.active_player
         return mine if c.name == "you" else not mine

@@ -23,6 +23,7 @@ SELECTOR_DOC: dict[str, str] = {
     "other": 'true: not the card itself ("other Beasts")',
     "at": "`here` (the card's battlefield, expedition or combat) or a zone",
     "with": "characteristics compared with bounds: {might: {at_most: 3}}",
+    "region": "a region type the region it stands in has (Altered 7.5.7: Forest)",
     "as": "a name for the chosen object, so that other effects of the ability name it",
 }
 SELECTOR_KEYS = frozenset(SELECTOR_DOC)
@@ -50,7 +51,7 @@ CONDITION_DOC: dict[str, str] = {
     "has": "a feature, keyword or status `of` has",
     "in": "a zone `of` is in",
     "region": "a region type of the region `of` stands in (Altered: Forest)",
-    "turn": "whose turn it is: you | opponent",
+    "turn": "whose turn it is: you | opponent; first: you are the first player",
     "day": "the day number compared with a bound",
     "phase": "the phase it is",
     "expedition": "ahead | behind | tied: the standing of the expedition `of` is in "

@@ -70,6 +70,7 @@ def selector(node: Node) -> a.Selector:
         zone=zone,
         stats=stats,
         name=m["as"].ident("a name") if "as" in m else None,
+        region=m["region"].text("a region type") if "region" in m else None,
     )
 
 
@@ -153,7 +154,7 @@ def condition(node: Node) -> a.Condition:
     if "region" in m:
         return a.Condition(a.Test.REGION, selector=of, name=m["region"].text("a region type"))
     if "turn" in m:
-        return a.Condition(a.Test.TURN, name=m["turn"].choice(("you", "opponent")))
+        return a.Condition(a.Test.TURN, name=m["turn"].choice(("you", "opponent", "first")))
     if "day" in m:
         return a.Condition(a.Test.DAY, compare=cmp, bound=bound)
     if "phase" in m:
