@@ -186,8 +186,10 @@ def holds(state: GameState, ctx: Context, c: a.Condition) -> bool:
         raise IllegalAction("Riftbound 812", "the cards played this turn are not counted yet")
     if c.test is a.Test.ROLL:
         raise IllegalAction("Altered 7.3.19", "a die's result is not modelled (no random numbers)")
-    if c.test is a.Test.PAID:
-        raise IllegalAction("Riftbound 356.4.f.1", "the additional costs paid are not recorded yet")
+    if c.test is a.Test.PAID:  # recorded by play_card (model/imported_play.py, IMP-EXTRA)
+        from arbiter.model.imported_play import paid
+
+        return paid(state, ctx.source)
     if c.test is a.Test.DONE:  # read in order by perform.resolve_effects, nowhere else
         raise IllegalAction("A-SPELL-3", "'if you do' is only read after the effect it follows")
     ids = select(state, ctx, c.selector, "if")
