@@ -262,33 +262,36 @@ def additional(card: GameObject, choice: ExtraChoice | None) -> Extra:
 
 def pay_others(state: GameState, card: GameObject, player: str, extra: Extra) -> GameState:
     """357.2: the non-standard costs of the additional costs paid, each performed as the
-    card language says, with the objects chosen for it; refused (and nothing changed) when
-    one cannot be paid."""
+    card language says, with the objects chosen for it (every chosen selector of the cost
+    takes them); refused when one cannot be paid: it is refused by the card language, or
+    it changes nothing (nothing to exhaust, kill or discard: A-GOLD-2)."""
     from arbiter.model.effects import evaluate as ev
     from arbiter.model.effects.perform import resolve_effects
 
     chosen = dict(extra.chosen)
     for ab in extra.paid:
-        others = tuple(e for e in ab.costs if _resource(e) is None)
+        others = [e for e in ab.costs if _resource(e) is None]
         if not others:
             continue
         picks = chosen.get(ab.ident, ())
-        slots = {str(i): picks for i, e in enumerate(others) if e.selector.chosen}
-        ctx = ev.Context(card.id, slots)
         discards = [e for e in others if _discard(e)]
         if discards:
             state = _discard_cards(state, card, player, discards, picks)
-            others = tuple(e for e in others if not _discard(e))
-        try:
-            after = resolve_effects(state, others, ctx)
-        except IllegalAction as refused:
-            raise IllegalAction(
-                "Riftbound 357.2", f"{card.id}'s additional cost {ab.ident}: {refused}"
-            ) from refused
-        if any(x.kind == "not-done" for x in after.events[len(state.events) :]):
-            raise IllegalAction("Riftbound 357.2", f"{card.id}'s additional cost {ab.ident}")
+        for e in (e for e in others if not _discard(e)):
+            ctx = ev.Context(card.id, {"0": picks} if e.selector.chosen else {})
+            try:
+                after = resolve_effects(state, (replace(e, optional=False),), ctx)
+            except IllegalAction as refused:
+                raise IllegalAction(
+                    "Riftbound 357.2", f"{card.id}'s additional cost {ab.ident}: {refused}"
+                ) from refused
+            if after.objects == state.objects and after.counters == state.counters:
+                raise IllegalAction(
+                    "Riftbound 357.2", f"{card.id}'s additional cost {ab.ident} cannot be paid"
+                )
+            state = after
         fields: tuple[tuple[str, JSON], ...] = (("card", card.id), ("ability", ab.ident))
-        state = after.with_event(Event("additional_cost", fields, ("Riftbound 357.2",)))
+        state = state.with_event(Event("additional_cost", fields, ("Riftbound 357.2",)))
     return state
 
 
