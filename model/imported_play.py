@@ -23,6 +23,7 @@ from arbiter.model import riftbound_costs as rc
 from arbiter.model import riftbound_total_cost as tc
 from arbiter.model.effects import algebra as a
 from arbiter.model.errors import IllegalAction
+from arbiter.model.play_record import PlayRecord
 from arbiter.model.state import JSON, Ability, Event, GameObject, GameState
 
 READY = a.Take(a.Grant.STATUS, "exhausted")
@@ -56,15 +57,6 @@ class CardText(Ability):
     cost, an as-enters effect or a permission."""
 
     ability: a.CardAbility | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class PlayRecord(Ability):
-    """How the card was played (356.2, 356.4.f.1): the additional costs paid and those
-    declined. It belongs to the object that was played (its timestamp then)."""
-
-    paid: tuple[str, ...] = ()
-    declined: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -340,20 +332,6 @@ def record(state: GameState, card: GameObject, extra: Extra) -> GameState:
         declined=extra.declined,
     )
     return state.with_object(replace(obj, abilities=(*rest, rec)))
-
-
-def paid(state: GameState, source: str) -> bool:
-    """``{paid: true}`` (356.4.f.1): the card's optional additional cost was paid as it was
-    played, read from the record of its play; refused when the object was not played
-    with ``play_card`` (or has left the place it was played to)."""
-    obj = state.objects.get(source)
-    recs = [r for r in (obj.abilities if obj is not None else ()) if isinstance(r, PlayRecord)]
-    if obj is None or not recs or recs[-1].timestamp != obj.timestamp:
-        raise IllegalAction(
-            "Riftbound 356.4.f.1",
-            f"the additional costs paid are recorded by play_card; {source} was not played so",
-        )
-    return bool(recs[-1].paid)
 
 
 # -- as it enters (143.4.a, 805.6) ------------------------------------------------------------

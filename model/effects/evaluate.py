@@ -186,8 +186,8 @@ def holds(state: GameState, ctx: Context, c: a.Condition) -> bool:
         raise IllegalAction("Riftbound 812", "the cards played this turn are not counted yet")
     if c.test is a.Test.ROLL:
         raise IllegalAction("Altered 7.3.19", "a die's result is not modelled (no random numbers)")
-    if c.test is a.Test.PAID:  # recorded by play_card (model/imported_play.py, IMP-EXTRA)
-        from arbiter.model.imported_play import paid
+    if c.test is a.Test.PAID:  # recorded by play_card (model/play_record.py, IMP-EXTRA)
+        from arbiter.model.play_record import paid
 
         return paid(state, ctx.source)
     if c.test is a.Test.DONE:  # read in order by perform.resolve_effects, nowhere else
