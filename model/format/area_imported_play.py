@@ -22,6 +22,16 @@ _RUN = {
 }
 
 
+_DOCS = {
+    a.Kind.ADDITIONAL_COST: "``additional_costs: [{id, text, cost, may}]``: paid as the card is"
+    " played when ``play_card`` names them in ``extra`` (Riftbound 356.2, 357.2).",
+    a.Kind.AS_ENTERS: "``as_enters: [{id, text, do}]``: ready or exhaust what enters the Board"
+    " (Riftbound 143.4.a, 805.6).",
+    a.Kind.PERMISSION: "``permissions: [{id, text, do: {play: {target, to}}}]``: where or what"
+    " its player may play although the rules forbid it (Riftbound 169.10, Altered 2.4.5.d).",
+}
+
+
 def _abilities(kind: a.Kind) -> ObjectKeyParser:
     def parse(node: Node, ctx: ParseContext, obj: GameObject) -> GameObject:
         items = node.seq(f"a list of {kind.value} abilities")
@@ -36,12 +46,14 @@ def _abilities(kind: a.Kind) -> ObjectKeyParser:
         out, _ = ip.attach(obj, found)
         return out
 
+    parse.__doc__ = _DOCS[kind]
     return parse
 
 
 def _statics(node: Node, ctx: ParseContext, obj: GameObject) -> GameObject:
-    """``statics: [{id, text, do: {cost: {add: -1, of: <selector>, floor}}}]``: cost
-    changes of a static ability, read as CostModifiers of the object (IMP-COST)."""
+    """``statics: [{id, text, do: {cost: {add, of, floor}}}]``: static cost changes (356.4).
+
+    Each is read as a CostModifier of the object (Decision IMP-COST)."""
     found = []
     for i, n in enumerate(node.seq("a list of static abilities")):
         m = n.mapping({"id", "text", "do"}, required=("do",))
