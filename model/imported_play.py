@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 from arbiter.model import riftbound_costs as rc
 from arbiter.model import riftbound_total_cost as tc
@@ -25,6 +26,9 @@ from arbiter.model.effects import algebra as a
 from arbiter.model.errors import IllegalAction
 from arbiter.model.play_record import PlayRecord
 from arbiter.model.state import JSON, Ability, Event, GameObject, GameState
+
+if TYPE_CHECKING:
+    from arbiter.model.effects import evaluate as ev
 
 READY = a.Take(a.Grant.STATUS, "exhausted")
 EXHAUSTED = a.Give(a.Grant.STATUS, "exhausted")
@@ -435,10 +439,9 @@ def permitted_place(
     return None
 
 
-def _selects(state: GameState, ctx: object, s: a.Selector, card: GameObject) -> bool:
+def _selects(state: GameState, ctx: ev.Context, s: a.Selector, card: GameObject) -> bool:
     """The selector's filters hold for a card being played (from a hand: not in play)."""
     from arbiter.model.effects import evaluate as ev
 
-    assert isinstance(ctx, ev.Context)
     where = replace(card, zone="base")  # judged as it would stand on the Board
     return ev.matches(state.with_object(where), ctx, s, where)
