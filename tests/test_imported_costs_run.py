@@ -387,3 +387,16 @@ def test_a_card_sets_played_text_is_run_and_only_the_rest_is_described_only() ->
     assert card.unmodelled == ()
     errors = [d.code for d in run_check(cardset).diagnostics if d.severity.value == "error"]
     assert errors == []
+
+
+@pytest.mark.rule("IMP-EXTRA", "Riftbound 356.4.f.1", "Riftbound 359.3")
+def test_a_spell_waiting_on_the_chain_reads_its_additional_cost_when_it_resolves() -> None:
+    obj = "  f: {owner: ana, card: flare, zone: hand}\n"
+    play = "chain_play: {card: f, pay: true, extra: %s, steps: [{%s}]}"
+    paid = run(
+        obj,
+        (play % ("[{id: kindle, choose: [pal]}]", DRAW_IF_PAID.format("f")), "resolve_chain: {}"),
+    )
+    assert seen(paid) == 1 and energy(paid) == 3
+    declined = run(obj, (play % ("false", DRAW_IF_PAID.format("f")), "resolve_chain: {}"))
+    assert seen(declined) == 0 and energy(declined) == 5
