@@ -409,6 +409,8 @@ def permitted_place(
     and the article of the place; None when there is none."""
     from arbiter.model.effects import evaluate as ev
 
+    if card.kind != "unit" or card.zone == "facedown":  # units from a hand (IMP-MAY; 811.1.d.1)
+        return None
     place = _place(state, player, to)
     if place is None:
         return None

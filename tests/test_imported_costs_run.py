@@ -400,3 +400,14 @@ def test_a_spell_waiting_on_the_chain_reads_its_additional_cost_when_it_resolves
     assert seen(paid) == 1 and energy(paid) == 3
     declined = run(obj, (play % ("false", DRAW_IF_PAID.format("f")), "resolve_chain: {}"))
     assert seen(declined) == 0 and energy(declined) == 5
+
+
+@pytest.mark.rule("IMP-MAY", "Riftbound 811.1.d.1.a")
+def test_a_permission_to_play_to_a_battlefield_does_not_carry_a_gear_there() -> None:
+    gear = (
+        "  g: {owner: ana, kind: gear, zone: hand,"
+        " permissions: [{do: {play: {target: self, to: open_battlefield}}}]}\n"
+    )
+    assert refused(run(gear, ("play_card: {card: g, to: empty}",), head=PLACES)) == (
+        "Riftbound 811.1.d.1.a"
+    )
