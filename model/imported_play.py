@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 
 from arbiter.model import riftbound_costs as rc
 from arbiter.model import riftbound_total_cost as tc
+from arbiter.model.card_text import CardText, texts
 from arbiter.model.effects import algebra as a
 from arbiter.model.errors import IllegalAction
 from arbiter.model.play_record import PlayRecord
@@ -53,14 +54,6 @@ _PLACES = {
     a.PlayPlace.OPEN_BATTLEFIELD: "Riftbound 169.10.c",
     a.PlayPlace.OCCUPIED_ENEMY_BATTLEFIELD: "Riftbound 169.10.a",
 }
-
-
-@dataclass(frozen=True, slots=True)
-class CardText(Ability):
-    """An ability of the card language the play kernel reads as written: an additional
-    cost, an as-enters effect or a permission."""
-
-    ability: a.CardAbility | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,9 +118,9 @@ def _enters(e: a.Effect) -> bool:
 
 
 def _altered_exhausted(e: a.Effect) -> bool:
-    """Altered "you may play exhausted cards from your Reserve" (2.4.5.c-d), of any kind."""
+    """Altered "you may play exhausted [kinds] from your Reserve" (2.4.5.c-d)."""
     s = e.selector
-    plain = not (s.kinds or s.subtypes or s.lacks or s.stats or s.other or s.here)
+    plain = not (s.lacks or s.stats or s.other or s.here) and s.pick is a.Pick.ALL
     return s.zone == "reserve" and s.has == frozenset({"exhausted"}) and plain
 
 
@@ -182,8 +175,6 @@ def cost_modifier(ab: a.CardAbility, source: GameObject) -> tc.CostModifier | No
 def attach(obj: GameObject, abilities: Iterable[a.CardAbility]) -> tuple[GameObject, set[str]]:
     """The object with the abilities the engine runs (as :class:`CardText`, Altered's
     permission, or a CostModifier), and the ids of those abilities."""
-    from arbiter.model.altered.zones import Permission
-
     found: list[Ability] = []
     ran: set[str] = set()
     for ab in abilities:
@@ -193,23 +184,10 @@ def attach(obj: GameObject, abilities: Iterable[a.CardAbility]) -> tuple[GameObj
         elif runs(ab):
             text = CardText(ab.ident, obj.id, obj.timestamp, ability=ab)
             found.append(text)
-            if ab.kind is a.Kind.PERMISSION and any(
-                isinstance(e.action, a.Play) and e.action.to is a.PlayPlace.DEFAULT
-                for e in ab.effects
-            ):  # Altered 2.4.5.d: its controller may play exhausted Reserve cards
-                found.append(Permission(ab.ident, obj.id, obj.timestamp, action="play_exhausted"))
         else:
             continue
         ran.add(ab.ident)
     return (replace(obj, abilities=(*obj.abilities, *found)) if found else obj), ran
-
-
-def texts(obj: GameObject, kind: a.Kind) -> list[a.CardAbility]:
-    return [
-        t.ability
-        for t in obj.abilities
-        if isinstance(t, CardText) and t.ability is not None and t.ability.kind is kind
-    ]
 
 
 # -- additional costs (356.2, 357) ------------------------------------------------------------

@@ -284,6 +284,11 @@ steps:
     perm = ", permissions: [{do: {play: {target: {yours: true, has: exhausted, at: reserve}}}}]"
     assert altered_refused(text.format(perm="")) == "Altered 2.4.5.c"
     assert final(text.format(perm=perm)).obj("tired").zone == "expedition:hero"
+    # "exhausted Spells" only: a character stays refused, "exhausted Characters" allows it
+    spells = perm.replace("yours: true", "yours: spell")
+    assert altered_refused(text.format(perm=spells)) == "Altered 2.4.5.c"
+    characters = perm.replace("yours: true", "yours: character")
+    assert final(text.format(perm=characters)).obj("tired").zone == "expedition:hero"
 
 
 # -- static cost changes (356.3-356.4, 365.1, 366.2.a) -----------------------------------------
