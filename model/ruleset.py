@@ -25,6 +25,15 @@ class PreventionTiming(Enum):
     BASE_FIRST = "base-first"  # Riftbound core rules 1.3, 417.1.e.1
 
 
+class PreventionReading(Enum):
+    """Decision D-PREV-REPL: where a prevention shield acts on a damage event."""
+
+    PIPELINE = "pipeline"  # R-2: prevention first, then replacement effects (default)
+    # Riftbound 437.7: a shield is one replacement of the damage event, ordered with the
+    # others by the chooser (372); its Prevent Value reduces the event (437.2)
+    REPLACEMENT = "replacement"
+
+
 class PreventionOrder(Enum):
     """Decision P-ORDER: order of one player's prevention effects."""
 
@@ -113,6 +122,15 @@ class TypeLists(Enum):
     ALTERED_3_0 = "altered-3.0"  # Altered 2.2.1-2.2.3 (model/altered/types.py)
 
 
+class TurnStates(Enum):
+    """Decision RB-STATES: who says when a Riftbound showdown or combat happens."""
+
+    SCENARIO = "scenario"  # the scenario: `combat` steps and `play_card`'s `timing` (default)
+    # Riftbound 1.3, 307-313, 323.2, 323.8-323.14: the states of the turn are followed,
+    # showdowns and combats are staged and begin at Cleanups (model/riftbound_states.py)
+    TRACKED = "tracked"
+
+
 class ShortPool(Enum):
     """Decision D-TIME-4: a split pool smaller than the number of chosen targets."""
 
@@ -127,6 +145,7 @@ class Ruleset:
     division_rounding: Rounding = Rounding.DOWN
     prevention_timing: PreventionTiming = PreventionTiming.WITH_BONUS
     prevention_order: PreventionOrder = PreventionOrder.OLDEST_FIRST
+    prevention_as_replacement: PreventionReading = PreventionReading.PIPELINE
     tough_version: ToughVersion = ToughVersion.GLOSSARY
     short_pool: ShortPool = ShortPool.CONTROLLER_CHOOSES
     quick_action_cap: int = 100  # A-GOLD-9: activations of one quick action per day
@@ -138,6 +157,7 @@ class Ruleset:
     replacement_reach: ReplacementReach = ReplacementReach.ONCE_PER_ACTION
     trigger_order: TriggerOrder = TriggerOrder.DECLARED
     mana_payment: ManaPayment = ManaPayment.COUNTER
+    turn_states: TurnStates = TurnStates.SCENARIO
     # What a game is, not a Decision a file may change (not under ``policies:``):
     zones: frozenset[str] = frozenset({"play"})  # the zones it knows
     destroyed_zone: str = "discard"  # where destroyed cards go (Riftbound: trash)
@@ -252,6 +272,7 @@ POLICY_ENUMS: dict[str, type[Enum]] = {
     "division_rounding": Rounding,
     "prevention_timing": PreventionTiming,
     "prevention_order": PreventionOrder,
+    "prevention_as_replacement": PreventionReading,
     "tough_version": ToughVersion,
     "short_pool": ShortPool,
     "replacement_chooser": ReplacementChooser,
@@ -261,6 +282,7 @@ POLICY_ENUMS: dict[str, type[Enum]] = {
     "replacement_reach": ReplacementReach,
     "trigger_order": TriggerOrder,
     "mana_payment": ManaPayment,
+    "turn_states": TurnStates,
 }
 
 POLICY_INTS: frozenset[str] = frozenset({"quick_action_cap", "reaction_cap"})

@@ -46,6 +46,8 @@ DESCRIPTIONS: dict[str, str] = {
     "division_rounding": "How a division rounds when a card does not say (Decision E-DIV).",
     "prevention_order": "The order preventions apply in (Decision D-PREV-3).",
     "prevention_timing": "When prevention applies relative to bonuses (Decision D-PREV-3).",
+    "prevention_as_replacement": "Prevention before replacements, or as one of them (Decision "
+    "D-PREV-REPL, Riftbound 437.7).",
     "quick_action_cap": "How many times a quick action may be used in one day (A-GOLD-9).",
     "short_pool": "What a split does with fewer damage than targets (Decision D-TIME-4b).",
     "tough_version": "Which version of Tough applies (Riftbound).",
@@ -129,6 +131,10 @@ DESCRIPTIONS: dict[str, str] = {
     "this_turn": "True: only for the rest of this turn.",
     "draw": "Draw cards.",
     "mana_payment": "How an Altered mana cost is paid: the mana counter or Mana Orbs (3.2.9.f).",
+    "turn_states": "Who says when a Riftbound showdown or combat happens: the scenario, or"
+    " the states of the turn followed (tracked: 307, 323.8-323.14; Decision RB-STATES).",
+    "showdown_pass": "The player with Focus passes in a showdown (Riftbound 347.3).",
+    "begin_showdown": "The turn player chooses where a staged showdown begins (323.11).",
     "pass": "The player passes their turn in the Altered Afternoon (4.2.3.d).",
     "end_turn": "End the turn: effects until end of turn end, cleanup follows.",
     "cleanup": "A cleanup: state-based checks (Riftbound).",
