@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from arbiter.model import death as dt
+from arbiter.model import imported_play as ip
 from arbiter.model import riftbound_attach as ra
 from arbiter.model import riftbound_costs as rc
 from arbiter.model import riftbound_payment as rp
@@ -159,6 +160,7 @@ class PlayCard(Step):
     vision: tuple[bool, ...] = ()  # Vision: recycle the card seen? one per instance
     equip: str | None = None  # Weaponmaster: the Equipment it attaches to itself
     pay: rc.PayChoice | None = None  # the Total Cost is paid (356-357); None: not modelled
+    extra: ip.ExtraChoice | None = None  # the additional costs paid (356.2; IMP-EXTRA)
 
     def target_ids(self) -> tuple[str, ...]:
         return (self.card,)
@@ -213,13 +215,23 @@ class PlayCard(Step):
                 "Riftbound 820.1.c.3",
                 f"{self.card} pays each of its {_number(card, 'Repeat')} Repeat costs once at most",
             )
+        extra = ip.additional(card, self.extra)  # 356.2 (model/imported_play.py)
         if self.pay is not None:
             state = rp.pay_to_play(
-                state, card, player, self.pay, self.accelerate, len(self.repeats)
+                state, card, player, self.pay, self.accelerate, len(self.repeats), extra.parts
             )
+        state = ip.pay_others(state, card, player, extra)  # 357.2
         state, t = state.tick()
+        ready = False
         if card.kind in PERMANENTS:
-            rules.append(_destination(state, card, player, self.to))
+            try:
+                rules.append(_destination(state, card, player, self.to))
+            except IllegalAction:  # a permission of the card language (IMP-MAY)
+                permitted = ip.permitted_place(state, card, player, self.to)
+                if permitted is None:
+                    raise
+                state, why = permitted
+                rules.append(why)
             ready = card.kind != "unit" or self.accelerate
             rules.append("Riftbound 805.6" if self.accelerate else "Riftbound 143.4")
             counters = dict(card.counters)
@@ -229,13 +241,19 @@ class PlayCard(Step):
             entered = replace(
                 card, zone=zone, region=region, counters=counters, timestamp=t, controller=player
             )
+            entered, as_enters = ip.as_enters(state, entered)  # 143.4.a (IMP-ENTER)
+            ready = "exhausted" not in entered.counters
             state = state.with_object(entered)
+            for event in as_enters:
+                state = state.with_event(event)
+                rules += [r for r in event.rules if r not in rules]
+        state = ip.record(state, card, extra)  # 356.4.f.1: what {paid: true} reads
         fields: tuple[tuple[str, JSON], ...] = (
             ("card", self.card),
             ("player", player),
             ("timing", self.timing),
             ("to", self.to if card.kind in PERMANENTS else None),
-            ("ready", None if card.kind != "unit" else self.accelerate),
+            ("ready", None if card.kind != "unit" else ready),
             ("legion", legion),
             ("executions", 1 + len(self.repeats) if card.kind == "spell" else None),
         )

@@ -192,8 +192,10 @@ def holds(state: GameState, ctx: Context, c: a.Condition) -> bool:
         raise IllegalAction("Riftbound 812", "the cards played this turn are not counted yet")
     if c.test is a.Test.ROLL:
         raise IllegalAction("Altered 7.3.19", "a die's result is not modelled (no random numbers)")
-    if c.test is a.Test.PAID:
-        raise IllegalAction("Riftbound 356.4.f.1", "the additional costs paid are not recorded yet")
+    if c.test is a.Test.PAID:  # recorded by play_card (model/play_record.py, IMP-EXTRA)
+        from arbiter.model.play_record import paid
+
+        return paid(state, ctx.source)
     if c.test is a.Test.KILLED_WITH:  # Riftbound 428.5.e
         from arbiter.model.riftbound_kills import killed_with
 

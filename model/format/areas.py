@@ -82,6 +82,12 @@ def _import() -> ModuleType:
     return area_import
 
 
+def _imported_play() -> ModuleType:
+    from arbiter.model.format import area_imported_play
+
+    return area_imported_play
+
+
 def _loops() -> ModuleType:
     from arbiter.model.format import area_loops
 
@@ -141,6 +147,7 @@ AREAS: dict[str, Callable[[], ModuleType]] = {
     "area_damage": _damage,
     "area_effects": _effects,
     "area_import": _import,
+    "area_imported_play": _imported_play,
     "area_loops": _loops,
     "area_passives": _passives,
     "area_replacement": _replacement,
@@ -220,6 +227,7 @@ MERGE_ORDER: dict[str, tuple[str, ...]] = {
         "area_altered_objects",
         "area_riftbound_costs",
         "area_chain",
+        "area_imported_play",
     ),
     "TOP_KEY_PARSERS": ("area_replacement", "area_loops", "area_abilities"),
 }
@@ -338,6 +346,10 @@ OBJECT_KEY_PARSERS: AreaTable[ObjectKeyParser] = AreaTable(
         "play_only": "area_riftbound_costs",
         "activated": "area_chain",
         "timing_grants": "area_chain",
+        "additional_costs": "area_imported_play",
+        "as_enters": "area_imported_play",
+        "permissions": "area_imported_play",
+        "statics": "area_imported_play",
     },
 )
 
