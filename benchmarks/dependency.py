@@ -10,6 +10,10 @@ few "all regions are Forests" and "all T lose their abilities"). Measures:
   passive reads (the previous order is reused) and when it changes a subtype (CPU
   milliseconds per event, by the path taken: the local update, the trial log, or
   everything again);
+- each kind of event (a character's subtypes, keyword, controller or zone; a region's
+  terrain, also one that flips a condition; a source's controller when its passive
+  selects by side; a source leaving play), ten of each on a dense board of 10,000
+  objects: how many took each path, median and max CPU milliseconds;
 - trial comparisons made, against n(n-1) for one naive graph and the sum of
   k(k-1) for the naive method that rebuilds the whole graph after each
   application.
@@ -32,6 +36,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from arbiter.model import passives as pv  # noqa: E402
 from arbiter.model.effects import algebra as fx  # noqa: E402
 from arbiter.model.passive_events import local_update  # noqa: E402
+from arbiter.model.passive_replay import replay_update  # noqa: E402
 from arbiter.model.ruleset import RULESETS  # noqa: E402
 from arbiter.model.state import GameObject, GameState  # noqa: E402
 from arbiter.model.values.features import Feature  # noqa: E402
@@ -51,11 +56,14 @@ MIXES = {
 }
 
 
-def board(n_objects: int, n_passives: int, mix: str = "dense", seed: int = 7) -> GameState:
+def board(
+    n_objects: int, n_passives: int, mix: str = "dense", seed: int = 7, sided: float = 0.0
+) -> GameState:
     """Objects have 2 of n_objects/5 subtypes: about 10 objects per subtype; a third have a
     keyword. In the dense mix a quarter of the passives add subtypes (selections grow as
     they apply) and 8.5 % select by keyword (hundreds of objects each); in the sparse mix
-    one in twenty adds subtypes and none selects by keyword."""
+    one in twenty adds subtypes and none selects by keyword. ``sided``: the share of
+    "all T get +1 power" that become "all your T get +1 power" (the events' board)."""
     modify, add, gain, forest, by_keyword = MIXES[mix]
     rng = random.Random(seed)
     types = [f"T{i}" for i in range(max(n_objects // 5, 10))]
@@ -88,6 +96,8 @@ def board(n_objects: int, n_passives: int, mix: str = "dense", seed: int = 7) ->
         act: fx.Action
         if roll < modify:
             act, amount = fx.ModifyStat("power"), fx.Const(1)
+            if roll < modify * sided:
+                sel = fx.Selector(ALL, subtypes=frozenset({t}), side=fx.Side.YOURS)
         elif roll < add:
             act = fx.ModifyStat(pv.SUBTYPES, fx.StatOp.ADD, members=frozenset({u}))
         elif roll < gain:
@@ -137,6 +147,106 @@ def event(
     else:
         new = replace(obj, base={**obj.base, "subtypes": types})
     return replace(state, objects={**state.objects, oid: new})
+
+
+KINDS = (
+    "a character's subtypes",
+    "a character's keyword",
+    "a character's controller",
+    "a character leaves play",
+    "a region's terrain",
+    "a region's terrain, flipping a condition",
+    "a source's controller (its passive selects by side)",
+    "a source leaves play",
+)
+
+
+def events_of(state: GameState, kind: str, count: int, seed: int = 13) -> list[GameState]:
+    """``count`` single events of one kind on ``state``, drawn at random (fixed seed)."""
+    rng = random.Random(seed)
+    objects = state.objects
+    ps = pv.active_passives(objects)
+    sources = sorted({p.source for p in ps})
+    plain = sorted(o for o, obj in objects.items() if obj.kind != "region" and not obj.abilities)
+    regions = sorted(o for o, obj in objects.items() if obj.kind == "region")
+    conditional = {objects[p.source].region for p in ps if p.condition is not None}
+    sided = sorted({p.source for p in ps if p.selector.side is not fx.Side.ANY})
+    out = []
+    for _ in range(count):
+        if kind == KINDS[0]:
+            oid = rng.choice(plain)
+            types = objects[rng.choice(plain)].base["subtypes"]
+            change: dict[str, object] = {"base": {**objects[oid].base, "subtypes": types}}
+        elif kind == KINDS[1]:
+            oid = rng.choice(plain)
+            name = rng.choice(KEYWORDS)
+            feats = dict(objects[oid].features)
+            if feats.pop(name, None) is None:
+                feats[name] = Feature(name)
+            change = {"features": feats}
+        elif kind in (KINDS[2], KINDS[6]):
+            oid = rng.choice(plain if kind == KINDS[2] else sided)
+            change = {"controller": "bo" if objects[oid].controlled_by == "ana" else "ana"}
+        elif kind in (KINDS[3], KINDS[7]):
+            oid = rng.choice(plain if kind == KINDS[3] else sources)
+            change = {"zone": "reserve"}
+        else:
+            pool = regions if kind == KINDS[4] else sorted(r for r in regions if r in conditional)
+            oid = rng.choice(pool)
+            now = objects[oid].base["subtypes"]
+            assert isinstance(now, frozenset)
+            if kind == KINDS[4]:
+                terrain = frozenset({rng.choice([t for t in TERRAINS if t not in now])})
+            else:
+                terrain = frozenset({"Mountain" if "Forest" in now else "Forest"})
+            change = {"base": {**objects[oid].base, "subtypes": terrain}}
+        new = replace(objects[oid], **change)  # type: ignore[arg-type]
+        out.append(replace(state, objects={**objects, oid: new}))
+    return out
+
+
+def path_of(previous: dep.Ordering, old: GameState, new: GameState, got: dep.Ordering) -> str:
+    """How ``reorder`` answered: the previous derivation, the local update, the trial
+    log, or everything again."""
+    if not got.reused:
+        return "full"
+    changed = [o for o, obj in new.objects.items() if obj is not old.objects[o]]
+    if local_update(previous, new, changed) is not None:
+        return "local"
+    if replay_update(previous, old, new, changed) is not None:
+        return "trial log"
+    return "previous"
+
+
+def event_table(n_objects: int, n_passives: int, count: int) -> None:
+    """Each kind of event, ``count`` of each, re-evaluated from the full ordering of a dense
+    board where a quarter of "all T get +1 power" select your T only: CPU ms per event, by
+    the path taken."""
+    state = board(n_objects, n_passives, "dense", sided=0.25)
+    result = dep.order_passives(state)
+    print()
+    print(
+        f"Events on the dense board of {n_objects:,} objects and {n_passives:,} passives"
+        ' (a quarter of "all T get +1 power" select your T): CPU ms per event'
+    )
+    print()
+    print("| event | events | by path | median (ms) | max (ms) | max path |")
+    print("| --- | ---: | --- | ---: | ---: | --- |")
+    for kind in KINDS:
+        times: list[tuple[float, str]] = []
+        for new in events_of(state, kind, count):
+            timed(lambda r=result, s=state, e=new: dep.reorder(r, s, e), 1)
+            got = LAST[0]
+            assert isinstance(got, dep.Ordering)
+            times.append((CPU[0] * 1000, path_of(result, state, new, got)))
+        paths = [p for _, p in times]
+        split = ", ".join(f"{paths.count(p)} {p}" for p in dict.fromkeys(sorted(paths)))
+        ms = [t for t, _ in times]
+        worst = max(times)
+        print(
+            f"| {kind} | {len(ms)} | {split} | {statistics.median(ms):.1f} |"
+            f" {worst[0]:.1f} | {worst[1]} |"
+        )
 
 
 def main() -> None:
@@ -199,6 +309,10 @@ def main() -> None:
             f" {redo} | {result.trials:,} | {result.applications:,} | {n * (n - 1):,} |"
             f" {naive:,} | {len(result.edges):,} | {len(result.cycles)} |"
         )
+    if "--smoke" in sys.argv[1:]:
+        event_table(200, 20, 3)
+    else:
+        event_table(10_000, 1_000, 10)
 
 
 if __name__ == "__main__":

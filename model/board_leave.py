@@ -10,6 +10,7 @@ from dataclasses import replace
 
 from arbiter.model import might as mt
 from arbiter.model import riftbound_keywords as rk
+from arbiter.model import riftbound_traits as tr
 from arbiter.model.errors import IllegalAction
 from arbiter.model.state import GameObject, GameState
 
@@ -19,7 +20,7 @@ _CLEARED = ("damage", "exhausted")
 
 def off_board(obj: GameObject) -> GameObject:
     """The object as it is off the Board: no temporary modification tracked (110)."""
-    gone = rk.leave_board(mt.leave_board(obj))
+    gone = tr.leave_board(rk.leave_board(mt.leave_board(obj)))
     counters = {k: v for k, v in gone.counters.items() if k not in _CLEARED}
     return replace(gone, counters=counters)
 

@@ -19,6 +19,7 @@ from enum import Enum
 from arbiter.model import might as mt
 from arbiter.model import riftbound_attach as attachment
 from arbiter.model import riftbound_keywords as rk
+from arbiter.model import riftbound_traits as tr
 from arbiter.model.might_layers import might_now
 from arbiter.model.riftbound_score import board_tasks, victory
 from arbiter.model.ruleset import ReplacementChooser, ReplacementReach
@@ -187,7 +188,7 @@ def kill(state: GameState, oid: str, why: tuple[str, ...], by: tuple[str, ...] =
     as ``killed_by``."""
     state = attachment.leave_board(state, oid)  # 719.5
     obj = state.obj(oid)
-    gone = rk.leave_board(mt.leave_board(obj))
+    gone = tr.leave_board(rk.leave_board(mt.leave_board(obj)))
     counters = {k: v for k, v in gone.counters.items() if k not in ("damage", "exhausted")}
     state = state.with_object(replace(gone, zone=TRASH, counters=counters))
     fields: tuple[tuple[str, JSON], ...] = (
@@ -316,9 +317,12 @@ def end_turn(state: GameState) -> GameState:
 
 def pass_turn(state: GameState) -> GameState:
     """``end_turn`` up to the new turn's ``start_of_turn`` event (Temporary not yet)."""
+    from arbiter.model.effects.perform import end_of
+
+    state = end_of(state, "turn")  # 317.2.c: the card language's "this turn" effects too
     objects = {}
     for oid, obj in state.objects.items():
-        obj = rk.end_of_turn(mt.end_of_turn(obj))
+        obj = tr.end_of_turn(rk.end_of_turn(mt.end_of_turn(obj)))
         if obj.kind == "unit" and "damage" in obj.counters:
             obj = replace(obj, counters={k: v for k, v in obj.counters.items() if k != "damage"})
         obj = replace(obj, abilities=tuple(a for a in obj.abilities if not _this_turn(a)))

@@ -14,9 +14,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, NamedTuple
 
+from arbiter.model.passives import subtypes
+
 if TYPE_CHECKING:
+    from arbiter.model.passive_follow import FollowIndex
     from arbiter.model.passive_order import Ordering
     from arbiter.model.passive_trial import Dependence
+    from arbiter.model.passives import Passive
     from arbiter.model.state import GameState
 
 
@@ -27,6 +31,7 @@ class Trial(NamedTuple):
     present: bool  # [A] depended on [B]
     witnesses: frozenset[str]  # objects whose selection by [A] applying [B] changed
     other: bool  # A-DEP-1a or A-DEP-1c held (not read from objects [A] may apply to)
+    c: bool = False  # A-DEP-1c held (``other`` without it: A-DEP-1a)
 
 
 _ABSENT = frozenset[str]()
@@ -45,19 +50,40 @@ class TrialLog:
     # the state it was made on and the ordering it gave (set once the ordering is done)
     stored: GameState | None = None
     origin: Ordering | None = None
+    # the index ``passive_follow`` reads (built at the first replay)
+    follow: FollowIndex | None = None
+    base_subtypes: dict[str, set[str]] | None = None  # the stored objects by subtype
+    regions: set[str] | None = None  # the subtypes of regions, before and after passives
 
     def record(self, a: str, b: str, round_: int, dep: Dependence | None) -> None:
         if dep is None:
             got = Trial(round_, False, _ABSENT, False)
         else:
-            other = "A-DEP-1a" in dep.reasons or "A-DEP-1c" in dep.reasons
-            got = Trial(round_, True, dep.witnesses, other)
+            c = "A-DEP-1c" in dep.reasons
+            got = Trial(round_, True, dep.witnesses, c or "A-DEP-1a" in dep.reasons, c)
         self.flat.append((round_, a, b, got.present))
         seen = self.trials.get((a, b))
         if seen is None:
             self.trials[(a, b)] = [got]
         else:
             seen.append(got)
+
+    def passive(self, pid: str) -> Passive:
+        assert self.origin is not None
+        return self.origin.passives[pid]
+
+    def holding(self, subtype: str | None, stored: GameState) -> set[str] | None:
+        """The objects of the log's state with ``subtype`` (None: no index), from an index
+        built at the first call."""
+        if subtype is None:
+            return None
+        if self.base_subtypes is None:
+            index: dict[str, set[str]] = {}
+            for oid, obj in stored.objects.items():
+                for name in subtypes(obj):
+                    index.setdefault(name, set()).add(oid)
+            self.base_subtypes = index
+        return self.base_subtypes.get(subtype, set())
 
     def at(self, a: str, b: str, round_: int) -> Trial | None:
         """The last comparison of the pair made by ``round_`` (its value then), if any."""

@@ -83,6 +83,9 @@ class Ordering:
     log: TrialLog | None = field(default=None, compare=False, repr=False)
 
 
+_B = "A-DEP-1b"
+
+
 def _channel_index(
     ids: Iterable[str], chans: Mapping[str, frozenset[pv.Channel]]
 ) -> tuple[dict[pv.Channel, set[str]], dict[str, set[str]]]:
@@ -145,7 +148,9 @@ class _Orderer:
         # the objects it applies to changes; and the channels it would really change.
         self.trial_cache: dict[str, pt.Application] = {}
         self.cached_on: dict[str, set[str]] = {}
-        self.delta_cache: dict[str, set[pv.Channel]] = {}
+        self.delta_cache: dict[str, pt.Delta] = {}
+        self.applied_delta: pt.Delta | None = None
+        self.index_of = {pid: pt.indexed_channel(p) for pid, p in self.ps.items() if p.plan.indexed}
         self.order: list[str] = []
         self.head = 0
         self.log = TrialLog(self.candidates)
@@ -161,24 +166,23 @@ class _Orderer:
                 self.cached_on.setdefault(oid, set()).add(b)
         return got
 
-    def delta(self, b: str) -> set[pv.Channel]:
-        """The channels applying B would really change (on the objects it changes)."""
+    def delta(self, b: str) -> pt.Delta:
+        """What applying B would really change (``passive_trial.delta``), kept with its
+        trial application."""
         got = self.delta_cache.get(b)
         if got is None:
-            got = set()
-            for oid, obj in self.trial_apply(b).changes.items():
-                got |= pv.changed_channels(self.board.objects[oid], obj)
-            self.delta_cache[b] = got
+            got = self.delta_cache[b] = pt.delta(self.board.objects, self.trial_apply(b).changes)
         return got
 
-    def clauses(self, a: str, b: str) -> str:
-        """Which clauses of A-DEP-1 applying B could make true for A: only those reading a
-        channel that B really changes (the prefilter inside a pair)."""
-        changed = self.delta(b)
-        out = "a" if ("abilities", self.ps[a].source) in changed else ""
-        if pv.overlaps(changed, self.sel_rd[a]):
+    def clauses(self, a: str, changed: pt.Delta) -> str:
+        """Which clauses of A-DEP-1 applying B (``changed``: its delta) could make true for
+        A: only those reading a channel that B really changes (the prefilter inside a
+        pair)."""
+        out = "a" if ("abilities", self.ps[a].source) in changed.channels else ""
+        sel, cond = self.sel_rd[a], self.cond_rd[a]
+        if sel and changed.meets(sel):
             out += "b"
-        if pv.overlaps(changed, self.cond_rd[a]):
+        if cond and changed.meets(cond):
             out += "c"
         return out
 
@@ -188,12 +192,27 @@ class _Orderer:
             if b not in self.unapplied:
                 continue
             changes = self.trial_apply(b).changes
+            changed = self.delta(b)
             for a in sorted(pairs[b] & self.unapplied):
-                which = self.clauses(a, b)
+                which = self.clauses(a, changed)
                 dep = None
                 if which:
                     self.trials += 1
-                    dep = pt.trial(self.ps[a], self.ps[b], self.board, changes, which)
+                    pa = self.ps[a]
+                    # one subtype or keyword and nothing else: the objects B adds to and
+                    # removes from its selection are those that gain or lose that channel
+                    moved = changed.channels.get(self.index_of[a]) if pa.plan.indexed else None
+                    seen = self.edges.get((a, b))
+                    if (
+                        which == "b"
+                        and moved is not None
+                        and seen is not None
+                        and _B in seen.reasons
+                        and pv.exists(pa, self.board.objects)
+                    ):  # found again for a reason it has: its explanation is not rebuilt
+                        dep = pt.Dependence(a, b, (_B,), (), frozenset(moved[0] + moved[1]))
+                    else:
+                        dep = pt.trial(pa, self.ps[b], self.board, changes, which, moved)
                 if dep is None and b not in self.graph.out.get(a, {}):
                     continue  # absent before and now: nothing to log
                 self.log.record(a, b, len(self.order), dep)
@@ -236,6 +255,9 @@ class _Orderer:
             self.board.defer(p, done.deferred)
         else:
             done = cached or pt.apply_passive(p, self.board)
+        # what it really changes, known from its trial application (the same board)
+        known = self.delta_cache.pop(chosen, None)
+        self.applied_delta = known if cached is not None and done is cached else None
         before = {oid: self.board.objects[oid] for oid in done.changes}
         self.board.commit(done.changes)
         self.order.append(chosen)
@@ -247,8 +269,11 @@ class _Orderer:
         """Drop the passives that no longer exist (returned), and trial-apply again the
         pairs that what was applied can have changed (A-ORDER-1: re-evaluated)."""
         written: set[pv.Channel] = set()
-        for oid, obj in done.changes.items():
-            written |= pv.changed_channels(before[oid], obj)
+        if self.applied_delta is not None:
+            written.update(self.applied_delta.channels)
+        else:
+            for oid, obj in done.changes.items():
+                written |= pv.changed_channels(before[oid], obj)
         lost = sorted(name for attr, name in written if attr == "abilities")
         written = {c for c in written if c[0] != "abilities"}
         touched = _readers(written, self.exact, self.by_attr) & self.unapplied
@@ -374,11 +399,20 @@ def reorder(previous: Ordering, old: GameState, new: GameState) -> Ordering:
     channel that any passive reads; otherwise the changed objects alone when the local
     update or the trial log shows the order stands; otherwise a full recomputation. The
     collector is paused meanwhile: a pass over the derived states of a large board costs
-    more than the update itself (``order_passives``)."""
-    from arbiter.model.collector import paused
+    more than the update itself (``order_passives``). It is paused before anything is
+    allocated: a context manager's own allocation could start the collector's full pass
+    over the heap that earlier work left due (289 ms in one event on the dense board of
+    ``benchmarks/dependency.py``, docs/benchmarks.md), which is then made by the next
+    allocation after the update, as anywhere else."""
+    import gc
 
-    with paused():
+    was = gc.isenabled()
+    gc.disable()
+    try:
         return _reorder(previous, old, new)
+    finally:
+        if was:
+            gc.enable()
 
 
 def _reorder(previous: Ordering, old: GameState, new: GameState) -> Ordering:

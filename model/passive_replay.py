@@ -25,10 +25,11 @@ with a full recomputation.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from arbiter.model import passive_follow as follow
 from arbiter.model import passives as pv
 from arbiter.model.effects import algebra as fx
 from arbiter.model.passive_choices import choices_stand
@@ -41,33 +42,11 @@ if TYPE_CHECKING:
 SELF = fx.Pick.SELF
 # the most objects changed since the log's ordering that are followed round by round
 MOST_CHANGED = 16
+# the most objects followed in all (with those a passive that stopped applied to)
+MOST_FOLLOWED = 400
 
 # (start round, end round, the object's part in the pair after the event) per pair
 Parts = dict[tuple[str, str], list[tuple[int, int, bool]]]
-
-
-def _versions(
-    previous: Ordering, obj: GameObject, applies: list[str] | None
-) -> tuple[list[tuple[int, GameObject]], list[str]]:
-    """The object round by round: (round from which it holds, version), and the passives
-    applied to it. ``applies``: those of the previous derivation; None: those that
-    select it now, at their turn (their existence and condition are as before)."""
-    out = [(0, obj)]
-    applied: list[str] = []
-    held, rounding = previous.held, previous.state.ruleset.division_rounding
-    sources = previous.state.objects
-    chosen = set(applies) if applies is not None else None
-    for k, pid in enumerate(previous.order):
-        p = previous.passives[pid]
-        if chosen is not None:
-            hit = pid in chosen
-        else:
-            hit = pid in held and pv.selects(p, obj, sources[p.source])
-        if hit:
-            obj = pv.apply_effect(p, obj, previous.stamps[pid], rounding)
-            out.append((k + 1, obj))
-            applied.append(pid)
-    return out, applied
 
 
 def _segments(
@@ -107,6 +86,68 @@ def _followed(was: GameObject, now: GameObject, source: bool) -> bool:
     ):
         return False
     return same and all(_region_only(p.condition) for p in pv.passives_of(now))
+
+
+def _changes_hands(was: GameObject, now: GameObject) -> bool:
+    """A source whose controller alone changes, with a passive that selects by side, and
+    conditions on its region at most."""
+    ps = pv.passives_of(now)
+    return (
+        was.controlled_by != now.controlled_by
+        and replace(now, controller=was.controller) == was
+        and any(p.selector.side is not fx.Side.ANY for p in ps)
+        and all(_region_only(p.condition) for p in ps)
+    )
+
+
+def _selected_again(
+    log: TrialLog, p: pv.Passive, stored: GameState, new: GameState
+) -> set[str] | None:
+    """What ``p``, selecting by side, selects now that its source changed controller, when
+    that is the same in every round: what its selector reads (subtypes, keywords) no
+    passive writes, it has no condition, and no passive reads what it writes (it is in no
+    pair: its place in the order stands, ``_same_queue`` checking the timestamps). None
+    otherwise, or when its selector names no subtype or keyword (too many to look at)."""
+    s = p.selector
+    if p.condition is not None or log.candidates.get(p.id) or not (s.subtypes or s.has):
+        return None
+    reads = pv.selector_reads(p)
+    for b, readers in log.candidates.items():
+        pb = log.passive(b)
+        if p.id not in readers or not pv.overlaps(pv.writes(pb), reads):
+            continue
+        if not (pv.sets_region_type(pb) and _no_region_has(log, reads, stored)):
+            return None  # (a passive setting regions' types changes only regions)
+    src = new.objects[p.source]
+    pool = log.holding(next(iter(sorted(s.subtypes))) if s.subtypes else None, stored)
+    if pool is None:
+        pool = set(stored.objects)
+    return {o for o in pool if pv.selects(p, new.objects[o], src)}
+
+
+def _no_region_has(log: TrialLog, reads: frozenset[pv.Channel], stored: GameState) -> bool:
+    """No region has one of the subtypes ``reads`` names in any round of the log's
+    ordering: not before, not after, and no passive giving one applied to a region."""
+    assert log.origin is not None
+    names = {name for attr, name in reads if attr == "subtype"}
+    if any(attr != "subtype" for attr, _ in reads):
+        return False
+    regions = log.regions
+    if regions is None:  # the regions' subtypes before and after, once per log
+        regions = log.regions = set()
+        for objects in (stored.objects, log.origin.state.objects):
+            for obj in objects.values():
+                if obj.kind == pv.REGION:
+                    regions |= pv.subtypes(obj)
+    if names & regions:
+        return False
+    for pid, p in log.origin.passives.items():
+        members = p.effect.action.members if isinstance(p.effect.action, fx.ModifyStat) else ()
+        if names & set(members) and any(
+            stored.objects[o].kind == pv.REGION for o in log.origin.applied_to.get(pid, ())
+        ):
+            return False
+    return True
 
 
 def _same_queue(origin: Ordering, stored: GameState, new: GameState) -> bool:
@@ -154,13 +195,19 @@ def _part(a: pv.Passive, obj: GameObject, changed: GameObject | None, src_a: Gam
     return pv.selects(a, obj, src_a) != pv.selects(a, changed, src_a)
 
 
+def _leaves(was: GameObject, now: GameObject) -> bool:
+    """A source that leaves play (A-PASS-1) and changes nothing else: its passives stop."""
+    return pv.affected(was) and not pv.affected(now) and replace(now, zone=was.zone) == was
+
+
 def replay_update(
     previous: Ordering, old: GameState, new: GameState, changed: Sequence[str]
 ) -> Ordering | None:
     """The ordering of ``new`` from the full ordering the trial log of ``previous`` was
     made with, when the dependency graph of every round is unchanged (see the module's
     text), else None. The objects of ``D`` are those of ``new`` that differ from that
-    ordering's state (``changed``, and those of earlier events re-evaluated from it)."""
+    ordering's state (``changed``, and those of earlier events re-evaluated from it), and
+    those a passive that stopped (its source left play) applied to."""
     log = previous.log
     if log is None or log.origin is None or log.stored is None:
         return None
@@ -180,53 +227,85 @@ def replay_update(
         return None  # each is followed through every round: recomputing is cheaper
     ps = origin.passives
     sources = {p.source for p in ps.values()}
+    stopped: set[str] = set()  # passives whose source left play: absent now
+    sided: set[str] = set()  # passives selecting by side whose source changed controller
     for oid in dirty:
-        if not _followed(stored.objects[oid], new.objects[oid], oid in sources):
+        was, now = stored.objects[oid], new.objects[oid]
+        if oid in sources and _leaves(was, now):
+            stopped.update(p.id for p in pv.passives_of(was) if p.id in ps)
+        elif oid in sources and _changes_hands(was, now):
+            sided.update(p.id for p in pv.passives_of(now) if p.selector.side is not fx.Side.ANY)
+        elif not _followed(was, now, oid in sources):
             return None
     moved = any(stored.objects[o].controlled_by != new.objects[o].controlled_by for o in dirty)
     if moved and not _same_queue(origin, stored, new):
         return None
+    followed = set(dirty)
+    for pid in stopped:  # (a source it took abilities from is followed: refused below)
+        followed.update(origin.applied_to.get(pid, ()))
+    for pid in sorted(sided):
+        targets = _selected_again(log, ps[pid], stored, new)
+        if targets is None:
+            return None
+        followed.update(origin.applied_to.get(pid, ()))
+        followed.update(targets)
+    if len(followed) > MOST_FOLLOWED:
+        return None
+    if log.follow is None:
+        log.follow = follow.build(origin, stored)
+    index = log.follow
     n = len(origin.order)
     last = {pid: k for k, pid in enumerate(origin.order)}  # the last round it is unapplied
     for k, c in enumerate(origin.choices):
         for pid in c.ceased:
             last[pid] = k - 1
+    run = _Run(origin, stored, new, index, n, set(origin.held - stopped))
+    for oid in sorted(followed):
+        run.follow(oid)
+    # a condition reads its source and the source's region: where it holds in other rounds
+    # now, a passive that applies to its source alone is followed (it applies or not at
+    # its turn, and A-DEP-1c with it is compared again); otherwise everything again
+    flipped = run.conditions(ps, stored, stopped)
+    if flipped is None or len(run.lines) > MOST_FOLLOWED:
+        return None
+    gone = frozenset(run.lines)
     states = origin.state.objects
-    gone = frozenset(dirty)
+    now_objects = new.objects  # the sources' controllers, zones and regions now
     # A-DEP-1c looks for a target in common: one of D may be the only one
-    watched = [p for p in ps.values() if p.condition is not None and p.selector.pick is not SELF]
+    watched = [
+        p
+        for p in ps.values()
+        if p.condition is not None and p.selector.pick is not SELF and p.id not in stopped
+    ]
     spans: Parts = {}
-    conditions: dict[str, list[tuple[int, int]]] = {}
     flagged: set[tuple[str, str]] = set()
-    derived: dict[str, tuple[GameObject, list[str]]] = {}
-    for oid in dirty:
-        was_applied = [pid for pid in origin.order if oid in origin.applied_to[pid]]
-        before, _ = _versions(origin, stored.objects[oid], was_applied)
-        after, applied = _versions(origin, new.objects[oid], None)
-        derived[oid] = (after[-1][1], applied)
-        reading = [  # conditional passives whose source is in this region
-            p
-            for p in ps.values()
-            if p.condition is not None and stored.objects[p.source].region == oid
-        ]
+    differs: dict[str, list[tuple[int, int]]] = {}  # rounds in which a followed object differs
+    c_again: set[tuple[str, str]] = set()  # pairs whose A-DEP-1c is compared again
+    for oid in sorted(gone):
+        before, after = run.lines[oid]
+        reading = [ps[pid] for pid in index.by_region.get(oid, ()) if pid not in stopped]
         for p in reading:
             if not _region_only(p.condition) and p.source in gone:
                 return None
-            old_line = _condition_rounds(origin, stored, p, n)
-            if old_line != _condition_rounds(origin, stored, p, n, {oid: after}):
-                return None  # A-DEP-1a/c and what it does may differ in some round
-        for start, stop, was, now in _segments(before, after, n):
+        segments = _segments(before, after, n)
+        if oid in sources and before[-1][1].abilities != after[-1][1].abilities:
+            return None  # its passives exist in other rounds (A-DEP-1a)
+        for start, stop, was, now in segments:
+            if oid in sources and was.abilities != now.abilities:
+                return None  # its passives exist in other rounds (A-DEP-1a)
             if _seen(was) == _seen(now):
                 continue
+            differs.setdefault(oid, []).append((start, stop))
             for p in watched:
-                src = states[p.source]
+                src = now_objects[p.source]
                 if pv.selects(p, was, src) or pv.selects(p, now, src):
                     return None
-            for b, readers in log.candidates.items():
-                if not readers or last.get(b, -1) < start:
+            for b in sorted(index.could_select(was) | index.could_select(now)):
+                readers = log.candidates.get(b)
+                if not readers or b in stopped or b in flipped or last.get(b, -1) < start:
                     continue
                 pb = ps[b]
-                src_b = states[pb.source]
+                src_b = now_objects[pb.source]
                 in_was, in_now = pv.selects(pb, was, src_b), pv.selects(pb, now, src_b)
                 if not (in_was or in_now):
                     continue
@@ -236,21 +315,25 @@ def replay_update(
                     return None  # its condition may differ in some round
                 if oid in sources and pb.plan.does is pv.LOSE_ALL:
                     return None  # A-DEP-1a: it may remove the passives of an object of D
-                holding = [(start, stop)]
-                if pb.condition is not None:
-                    got = conditions.get(b)
-                    if got is None:
-                        got = conditions[b] = _condition_rounds(origin, stored, pb, n)
-                    holding = _within(got, start, stop)
-                for a in readers:
-                    if last.get(a, -1) < start:
+                holding = _within(run.holding(pb), start, stop)
+                # the readers that can select the object before or after [B], or read it
+                # in a condition: the others have no part in the pair here
+                near = set(index.of_source.get(oid, ())) | set(index.by_region.get(oid, ()))
+                for version in (was, now, b_was, b_now):
+                    if version is not None:
+                        near |= index.could_select(version)
+                for a in sorted(readers & near):
+                    if a in stopped or last.get(a, -1) < start:
                         continue
                     pa = ps[a]
                     if not _steady(pa, gone):
                         return None  # A-DEP-1c may hold in other rounds
-                    src_a = states[pa.source]
-                    if pa in reading and _flips(pa, pb, was, src_a, src_b) != _flips(
-                        pa, pb, now, src_a, src_b
+                    src_a = now_objects[pa.source]
+                    if (
+                        pa in reading
+                        and not _followed_c(pa)
+                        and _flips(pa, pb, was, states[pa.source], src_b)
+                        != _flips(pa, pb, now, states[pa.source], src_b)
                     ):
                         return None  # A-DEP-1c: [B] changes the region [A]'s condition reads
                     part_was = _part(pa, was, b_was, src_a)
@@ -261,25 +344,201 @@ def replay_update(
                         spans.setdefault((a, b), []).append((s0, s1, part_now))
                     if part_was != part_now and holding:
                         flagged.add((a, b))
+        # A-DEP-1c of a passive on its source whose condition reads this region, against
+        # each passive that changes the region: compared again in every round
+        for pa in reading:
+            if not _followed_c(pa):
+                continue
+            changers: set[str] = set()
+            for _, version in (*before, *after):
+                changers |= index.could_select(version)
+            for b in sorted(changers):
+                if b in stopped or pa.id not in log.candidates.get(b, ()):
+                    continue
+                pb = ps[b]
+                src_b = now_objects[pb.source]
+                c_again.add((pa.id, b))
+                flagged.add((pa.id, b))
+                for start, stop, _, now in segments:
+                    if _flips(pa, pb, now, states[pa.source], src_b):
+                        for s0, s1 in _within(run.holding(pb), start, stop):
+                            spans.setdefault((pa.id, b), []).append((s0, s1, True))
+    # a passive that applies at its turn now and not before, or the reverse: whether it
+    # changes what each reader selects of its source, in every round
+    for q in sorted(flipped):
+        pq = ps[q]
+        oid = pq.source
+        src_q = now_objects[oid]
+        for a in sorted(log.candidates.get(q, ())):
+            if a in stopped:
+                continue
+            pa = ps[a]
+            if not _steady(pa, gone):
+                return None
+            flagged.add((a, q))
+            spans.setdefault((a, q), [])
+            for start, stop, _, now in _segments(*run.lines[oid], n):
+                if not pv.selects(pq, now, src_q):
+                    continue
+                if _part(pa, now, pv.apply_effect(pq, now, 0), now_objects[pa.source]):
+                    for s0, s1 in _within(run.holding(pq), start, stop):
+                        spans[(a, q)].append((s0, s1, True))
     differ: dict[tuple[str, str], list[tuple[int, int, bool]]] = {}
     for a, b in sorted(flagged):
-        changed_in = _changes(log, a, b, spans[(a, b)], min(last[a], last[b]), gone)
+        if a in stopped or b in stopped:
+            continue
+        every = gone if b in flipped else frozenset()
+        changed_in = _changes(
+            log,
+            a,
+            b,
+            spans.get((a, b), []),
+            min(last[a], last[b]),
+            differs,
+            every,
+            (a, b) in c_again,
+        )
         if changed_in:
             differ[(a, b)] = changed_in
-    if differ and not choices_stand(origin, stored, log, last, differ):
+    if (differ or stopped) and not choices_stand(origin, stored, log, last, differ, stopped):
         return None
-    objects = dict(states)
-    applied_to = dict(origin.applied_to)
+    return _result(origin, log, new, run.derived, stopped, run.held)
+
+
+def _followed_c(p: pv.Passive) -> bool:
+    """A passive whose A-DEP-1c is compared again from its region round by round: it
+    applies to its source alone and its condition reads the region only."""
+    return p.selector.pick is SELF and _region_only(p.condition) and not pv.sets_region_type(p)
+
+
+class _Run:
+    """The objects followed round by round, before and after the event, and the
+    passives' conditions read from them."""
+
+    def __init__(
+        self,
+        origin: Ordering,
+        stored: GameState,
+        new: GameState,
+        index: follow.FollowIndex,
+        end: int,
+        held: set[str],
+    ) -> None:
+        self.origin, self.stored, self.new, self.index, self.end = origin, stored, new, index, end
+        self.held = held  # the passives that apply at their turn after the event
+        self.lines: dict[str, tuple[follow.Line, follow.Line]] = {}
+        self.derived: dict[str, tuple[GameObject, list[str]]] = {}
+        self.spans: dict[str, list[tuple[int, int]]] = {}
+
+    def follow(self, oid: str) -> None:
+        origin, index = self.origin, self.index
+        before, _ = follow.line_before(origin, index, self.stored.objects[oid])
+        obj = self.new.objects[oid]
+        after, applied = follow.line_now(origin, index, obj, self.held, self.new.objects)
+        self.lines[oid] = (before, after)
+        self.derived[oid] = (after[-1][1], applied)
+        self.spans.clear()
+
+    def holding(self, p: pv.Passive) -> list[tuple[int, int]]:
+        """The rounds in which ``p``'s condition holds after the event (all: none)."""
+        if p.condition is None:
+            return [(0, self.end)]
+        got = self.spans.get(p.id)
+        if got is None:
+            got = self.spans[p.id] = _holding(
+                self.origin, self.index, self.stored, p, self.end, self.lines, 1
+            )
+        return got
+
+    def conditions(
+        self, ps: Mapping[str, pv.Passive], stored: GameState, stopped: set[str]
+    ) -> set[str] | None:
+        """The passives whose condition holds in other rounds after the event (each applies
+        to its source alone, now followed), or None when one does not."""
+        flipped: set[str] = set()
+        for _ in range(len(ps) + 1):
+            again = False
+            for pid in _conditional_on(ps, stored, set(self.lines), stopped):
+                p = ps[pid]
+                old = _holding(self.origin, self.index, stored, p, self.end, self.lines, 0)
+                if old == self.holding(p):
+                    continue
+                if not _followed_c(p) or pid not in self.index.pos:
+                    return None
+                flipped.add(pid)
+                k = self.index.pos[pid]
+                now = any(s <= k < e for s, e in self.holding(p))
+                if now != (pid in self.held) or p.source not in self.lines:
+                    if now != (pid in self.held):
+                        self.held ^= {pid}
+                    self.follow(p.source)
+                    again = True
+            if not again:
+                return flipped
+        return None
+
+
+def _conditional_on(
+    ps: Mapping[str, pv.Passive], stored: GameState, followed: set[str], stopped: set[str]
+) -> list[str]:
+    """The conditional passives (still there) whose source or its region is followed."""
+    out = []
+    for pid in sorted(ps):
+        p = ps[pid]
+        if p.condition is None or pid in stopped:
+            continue
+        src = stored.objects[p.source]
+        if p.source in followed or (src.region is not None and src.region in followed):
+            out.append(pid)
+    return out
+
+
+def _result(
+    origin: Ordering,
+    log: TrialLog,
+    new: GameState,
+    derived: Mapping[str, tuple[GameObject, list[str]]],
+    stopped: set[str],
+    held: set[str],
+) -> Ordering:
+    """``origin`` with the followed objects derived again and the passives that stopped
+    left out (their step of the order, their edges and their arrows)."""
+    objects = dict(origin.state.objects)
+    applied_to = {pid: t for pid, t in origin.applied_to.items() if pid not in stopped}
     for oid, (obj, now_applied) in derived.items():
         objects[oid] = obj
         now_set = set(now_applied)
-        for pid in origin.order:
+        for pid in applied_to:
             if (pid in now_set) != (oid in applied_to[pid]):
                 applied_to[pid] = applied_to[pid] ^ {oid}
+    state = replace(new, objects=objects, derived=True)
+    if not stopped:
+        return replace(
+            origin,
+            state=state,
+            applied_to=applied_to,
+            held=frozenset(held),
+            reused=True,
+            log=log,
+        )
+
+    def kept(ids: tuple[str, ...]) -> tuple[str, ...]:
+        return tuple(i for i in ids if i not in stopped)
+
+    # the other steps' explanations are those of ``origin`` (a re-evaluated ordering gives
+    # the state; ``passive_order.ordering`` recomputes one in full for its explanation)
+    choices = tuple(c for c in origin.choices if c.passive not in stopped)
     return replace(
         origin,
-        state=replace(new, objects=objects, derived=True),
+        state=state,
+        order=kept(origin.order),
+        choices=choices,
+        edges=tuple(e for e in origin.edges if e.dependent not in stopped and e.on not in stopped),
+        cycles=tuple(c for c in origin.cycles if not stopped.intersection(c)),
+        passives={pid: p for pid, p in origin.passives.items() if pid not in stopped},
+        stamps={pid: s for pid, s in origin.stamps.items() if pid not in stopped},
         applied_to=applied_to,
+        held=frozenset(held),
         reused=True,
         log=log,
     )
@@ -296,32 +555,30 @@ def _flips(
     return pv.condition_holds(a, objects) != pv.condition_holds(a, after)
 
 
-def _condition_rounds(
+def _holding(
     origin: Ordering,
+    index: follow.FollowIndex,
     stored: GameState,
     p: pv.Passive,
     end: int,
-    lines_now: dict[str, list[tuple[int, GameObject]]] | None = None,
+    lines: Mapping[str, tuple[follow.Line, follow.Line]],
+    side: int,
 ) -> list[tuple[int, int]]:
     """The rounds [start, stop) in which ``p``'s condition holds, from its source and the
-    source's region round by round (``_steady``: the same before and after the event);
-    ``lines_now``: those objects round by round after the event, where they changed."""
+    source's region round by round: before the event (``side`` 0) or after it (1), the
+    followed objects' ``lines`` giving their versions."""
     src = stored.objects[p.source]
     ids = [p.source] + ([src.region] if src.region and src.region in stored.objects else [])
-    lines = {}
+    got: dict[str, follow.Line] = {}
     for oid in ids:
-        if lines_now is not None and oid in lines_now:
-            lines[oid] = lines_now[oid]
-            continue
-        applied = [pid for pid in origin.order if oid in origin.applied_to[pid]]
-        lines[oid] = _versions(origin, stored.objects[oid], applied)[0]
-    cuts = sorted({r for line in lines.values() for r, _ in line} | {end})
+        if oid in lines:
+            got[oid] = lines[oid][side]
+        else:
+            got[oid] = follow.line_before(origin, index, stored.objects[oid])[0]
     out: list[tuple[int, int]] = []
+    cuts = follow.cuts(got.values(), end)
     for start, stop in zip(cuts, cuts[1:], strict=False):
-        objects = {
-            oid: max((v for v in line if v[0] <= start), key=lambda v: v[0])[1]
-            for oid, line in lines.items()
-        }
+        objects = {oid: follow.at(line, start) for oid, line in got.items()}
         if pv.condition_holds(p, objects):
             if out and out[-1][1] == start:
                 out[-1] = (out[-1][0], stop)
@@ -340,22 +597,38 @@ def _changes(
     b: str,
     spans: list[tuple[int, int, bool]],
     live: int,
-    dirty: frozenset[str],
+    differs: Mapping[str, list[tuple[int, int]]],
+    every: frozenset[str],
+    c_again: bool,
 ) -> list[tuple[int, int, bool]]:
     """The rounds [start, stop) of 0 to ``live`` (both unapplied) in which whether [A]
     depends on [B] differs from before, and its value now: in each round, the previous
-    value against: A-DEP-1a/c as before, or a witness outside ``D``, or an object of
-    ``D`` whose part is now a change (``spans``). Both are constant between the rounds the
-    pair was compared and those a span starts or stops."""
-    cuts = {s for s, _, _ in spans} | {e for _, e, _ in spans}
-    cuts |= {t.round for t in log.trials.get((a, b), ())}
+    value against: A-DEP-1a/c as before (1a only when ``c_again``: 1c is in ``spans``),
+    or a witness that is the same then (outside ``every`` and not in a round where it
+    ``differs``), or an object whose part is now a change (``spans``). Both are constant
+    between the rounds the pair was compared and those a span or a difference starts or
+    stops."""
+    trials = log.trials.get((a, b), ())
+    cuts = {s for s, _, _ in spans} | {e for _, e, _ in spans} | {0}
+    cuts |= {t.round for t in trials}
+    for w in {w for t in trials for w in t.witnesses}:
+        for s, e in differs.get(w, ()):
+            cuts |= {s, e}
     rounds = sorted(r for r in cuts if r <= live)
     out: list[tuple[int, int, bool]] = []
     for k, stop in zip(rounds, [*rounds[1:], live + 1], strict=True):
         t = log.at(a, b, k)
         was = t is not None and t.present
-        kept = t is not None and t.present and (t.other or bool(t.witnesses - dirty))
+        kept = False
+        if t is not None and t.present:
+            kept = (t.other and not (c_again and t.c)) or any(
+                w not in every and not any(s <= k < e for s, e in differs.get(w, ()))
+                for w in t.witnesses
+            )
         now = kept or any(s <= k < e and part for s, e, part in spans)
         if was != now:
-            out.append((k, stop, now))
+            if out and out[-1][1] == k and out[-1][2] == now:
+                out[-1] = (out[-1][0], stop, now)
+            else:
+                out.append((k, stop, now))
     return out

@@ -18,6 +18,7 @@ from arbiter.model.effects import algebra as fx
 from arbiter.model.passives import (
     NUMBER,
     REGION,
+    Channel,
     Objects,
     Passive,
     affected,
@@ -231,6 +232,53 @@ def _size(pool: Iterable[str]) -> int:
 # -- trial application (A-DEP-1, Decision A-DEP-3) -----------------------------------------
 
 REASONS = {"a": "A-DEP-1a", "b": "A-DEP-1b", "c": "A-DEP-1c"}
+_NOBODY: tuple[list[str], list[str]] = ([], [])
+
+
+@dataclass(frozen=True, slots=True)
+class Delta:
+    """What one trial application really changes: per channel (``passives.changed_channels``)
+    the objects that gain it and those that lose it, in id order."""
+
+    channels: Mapping[Channel, tuple[list[str], list[str]]]
+    attrs: frozenset[str]
+
+    def meets(self, read: frozenset[Channel]) -> bool:
+        """Whether a channel of ``read`` changes (``passives.overlaps`` of the changed
+        channels, which name no "*", against ``read``)."""
+        channels = self.channels
+        for r in read:  # noqa: SIM110 (one or two channels: ``any`` costs a generator)
+            if r in channels or (r[1] == "*" and r[0] in self.attrs):
+                return True
+        return False
+
+
+def delta(objects: Objects, changes: Mapping[str, GameObject]) -> Delta:
+    """The channels ``changes`` really changes from ``objects``, and on which objects."""
+    out: dict[Channel, tuple[list[str], list[str]]] = {}
+    for oid in sorted(changes):
+        old, new = objects[oid], changes[oid]
+        s0, s1 = subtypes(old), subtypes(new)
+        if s0 is not s1 and s0 != s1:
+            for name in s1 - s0:
+                out.setdefault(("subtype", name), ([], []))[0].append(oid)
+            for name in s0 - s1:
+                out.setdefault(("subtype", name), ([], []))[1].append(oid)
+        f0, f1 = old.features.keys(), new.features.keys()
+        if f0 != f1:
+            for name in f1 - f0:
+                out.setdefault(("feature", name), ([], []))[0].append(oid)
+            for name in f0 - f1:
+                out.setdefault(("feature", name), ([], []))[1].append(oid)
+        if old.abilities != new.abilities:
+            out[("abilities", oid)] = _NOBODY
+    return Delta(out, frozenset(attr for attr, _ in out))
+
+
+def indexed_channel(p: Passive) -> Channel:
+    """The one channel an indexed selector reads (``passives._Plan.indexed``)."""
+    s = p.effect.selector
+    return ("subtype", next(iter(s.subtypes))) if s.subtypes else ("feature", next(iter(s.has)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -251,9 +299,12 @@ def trial(
     board: Board,
     b_changes: Mapping[str, GameObject],
     clauses: str = "abc",
+    moved: tuple[list[str], list[str]] | None = None,
 ) -> Dependence | None:
     """Compare [A] on the partial state and after applying [B] (``b_changes``), looking only
-    at the objects [B] changes: nothing else differs between the two states."""
+    at the objects [B] changes: nothing else differs between the two states. ``moved``:
+    for an indexed [A], the objects that gain and lose the channel it selects by (its
+    selection's change, from ``delta``)."""
     before: Objects = board.objects
     if not b_changes or not exists(a, before):
         return None
@@ -268,7 +319,10 @@ def trial(
     gained: list[str] = []
     lost: list[str] = []
     if "b" in clauses:
-        gained, lost = _selection_change(a, board, before, after, b_changes, src0, src1)
+        if moved is not None:
+            gained, lost = moved
+        else:
+            gained, lost = _selection_change(a, board, before, after, b_changes, src0, src1)
     if gained or lost:
         letters.append("b")
         parts = ([f"+{', '.join(gained)}"] if gained else []) + (

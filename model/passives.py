@@ -83,7 +83,7 @@ NOTHING = a.Effect(a.ModifyStat(SUBTYPES), EVERYTHING, duration=WHILE_IN_PLAY)
 def unsupported(e: a.Effect) -> str | None:
     """What of ``e`` the passive engine does not run, or None (see the module's text)."""
     s, act = e.selector, e.action
-    if s.pick not in (a.Pick.ALL, a.Pick.SELF) or s.stats or s.lacks:
+    if s.pick not in (a.Pick.ALL, a.Pick.SELF) or s.stats or s.lacks or s.region:
         return "a passive selects every object in play matching filters, or its source"
     if s.side is a.Side.NAMED and not s.name:
         return "a player's name for the side"
@@ -113,7 +113,11 @@ def _condition_problem(c: a.Condition) -> bool:
         return not c.parts or any(_condition_problem(p) for p in c.parts)
     if c.test is a.Test.COUNT:  # every object matching filters (counted, not chosen)
         s = c.selector
-        return s.pick is not a.Pick.ALL or bool(s.stats or s.lacks) or s.side is a.Side.NAMED
+        return (
+            s.pick is not a.Pick.ALL
+            or bool(s.stats or s.lacks or s.region)
+            or s.side is a.Side.NAMED
+        )
     return c.test not in _CONDITION_TESTS or c.selector != a.SELF or not c.name
 
 
@@ -152,7 +156,7 @@ def _indexed(s: a.Selector) -> bool:
         s.pick is a.Pick.ALL
         and s.side is a.Side.ANY
         and len(s.subtypes) + len(s.has) == 1
-        and not (s.kinds or s.other or s.zone or s.here or s.stats or s.lacks)
+        and not (s.kinds or s.other or s.zone or s.here or s.stats or s.lacks or s.region)
     )
 
 

@@ -37,6 +37,18 @@ class Attached(Ability):
     inactive: tuple[Ability, ...] = ()
 
 
+@dataclass(frozen=True, slots=True)
+class GrantedText(Ability):
+    """Abilities an effect gave the card (``ids``, model/riftbound_traits.py): granted
+    rules text, active even while the card is attached to another (135.4.b)."""
+
+    ids: tuple[str, ...] = ()
+
+
+def granted_ids(obj: GameObject) -> frozenset[str]:
+    return frozenset(i for g in obj.abilities if isinstance(g, GrantedText) for i in g.ids)
+
+
 def attached_to(obj: GameObject) -> str | None:
     return next((a.to for a in obj.abilities if isinstance(a, Attached)), None)
 
@@ -91,10 +103,14 @@ def attach(state: GameState, card_id: str, unit_id: str, rules: tuple[str, ...])
     if card.kind == "unit":
         raise IllegalAction("Riftbound 717", f"{card_id}, a unit, is not attached")
     state, t = state.tick()
-    inactive = tuple(a for a in card.abilities if not isinstance(a, EffectText))
+    granted = granted_ids(card)  # 135.4.b: granted rules text stays active
+    inactive = tuple(
+        a for a in card.abilities if not isinstance(a, EffectText) and a.id not in granted
+    )
     texts = tuple(a for a in card.abilities if isinstance(a, EffectText))
     record = Attached("attached", card_id, t, to=unit_id, inactive=inactive)
-    moved = replace(card, zone=unit.zone, region=unit.region, abilities=(record, *texts))
+    active = tuple(a for a in card.abilities if a.id in granted or isinstance(a, GrantedText))
+    moved = replace(card, zone=unit.zone, region=unit.region, abilities=(record, *texts, *active))
     state = state.with_object(moved)
     state = state.with_object(replace(unit, abilities=(*unit.abilities, *_appended(card, unit, t))))
     fields: tuple[tuple[str, JSON], ...] = (

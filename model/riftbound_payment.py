@@ -80,9 +80,12 @@ def pay_to_play(
     choice: rc.PayChoice,
     accelerate: bool,
     repeats: int,
+    more: tuple[rc.Part, ...] = (),
 ) -> GameState:
-    """357: the Total Cost of playing ``card`` (356) is paid; refused if it cannot be."""
-    parts = play_parts(card, accelerate, repeats)
+    """357: the Total Cost of playing ``card`` (356) is paid; refused if it cannot be.
+    ``more``: the Energy and Power of the additional costs paid (356.2,
+    model/imported_play.py)."""
+    parts = (*play_parts(card, accelerate, repeats), *more)
     total = tc.total_cost(state, card, player, parts, order=choice.order)
     state = _applied_event(state, card.id, total, "Riftbound 356")
     rules = ("Riftbound 357.1", "Riftbound 131.4")

@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from arbiter.model import death as dt
+from arbiter.model import imported_play as ip
 from arbiter.model import riftbound_attach as ra
 from arbiter.model import riftbound_costs as rc
 from arbiter.model import riftbound_payment as rp
@@ -134,8 +135,10 @@ def hide(state: GameState, card_id: str, at: str) -> GameState:
         raise IllegalAction("Riftbound 811.1.b", f"{player} hides cards on their own turn only")
     if not _controls(state, player, at):
         raise IllegalAction("Riftbound 107.3.c", f"{player} does not control {at}")
-    if any(o.zone == FACEDOWN and o.region == at for o in state.objects.values()):
-        raise IllegalAction("Riftbound 107.3.b", f"{at} already has a facedown card")
+    from arbiter.model.riftbound_facedown import has_room
+
+    if not has_room(state, at):  # 107.3.b: one card, unless an effect changed it (107.3.b.1)
+        raise IllegalAction("Riftbound 107.3.b", f"{at} has no room for another facedown card")
     state, t = state.tick()
     state = state.with_object(replace(card, zone=FACEDOWN, region=at, timestamp=t))
     fields: tuple[tuple[str, JSON], ...] = (("card", card_id), ("player", player), ("at", at))
@@ -157,6 +160,7 @@ class PlayCard(Step):
     vision: tuple[bool, ...] = ()  # Vision: recycle the card seen? one per instance
     equip: str | None = None  # Weaponmaster: the Equipment it attaches to itself
     pay: rc.PayChoice | None = None  # the Total Cost is paid (356-357); None: not modelled
+    extra: ip.ExtraChoice | None = None  # the additional costs paid (356.2; IMP-EXTRA)
 
     def target_ids(self) -> tuple[str, ...]:
         return (self.card,)
@@ -211,13 +215,23 @@ class PlayCard(Step):
                 "Riftbound 820.1.c.3",
                 f"{self.card} pays each of its {_number(card, 'Repeat')} Repeat costs once at most",
             )
+        extra = ip.additional(card, self.extra)  # 356.2 (model/imported_play.py)
         if self.pay is not None:
             state = rp.pay_to_play(
-                state, card, player, self.pay, self.accelerate, len(self.repeats)
+                state, card, player, self.pay, self.accelerate, len(self.repeats), extra.parts
             )
+        state = ip.pay_others(state, card, player, extra)  # 357.2
         state, t = state.tick()
+        ready = False
         if card.kind in PERMANENTS:
-            rules.append(_destination(state, card, player, self.to))
+            try:
+                rules.append(_destination(state, card, player, self.to))
+            except IllegalAction:  # a permission of the card language (IMP-MAY)
+                permitted = ip.permitted_place(state, card, player, self.to)
+                if permitted is None:
+                    raise
+                state, why = permitted
+                rules.append(why)
             ready = card.kind != "unit" or self.accelerate
             rules.append("Riftbound 805.6" if self.accelerate else "Riftbound 143.4")
             counters = dict(card.counters)
@@ -227,23 +241,26 @@ class PlayCard(Step):
             entered = replace(
                 card, zone=zone, region=region, counters=counters, timestamp=t, controller=player
             )
+            entered, as_enters = ip.as_enters(state, entered)  # 143.4.a (IMP-ENTER)
+            ready = "exhausted" not in entered.counters
             state = state.with_object(entered)
+            for event in as_enters:
+                state = state.with_event(event)
+                rules += [r for r in event.rules if r not in rules]
+        state = ip.record(state, card, extra)  # 356.4.f.1: what {paid: true} reads
         fields: tuple[tuple[str, JSON], ...] = (
             ("card", self.card),
             ("player", player),
             ("timing", self.timing),
             ("to", self.to if card.kind in PERMANENTS else None),
-            ("ready", None if card.kind != "unit" else self.accelerate),
+            ("ready", None if card.kind != "unit" else ready),
             ("legion", legion),
             ("executions", 1 + len(self.repeats) if card.kind == "spell" else None),
         )
         if self.pay is not None:  # 131.4: what reads its cost reads the printed one
             fields = (*fields, ("printed_cost", rp.printed_cost(card).text()))
         state = state.with_event(Event("play_card", fields, tuple(rules)))
-        state = self._attachments(state, card, player)
-        if card.kind in PERMANENTS:
-            state = self._vision(state, card, player)
-        return state
+        return self._keywords(state, card, player)
 
     def spell_effect(self, state: GameState, resolve: Resolve = resolve_part) -> GameState:
         """A spell's instructions, once plus once per Repeat paid, then its card goes to the
@@ -257,6 +274,17 @@ class PlayCard(Step):
         return state.with_event(
             Event("move", (("target", self.card), ("to", dt.TRASH)), ("Riftbound 108.2.b",))
         )
+
+    def _keywords(self, state: GameState, card: GameObject, player: str) -> GameState:
+        """803: the effects of its keywords as the card is played (Quick-Draw, Weaponmaster,
+        Vision), in the order the card lists them."""
+        attached = False
+        for name in card.features:
+            if name in ("Quick-Draw", "Weaponmaster") and not attached:
+                state, attached = self._attachments(state, card, player), True
+            elif name == "Vision" and card.kind in PERMANENTS:
+                state = self._vision(state, card, player)
+        return state if attached else self._attachments(state, card, player)
 
     def _vision(self, state: GameState, card: GameObject, player: str) -> GameState:
         """817: each instance of Vision, as the permanent enters the Board, looks at the top

@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from arbiter.model.riftbound_attach import attached_to
+from arbiter.model.riftbound_teams import disqualified
 from arbiter.model.state import JSON, Event, GameObject, GameState
 from arbiter.model.steps import Move
 
@@ -131,6 +132,14 @@ def score(state: GameState, player: str, battlefield: str, how: str) -> GameStat
     (464.1, 466.2.c). The Winning Point (466.1.b): a Hold gains it; a Conquer only when
     every battlefield was scored this turn, else the player draws a card instead."""
     mark = f"{SCORED}{player}.{battlefield}"
+    if disqualified(state, player, battlefield):  # 315.2.b.3
+        fields1: tuple[tuple[str, JSON], ...] = (
+            ("player", player),
+            ("battlefield", battlefield),
+            ("how", how),
+            ("scored", False),
+        )
+        return state.with_event(Event("score", fields1, ("Riftbound 315.2.b.3",)))
     if mark in state.counters:
         fields0: tuple[tuple[str, JSON], ...] = (
             ("player", player),

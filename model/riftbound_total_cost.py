@@ -237,8 +237,8 @@ class TotalCost:
 
 
 def _component(use: CostUse, name: str) -> bool:
-    if use is CostUse.ADDITIONAL:
-        return name.startswith(("accelerate", "repeat"))
+    if use is CostUse.ADDITIONAL:  # and an imported optional one (356.2.b, IMP-EXTRA)
+        return name.startswith(("accelerate", "repeat", "additional"))
     return bool(name.split(" ", 1)[0] == use.value)
 
 

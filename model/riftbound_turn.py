@@ -11,6 +11,7 @@ from dataclasses import dataclass, replace
 from arbiter.model import death as dt
 from arbiter.model import riftbound_score as rs
 from arbiter.model.errors import IllegalAction
+from arbiter.model.riftbound_teams import disqualify
 from arbiter.model.state import JSON, Event, GameState
 from arbiter.model.steps import Step
 
@@ -60,6 +61,7 @@ def start_of_turn(state: GameState, burn_out_to: str | None = None) -> GameState
     state = awaken(state, player)
     state = _phase(state, "beginning", player, "Riftbound 315.2.a.1")
     state = dt.expire_temporary(state, player)
+    state = disqualify(state, player)  # 315.2.b.3 (modes with teams)
     held = [b.id for b in rs.battlefields(state) if b.controller == player]
     state = _phase(state, "scoring", player, "Riftbound 315.2.b.2", holds=held)
     for battlefield in held:

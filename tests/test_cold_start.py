@@ -87,7 +87,7 @@ def test_its_table_for_people_imports_rich_and_nothing_else_of_them() -> None:
     [
         (
             "examples/seeds/altered_dependency_cycle.yaml",
-            "arbiter.model.effects.algebra,arbiter.model.abilities,arbiter.model.passives,"
+            "arbiter.model.effects.algebra,arbiter.model.passives,"
             "arbiter.model.passive_order,arbiter.model.altered.keywords",
         ),
         (

@@ -242,9 +242,9 @@ def test_a_character_that_becomes_the_one_target_in_common_makes_a_dependency() 
 @pytest.mark.rule("A-PASS-1", "A-DEP-1")
 def test_a_region_that_stops_being_a_forest_is_followed_round_by_round() -> None:
     """c is Gigantic while its region is a Forest. The region becoming a Mountain changes
-    whether the condition holds: the re-evaluation from the trial log does not reuse
-    the previous derivation (it recomputes), and a change between two terrains that are
-    not Forests is followed from the log (the condition holds in the same rounds)."""
+    whether the condition holds: the trial log follows c's passive (it applies to c
+    alone) and c no longer gains Gigantic; a change between two terrains that are not
+    Forests is followed from the log too (the condition holds in the same rounds)."""
     gigantic = pv.passive(
         "c.p",
         "c",
@@ -262,7 +262,11 @@ def test_a_region_that_stops_being_a_forest_is_followed_round_by_round() -> None
     assert "Gigantic" in first.state.objects["c"].features
     mountain = replace(region, base={"subtypes": frozenset({"Mountain"})})
     new = replace(state, objects={**objects, "r": mountain})
-    assert replay_update(first, state, new, ["r"]) is None
+    flipped = replay_update(first, state, new, ["r"])
+    assert flipped is not None
+    _same(flipped, dep.order_passives(new))
+    assert "Gigantic" not in flipped.state.objects["c"].features
+    assert flipped.held == frozenset()
     _same(dep.reorder(first, state, new), dep.order_passives(new))
     # Mountain -> Water: the condition fails in every round, before and after
     water = replace(

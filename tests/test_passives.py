@@ -210,10 +210,15 @@ def test_an_event_on_an_unread_characteristic_reuses_the_order() -> None:
     local = dep.reorder(first, sc.start, moved)
     assert local.reused and "Gigantic" not in local.state.objects["c"].features
     assert comparable(local.state) == comparable(dep.order_passives(moved).state)
-    # the source leaving play changes what every passive of it does: everything again
+    # the source leaving play: its passive stops, what it applied to is derived again
+    # from the trial log (the order without it stands), as a full ordering gives it
     a = sc.start.objects["a"]
     gone = replace(sc.start, objects={**sc.start.objects, "a": replace(a, zone="reserve")})
-    assert not dep.reorder(first, sc.start, gone).reused
+    replayed = dep.reorder(first, sc.start, gone)
+    fresh = dep.order_passives(gone)
+    assert replayed.reused and replayed.order == fresh.order == ()
+    assert comparable(replayed.state) == comparable(fresh.state)
+    assert "Gigantic" not in replayed.state.objects["c"].features
 
 
 @pytest.mark.rule("A-PASS-1", "A-PASS-4")

@@ -98,7 +98,10 @@ def check_origin(state: GameState, card: GameObject, player: str) -> None:
         raise IllegalAction("A-GOLD-1", f"{card.id} cannot be played from {zone}{also}")
     tired = zone == "reserve" and card.counters.get("exhausted", 0)
     if tired and player_permission(state, player, "play_exhausted") is None:  # 2.4.5.d
-        raise IllegalAction("Altered 2.4.5.c", f"{card.id} is exhausted in the Reserve")
+        from arbiter.model.card_text import permits_exhausted  # the card language's
+
+        if permits_exhausted(state, card, player) is None:  # (Decision IMP-MAY)
+            raise IllegalAction("Altered 2.4.5.c", f"{card.id} is exhausted in the Reserve")
     if zone in ("hand", "reserve"):
         return
     if allow is None:

@@ -36,6 +36,8 @@ StatTest = _sel.StatTest
 
 # the actions of the games' own words, defined in model.effects.game_actions
 Activate = _game.Activate
+BecomeCopy = _game.BecomeCopy
+ChangeTraits = _game.ChangeTraits
 ChooseOne = _game.ChooseOne
 Delayed = _game.Delayed
 EndTurn = _game.EndTurn
@@ -158,7 +160,8 @@ class Test(Enum):
     ZONE = "zone"  # the selected object is in a zone
     REGION = "region"  # the selected object's region has a type (Altered: a Forest)
     SUBTYPE = "subtype"  # the selected object has a subtype (A-PASS-1: "if I am a Beast")
-    TURN = "turn"  # it is the turn of a player (name: you | opponent)
+    TURN = "turn"  # it is the turn of a player (name: you | opponent); first: you are the
+    # first player (Altered 4.2.1.b)
     DAY = "day"  # the day number compares with a bound
     PHASE = "phase"  # the current phase is named
     EXPEDITION = "expedition"  # its expedition is ahead | behind | tied (Altered 7.5.2, 7.4.4.j)
@@ -174,6 +177,10 @@ class Test(Enum):
     # the card's optional additional cost was paid as it was played: chosen, whatever it
     # cost (Riftbound 356.4.f.1); read where the card's play is recorded (IMP-EXTRA)
     PAID = "paid"
+    # the object the event was about (``it``) was killed "with" a spell (``name``: the kind
+    # of what the kill is attributed to): attributed to one the card's controller controls,
+    # who is responsible for the kill (Riftbound 428.5.e, Decision RB-KILL-WITH)
+    KILLED_WITH = "killed_with"
 
 
 @dataclass(frozen=True, slots=True)
@@ -536,6 +543,8 @@ Action = (
     | Delayed
     | ChooseOne
     | Exchange
+    | BecomeCopy
+    | ChangeTraits
     | Play
     | LookTop
     | Counter

@@ -39,16 +39,23 @@ def _kind_words(s: a.Selector, plural: bool) -> str:
     elif s.side is a.Side.NAMED:
         words.append(f"{s.name}'s")
     words += subtypes
+    words += [f"non-{x}" for x in sorted(_categories(s.lacks))]  # Riftbound 133.3
     words.append(noun)
     return " ".join(words)
+
+
+def _categories(names: frozenset[str]) -> frozenset[str]:
+    """The names ``lacks`` excludes that are categories (kinds: lower case, "non-unit",
+    Riftbound 133.3) rather than features or keywords ("without Tank")."""
+    return frozenset(n for n in names if n[:1].islower())
 
 
 def _filters(s: a.Selector) -> str:
     out = []
     if s.has:
         out.append("with " + " and ".join(sorted(s.has)))
-    if s.lacks:
-        out.append("without " + " or ".join(sorted(s.lacks)))
+    if s.lacks - _categories(s.lacks):
+        out.append("without " + " or ".join(sorted(s.lacks - _categories(s.lacks))))
     for t in s.stats:
         bound = {
             a.Compare.AT_MOST: f"{t.bound} or less",
@@ -56,6 +63,8 @@ def _filters(s: a.Selector) -> str:
             a.Compare.EQUAL: f"exactly {t.bound}",
         }[t.compare]
         out.append(f"with {t.stat.capitalize()} {bound}")
+    if s.region:
+        out.append(f"in a {s.region}")
     if s.here:
         out.append("here")
     elif s.zone:
@@ -167,6 +176,8 @@ def condition(c: a.Condition) -> str:
         return f"{who} is in play" if c.name == "play" else f"{who} is in the {c.name}"
     if c.test is a.Test.REGION:
         return f"{who} is in a {c.name}"
+    if c.test is a.Test.TURN and c.name == "first":  # Altered 4.2.1.b
+        return "you are the first player"
     if c.test is a.Test.TURN:
         return "it is your turn" if c.name == "you" else "it is the opponent's turn"
     if c.test is a.Test.DAY:
@@ -179,6 +190,8 @@ def condition(c: a.Condition) -> str:
         return "you paid the additional cost"
     if c.test is a.Test.ROLL:
         return f"the die shows {bound}"
+    if c.test is a.Test.KILLED_WITH:
+        return f"you killed that object with a{_an(c.name)} {c.name}"
     if c.test is a.Test.CARDS_PLAYED:
         return f"you have played {bound} other cards this turn"
     return f"it is the {c.name} phase"
@@ -302,6 +315,12 @@ def _action(e: a.Effect) -> str:
         return _look_top(act, e)
     if isinstance(act, a.Counter):  # Riftbound 425
         return f"counter {who}"
+    if isinstance(act, a.BecomeCopy):
+        traits = f" (its {', '.join(act.only)} only)" if act.only else ""
+        plural = e.selector.pick is a.Pick.ALL and e.selector.side is a.Side.YOURS
+        return f"{who} {'become' if plural else 'becomes'} a copy of {selector(act.of)}{traits}"
+    if isinstance(act, a.ChangeTraits):
+        return _traits(who, act)
     if isinstance(act, a.ChooseOne):
         options = " • ".join(
             " ".join(effect(x, capital=False) for x in o).rstrip(".") for o in act.options
@@ -319,6 +338,27 @@ def _action(e: a.Effect) -> str:
     if isinstance(act, a.EndTurn):
         return f"{who} end{'s' if who != 'you' else ''} the turn once no reaction waits"
     return _replace(act)
+
+
+def _traits(who: str, act: a.ChangeTraits) -> str:
+    """ "X is named N, is a gear, is a Yordle, is no Mech, costs 2"; "you gain control of
+    X, which is a Mech"."""
+    parts = []
+    if act.name is not None:
+        parts.append(f"is named {act.name}")
+    if act.kind is not None:
+        parts.append(f"is a{_an(act.kind)} {act.kind}")
+    if act.tags is not None:
+        parts.append("has the tags " + (", ".join(sorted(act.tags)) or "none") + " only")
+    parts += [f"is a{_an(t)} {t}" for t in sorted(act.tags_add)]
+    parts += [f"is no {t}" for t in sorted(act.tags_remove)]
+    if act.cost is not None:
+        parts.append(f"costs {act.cost}")
+    if act.controller is None:
+        return f"{who} " + ", ".join(parts)
+    taker = selector(act.controller)
+    gain = f"{taker} gain{'s' if taker != 'you' else ''} control of {who}"
+    return gain + (", which " + ", ".join(parts) if parts else "")
 
 
 _TOKEN_PLACES = {

@@ -51,6 +51,8 @@ def selector(s: a.Selector) -> Data:
         out["at"] = s.zone
     if s.stats:
         out["with"] = {t.stat: {t.compare.value: t.bound} for t in s.stats}
+    if s.region:
+        out["region"] = s.region
     if s.name and s.pick is a.Pick.CHOOSE:
         out["as"] = s.name  # a lone default name is left out by ``_lone_default``
     return out
@@ -124,8 +126,10 @@ def condition(c: a.Condition) -> Data:
         return {"counter": c.name, **of, **bound}
     if c.test is a.Test.DAY:
         return {"day": True, **bound}
-    if c.test is a.Test.SUBTYPE:  # a passive's condition: written in the area syntax
-        raise ValueError("a subtype condition: no card-language form (passives: condition)")
+    if c.test is a.Test.SUBTYPE:
+        return {"subtype": c.name, **of}
+    if c.test is a.Test.KILLED_WITH:
+        return {"killed_with": c.name}
     if c.test is a.Test.DONE:
         return {"done": True}
     if c.test is a.Test.PAID:
@@ -351,6 +355,30 @@ def _action(e: a.Effect) -> tuple[str, Data]:
         if e.selector != a.YOU:
             body["player"] = selector(e.selector)
         return "look_top", body
+    if isinstance(act, a.ChangeTraits):
+        body = {}
+        for key, value in (("name", act.name), ("kind", act.kind), ("cost", act.cost)):
+            if value is not None:
+                body[key] = value
+        if act.controller is not None:
+            body["controller"] = selector(act.controller)
+        tags: dict[str, Data] = {}
+        if act.tags is not None:
+            tags["set"] = sorted(act.tags)
+        if act.tags_add:
+            tags["add"] = sorted(act.tags_add)
+        if act.tags_remove:
+            tags["remove"] = sorted(act.tags_remove)
+        if tags:
+            body["tags"] = tags
+        _target(body, "target", e.selector)
+        return "change_traits", body
+    if isinstance(act, a.BecomeCopy):
+        body = {"of": selector(act.of)}
+        if act.only:
+            body["only"] = list(act.only)
+        _target(body, "target", e.selector)
+        return "become_copy", body
     if isinstance(act, a.ChooseOne):
         return "choose_one", {"options": [[effect(x) for x in o] for o in act.options]}
     if isinstance(act, a.Delayed):

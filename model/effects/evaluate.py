@@ -83,6 +83,10 @@ def matches(state: GameState, ctx: Context, s: a.Selector, obj: GameObject) -> b
         return False
     if s.zone is not None and obj.zone != s.zone:
         return False
+    if s.region is not None:  # Altered 7.5.7: the region it stands in has that terrain
+        region = state.objects.get(obj.region) if obj.region else None
+        if region is None or s.region not in _subtypes(region):
+            return False
     if s.zone is None and not s.here and not in_play_in(state, obj.zone) and s.pick is a.Pick.ALL:
         return False  # "all units" are the units in play
     return all(t.compare.holds(stat_value(obj, t.stat), t.bound) for t in s.stats)
@@ -175,6 +179,8 @@ def holds(state: GameState, ctx: Context, c: a.Condition) -> bool:
         return not holds(state, ctx, c.parts[0])
     if c.test is a.Test.COUNT:
         return c.compare.holds(len(select(state, ctx, c.selector, "count")), c.bound)
+    if c.test is a.Test.TURN and c.name == "first":  # Altered 4.2.1.b: players[0] is first
+        return controller(state, ctx) == state.players[0]
     if c.test is a.Test.TURN:
         mine = controller(state, ctx) == state.active_player
         return mine if c.name == "you" else not mine
@@ -186,8 +192,14 @@ def holds(state: GameState, ctx: Context, c: a.Condition) -> bool:
         raise IllegalAction("Riftbound 812", "the cards played this turn are not counted yet")
     if c.test is a.Test.ROLL:
         raise IllegalAction("Altered 7.3.19", "a die's result is not modelled (no random numbers)")
-    if c.test is a.Test.PAID:
-        raise IllegalAction("Riftbound 356.4.f.1", "the additional costs paid are not recorded yet")
+    if c.test is a.Test.PAID:  # recorded by play_card (model/play_record.py, IMP-EXTRA)
+        from arbiter.model.play_record import paid
+
+        return paid(state, ctx.source)
+    if c.test is a.Test.KILLED_WITH:  # Riftbound 428.5.e
+        from arbiter.model.riftbound_kills import killed_with
+
+        return ctx.it is not None and killed_with(state, ctx.it, controller(state, ctx), c.name)
     if c.test is a.Test.DONE:  # read in order by perform.resolve_effects, nowhere else
         raise IllegalAction("A-SPELL-3", "'if you do' is only read after the effect it follows")
     ids = select(state, ctx, c.selector, "if")

@@ -118,6 +118,35 @@ class Exchange:
     RULES: ClassVar[RuleIds] = ("Altered 7.3.9",)
 
 
+@dataclass(frozen=True, slots=True)
+class BecomeCopy:
+    """The selected objects become copies of ``of``: of its copyable traits, or only the
+    ``only`` ones (name, kind, tags, cost, might, keywords, text); "this turn" with
+    ``until: end_of_turn`` (Riftbound 472.1.b, Decision RB-COPY)."""
+
+    of: Selector
+    only: tuple[str, ...] = ()
+
+    RULES: ClassVar[RuleIds] = ("Riftbound 472.1.b",)
+
+
+@dataclass(frozen=True, slots=True)
+class ChangeTraits:
+    """A trait-altering effect on the selected objects (Riftbound 472.1.a, Decision
+    RB-TRAITS): a new name, kind (type), controller (a player selector: "gain control of"),
+    tags (set, or added and removed: "is a Yordle") or cost; None or empty: unchanged."""
+
+    name: str | None = None
+    kind: str | None = None
+    controller: Selector | None = None
+    tags: frozenset[str] | None = None
+    tags_add: frozenset[str] = frozenset()
+    tags_remove: frozenset[str] = frozenset()
+    cost: int | None = None
+
+    RULES: ClassVar[RuleIds] = ("Riftbound 472.1.a",)
+
+
 class PlayCost(Enum):
     """What a card played by an effect costs."""
 

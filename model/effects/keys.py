@@ -23,6 +23,7 @@ SELECTOR_DOC: dict[str, str] = {
     "other": 'true: not the card itself ("other Beasts")',
     "at": "`here` (the card's battlefield, expedition or combat) or a zone",
     "with": "characteristics compared with bounds: {might: {at_most: 3}}",
+    "region": "a region type the region it stands in has (Altered 7.5.7: Forest)",
     "as": "a name for the chosen object, so that other effects of the ability name it",
 }
 SELECTOR_KEYS = frozenset(SELECTOR_DOC)
@@ -50,7 +51,7 @@ CONDITION_DOC: dict[str, str] = {
     "has": "a feature, keyword or status `of` has",
     "in": "a zone `of` is in",
     "region": "a region type of the region `of` stands in (Altered: Forest)",
-    "turn": "whose turn it is: you | opponent",
+    "turn": "whose turn it is: you | opponent; first: you are the first player",
     "day": "the day number compared with a bound",
     "phase": "the phase it is",
     "expedition": "ahead | behind | tied: the standing of the expedition `of` is in "
@@ -61,6 +62,9 @@ CONDITION_DOC: dict[str, str] = {
     "(Riftbound 356.4.f.1)",
     "cards_played": "true: the number of other cards you played this turn compared with a "
     "bound (Riftbound 812 Legion: at_least 1)",
+    "subtype": "a subtype, or a Riftbound tag (133.8), `of` has",
+    "killed_with": "spell | ability | a kind: the object the event was about was killed "
+    "with one, controlled by you, you being responsible (Riftbound 428.5.e)",
     "of": "the object or player the test reads (a selector); default self",
     "at_least": "the bound: the value is at least this",
     "at_most": "the bound: the value is at most this",
@@ -276,6 +280,27 @@ ACTIONS: dict[str, tuple[str, dict[str, str]]] = {
             "rest": "recycle (default) | hand: where the others go",
             "here": "true: a unit played this way may be played to this card's battlefield",
             "player": "whose deck (default you)",
+        },
+    ),
+    "change_traits": (
+        "a trait-altering effect (Riftbound 472.1.a): the target's name, kind, controller, "
+        "tags or cost change; `until: end_of_turn` for this turn",
+        {
+            "target": TARGET_DOC,
+            "name": "its new name",
+            "kind": "its new kind (type)",
+            "controller": 'the player who gains control of it: you | opponent',
+            "tags": "{set: [tags]} or {add: [tags], remove: [tags]}",
+            "cost": "its new cost",
+        },
+    ),
+    "become_copy": (
+        "the target becomes a copy of `of` (Riftbound 472.1.b): all its copyable traits, "
+        "or those `only` names; `until: end_of_turn` for this turn",
+        {
+            "target": TARGET_DOC,
+            "of": "the object copied (a selector)",
+            "only": "the traits copied: name, kind, tags, cost, might, keywords, text",
         },
     ),
     "choose_one": (

@@ -61,6 +61,7 @@ class Roles:
             or s.here
             or s.zone
             or s.stats
+            or s.region
             or len(s.kinds) > 1
             and s.side is not a.Side.ANY
         ):

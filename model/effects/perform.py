@@ -253,6 +253,17 @@ def _apply(
         raise IllegalAction("Riftbound 425", "countering a spell is not modelled yet")
     if isinstance(act, a.LookTop):
         raise IllegalAction("Riftbound 416", "looking at the top of a deck is not modelled yet")
+    if isinstance(act, a.BecomeCopy):
+        from arbiter.model.effects.perform_traits import become_copy
+
+        done = become_copy(state, e, act, ctx, slot, targets)
+        if done is None:
+            return _not_done(state, e, source, "not one object to copy", "Riftbound 472.1.b")
+        return done
+    if isinstance(act, a.ChangeTraits):
+        from arbiter.model.effects.perform_traits import change_traits
+
+        return change_traits(state, e, act, ctx, targets)
     if isinstance(act, a.ChooseOne):
         raise IllegalAction("A-SPELL-1", "choosing one option ('choose one') is not modelled yet")
     if isinstance(act, a.Delayed):

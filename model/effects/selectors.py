@@ -89,6 +89,8 @@ class Selector:
     zone: str | None = None
     stats: tuple[StatTest, ...] = ()
     name: str | None = None  # NAMED: an object id; CHOOSE: the role's name; Side.NAMED: a player
+    # a region type the region it stands in has ("target Character in {V}", Altered 7.5.7)
+    region: str | None = None
 
     RULES: ClassVar[RuleIds] = ("A-SPELL-1", "D-TIME-1", "A-GOLD-6")
 

@@ -302,6 +302,8 @@ _ACTION_PARSERS: dict[str, Callable[[Node], a.Effect]] = {
     "bonus_damage": _bonus,
     "cannot": _cannot,
     "cost": _cost,
+    "become_copy": lambda n: _become_copy(n),
+    "change_traits": lambda n: _change_traits(n),
     "replace": _replace,
     "end_turn": lambda n: a.Effect(a.EndTurn(), _player(n)),
     "channel": _zone(a.ZoneMove.CHANNEL),
@@ -347,6 +349,42 @@ def _play(node: Node) -> a.Effect:
 def _exchange(node: Node) -> a.Effect:
     m = _body(node, {"target", "with"}, required=("with",))
     return a.Effect(a.Exchange(selector(m["with"])), _target(m))
+
+
+def _become_copy(node: Node) -> a.Effect:
+    from arbiter.model.riftbound_traits import COPYABLE
+
+    m = _body(node, {"target", "of", "only"}, required=("of",))
+    only: tuple[str, ...] = ()
+    if "only" in m:
+        node_only = m["only"]
+        items = node_only.seq("a list") if isinstance(node_only.value, list) else [node_only]
+        only = tuple(i.choice(COPYABLE) for i in items)
+    return a.Effect(a.BecomeCopy(selector(m["of"]), only), _target(m))
+
+
+def _change_traits(node: Node) -> a.Effect:
+    m = _body(node, {"target", "name", "kind", "controller", "tags", "cost"})
+    if not set(m) - {"target"}:
+        node.fail("a trait to change: name, kind, controller, tags or cost", got=False)
+    tags, add, remove = None, frozenset[str](), frozenset[str]()
+    if "tags" in m:
+        t = m["tags"].mapping({"set", "add", "remove"})
+        if not t or ("set" in t and len(t) > 1):
+            m["tags"].fail("one of {set: [tags]} or {add: [...], remove: [...]}", got=False)
+        tags = _names(t["set"]) if "set" in t else None
+        add = _names(t["add"]) if "add" in t else add
+        remove = _names(t["remove"]) if "remove" in t else remove
+    action = a.ChangeTraits(
+        name=m["name"].text("a name") if "name" in m else None,
+        kind=m["kind"].ident("a kind") if "kind" in m else None,
+        controller=_player(m["controller"]) if "controller" in m else None,
+        tags=tags,
+        tags_add=add,
+        tags_remove=remove,
+        cost=m["cost"].integer() if "cost" in m else None,
+    )
+    return a.Effect(action, _target(m))
 
 
 def _choose_one(node: Node) -> a.Effect:

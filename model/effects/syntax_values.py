@@ -70,6 +70,7 @@ def selector(node: Node) -> a.Selector:
         zone=zone,
         stats=stats,
         name=m["as"].ident("a name") if "as" in m else None,
+        region=m["region"].text("a region type") if "region" in m else None,
     )
 
 
@@ -144,12 +145,16 @@ def condition(node: Node) -> a.Condition:
         return a.Condition(a.Test.COUNTER, selector=of, name=name, compare=cmp, bound=bound)
     if "has" in m:
         return a.Condition(a.Test.HAS, selector=of, name=m["has"].text("a name"))
+    if "subtype" in m:
+        return a.Condition(a.Test.SUBTYPE, selector=of, name=m["subtype"].text("a name"))
+    if "killed_with" in m:
+        return a.Condition(a.Test.KILLED_WITH, name=m["killed_with"].ident("a kind"))
     if "in" in m:
         return a.Condition(a.Test.ZONE, selector=of, name=m["in"].ident("a zone"))
     if "region" in m:
         return a.Condition(a.Test.REGION, selector=of, name=m["region"].text("a region type"))
     if "turn" in m:
-        return a.Condition(a.Test.TURN, name=m["turn"].choice(("you", "opponent")))
+        return a.Condition(a.Test.TURN, name=m["turn"].choice(("you", "opponent", "first")))
     if "day" in m:
         return a.Condition(a.Test.DAY, compare=cmp, bound=bound)
     if "phase" in m:
@@ -167,8 +172,8 @@ def condition(node: Node) -> a.Condition:
         standing = m["expedition"].choice(("ahead", "behind", "tied"))
         return a.Condition(a.Test.EXPEDITION, selector=of, name=standing)
     node.fail(
-        "a condition with one of: and, or, not, stat, count, counter, has, in, region, turn, "
-        "day, phase, expedition",
+        "a condition with one of: and, or, not, stat, count, counter, has, subtype, in, "
+        "region, turn, day, phase, expedition, killed_with",
         got=False,
     )
 

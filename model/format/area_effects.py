@@ -28,7 +28,11 @@ def _chosen(
     if isinstance(node.value, dict):
         return {str(k): ids(n) for k, n in node.mapping().items()}
     picked = ids(node)
-    return {str(i): picked for i, e in enumerate(effects) if e.selector.chosen}
+    out = {str(i): picked for i, e in enumerate(effects) if e.selector.chosen}
+    for i, e in enumerate(effects):  # "becomes a copy of a chosen unit" (Riftbound 472.1.b)
+        if isinstance(e.action, a.BecomeCopy) and e.action.of.chosen:
+            out[f"{i}.of"] = picked
+    return out
 
 
 def _perform(node: Node, ctx: ParseContext) -> Step:

@@ -12,6 +12,7 @@ from arbiter.model import might_layers as ml
 from arbiter.model import riftbound_keywords as rk
 from arbiter.model.format.context import ObjectKeyParser, ParseContext, StepParser
 from arbiter.model.format.document import Node
+from arbiter.model.imported_play import ExtraChoice
 from arbiter.model.riftbound_attach import EffectText
 from arbiter.model.riftbound_costs import PayChoice
 from arbiter.model.riftbound_move import StandardMove
@@ -282,7 +283,7 @@ def _play_card(node: Node, ctx: ParseContext) -> Step:
     """``play_card: {card, by, timing: open | showdown | closed, to, accelerate, steps,
     repeats}``: a card is played (Riftbound 143.4, 316.2.b, 805, 806, 811-813, 820, 822)."""
     keys = {"card", "by", "timing", "to", "accelerate", "steps", "repeats", "attach", "equip"}
-    keys |= {"vision", "pay"}
+    keys |= {"vision", "pay", "extra"}
     m = node.mapping(keys, required=("card",))
     to = m["to"].ident("base or a battlefield id") if "to" in m else "base"
     if to != "base":
@@ -301,7 +302,14 @@ def _play_card(node: Node, ctx: ParseContext) -> Step:
         equip=ctx.object_id(m["equip"]) if "equip" in m else None,
         vision=tuple(v.boolean() for v in _items(m["vision"])) if "vision" in m else (),
         pay=_pay_choice(m["pay"], ctx) if "pay" in m else None,
+        extra=_extra(m["extra"], ctx) if "extra" in m else None,
     )
+
+
+def _extra(node: Node, ctx: ParseContext) -> ExtraChoice:
+    from arbiter.model.format.area_imported_play import extra_choice
+
+    return extra_choice(node, ctx)
 
 
 def _attach(node: Node, ctx: ParseContext) -> Step:

@@ -82,6 +82,12 @@ def _import() -> ModuleType:
     return area_import
 
 
+def _imported_play() -> ModuleType:
+    from arbiter.model.format import area_imported_play
+
+    return area_imported_play
+
+
 def _loops() -> ModuleType:
     from arbiter.model.format import area_loops
 
@@ -124,6 +130,12 @@ def _riftbound_states() -> ModuleType:
     return area_riftbound_states
 
 
+def _riftbound_traits() -> ModuleType:
+    from arbiter.model.format import area_riftbound_traits
+
+    return area_riftbound_traits
+
+
 AREAS: dict[str, Callable[[], ModuleType]] = {
     "foundation": _foundation,
     "area_abilities": _abilities,
@@ -135,6 +147,7 @@ AREAS: dict[str, Callable[[], ModuleType]] = {
     "area_damage": _damage,
     "area_effects": _effects,
     "area_import": _import,
+    "area_imported_play": _imported_play,
     "area_loops": _loops,
     "area_passives": _passives,
     "area_replacement": _replacement,
@@ -142,6 +155,7 @@ AREAS: dict[str, Callable[[], ModuleType]] = {
     "area_riftbound_costs": _riftbound_costs,
     "area_chain": _chain,
     "area_riftbound_states": _riftbound_states,
+    "area_riftbound_traits": _riftbound_traits,
 }
 
 
@@ -198,6 +212,7 @@ MERGE_ORDER: dict[str, tuple[str, ...]] = {
         "area_riftbound_costs",
         "area_chain",
         "area_riftbound_states",
+        "area_riftbound_traits",
     ),
     "OBJECT_KEY_PARSERS": (
         "area_abilities",
@@ -212,6 +227,7 @@ MERGE_ORDER: dict[str, tuple[str, ...]] = {
         "area_altered_objects",
         "area_riftbound_costs",
         "area_chain",
+        "area_imported_play",
     ),
     "TOP_KEY_PARSERS": ("area_replacement", "area_loops", "area_abilities"),
 }
@@ -290,6 +306,11 @@ STEP_PARSERS: AreaTable[StepParser] = AreaTable(
         "resolve_chain": "area_chain",
         "showdown_pass": "area_riftbound_states",
         "begin_showdown": "area_riftbound_states",
+        "change_traits": "area_riftbound_traits",
+        "become_copy": "area_riftbound_traits",
+        "grant_text": "area_riftbound_traits",
+        "lose_text": "area_riftbound_traits",
+        "facedown_occupancy": "area_riftbound_traits",
     },
 )
 
@@ -325,6 +346,10 @@ OBJECT_KEY_PARSERS: AreaTable[ObjectKeyParser] = AreaTable(
         "play_only": "area_riftbound_costs",
         "activated": "area_chain",
         "timing_grants": "area_chain",
+        "additional_costs": "area_imported_play",
+        "as_enters": "area_imported_play",
+        "permissions": "area_imported_play",
+        "statics": "area_imported_play",
     },
 )
 

@@ -27,6 +27,7 @@ from arbiter.model.format.context import (
 )
 from arbiter.model.format.document import Document, Node, load
 from arbiter.model.format.scenario import _ruleset, parse_step
+from arbiter.model.imported_play import attach as attach_played
 from arbiter.model.ruleset import Ruleset
 from arbiter.model.state import GameObject, GameState
 from arbiter.model.steps import BoostFeature, GainFeature, Modify, Protect, Step
@@ -271,9 +272,12 @@ def parse_card(
         given = node.value if isinstance(node.value, dict) else {}
         more, missing = upgraded({k: v for k, v in given.items() if k not in V2_KEYS})
         card = parse_card(Node(node.doc, node.path, low.raw), cid, ruleset, players)
+        # what the play kernel runs as written (model/imported_play.py: IMP-EXTRA, IMP-ENTER,
+        # IMP-MAY, IMP-COST) is no longer described only
+        template, ran = attach_played(engine_abilities(low.direct, card.template), low.abilities)
         return replace(
             card,
-            template=engine_abilities(low.direct, card.template),
+            template=template,
             written=tuple(ab.ident for ab in low.direct),
             roles=tuple(
                 replace(r, selector=low.selectors[r.name]) if r.name in low.selectors else r
@@ -282,7 +286,7 @@ def parse_card(
             refs=(*card.refs, *performed_refs(card.effect)),
             abilities=(*low.abilities, *more),
             unmodelled=missing,
-            described_only=low.skipped,
+            described_only=tuple(i for i in low.skipped if i not in ran),
             keys=frozenset(given) if given else card.keys,
         )
     m = node.mapping(CARD_KEYS | set(OBJECT_KEY_PARSERS), required=("kind",))

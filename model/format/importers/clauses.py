@@ -154,6 +154,7 @@ class Link(Enum):
     ANY_OF = "any-of"  # a trigger on any of its events
     DELAYED = "delayed"  # done later ("after Rest")
     IGNORING_COST = "ignoring-cost"  # played without paying (part of) its cost
+    LEXICAL = "lexical"  # its lexicon word says what it means (``forms_lexical``)
 
 
 Meaning = Action | Event | Cond | Shape | Link

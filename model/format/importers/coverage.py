@@ -92,13 +92,15 @@ def _keywords_of(
 
 def converted(line: Line, reading: Reading, spell: bool) -> ReadLine:
     """The line with its reading converted into the card language, or what was lost."""
+    from arbiter.model.format.importers.forms_lexical import lower
     from arbiter.model.format.importers.to_abilities import abilities, written
     from arbiter.model.format.importers.to_effects import Lost
 
     if not reading.modelled or reading.node is None:
         return ReadLine(line, reading)
     try:
-        return ReadLine(line, reading, written(abilities(reading.node, spell)))
+        node = lower(reading.node)  # lexical forms as the specific forms they stand for
+        return ReadLine(line, reading, written(abilities(node, spell)))
     except Lost as lost:
         return ReadLine(line, reading, lost=lost.what)
 

@@ -11,6 +11,7 @@ import re
 from collections.abc import Callable, Collection
 from dataclasses import dataclass
 
+from arbiter.model.format.importers import forms_lexical as lexical
 from arbiter.model.format.importers import forms_more as more
 from arbiter.model.format.importers import phrases_more
 from arbiter.model.format.importers.clauses import Action, Form, Node, Shape, Word, WordKind
@@ -62,6 +63,7 @@ class LineParser:
         self.keywords = KeywordTable(game)
         self.phrases = ph = Phrases(self.keywords, tags)
         g = self.grammar = Grammar()
+        lexical.register(g, ph)  # before the specific forms of the same kinds
         for kind, forms in (
             ("line", LINE),
             ("modes", MODES),

@@ -187,6 +187,8 @@ def _mod(s: a.Selector, mod: Mod) -> a.Selector:
         return replace(s, zone=_ZONES[mod.value], side=a.Side.YOURS)
     if mod.kind is ModKind.COMPARE:
         return replace(s, stats=(*s.stats, _stat_test(mod)))
+    if mod.kind is ModKind.PLACE and mod.value in _TERRAINS and s.region is None:
+        return replace(s, region=_TERRAINS[mod.value])  # "in {V}" (Altered 7.5.7)
     # "in your base" (Riftbound 107: a player's base holds what they control)
     if mod.kind is ModKind.PLACE and mod.value == "your-base" and not s.here and s.zone is None:
         if s.side is a.Side.ENEMY:
@@ -198,6 +200,10 @@ def _mod(s: a.Selector, mod: Mod) -> a.Selector:
 # the characteristics a comparison names, as the rulesets call them (Decision CHECK-STD)
 _STATS = {"might": "might", "hand_cost": "hand_cost", "energy_cost": "energy",
           "power_cost": "power"}  # fmt: skip
+
+
+# Altered region types (2.2.4), as the region objects' subtypes (as ``to_events._REGIONS``)
+_TERRAINS = {"forest": "Forest", "mountain": "Mountain", "water": "Water"}
 
 
 def _stat_test(mod: Mod) -> a.StatTest:

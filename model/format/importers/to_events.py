@@ -128,6 +128,8 @@ def implied_turn(line: Node) -> a.Condition | None:
 def condition(k: Node, ctx: _Ctx) -> a.Condition | None:
     """The condition of form ``k``, or None when the form is not one of these."""
     name = k.form.name
+    if name in ("first-player", "first-player-2"):  # Altered 4.2.1.b
+        return a.Condition(a.Test.TURN, name="first")
     if name in ("behind", "ahead", "its-behind"):  # Altered 7.5.2
         who = a.IT if name.startswith("its") else a.SELF
         if who is a.IT and not ctx.trigger:

@@ -70,6 +70,7 @@ def _selects(s: a.Selector) -> str:
         for name, has in (
             ("chosen", s.pick not in (a.Pick.ALL, a.Pick.SELF)),
             ("with a statistic", bool(s.stats)),
+            ("in a region type", bool(s.region)),
             ("lacking a keyword", bool(s.lacks)),
         )
         if has
