@@ -38,10 +38,10 @@ from arbiter.model.format.importers.phrases import Phrases
 # event "when you <verb> …"). Altered 7.3.10 exhaust, 7.3.18 ready, 7.3.25 sacrifice,
 # 7.3.5 discard.
 VERBS: dict[str, tuple[str, str | None, str]] = {
-    "exhaust": ("exhaust", "exhaust", "you-exhaust"),
-    "ready": ("ready", None, "you-ready"),
+    "exhaust": ("exhaust", "exhaust", "you-event"),
+    "ready": ("ready", None, "you-event"),
     "sacrifice": ("sacrifice", "sacrifice-sel", "you-sacrifice"),
-    "discard": ("discard", "discard-sel", "you-discard"),
+    "discard": ("discard", "discard-sel", "you-event"),
 }
 
 # copulas: the printed word (after the subject) → its tense and polarity; a contraction

@@ -78,9 +78,8 @@ def events(text: str) -> Word | None:
     return Word(WordKind.NAME, ",".join(PARTICIPLES[p] for p in parts), text)
 
 
-# verbs a player does to an object ("you ready me"), and the event each names
-YOU_VERBS = {"exhaust": "exhausted", "stun": "stunned", "ready": "readied", "choose": "chosen",
-             "discard": "discarded", "recycle": "recycled"}  # fmt: skip
+# verbs a player does to an object ("you ready me"); the event each names: to_more._BY_YOU
+YOU_VERBS = frozenset({"exhaust", "stun", "ready", "choose", "discard", "recycle"})
 
 
 def you_verbs(text: str) -> Word | None:
@@ -88,7 +87,7 @@ def you_verbs(text: str) -> Word | None:
     parts = text.split(" or ")
     if len(parts) > 2 or any(p not in YOU_VERBS for p in parts) or len(set(parts)) < len(parts):
         return None
-    return Word(WordKind.NAME, ",".join(YOU_VERBS[p] for p in parts), text)
+    return Word(WordKind.NAME, ",".join(parts), text)
 
 
 # the part of a cost a card is played without paying (Riftbound 356.1.b.1-2)

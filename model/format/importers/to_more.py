@@ -172,14 +172,14 @@ BUFF_SPENT = a.When(
 
 
 LISTS = frozenset({"is-events", "events-or", "you-event"})
-# what you do to an object: the event and, for a status, its name (by you, Riftbound 383)
+# what you do to an object (the verb): the event and, for a status, its name (by you)
 _BY_YOU = {
-    "exhausted": (a.EventKind.GAINS_STATUS, "exhausted"),  # Altered 7.3.10
-    "stunned": (a.EventKind.GAINS_STATUS, "stunned"),  # Riftbound 441
-    "readied": (a.EventKind.READIED, ""),
-    "chosen": (a.EventKind.CHOSEN, ""),
-    "discarded": (a.EventKind.DISCARDED, ""),
-    "recycled": (a.EventKind.RECYCLED, ""),  # "when you recycle a rune" (Riftbound 416)
+    "exhaust": (a.EventKind.GAINS_STATUS, "exhausted"),  # Altered 7.3.10
+    "stun": (a.EventKind.GAINS_STATUS, "stunned"),  # Riftbound 441
+    "ready": (a.EventKind.READIED, ""),
+    "choose": (a.EventKind.CHOSEN, ""),
+    "discard": (a.EventKind.DISCARDED, ""),
+    "recycle": (a.EventKind.RECYCLED, ""),  # "when you recycle a rune" (Riftbound 416)
 }
 
 
