@@ -347,9 +347,6 @@ TRIGGER = [
     F("you-play", "you play {t:sel}", E.PLAY_CARD),
     F("or-when", "{a:trigger} or when {b:trigger}", L.ANY_OF),
     F("and-when", "{a:trigger} and when {b:trigger}", L.ANY_OF),
-    # what you do to an object, one verb or several ("you choose or ready me"): one form
-    # for every verb phrases_more.YOU_VERBS knows
-    F("you-event", "you {v:youverbs} {t:sel}", E.VERB),
     F("play-nth", "you play your {o:ordinal} card in a turn", E.PLAY_CARD),
     F("you-attach", "you attach {t:sel} to {u:sel}", E.ATTACHES),
     F("becomes-kw", "{t:sel} becomes {k:kw}", E.BECOMES),

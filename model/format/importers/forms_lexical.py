@@ -97,7 +97,8 @@ CLAUSE = [
 ]
 COST_ITEMS = [F("verb-object", "{v:verb} {t:sel}", "Altered 7.1.4")]
 TRIGGER = [
-    F("you-verb", "you {v:verb} {t:sel}", "Altered 7.5"),
+    # one verb or two ("you choose or ready me"): phrases_more.YOU_VERBS
+    F("you-verb", "you {v:youverbs} {t:sel}", "Altered 7.5", "Riftbound 383.1"),
     F("sel-gains", "{t:sel} gains {g:gained}", "Altered 7.3.12", "Altered 7.3.13"),
     F("expedition-event", "{t:sel} {v:expevent}", "Altered 7.3.17", "Altered 7.5.6"),
 ]
@@ -296,7 +297,8 @@ def _you_verb(node: Node, cost: bool) -> Node | None:
     s = _slots(node)
     word = s["v"]
     assert isinstance(word, Word)
-    return _specific(VERBS[str(word.value)][2], node)
+    entry = VERBS.get(str(word.value))  # one verb of the lexicon, or any other: you-event
+    return _specific(entry[2] if entry else "you-event", node)
 
 
 def _draw(node: Node, cost: bool) -> Node | None:

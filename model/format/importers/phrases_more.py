@@ -79,7 +79,7 @@ def events(text: str) -> Word | None:
 
 
 # verbs a player does to an object ("you ready me"); the event each names: to_more._BY_YOU
-YOU_VERBS = frozenset({"exhaust", "stun", "ready", "choose", "discard", "recycle"})
+YOU_VERBS = frozenset({"exhaust", "stun", "ready", "choose", "discard", "recycle", "sacrifice"})
 
 
 def you_verbs(text: str) -> Word | None:

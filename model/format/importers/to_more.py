@@ -185,6 +185,8 @@ _BY_YOU = {
 
 def _by_you(t: Node, subject: a.Selector) -> list[a.When]:
     verbs = str(_word(t, "v", WordKind.NAME).value).split(",")
+    if any(v not in _BY_YOU for v in verbs):  # "you sacrifice or discard …": not one kind
+        raise Lost(f"the events '{t.render()}'")
     return [a.When(_BY_YOU[v][0], subject, name=_BY_YOU[v][1], by=a.Side.YOURS) for v in verbs]
 
 
