@@ -142,6 +142,7 @@ def test_what_you_do_to_an_object_is_one_form_for_one_or_two_verbs() -> None:
 def test_the_same_verb_twice_or_three_verbs_are_not_read_as_events_of_you() -> None:
     assert not read("When you ready or ready me, draw 1.").modelled
     assert not read("When you stun or ready or discard me, draw 1.").modelled
+    assert not read("When you sacrifice or discard me, draw 1.").modelled  # not one kind
 
 
 @pytest.mark.rule("IMP-FULL", "Riftbound 356.1.b.1", "Riftbound 356.1.b.2")
