@@ -42,6 +42,7 @@ Play = _game.Play
 PlayCost = _game.PlayCost
 PlayPlace = _game.PlayPlace
 RollDie = _game.RollDie
+Spend = _game.Spend
 Timing = _game.Timing
 TokenPlace = _game.TokenPlace
 TokenEntry = _game.TokenEntry
@@ -376,6 +377,8 @@ class AddCounters:
 
     counter: str
     most: int = 0
+    # resources added that may only pay for these (Riftbound 429, Decision IMP-SPEND)
+    only: frozenset[Spend] = frozenset()
 
     RULES: ClassVar[RuleIds] = ("CTR-1",)
 

@@ -58,6 +58,8 @@ def _filters(s: a.Selector) -> str:
         out.append(f"with {t.stat.capitalize()} {bound}")
     if s.here:
         out.append("here")
+    elif s.zone == "battlefield":  # Riftbound 107: one of the battlefields, not a base
+        out.append("at a battlefield")
     elif s.zone:
         out.append(f"in the {s.zone.replace('_', ' ')}")
     return (" " + " ".join(out)) if out else ""
@@ -164,6 +166,8 @@ def condition(c: a.Condition) -> str:
     if c.test is a.Test.SUBTYPE:
         return f"{who} is a{_an(c.name)} {c.name}"
     if c.test is a.Test.ZONE:
+        if c.name == "battlefield":  # Riftbound 107: at a battlefield, not in a base
+            return f"{who} is at a battlefield"
         return f"{who} is in play" if c.name == "play" else f"{who} is in the {c.name}"
     if c.test is a.Test.REGION:
         return f"{who} is in a {c.name}"
@@ -267,7 +271,7 @@ def _action(e: a.Effect) -> str:
             return f"remove {-n.value} {act.counter} counters from {who}"
         many = "counter" if n == a.Const(1) else "counters"
         most = f" (at most {act.most})" if act.most else ""
-        return f"put {amount(n)} {act.counter} {many} on {who}{most}"
+        return f"put {amount(n)} {act.counter} {many} on {who}{most}{_only(act)}"
     if isinstance(act, a.BonusDamage):
         srcs = " and ".join(_plural(x) for x in sorted(act.sources))
         whose = "your" if e.selector.pick is a.Pick.YOU else f"{selector(e.selector)}'s"
@@ -313,6 +317,20 @@ def _action(e: a.Effect) -> str:
     if isinstance(act, a.EndTurn):
         return f"{who} end{'s' if who != 'you' else ''} the turn once no reaction waits"
     return _replace(act)
+
+
+_SPENDS = {
+    a.Spend.PLAY_SPELLS: "to play spells",
+    a.Spend.PLAY_GEAR: "to play gear",
+    a.Spend.GEAR_ABILITIES: "to use abilities of gear",
+}
+
+
+def _only(act: a.AddCounters) -> str:
+    """ "Use only to play spells": what the resources added may pay for (IMP-SPEND)."""
+    if not act.only:
+        return ""
+    return f", to be spent only {' or '.join(_SPENDS[x] for x in a.Spend if x in act.only)}"
 
 
 _TOKEN_PLACES = {
@@ -492,7 +510,7 @@ def _ordinal(n: int) -> str:
 def ability(ab: a.CardAbility) -> str:
     """One line: "When this card attacks: deal 5 damage divided among …"."""
     body = " ".join(effect(e) for e in ab.effects)
-    if ab.condition is not None:
+    if ab.condition is not None and ab.kind is not a.Kind.QUICK:
         body = f"If {condition(ab.condition)}: {body}"
     if ab.kind is not a.Kind.ON_PLAY:
         body = body[:1].lower() + body[1:]
@@ -503,7 +521,9 @@ def ability(ab: a.CardAbility) -> str:
     if ab.kind is a.Kind.QUICK:
         cost = ", ".join(_cost(c) for c in ab.costs) or "no cost"
         timing = f"; {ab.timing.value.capitalize()}" if ab.timing is not a.Timing.DEFAULT else ""
-        return f"Quick action ({cost}{timing}): {body}"
+        # QA-1, Riftbound 377.2.b: its condition is checked as it is used, not at resolution
+        only = f"; usable only if {condition(ab.condition)}" if ab.condition is not None else ""
+        return f"Quick action ({cost}{timing}{only}): {body}"
     if ab.kind is a.Kind.PASSIVE:
         return f"Passive: {body}"
     if ab.kind is a.Kind.PERMISSION:

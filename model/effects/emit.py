@@ -289,6 +289,8 @@ def _action(e: a.Effect) -> tuple[str, Data]:
         body = {"name": act.counter, "add": amount(e.amount) if e.amount else 0}
         if act.most:
             body["most"] = act.most
+        if act.only:
+            body["only"] = sorted(x.value for x in act.only)
         _target(body, "target", e.selector)
         return "counters", body
     if isinstance(act, a.BonusDamage):

@@ -34,6 +34,15 @@ class TokenPlace(Enum):
     COMPANION_EXPEDITION = "companion_expedition"
 
 
+class Spend(Enum):
+    """What resources an ability adds may only pay for ("Use only to play spells",
+    Riftbound 429 Add with a restriction on its use; Decision IMP-SPEND)."""
+
+    PLAY_SPELLS = "play_spells"
+    PLAY_GEAR = "play_gear"
+    GEAR_ABILITIES = "gear_abilities"
+
+
 class TokenEntry(Enum):
     """How a created token enters, when the line says: its type's default (Riftbound
     182.1.d: a unit token enters exhausted), "a ready … token" or "… token exhausted"."""

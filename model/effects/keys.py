@@ -213,7 +213,9 @@ ACTIONS: dict[str, tuple[str, dict[str, str]]] = {
     "counters": (
         "gain (or, negative, lose) counters",
         {"name": "the counter", "add": "how many", "target": TARGET_DOC,
-         "most": "never more than this many on one object (a Riftbound buff: 1)"},
+         "most": "never more than this many on one object (a Riftbound buff: 1)",
+         "only": "resources added that may only pay for: play_spells | play_gear | "
+         "gear_abilities (\"use only to play spells\", Decision IMP-SPEND)"},
     ),
     "resupply": (
         "the player puts the top card of their deck into their reserve, `amount` times "

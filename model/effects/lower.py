@@ -188,7 +188,7 @@ def _effect(e: a.Effect) -> dict[str, Data]:
         return {"exhaust": target}
     if isinstance(act, a.DealDamage) and not act.split:
         return {"damage": {"target": target, "amount": _const(e.amount)}}
-    if isinstance(act, a.AddCounters):
+    if isinstance(act, a.AddCounters) and not act.only:  # IMP-SPEND: not in format 1
         return {"counter": {"target": target, "name": act.counter, "add": _const(e.amount)}}
     if isinstance(act, a.ModifyStat) and act.op.op is not None and not act.members:
         return {

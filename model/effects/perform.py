@@ -149,6 +149,9 @@ def _apply(
             ).resolve(state)
         return state
     if isinstance(act, a.AddCounters):
+        if act.only:  # Decision IMP-SPEND: the rune pool keeps no restricted resources yet
+            raise IllegalAction("Riftbound 429", "resources to be spent only on some costs "
+                                "are not modelled yet")
         for t in targets:
             key = act.counter
             if t.startswith(ev.PLAYER):

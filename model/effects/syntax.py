@@ -220,9 +220,11 @@ def _create(node: Node) -> a.Effect:
 
 
 def _counters(node: Node) -> a.Effect:
-    m = _body(node, {"name", "add", "target", "most"}, required=("name", "add"))
+    m = _body(node, {"name", "add", "target", "most", "only"}, required=("name", "add"))
     most = m["most"].integer(1, 1000) if "most" in m else 0
-    action = a.AddCounters(m["name"].ident("a counter name"), most)
+    spends = [x.value for x in a.Spend]
+    only = frozenset(a.Spend(n.choice(spends)) for n in m["only"].seq()) if "only" in m else ()
+    action = a.AddCounters(m["name"].ident("a counter name"), most, frozenset(only))
     return a.Effect(action, _target(m), amount(m["add"]))
 
 

@@ -52,11 +52,14 @@ def _abilities(node: Node, spell: bool) -> tuple[a.CardAbility, ...]:
     if name == "effect" and spell:
         return (a.CardAbility(a.Kind.ON_PLAY, _body(_node(node, "b"), _Ctx(False))),)
     if name in ("activated", "activated-permission"):
-        costs = _costs(_node(node, "c"))
-        effects = _body(_node(node, "b"), _Ctx(False))
+        from arbiter.model.format.importers import to_limits
+
+        costs, b = _costs(_node(node, "c")), _node(node, "b")
+        effects = () if (limit := to_limits.has_limit(b)) else _body(b, _Ctx(False))
         cond = IN_RESERVE if FROM_RESERVE in costs else None
         timing = timing_of(node) if name == "activated-permission" else a.Timing.DEFAULT
         quick = a.CardAbility(a.Kind.QUICK, effects, costs=costs, condition=cond, timing=timing)
+        quick = to_limits.limited(quick, b, _sentence, _condition) if limit else quick
         kws = str(_word(node, "k", WordKind.KEYWORD).value).split(",") if timing.value else []
         return (legion(quick) if "Legion" in kws else quick,)
     if name in ("modal", "modal-dash") and spell:  # a spell's "Choose one: • A • B"

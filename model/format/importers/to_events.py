@@ -147,6 +147,10 @@ def condition(k: Node, ctx: _Ctx) -> a.Condition | None:
             raise Lost("'its Expedition' outside a trigger about another object")
         standing = "ahead" if name == "ahead" else "behind"
         return a.Condition(a.Test.EXPEDITION, selector=who, name=standing)
+    at = _slot(k, "p") if name == "im-at" else None
+    if isinstance(at, Word) and at.kind is WordKind.PLACE and at.value == "battlefield":
+        # "if I'm at a battlefield": not in a base (Riftbound 107), the zone battlefield
+        return a.Condition(a.Test.ZONE, selector=a.SELF, name="battlefield")
     if name in ("im-at", "in-terrain"):  # Altered 7.5.7: the region it stands in is a type
         word = _slot(k, "p" if name == "im-at" else "i")
         region = _REGIONS.get(str(word.value)) if isinstance(word, Word) else None
