@@ -166,6 +166,10 @@ class Test(Enum):
     # the card's optional additional cost was paid as it was played: chosen, whatever it
     # cost (Riftbound 356.4.f.1); read where the card's play is recorded (IMP-EXTRA)
     PAID = "paid"
+    # the points the selected player still needs to reach the Victory Score compares with
+    # the bound ("an opponent's score is within 3 points of the Victory Score": at most 3,
+    # Riftbound 463.1, 480.3)
+    TO_VICTORY = "to_victory"
 
 
 @dataclass(frozen=True, slots=True)

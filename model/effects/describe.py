@@ -95,7 +95,11 @@ def _counted(s: a.Selector, plural: bool) -> str:
     if s.side is a.Side.YOURS:
         from dataclasses import replace
 
-        return f"{_kind_words(replace(s, side=a.Side.ANY), plural)}{_filters(s)} you control"
+        mine = replace(s, side=a.Side.ANY)
+        if s.zone and s.zone not in ("battlefield", "base") and not s.here:  # a card zone
+            place = s.zone.replace("_", " ")
+            return f"{_kind_words(mine, plural)}{_filters(replace(mine, zone=None))} in your {place}"
+        return f"{_kind_words(mine, plural)}{_filters(s)} you control"
     return f"{_kind_words(s, plural)}{_filters(s)}"
 
 
@@ -185,6 +189,8 @@ def condition(c: a.Condition) -> str:
         return f"the die shows {bound}"
     if c.test is a.Test.CARDS_PLAYED:
         return f"you have played {bound} other cards this turn"
+    if c.test is a.Test.TO_VICTORY:  # Riftbound 480.3
+        return f"{who} needs {bound} points to reach the Victory Score"
     return f"it is the {c.name} phase"
 
 
@@ -288,6 +294,9 @@ def _action(e: a.Effect) -> str:
             else None
         )
         change = f"{less} less" if less is not None else f"{amount(cost)} more"
+        if isinstance(cost, a.Per):  # "1 less for each card in your trash"
+            more = "less" if cost.times < 0 else "more"
+            change = f"{abs(cost.times)} {more} for each {_counted(cost.selector, False)}"
         head = "the next of " if act.once else ""
         floor = f" (never less than {act.floor})" if act.floor is not None else ""
         subject = "this card costs" if e.selector.pick is a.Pick.SELF else f"{head}{who} cost"
@@ -528,6 +537,10 @@ def ability(ab: a.CardAbility) -> str:
         return f"Passive: {body}"
     if ab.kind is a.Kind.PERMISSION:
         return f"Permission: you may {body}"
+    if ab.kind is a.Kind.STATIC:  # Decision IMP-STATICS
+        said = " ".join(effect(e, capital=False) for e in ab.effects)
+        head = f"if {condition(ab.condition)}, " if ab.condition is not None else ""
+        return f"Static ability: {head}{said}"
     if ab.kind is a.Kind.AS_ENTERS:  # "this card enters the Board ready"
         said = []
         for e in ab.effects:

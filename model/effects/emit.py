@@ -134,6 +134,8 @@ def condition(c: a.Condition) -> Data:
         return {"roll": True, **bound}
     if c.test is a.Test.CARDS_PLAYED:
         return {"cards_played": True, **bound}
+    if c.test is a.Test.TO_VICTORY:
+        return {"to_victory": True, **of, **bound}
     key = {
         a.Test.HAS: "has",
         a.Test.ZONE: "in",

@@ -61,6 +61,8 @@ CONDITION_DOC: dict[str, str] = {
     "(Riftbound 356.4.f.1)",
     "cards_played": "true: the number of other cards you played this turn compared with a "
     "bound (Riftbound 812 Legion: at_least 1)",
+    "to_victory": "true: the points `of` (a player) still needs to reach the Victory Score, "
+    "compared with a bound (Riftbound 480.3: 8; \"within 3 points\": at_most 3)",
     "of": "the object or player the test reads (a selector); default self",
     "at_least": "the bound: the value is at least this",
     "at_most": "the bound: the value is at most this",
@@ -331,6 +333,7 @@ ABILITY_LISTS: dict[str, a.Kind] = {
     "additional_costs": a.Kind.ADDITIONAL_COST,
     "as_enters": a.Kind.AS_ENTERS,
     "permissions": a.Kind.PERMISSION,
+    "statics": a.Kind.STATIC,
 }
 
 ABILITY_DOC: dict[str, str] = {
@@ -339,7 +342,8 @@ ABILITY_DOC: dict[str, str] = {
     "when": "the event it waits for",
     "do": "the effects (one, or a list); as_enters: done to each object its selector "
     "picks as that object enters the Board (take exhausted: it enters ready); permissions: "
-    "what the controller may do although the rules forbid it (play: the cards it may play)",
+    "what the controller may do although the rules forbid it (play: the cards it may play); "
+    "statics: what a static ability does that the engine does not run (Decision IMP-STATICS)",
     "cost": "effects paid first (exhaust: self, counters …); unpayable: not played (A-GOLD-2); "
     "additional_costs: paid as the card is played (Riftbound 356.2), `may: true` if optional",
     "if": "a condition checked at resolution",

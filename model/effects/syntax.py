@@ -373,6 +373,7 @@ REQUIRED = {
     a.Kind.ADDITIONAL_COST: ("cost",),
     a.Kind.AS_ENTERS: ("do",),
     a.Kind.PERMISSION: ("do",),
+    a.Kind.STATIC: ("do",),
 }
 REPLACE_KEYS = ("when", "instead", "redirect", "once")
 DEFAULT_ID = {  # t1, q1 … as format 1 named them
@@ -384,6 +385,7 @@ DEFAULT_ID = {  # t1, q1 … as format 1 named them
     a.Kind.ADDITIONAL_COST: "extra",
     a.Kind.AS_ENTERS: "enters",
     a.Kind.PERMISSION: "may",
+    a.Kind.STATIC: "static",
 }
 
 
@@ -453,6 +455,7 @@ def ability(node: Node, kind: a.Kind, index: int) -> a.CardAbility:
         a.Kind.ADDITIONAL_COST: {"cost"},
         a.Kind.AS_ENTERS: {"do"},
         a.Kind.PERMISSION: {"do"},
+        a.Kind.STATIC: {"do"},
     }[kind]
     required = REQUIRED[kind]
     m = node.mapping(allowed, required=required)

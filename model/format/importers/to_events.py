@@ -178,6 +178,12 @@ def condition(k: Node, ctx: _Ctx) -> a.Condition | None:
             raise Lost(f"the condition '{k.render()}'")
         return a.Condition(a.Test.COUNTER, selector=owner, name="boosts",
                            compare=a.Compare.AT_LEAST, bound=what.count or 1)  # fmt: skip
+    if name == "opp-score":  # "an opponent's score is within N points of the Victory Score"
+        n = _word(k, "n", WordKind.NUMBER).value
+        if not isinstance(n, int):
+            raise Lost(f"the condition '{k.render()}'")
+        return a.Condition(a.Test.TO_VICTORY, selector=a.OPPONENT, compare=a.Compare.AT_MOST,
+                           bound=n)  # fmt: skip
     if name in ("there-are", "there-is", "you-have"):  # a count of objects (A-SPELL-4)
         s, compare, bound = _counted(k, "t")
         if name == "you-have":

@@ -33,8 +33,11 @@ _CONDITION_KEYS = {a.Test.REGION: "region", a.Test.SUBTYPE: "subtype"}
 def passives(effects: tuple[a.Effect, ...]) -> tuple[a.CardAbility, ...]:
     """One passive per effect of a static line, each run by the passive engine and
     checked to survive its area syntax."""
+    from arbiter.model.format.importers import to_statics
     from arbiter.model.passives import unsupported
 
+    if to_statics.is_cost_change(effects):  # applied as the card is played (356.4.a)
+        return to_statics.cost_changes(effects)
     out = []
     for e in effects:
         if e.duration != a.INSTANT:
@@ -116,6 +119,11 @@ def static(node: Node, read_while: WhileReader) -> tuple[a.CardAbility, ...]:
         return (_may_play(inner),)
     if inner.form.name in ("may-play-to", "may-be-played-to"):
         return (_may_play_to(inner),)
+    from arbiter.model.format.importers.to_statics import static_form
+
+    found = static_form(inner)
+    if found is not None:
+        return found
     raise Lost(f"a line of the form 'static' ({inner.form.name})")
 
 
