@@ -217,7 +217,7 @@ def _action(e: a.Effect) -> str:
         if act.op is a.StatOp.ADD:
             if act.members:
                 return f"{who} gains the {stat} {', '.join(sorted(act.members))}"
-            if isinstance(e.amount, a.Per) and e.amount.times != 1:
+            if isinstance(e.amount, a.Per):
                 per = _counted(e.amount.selector, False)
                 return f"{who} gets {e.amount.times:+d} {stat} per {per}"
             floor = f" (to a minimum of {act.minimum})" if act.minimum is not None else ""
@@ -511,6 +511,12 @@ def when_clause(w: a.When, *, would: bool = False) -> str:
     return f"{subject} {verb}{extra}{' here' if w.here else ''}{by}{nth}{batch}"
 
 
+def _replace_cond(e: a.Effect) -> a.Effect:
+    from dataclasses import replace
+
+    return replace(e, condition=None)
+
+
 def _ordinal(n: int) -> str:
     words = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
     return words[n - 1] if 0 < n <= len(words) else f"{n}th"
@@ -537,8 +543,12 @@ def ability(ab: a.CardAbility) -> str:
         return f"Passive: {body}"
     if ab.kind is a.Kind.PERMISSION:
         return f"Permission: you may {body}"
-    if ab.kind is a.Kind.STATIC:  # Decision IMP-STATICS
-        said = " ".join(effect(e, capital=False) for e in ab.effects)
+    if ab.kind is a.Kind.STATIC:  # Decision IMP-STATICS: in effect while its condition holds
+        said = " ".join(
+            f"while {condition(e.condition)}, {effect(_replace_cond(e), capital=False)}"
+            if e.condition is not None else effect(e, capital=False)
+            for e in ab.effects
+        )  # fmt: skip
         head = f"if {condition(ab.condition)}, " if ab.condition is not None else ""
         return f"Static ability: {head}{said}"
     if ab.kind is a.Kind.AS_ENTERS:  # "this card enters the Board ready"

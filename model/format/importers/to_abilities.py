@@ -325,6 +325,8 @@ def _condition(k: Node, ctx: _Ctx) -> a.Condition:
             return a.Condition(a.Test.HAS, name="exhausted")
         if state == "ready":
             return a.Condition(a.Test.NOT, parts=(a.Condition(a.Test.HAS, name="exhausted"),))
+        if state == "buffed":  # Riftbound 426.1.b: a buff counter on it
+            return a.Condition(a.Test.COUNTER, name="buff", bound=1)
         raise Lost(f"'{k.render()}'")
     if name in ("have-n-or-more", "have-n-or-fewer", "hand-empty"):
         hand = a.Selector(a.Pick.ALL, side=a.Side.YOURS, zone="hand")

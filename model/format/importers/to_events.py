@@ -178,6 +178,8 @@ def condition(k: Node, ctx: _Ctx) -> a.Condition | None:
             raise Lost(f"the condition '{k.render()}'")
         return a.Condition(a.Test.COUNTER, selector=owner, name="boosts",
                            compare=a.Compare.AT_LEAST, bound=what.count or 1)  # fmt: skip
+    if name == "mighty":  # "while I'm [Mighty]": its Might is 5 or greater (Riftbound 708)
+        return a.Condition(a.Test.STAT, selector=a.SELF, stat="might", bound=MIGHTY)
     if name == "opp-score":  # "an opponent's score is within N points of the Victory Score"
         n = _word(k, "n", WordKind.NUMBER).value
         if not isinstance(n, int):
@@ -194,5 +196,6 @@ def condition(k: Node, ctx: _Ctx) -> a.Condition | None:
     return None
 
 
+MIGHTY = 5  # Riftbound 708: a unit is Mighty while its Might is 5 or greater
 # Altered region types (2.2.4 regions; the {V} {M} {O} icons), as region subtypes
 _REGIONS = {"forest": "Forest", "mountain": "Mountain", "water": "Water"}

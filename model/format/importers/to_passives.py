@@ -44,13 +44,16 @@ def passives(effects: tuple[a.Effect, ...]) -> tuple[a.CardAbility, ...]:
             raise Lost("a static ability that lasts a duration")
         passive = replace(e, duration=WHILE_IN_PLAY, condition=_unless(e.condition))
         problem = unsupported(passive)
-        if problem is not None:
-            what = _selects(passive.selector)
-            raise Lost(f"a static ability the passive engine does not run{what} ({problem})")
-        if passive.condition is not None:
-            _condition(passive.condition)  # raises Lost for what the area syntax lacks
-        ab = a.CardAbility(a.Kind.PASSIVE, (passive,))
-        _round_trip(ab)
+        try:
+            if problem is not None:
+                what = _selects(passive.selector)
+                raise Lost(f"a static ability the passive engine does not run{what} ({problem})")
+            if passive.condition is not None:
+                _condition(passive.condition)  # raises Lost for what the area syntax lacks
+            ab = a.CardAbility(a.Kind.PASSIVE, (passive,))
+            _round_trip(ab)
+        except Lost as lost:  # described only (Decision IMP-STATICS), when it says it all
+            ab = to_statics.described(e, lost)
         out.append(ab)
     return tuple(out)
 

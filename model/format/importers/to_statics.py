@@ -75,6 +75,17 @@ def cost_changes(effects: tuple[a.Effect, ...]) -> tuple[a.CardAbility, ...]:
     return tuple(out)
 
 
+def described(e: a.Effect, lost: Lost) -> a.CardAbility:
+    """A static ability's effect the passive engine does not run (``lost`` says why), kept
+    in ``statics:``: described, listed by ``check`` as not analysed (IMP-STATICS). What the
+    card language itself cannot say stays ``lost``."""
+    if e.optional or e.costs or e.duration != a.INSTANT or e.selector.pick is a.Pick.CHOOSE:
+        raise lost
+    if e.selector.pick not in (a.Pick.SELF, a.Pick.ALL, a.Pick.YOU, a.Pick.OPPONENT):
+        raise lost
+    return a.CardAbility(a.Kind.STATIC, (e,))
+
+
 def bonus(n: int) -> a.CardAbility:
     """ "Your spells and abilities deal N Bonus Damage": the card's ``damage_bonus``."""
     effect = a.Effect(a.BonusDamage(BONUS_SOURCES), a.YOU, a.Const(n), duration=WHILE_IN_PLAY)
