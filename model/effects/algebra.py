@@ -43,6 +43,7 @@ PlayCost = _game.PlayCost
 PlayPlace = _game.PlayPlace
 RollDie = _game.RollDie
 Spend = _game.Spend
+MovePlace = _game.MovePlace
 Timing = _game.Timing
 TokenPlace = _game.TokenPlace
 TokenEntry = _game.TokenEntry
@@ -346,6 +347,7 @@ class MoveTo:
     zone: str = ""  # TO_ZONE: the zone's name
     whose: Side = Side.ANY  # whose zone: the owner's (ANY, A-GOLD-6), yours, an opponent's
     exhausted: bool = False  # they arrive exhausted ("channel 1 rune exhausted", Riftbound 430.2)
+    to: MovePlace = MovePlace.ZONE  # TO_ZONE: a destination other than a zone (Riftbound 442)
 
     RULES: ClassVar[RuleIds] = ("A-TIME-1", "A-GOLD-6", "A-GOLD-7", "A-ZONE-1")
 

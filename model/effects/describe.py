@@ -369,6 +369,16 @@ def _create(act: a.CreateToken, e: a.Effect, who: str) -> str:
     return f"{verb} {n} {name} {many}{spec}{_TOKEN_PLACES[act.place]}{enters}"
 
 
+_MOVE_PLACES = {  # Riftbound 442.2, 444.1
+    a.MovePlace.BATTLEFIELD: "move {w} to a battlefield",
+    a.MovePlace.OPEN_BATTLEFIELD: "move {w} to an open battlefield (unoccupied, uncontrolled)",
+    a.MovePlace.HERE: "move {w} to this card's battlefield",
+    a.MovePlace.BASE_OR_BATTLEFIELD: "move {w} from a battlefield to its base, or from its base "
+    "to a battlefield",
+    a.MovePlace.ANY: "move {w} to its base or a battlefield (one it is not at)",
+}
+
+
 def _move(act: a.MoveTo, e: a.Effect, who: str) -> str:
     n = amount(e.amount) if e.amount is not None else ""
     tired = " exhausted" if act.exhausted else ""
@@ -383,6 +393,8 @@ def _move(act: a.MoveTo, e: a.Effect, who: str) -> str:
         verb = act.move.value + ("s" if who != "you" else "")
         cards = "card" if n in ("", "1") else "cards"
         return f"{who} {verb} {n or 1} {cards}"
+    if act.move is a.ZoneMove.TO_ZONE and act.to is not a.MovePlace.ZONE:
+        return _MOVE_PLACES[act.to].format(w=who) + tired
     verb = {
         a.ZoneMove.DISCARD: "discard {w}",
         a.ZoneMove.RECALL: "send {w} to the Reserve",

@@ -250,9 +250,11 @@ def _action(e: a.Effect) -> tuple[str, Data]:
         return "boost", body
     if isinstance(act, a.MoveTo):
         verb = "move" if act.move is a.ZoneMove.TO_ZONE else act.move.value
-        if act.zone or e.amount is not None or e.selector.is_player or act.exhausted:
+        if act.zone or e.amount is not None or e.selector.is_player or act.exhausted or act.to.value:
             if act.zone:
                 body["zone"] = act.zone
+            if act.to.value:
+                body["to"] = act.to.value
             if act.exhausted:
                 body["exhausted"] = True
             if e.amount is not None:

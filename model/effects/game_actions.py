@@ -34,6 +34,19 @@ class TokenPlace(Enum):
     COMPANION_EXPEDITION = "companion_expedition"
 
 
+class MovePlace(Enum):
+    """Where a move takes a unit (Riftbound 442.2 its Destination; 444.1 the source of the
+    move says which are legal), when it is not the zone ``MoveTo.zone`` names."""
+
+    ZONE = ""  # the zone MoveTo.zone names (a base: "move it to its base")
+    BATTLEFIELD = "battlefield"  # "to a battlefield": one its mover chooses
+    OPEN_BATTLEFIELD = "open_battlefield"  # unoccupied and uncontrolled (169.10.c)
+    HERE = "here"  # "to this battlefield", "to here": the card's own battlefield
+    # "to or from its base": from a battlefield to its base, or from its base to a battlefield
+    BASE_OR_BATTLEFIELD = "base_or_battlefield"
+    ANY = "any"  # "move a unit": any legal destination, its base or a battlefield (444.1)
+
+
 class Spend(Enum):
     """What resources an ability adds may only pay for ("Use only to play spells",
     Riftbound 429 Add with a restriction on its use; Decision IMP-SPEND)."""

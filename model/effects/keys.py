@@ -193,7 +193,9 @@ ACTIONS: dict[str, tuple[str, dict[str, str]]] = {
     "move": (
         "move the selected objects to a zone",
         {"target": TARGET_DOC, "zone": "the zone", "amount": "unused", "player": "unused",
-         "exhausted": "true: they arrive exhausted"},
+         "exhausted": "true: they arrive exhausted",
+         "to": "instead of zone, a Riftbound destination (442.2): battlefield | "
+         "open_battlefield | here | base_or_battlefield | any"},
     ),
     "create": (
         "create tokens",

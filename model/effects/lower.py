@@ -152,7 +152,7 @@ def _step(e: a.Effect, roles: Roles, card_kind: str, ident: str) -> dict[str, Da
         if e.duration.lasts is a.Lasts.WHILE_IN_PLAY:
             body["constant"] = True
         return {"boost": body}
-    if isinstance(act, a.MoveTo) and act.move is a.ZoneMove.TO_ZONE:
+    if isinstance(act, a.MoveTo) and act.move is a.ZoneMove.TO_ZONE and not act.to.value:
         return {"move": {"target": target, "zone": act.zone}}
     if isinstance(act, a.MoveTo) and act.move is a.ZoneMove.SWITCH:  # Altered 7.4.4.m
         return {"switch": {"target": target}}
@@ -206,7 +206,7 @@ def _effect(e: a.Effect) -> dict[str, Data]:
         return {"gain": body}
     if isinstance(act, a.Take) and act.grant is a.Grant.FEATURE:
         return {"lose": {"target": target, "feature": act.name}}
-    if isinstance(act, a.MoveTo) and act.move is a.ZoneMove.TO_ZONE:
+    if isinstance(act, a.MoveTo) and act.move is a.ZoneMove.TO_ZONE and not act.to.value:
         return {"move": {"target": target, "zone": act.zone}}
     raise NotExpressible(f"the action {type(act).__name__} in a trigger")
 

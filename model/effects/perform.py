@@ -326,6 +326,8 @@ def _move(
         for t in _objects(state, targets):
             state = Switch(target=t).resolve(state)
         return state
+    if act.to is not a.MovePlace.ZONE:  # IMP-PERFORM: battlefields are chosen, not modelled
+        raise IllegalAction("Riftbound 444", "a move to a battlefield is not modelled yet")
     zone = act.zone or ZONE_OF.get(act.move) or state.ruleset.destroyed_zone
     for t in _objects(state, targets):
         state = st.Move(target=t, zone=zone).resolve(state)

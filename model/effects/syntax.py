@@ -181,14 +181,18 @@ def _zone(move: a.ZoneMove) -> Callable[[Node], a.Effect]:
         ):
             return a.Effect(a.MoveTo(move), selector(node))
         arrive = {"exhausted"} if move in (a.ZoneMove.TO_ZONE, a.ZoneMove.CHANNEL) else set()
-        m = _body(node, {"target", "amount", "player", "zone"} | arrive)
+        places = {"to"} if move is a.ZoneMove.TO_ZONE else set()
+        m = _body(node, {"target", "amount", "player", "zone"} | arrive | places)
         zone = m["zone"].ident("a zone") if "zone" in m else ""
         tired = m["exhausted"].boolean() if "exhausted" in m else False
-        if move is a.ZoneMove.TO_ZONE and not zone:
-            node.fail("'zone' for a move", got=False)
+        to = a.MovePlace.ZONE
+        if "to" in m:  # Riftbound 442.2: a destination that is not a zone
+            to = a.MovePlace(m["to"].choice([p.value for p in a.MovePlace if p.value]))
+        if move is a.ZoneMove.TO_ZONE and bool(zone) == (to is not a.MovePlace.ZONE):
+            node.fail("either 'zone' or 'to' for a move", got=False)
         who = _target(m, "player")
         amt = amount(m["amount"]) if "amount" in m else None
-        return a.Effect(a.MoveTo(move, zone, exhausted=tired), who, amt)
+        return a.Effect(a.MoveTo(move, zone, exhausted=tired, to=to), who, amt)
 
     return parse
 

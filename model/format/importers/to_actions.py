@@ -342,9 +342,26 @@ def _switch(n: Node, c: _Ctx) -> list[a.Effect]:
 _BASES = {"its-base", "your-base", "base", "my-base"}
 
 
+# Riftbound 442.2: destinations that are not a base (444.1: the move's source says which)
+_MOVE_PLACES = {
+    "battlefield": a.MovePlace.BATTLEFIELD,
+    "open-battlefield": a.MovePlace.OPEN_BATTLEFIELD,
+    "this-battlefield": a.MovePlace.HERE,
+    "here": a.MovePlace.HERE,
+    "base-toggle": a.MovePlace.BASE_OR_BATTLEFIELD,
+}
+
+
 def _move_to_base(n: Node, c: _Ctx) -> list[a.Effect]:
     value = _slot(n, "t")
+    if n.form.name == "move-sel":  # "move a unit": any legal destination (444.1)
+        if not isinstance(value, NounPhrase):
+            raise Lost("what moves")
+        return [a.Effect(a.MoveTo(a.ZoneMove.TO_ZONE, to=a.MovePlace.ANY), selector(value, c))]
     place = _word(n, "p", WordKind.PLACE)
+    to = _MOVE_PLACES.get(str(place.value)) if n.form.name == "move" else None
+    if isinstance(value, NounPhrase) and to is not None:
+        return [a.Effect(a.MoveTo(a.ZoneMove.TO_ZONE, to=to), selector(value, c))]
     if not isinstance(value, NounPhrase) or str(place.value) not in _BASES:
         raise Lost(f"'move … {place.text}'")
     target = selector(value, c)
@@ -402,6 +419,7 @@ MORE_CLAUSES: dict[str, Clause] = {
     "exchange": _exchange,
     "return-from-trash": _from_trash,
     "move": _move_to_base,
+    "move-sel": _move_to_base,
     "move-from": _move_to_base,
     "score": _score,
     "score-pl": _score,
