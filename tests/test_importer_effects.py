@@ -134,7 +134,7 @@ def test_a_trigger_on_either_of_two_events_is_one_trigger_per_event() -> None:
     ("text", "spell", "missing"),
     [
         ("Deal 3 to a unit at my battlefield.", True, "at my battlefield"),
-        ("Friendly units with 2 {might} or less have [Tank].", False, "with a statistic"),
+        ("Use my abilities only while I'm exhausted.", False, "use-only-while"),
         ("I can have any number of buffs.", False, "static"),
         ("Deal 3 to a unit at another battlefield.", True, "at another battlefield"),
         ("Kill a unit. Its controller draws 1.", True, "Its controller"),

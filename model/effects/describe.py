@@ -206,6 +206,15 @@ def duration(d: a.Duration) -> str:
     }[d.lasts]
 
 
+def _s(e: a.Effect, verb: str) -> str:
+    """The verb agreeing with the selector as ``selector`` words it ("your units gain",
+    "each unit gains", "two units gain")."""
+    s = e.selector
+    many = s.pick is a.Pick.ALL and s.side is a.Side.YOURS
+    many = many or (s.pick is a.Pick.CHOOSE and s.count != 1)
+    return verb if many else verb + "s"
+
+
 def _action(e: a.Effect) -> str:
     act, who = e.action, selector(e.selector)
     if isinstance(act, a.DealDamage):
@@ -219,9 +228,9 @@ def _action(e: a.Effect) -> str:
                 return f"{who} gains the {stat} {', '.join(sorted(act.members))}"
             if isinstance(e.amount, a.Per):
                 per = _counted(e.amount.selector, False)
-                return f"{who} gets {e.amount.times:+d} {stat} per {per}"
+                return f"{who} {_s(e, 'get')} {e.amount.times:+d} {stat} per {per}"
             floor = f" (to a minimum of {act.minimum})" if act.minimum is not None else ""
-            return f"{who} gets {_signed(e.amount)} {stat}{floor}"
+            return f"{who} {_s(e, 'get')} {_signed(e.amount)} {stat}{floor}"
         if act.op is a.StatOp.SET:
             value = ", ".join(sorted(act.members)) if act.members else amount(e.amount)
             return f"{_possessive(e.selector)} {stat} becomes {value}"
@@ -260,11 +269,11 @@ def _action(e: a.Effect) -> str:
         return f"ready {who}"
     if isinstance(act, a.Give):
         num = f" {amount(e.amount)}" if e.amount is not None else ""
-        return f"{who} gains {act.name}{num}"
+        return f"{who} {_s(e, 'gain')} {act.name}{num}"
     if isinstance(act, a.Take):
         if act.grant is a.Grant.ABILITIES:
             return f"{who} loses its abilities"
-        return f"{who} loses {act.name}"
+        return f"{who} {_s(e, 'lose')} {act.name}"
     if isinstance(act, a.Boost):
         return f"{who} gets {_signed(e.amount)} to {act.feature}"
     if isinstance(act, a.MoveTo):
