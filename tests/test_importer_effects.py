@@ -138,7 +138,7 @@ def test_a_trigger_on_either_of_two_events_is_one_trigger_per_event() -> None:
         ("I can have any number of buffs.", False, "static"),
         ("Deal 3 to a unit at another battlefield.", True, "at another battlefield"),
         ("Kill a unit. Its controller draws 1.", True, "Its controller"),
-        ("When an enemy unit attacks a battlefield you control, draw 1.", False, "the event"),
+        ("When a unit moves from here, draw 1.", False, "the event"),
     ],
 )
 def test_a_line_read_completely_but_not_convertible_is_not_modelled(

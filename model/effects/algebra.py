@@ -44,6 +44,7 @@ PlayPlace = _game.PlayPlace
 RollDie = _game.RollDie
 Spend = _game.Spend
 MovePlace = _game.MovePlace
+EventPlace = _game.EventPlace
 Timing = _game.Timing
 TokenPlace = _game.TokenPlace
 TokenEntry = _game.TokenEntry
@@ -497,6 +498,8 @@ class When:
     # "when you stun one or more units": once for each event, however many of the selected
     # objects it is about (Riftbound 383.2.c: the condition is evaluated after the event)
     batch: bool = False
+    # where it happens: "attacks a battlefield you control", "dies in combat"
+    at: EventPlace = EventPlace.ANY
 
     RULES: ClassVar[RuleIds] = ("TRIG-1",)
 

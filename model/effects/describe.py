@@ -505,6 +505,8 @@ def when_clause(w: a.When, *, would: bool = False) -> str:
     if w.event is a.EventKind.COUNTER:
         if w.reaches:
             return f"{subject} gets its {_ordinal(w.reaches)} {w.name} counter"
+        if w.by is a.Side.YOURS and w.change == "up":  # "when you buff me" (426.1)
+            return f"you put a {w.name} counter on {_one(w.subject)}"
         change = {"up": "increases", "down": "decreases"}.get(w.change, "changes")
         return f"the {w.name} counter of {subject} {change}"
     verb = EVENT_WORDS[w.event]
@@ -528,7 +530,10 @@ def when_clause(w: a.When, *, would: bool = False) -> str:
     if w.origin:
         extra += f" from the {w.origin}"
     by = {a.Side.YOURS: " by you", a.Side.ENEMY: " by the opponent"}.get(w.by, "")
+    if w.event is a.EventKind.DIES and by and not would:  # "when you kill X"
+        verb = "is killed"
     batch = ", once however many at a time" if w.batch else ""
+    extra += _EVENT_PLACES[w.at]
     return f"{subject} {verb}{extra}{' here' if w.here else ''}{by}{nth}{batch}"
 
 
@@ -536,6 +541,24 @@ def _replace_cond(e: a.Effect) -> a.Effect:
     from dataclasses import replace
 
     return replace(e, condition=None)
+
+
+def _one(s: a.Selector) -> str:
+    """One object an event is about ("this card", "an ally unit")."""
+    from dataclasses import replace
+
+    if s.pick is a.Pick.ALL:
+        return selector(replace(s, pick=a.Pick.CHOOSE, count=1))
+    return "this card" if s.pick is a.Pick.SELF else selector(s)
+
+
+_EVENT_PLACES = {
+    a.EventPlace.ANY: "",
+    a.EventPlace.BATTLEFIELD: " to a battlefield",
+    a.EventPlace.YOUR_BATTLEFIELD: " a battlefield you control",
+    a.EventPlace.OPEN_BATTLEFIELD: " a battlefield that was open (unoccupied, uncontrolled)",
+    a.EventPlace.COMBAT: " in combat",
+}
 
 
 def _ordinal(n: int) -> str:

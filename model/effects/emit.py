@@ -392,6 +392,8 @@ def when(w: a.When) -> dict[str, Data]:
         out["origin"] = w.origin
     if w.batch:
         out["batch"] = True
+    if w.at.value:
+        out["at"] = w.at.value
     return out
 
 

@@ -47,6 +47,16 @@ class MovePlace(Enum):
     ANY = "any"  # "move a unit": any legal destination, its base or a battlefield (444.1)
 
 
+class EventPlace(Enum):
+    """Where an event a trigger waits for happens, when the line says (``When.at``)."""
+
+    ANY = ""
+    BATTLEFIELD = "battlefield"  # "when you play me to a battlefield" (not a base, 107)
+    YOUR_BATTLEFIELD = "your_battlefield"  # "attacks a battlefield you control"
+    OPEN_BATTLEFIELD = "open_battlefield"  # "conquer an open battlefield" (169.10.c)
+    COMBAT = "combat"  # "when I die in combat": during a combat (Riftbound 460)
+
+
 class Spend(Enum):
     """What resources an ability adds may only pay for ("Use only to play spells",
     Riftbound 429 Add with a restriction on its use; Decision IMP-SPEND)."""

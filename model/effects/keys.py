@@ -324,6 +324,8 @@ WHEN_DOC: dict[str, str] = {
     "by": "who does it: you | opponent (\"when you exhaust a card\"); default anyone",
     "origin": "enters events: only from this zone (\"from your hand\")",
     "batch": "true: once for each event, however many objects it is about (\"one or more\")",
+    "at": "where it happens: battlefield | your_battlefield | open_battlefield | combat "
+    "(\"attacks a battlefield you control\", \"dies in combat\")",
 }
 WHEN_KEYS = frozenset(k for k in WHEN_DOC if k not in {e.value for e in a.EventKind})
 

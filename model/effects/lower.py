@@ -256,6 +256,8 @@ def lower_trigger(ab: a.CardAbility) -> dict[str, Data]:
         w = ab.when
         if w is None or w.event not in _ENGINE_EVENTS:
             raise NotExpressible("an event the loop engine does not produce yet")
+        if w.at is not a.EventPlace.ANY:
+            raise NotExpressible("where an event happens")
         when: dict[str, Data]
         if w.event is a.EventKind.PHASE:
             when = {"phase": w.name}

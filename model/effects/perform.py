@@ -475,6 +475,8 @@ def fires(
             "Riftbound 383.2.c",
             "one trigger for an event about one or more objects is not modelled yet",
         )
+    if when.at is not a.EventPlace.ANY:  # Decision IMP-PERFORM
+        raise IllegalAction("TRIG-1", "where an event happens is not recorded yet")
     if when.here:
         raise IllegalAction(
             "TRIG-1", "an event at the card's own place ('here') is not modelled by the engine yet"

@@ -433,7 +433,10 @@ def when(node: Node) -> a.When:
         if "by" in m else a.Side.ANY  # fmt: skip
     origin = m["origin"].ident("a zone") if "origin" in m else ""
     batch = m["batch"].boolean() if "batch" in m else False
-    return a.When(event, subject, zone, name, change, reaches, here, nth, by, origin, batch)
+    at = a.EventPlace.ANY
+    if "at" in m:
+        at = a.EventPlace(m["at"].choice([p.value for p in a.EventPlace if p.value]))
+    return a.When(event, subject, zone, name, change, reaches, here, nth, by, origin, batch, at)
 
 
 def ability(node: Node, kind: a.Kind, index: int) -> a.CardAbility:
