@@ -60,6 +60,8 @@ def _filters(s: a.Selector) -> str:
         out.append("here")
     elif s.zone == "battlefield":  # Riftbound 107: one of the battlefields, not a base
         out.append("at a battlefield")
+    elif s.zone == "base" and s.side is a.Side.ANY:  # any player's base (Riftbound 107)
+        out.append("in a base")
     elif s.zone:
         out.append(f"in the {s.zone.replace('_', ' ')}")
     return (" " + " ".join(out)) if out else ""
@@ -283,7 +285,8 @@ def _action(e: a.Effect) -> str:
     if isinstance(act, a.AddCounters):
         n = e.amount
         if isinstance(n, a.Const) and isinstance(n.value, int) and n.value < 0:
-            return f"remove {-n.value} {act.counter} counters from {who}"
+            many = "counter" if n.value == -1 else "counters"
+            return f"remove {-n.value} {act.counter} {many} from {who}"
         many = "counter" if n == a.Const(1) else "counters"
         most = f" (at most {act.most})" if act.most else ""
         return f"put {amount(n)} {act.counter} {many} on {who}{most}{_only(act)}"
@@ -425,6 +428,18 @@ def _replace(act: a.Replace) -> str:
     return f"{head} {what}, instead {rest}"
 
 
+def _paid(c: a.Effect) -> bool:
+    """A cost that is a payment of a player's resource ("2 mana")."""
+    n = c.amount
+    return (
+        isinstance(c.action, a.AddCounters)
+        and c.selector.pick is a.Pick.YOU
+        and isinstance(n, a.Const)
+        and isinstance(n.value, int)
+        and n.value < 0
+    )
+
+
 def _cost(c: a.Effect) -> str:
     """A cost as paid: "2 mana", or the effect itself ("exhaust it")."""
     n = c.amount
@@ -447,7 +462,8 @@ def effect(e: a.Effect, *, capital: bool = True, stop: bool = True) -> str:
         text = "this card's " + text[4:]
     if e.costs:
         paid = " and ".join(_cost(c) for c in e.costs)
-        text = f"pay {paid} to {text.removeprefix('you ')}"
+        pay = "pay " if all(_paid(c) for c in e.costs) else ""  # else the cost's own verb
+        text = f"{pay}{paid} to {text.removeprefix('you ')}"
     if e.optional:
         text = "you may " + text.removeprefix("you ")
     text += duration(e.duration)
@@ -534,6 +550,8 @@ def when_clause(w: a.When, *, would: bool = False) -> str:
         verb = "is killed"
     batch = ", once however many at a time" if w.batch else ""
     extra += _EVENT_PLACES[w.at]
+    if w.subject.pick is a.Pick.YOU and verb.endswith("s") and " " not in verb:
+        verb = verb[:-1]  # "you conquer", "you hold"
     return f"{subject} {verb}{extra}{' here' if w.here else ''}{by}{nth}{batch}"
 
 

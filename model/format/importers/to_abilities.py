@@ -443,10 +443,12 @@ def _sentence(node: Node, ctx: _Ctx) -> tuple[a.Effect, ...]:
         done = a.Condition(a.Test.DONE)
         return (replace(first, optional=True), *(replace(e, condition=done) for e in rest))
     if name == "may-pay-to":
-        effects = _clauses(_node(node, "c"), ctx)
-        if len(effects) != 1:
-            raise Lost("'you may pay … to' before several effects")
-        return (replace(effects[0], optional=True, costs=_costs(_node(node, "k"))),)
+        first, *rest = _clauses(_node(node, "c"), ctx)  # A, then B if A was done (paid)
+        if any(e.condition is not None for e in (first, *rest)):
+            raise Lost("a condition inside 'you may pay … to'")
+        done = a.Condition(a.Test.DONE)
+        paid = replace(first, optional=True, costs=_costs(_node(node, "k")))
+        return (paid, *(replace(e, condition=done) for e in rest))
     if name in ("unless", "unless-after"):  # the effects when the condition does not hold
         cond = a.Condition(a.Test.NOT, (_condition(_node(node, "k"), ctx),))
         effects = _clauses(_node(node, "c"), ctx)

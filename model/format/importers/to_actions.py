@@ -270,11 +270,15 @@ def _buff(n: Node, c: _Ctx) -> list[a.Effect]:
 
 
 _OWNERS = {"self": a.SELF, "it": a.IT}
+_BUFFED = a.Selector(a.Pick.CHOOSE, side=a.Side.YOURS, kinds=frozenset({"unit"}),
+                     has=frozenset({"buff"}))  # fmt: skip
 
 
 def spend_buff(n: Node, c: _Ctx) -> list[a.Effect]:
-    """ "Spend my buff" (Riftbound 702.2): its buff counter is removed."""
-    owner = _OWNERS.get(str(_word(n, "t", WordKind.NAME).value))
+    """ "Spend my buff" (Riftbound 702.2): its buff counter is removed; "spend a buff": the
+    buff of a unit you control that has one (702.2.b.1, 702.2.b.2)."""
+    whose = str(_word(n, "t", WordKind.NAME).value)
+    owner = _BUFFED if whose == "any" else _OWNERS.get(whose)
     if owner is None or (owner is a.IT and not c.trigger):
         raise Lost(f"the buff of '{_slot(n, 't')}'")
     return [a.Effect(a.AddCounters("buff"), owner, a.Const(-1))]

@@ -91,7 +91,8 @@ _SIDES = {"friendly": a.Side.YOURS, "yours": a.Side.YOURS, "enemy": a.Side.ENEMY
 _CONTROLS = {"you": a.Side.YOURS, "opponent": a.Side.ENEMY}
 # places that are zones of the rulesets: "at a battlefield" / "at battlefields" (Riftbound
 # 107: units stand at a battlefield or in a base)
-_PLACES = {"reserve": "reserve", "battlefield": "battlefield", "battlefields": "battlefield"}
+_PLACES = {"reserve": "reserve", "battlefield": "battlefield", "battlefields": "battlefield",
+           "base": "base"}  # fmt: skip  ("in a base": any player's, Riftbound 107)
 _ZONES = {"your-reserve": "reserve", "your-hand": "hand", "your-trash": "trash",
           "your-discard": "discard_pile"}  # fmt: skip
 _PLAYERS = {"you": a.YOU, "an-opponent": a.OPPONENT, "opponents": a.OPPONENT,
@@ -171,6 +172,8 @@ def _mod(s: a.Selector, mod: Mod) -> a.Selector:
             return replace(s, has=s.has | {mod.value})
         if mod.value in _HAS:
             return replace(s, has=s.has | {mod.value})
+        if mod.value == "damaged":  # damage marked on it: the counter damage (Riftbound 142)
+            return replace(s, has=s.has | {"damage"})
         if mod.value in _LACKS:
             return replace(s, lacks=s.lacks | {_LACKS[mod.value]})
         if mod.value.startswith("non-"):  # "non-Recruit": a subtype (phrases knows tags)
