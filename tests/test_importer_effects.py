@@ -135,7 +135,7 @@ def test_a_trigger_on_either_of_two_events_is_one_trigger_per_event() -> None:
     [
         ("Deal 3 to a unit at my battlefield.", True, "at my battlefield"),
         ("Use my abilities only while I'm exhausted.", False, "use-only-while"),
-        ("I can have any number of buffs.", False, "static"),
+        ("I cost {3} less to play from anywhere other than your hand.", False, "static"),
         ("Deal 3 to a unit at another battlefield.", True, "at another battlefield"),
         ("Kill a unit. Its controller draws 1.", True, "Its controller"),
         ("When a unit moves from here, draw 1.", False, "the event"),

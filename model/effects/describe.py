@@ -99,8 +99,8 @@ def _counted(s: a.Selector, plural: bool) -> str:
 
         mine = replace(s, side=a.Side.ANY)
         if s.zone and s.zone not in ("battlefield", "base") and not s.here:  # a card zone
-            place = s.zone.replace("_", " ")
-            return f"{_kind_words(mine, plural)}{_filters(replace(mine, zone=None))} in your {place}"
+            where = f"{_filters(replace(mine, zone=None))} in your {s.zone.replace('_', ' ')}"
+            return f"{_kind_words(mine, plural)}{where}"
         return f"{_kind_words(mine, plural)}{_filters(s)} you control"
     return f"{_kind_words(s, plural)}{_filters(s)}"
 
@@ -218,6 +218,8 @@ def _s(e: a.Effect, verb: str) -> str:
 
 
 def _action(e: a.Effect) -> str:
+    from arbiter.model.effects import describe_zones as zones
+
     act, who = e.action, selector(e.selector)
     if isinstance(act, a.DealDamage):
         if act.split:
@@ -279,9 +281,9 @@ def _action(e: a.Effect) -> str:
     if isinstance(act, a.Boost):
         return f"{who} gets {_signed(e.amount)} to {act.feature}"
     if isinstance(act, a.MoveTo):
-        return _move(act, e, who)
+        return zones.move(act, e, who, amount(e.amount) if e.amount is not None else "")
     if isinstance(act, a.CreateToken):
-        return _create(act, e, who)
+        return zones.create(act, amount(e.amount), who)
     if isinstance(act, a.AddCounters):
         n = e.amount
         if isinstance(n, a.Const) and isinstance(n.value, int) and n.value < 0:
@@ -289,7 +291,7 @@ def _action(e: a.Effect) -> str:
             return f"remove {-n.value} {act.counter} {many} from {who}"
         many = "counter" if n == a.Const(1) else "counters"
         most = f" (at most {act.most})" if act.most else ""
-        return f"put {amount(n)} {act.counter} {many} on {who}{most}{_only(act)}"
+        return f"put {amount(n)} {act.counter} {many} on {who}{most}{zones.only(act)}"
     if isinstance(act, a.BonusDamage):
         srcs = " and ".join(_plural(x) for x in sorted(act.sources))
         whose = "your" if e.selector.pick is a.Pick.YOU else f"{selector(e.selector)}'s"
@@ -338,85 +340,6 @@ def _action(e: a.Effect) -> str:
     if isinstance(act, a.EndTurn):
         return f"{who} end{'s' if who != 'you' else ''} the turn once no reaction waits"
     return _replace(act)
-
-
-_SPENDS = {
-    a.Spend.PLAY_SPELLS: "to play spells",
-    a.Spend.PLAY_GEAR: "to play gear",
-    a.Spend.GEAR_ABILITIES: "to use abilities of gear",
-}
-
-
-def _only(act: a.AddCounters) -> str:
-    """ "Use only to play spells": what the resources added may pay for (IMP-SPEND)."""
-    if not act.only:
-        return ""
-    return f", to be spent only {' or '.join(_SPENDS[x] for x in a.Spend if x in act.only)}"
-
-
-_TOKEN_PLACES = {
-    a.TokenPlace.DEFAULT: "",
-    a.TokenPlace.CHOSEN_EXPEDITION: " in an expedition of yours you choose",
-    a.TokenPlace.MY_EXPEDITION: " in this card's expedition",
-    a.TokenPlace.EACH_EXPEDITION: " in each of your expeditions",
-    a.TokenPlace.BASE: " in your base",
-    a.TokenPlace.HERE: " here",
-    a.TokenPlace.HERO_EXPEDITION: " in your hero expedition",
-    a.TokenPlace.COMPANION_EXPEDITION: " in your companion expedition",
-}
-
-
-def _create(act: a.CreateToken, e: a.Effect, who: str) -> str:
-    n = amount(e.amount)
-    many = "token" if n == "1" else "tokens"
-    name = act.name or act.card
-    parts = [act.kind] if act.kind else []
-    parts += [f"{stat} {value}" for stat, value in act.stats]
-    parts += sorted(act.subtypes)
-    if act.defined_by:
-        parts.append(f"as {act.defined_by} defines it")
-    spec = f" ({', '.join(parts)})" if parts else ""
-    enters = f", {act.enters.value}" if act.enters is not a.TokenEntry.DEFAULT else ""
-    verb = "create" if who == "you" else f"{who} creates"
-    return f"{verb} {n} {name} {many}{spec}{_TOKEN_PLACES[act.place]}{enters}"
-
-
-_MOVE_PLACES = {  # Riftbound 442.2, 444.1
-    a.MovePlace.BATTLEFIELD: "move {w} to a battlefield",
-    a.MovePlace.OPEN_BATTLEFIELD: "move {w} to an open battlefield (unoccupied, uncontrolled)",
-    a.MovePlace.HERE: "move {w} to this card's battlefield",
-    a.MovePlace.BASE_OR_BATTLEFIELD: "move {w} from a battlefield to its base, or from its base "
-    "to a battlefield",
-    a.MovePlace.ANY: "move {w} to its base or a battlefield (one it is not at)",
-}
-
-
-def _move(act: a.MoveTo, e: a.Effect, who: str) -> str:
-    n = amount(e.amount) if e.amount is not None else ""
-    tired = " exhausted" if act.exhausted else ""
-    if act.move is a.ZoneMove.CHANNEL:
-        runes = "rune" if n in ("", "1") else "runes"
-        return f"{who} channel{'s' if who != 'you' else ''} {n or 1} {runes}{tired}"
-    if act.move in (a.ZoneMove.RESUPPLY, a.ZoneMove.EXHAUSTED_RESUPPLY):
-        verb = "resupply" if act.move is a.ZoneMove.RESUPPLY else "do an exhausted resupply"
-        times = "" if n in ("", "1") else f" {n} times"
-        return f"{who} {verb}{times}" if who == "you" else f"{who} does: {verb}{times}"
-    if act.move in (a.ZoneMove.DRAW, a.ZoneMove.DISCARD) and e.selector.is_player:
-        verb = act.move.value + ("s" if who != "you" else "")
-        cards = "card" if n in ("", "1") else "cards"
-        return f"{who} {verb} {n or 1} {cards}"
-    if act.move is a.ZoneMove.TO_ZONE and act.to is not a.MovePlace.ZONE:
-        return _MOVE_PLACES[act.to].format(w=who) + tired
-    verb = {
-        a.ZoneMove.DISCARD: "discard {w}",
-        a.ZoneMove.RECALL: "send {w} to the Reserve",
-        a.ZoneMove.RETURN_TO_HAND: "return {w} to its owner's hand",
-        a.ZoneMove.DESTROY: "destroy {w}",
-        a.ZoneMove.SACRIFICE: "sacrifice {w}",
-        a.ZoneMove.TO_ZONE: "move {w} to the " + act.zone.replace("_", " "),
-        a.ZoneMove.SWITCH: "{w} switches expeditions",
-    }[act.move]
-    return verb.format(w=who) + tired
 
 
 def _replace(act: a.Replace) -> str:
@@ -606,13 +529,13 @@ def ability(ab: a.CardAbility) -> str:
     if ab.kind is a.Kind.PERMISSION:
         return f"Permission: you may {body}"
     if ab.kind is a.Kind.STATIC:  # Decision IMP-STATICS: in effect while its condition holds
-        said = " ".join(
+        rule = " ".join(
             f"while {condition(e.condition)}, {effect(_replace_cond(e), capital=False)}"
             if e.condition is not None else effect(e, capital=False)
             for e in ab.effects
         )  # fmt: skip
         head = f"if {condition(ab.condition)}, " if ab.condition is not None else ""
-        return f"Static ability: {head}{said}"
+        return f"Static ability: {head}{rule}"
     if ab.kind is a.Kind.AS_ENTERS:  # "this card enters the Board ready"
         said = []
         for e in ab.effects:

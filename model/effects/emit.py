@@ -250,7 +250,8 @@ def _action(e: a.Effect) -> tuple[str, Data]:
         return "boost", body
     if isinstance(act, a.MoveTo):
         verb = "move" if act.move is a.ZoneMove.TO_ZONE else act.move.value
-        if act.zone or e.amount is not None or e.selector.is_player or act.exhausted or act.to.value:
+        placed = act.zone or act.to.value
+        if placed or e.amount is not None or e.selector.is_player or act.exhausted:
             if act.zone:
                 body["zone"] = act.zone
             if act.to.value:

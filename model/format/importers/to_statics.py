@@ -93,7 +93,8 @@ def bonus(n: int) -> a.CardAbility:
 
 
 def is_bonus(ab: a.CardAbility) -> bool:
-    return ab.kind is a.Kind.PASSIVE and any(isinstance(e.action, a.BonusDamage) for e in ab.effects)
+    bonuses = [isinstance(e.action, a.BonusDamage) for e in ab.effects]
+    return ab.kind is a.Kind.PASSIVE and any(bonuses)
 
 
 def bonus_data(ab: a.CardAbility) -> list[dict[str, object]]:
