@@ -413,6 +413,8 @@ def json_schema() -> JSON:
             )
         }
         refs.update({"instead": effs, "when": {"$ref": "#/$defs/when"}})
+        if verb in ("move", "play"):  # there `to` names a place (Riftbound 169.10, 442.2)
+            del refs["to"]
         body = _obj({**props, **EFFECT_DOC}, refs)
         action_schemas[verb] = {"description": doc, "anyOf": [body, sel, {"type": "integer"}]}
     effect: JSON = {
