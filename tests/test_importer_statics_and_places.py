@@ -290,3 +290,38 @@ def test_a_base_damage_and_a_spent_buff_are_read() -> None:
     )  # fmt: skip
     assert second.condition == a.Condition(a.Test.DONE)  # readied only if the buff was spent
     assert "you may remove 1 buff counter from an ally unit" in describe.ability(ab)
+
+
+@pytest.mark.rule("IMP-STATICS", "A-GOLD-1", "Riftbound 442", "Riftbound 169.10")
+@pytest.mark.parametrize(
+    ("text", "deed", "what", "here"),
+    [
+        ("Robots can't move to base.", "move_to_base", "", False),
+        ("Robots can't move from here to base.", "move_to_base", "", True),
+        ("Robots can't be played here.", "be_played", "here", False),
+    ],
+)
+def test_what_objects_cannot_do_is_a_described_restriction(
+    text: str, deed: str, what: str, here: bool
+) -> None:
+    (e,) = _statics(read(Game.RIFTBOUND, text))
+    assert e.action == a.Restrict(deed, what=what)
+    assert e.selector == a.Selector(a.Pick.ALL, subtypes=frozenset({"Robot"}), here=here)
+
+
+@pytest.mark.rule("IMP-STATICS", "E-OPS-1")
+def test_a_static_modification_with_a_minimum_is_described_only() -> None:
+    text = "Exhausted enemy units here have -3 {might}, to a minimum of 1 {might}."
+    (e,) = _statics(read(Game.RIFTBOUND, text))
+    assert e.action == a.ModifyStat("might", minimum=1) and e.amount == a.Const(-3)
+    assert e.selector.here and e.selector.has == frozenset({"exhausted"})
+
+
+@pytest.mark.rule("IMP-ENTER", "Riftbound 143.4", "Riftbound 149.1")
+def test_entering_exhausted_is_done_as_the_object_enters() -> None:
+    mine = rb("I enter exhausted.")
+    assert mine.kind is a.Kind.AS_ENTERS
+    assert mine.effects == (a.Effect(a.Give(a.Grant.STATUS, "exhausted"), a.SELF),)
+    assert describe.ability(mine) == "This card enters the Board exhausted."
+    theirs = rb("Your Robots enter exhausted.")
+    assert describe.ability(theirs) == "Your Robots enter the Board exhausted."

@@ -540,8 +540,11 @@ def ability(ab: a.CardAbility) -> str:
         said = []
         for e in ab.effects:
             ready = e.action == a.Take(a.Grant.STATUS, "exhausted")
-            what = f"{selector(e.selector, subject=True)} enters the Board ready" if ready else (
-                f"as it enters the Board, {effect(e)}"
+            tired = e.action == a.Give(a.Grant.STATUS, "exhausted")  # "this enters exhausted"
+            state = "ready" if ready else "exhausted" if tired else ""
+            enter = _s(e, "enter")
+            what = f"{selector(e.selector, subject=True)} {enter} the Board {state}" if state else (
+                f"as it enters the Board, {effect(e, capital=False, stop=False)}"
             )
             said.append(f"if {condition(e.condition)}, {what}" if e.condition else what)
         text = "; ".join(said)

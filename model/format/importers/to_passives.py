@@ -285,10 +285,15 @@ def entering(node: Node, effects: tuple[a.Effect, ...]) -> tuple[a.CardAbility, 
     """ "I enter ready", "Your tokens enter ready", "If X, I enter ready": done to each object
     as it enters the Board, not after (Riftbound 805.6, 181.1): an ``as_enters`` ability
     (Decision IMP-ENTER), not a passive (what enters is not in play yet)."""
-    from arbiter.model.format.importers.to_effects import ENTER_FORMS, ENTERS_READY
+    from arbiter.model.format.importers.to_effects import (
+        ENTER_FORMS,
+        ENTERS_EXHAUSTED,
+        ENTERS_READY,
+    )
 
     said = sum(1 for f in node.forms() if f in ENTER_FORMS)
-    if said != len(effects) or any(e.action != ENTERS_READY for e in effects):
+    entries = (ENTERS_READY, ENTERS_EXHAUSTED)
+    if said != len(effects) or any(e.action not in entries for e in effects):
         raise Lost("entering ready beside another instruction")
     return tuple(a.CardAbility(a.Kind.AS_ENTERS, (e,)) for e in effects)
 
