@@ -325,3 +325,23 @@ def test_entering_exhausted_is_done_as_the_object_enters() -> None:
     assert describe.ability(mine) == "This card enters the Board exhausted."
     theirs = rb("Your Robots enter exhausted.")
     assert describe.ability(theirs) == "Your Robots enter the Board exhausted."
+
+
+@pytest.mark.rule("IMP-ALGEBRA", "A-SPELL-1", "Riftbound 463.1")
+def test_choose_then_a_sentence_about_it_is_that_sentence_about_the_chosen_object() -> None:
+    ab = rb("When you hold here, choose a Robot. It gains [Shield 3] this combat.")
+    (e,) = ab.effects
+    assert e.selector == a.Selector(a.Pick.CHOOSE, subtypes=frozenset({"Robot"}))
+    assert e.action == a.Give(a.Grant.KEYWORD, "Shield") and e.amount == a.Const(3)
+    two = rb("When I attack, choose an enemy Robot. Stun it, then deal 2 to it.")
+    assert two.effects[0].selector.chosen and two.effects[0].selector.name == "chosen"
+    assert two.effects[1].selector == a.Selector(a.Pick.NAMED, name="chosen")
+    (score,) = rb("When I die in combat, choose an opponent. They score 2 points.").effects
+    assert score.selector == a.OPPONENT and score.action == a.AddCounters("points")
+    assert score.amount == a.Const(2)
+
+
+@pytest.mark.rule("IMP-ALGEBRA", "IMP-FULL")
+def test_a_choice_whose_pronoun_is_in_a_condition_is_not_rewritten() -> None:
+    r = read(Game.RIFTBOUND, "When I attack, choose a Robot. If it is stunned, draw 2.")
+    assert not r.modelled and "choose" in r.lost

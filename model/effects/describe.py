@@ -286,6 +286,8 @@ def _action(e: a.Effect) -> str:
         return zones.create(act, amount(e.amount), who)
     if isinstance(act, a.AddCounters):
         n = e.amount
+        if act.counter == "points" and e.selector.is_player and n == a.Const(1):  # 463.1
+            return f"{who} score{'s' if who != 'you' else ''} 1 point"
         if isinstance(n, a.Const) and isinstance(n.value, int) and n.value < 0:
             many = "counter" if n.value == -1 else "counters"
             return f"remove {-n.value} {act.counter} {many} from {who}"
