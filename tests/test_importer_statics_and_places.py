@@ -336,7 +336,7 @@ def test_choose_then_a_sentence_about_it_is_that_sentence_about_the_chosen_objec
     two = rb("When I attack, choose an enemy Robot. Stun it, then deal 2 to it.")
     assert two.effects[0].selector.chosen and two.effects[0].selector.name == "chosen"
     assert two.effects[1].selector == a.Selector(a.Pick.NAMED, name="chosen")
-    (score,) = rb("When I die in combat, choose an opponent. They score 2 points.").effects
+    (score,) = rb("When I attack, choose an opponent. They score 2 points.").effects
     assert score.selector == a.OPPONENT and score.action == a.AddCounters("points")
     assert score.amount == a.Const(2)
 
