@@ -103,7 +103,7 @@ def test_a_discount_of_the_card_itself_is_a_static_ability_applied_as_it_is_play
     assert per.amount == a.Per(a.Selector(a.Pick.ALL, side=a.Side.YOURS, zone="hand"), -1)
     r = read(Game.RIFTBOUND, "I cost {1} less for each card in your hand.")
     assert describe.ability(r.abilities[0]) == (
-        "Static ability: this card costs 1 less for each object in your hand."
+        "Static ability: this card costs 1 less for each card in your hand."
     )
     (legion,) = read(Game.RIFTBOUND, "[Legion] - I cost {3} less.").abilities
     assert legion.kind is a.Kind.STATIC and legion.condition is not None
@@ -345,3 +345,25 @@ def test_choose_then_a_sentence_about_it_is_that_sentence_about_the_chosen_objec
 def test_a_choice_whose_pronoun_is_in_a_condition_is_not_rewritten() -> None:
     r = read(Game.RIFTBOUND, "When I attack, choose a Robot. If it is stunned, draw 2.")
     assert not r.modelled and "choose" in r.lost
+
+
+@pytest.mark.rule("IMP-ALGEBRA", "IMP-PERFORM", "Riftbound 416", "Riftbound 355.10.f")
+def test_recycling_is_read_as_a_cost_and_an_instruction_and_refused_by_the_engine() -> None:
+    from arbiter.model.effects import evaluate as ev
+    from arbiter.model.effects.perform import resolve_effects
+    from arbiter.model.ruleset import RULESETS
+    from arbiter.model.state import GameObject, GameState
+
+    ab = rb("Recycle 2 from your trash, {exhaust}: Draw 2.")
+    recycle = a.Effect(a.MoveTo(a.ZoneMove.RECYCLE),
+                       a.Selector(a.Pick.CHOOSE, count=2, side=a.Side.YOURS, zone="trash"))
+    assert ab.costs[0] == recycle  # fmt: skip
+    assert describe.ability(ab).startswith("Quick action (recycle two cards in your trash")
+    assert _back(ab) == ab
+    (runes,) = rb("When I hold, you must recycle one of your runes.").effects
+    assert runes.selector.kinds == frozenset({"rune"}) and runes.selector.side is a.Side.YOURS
+    sage = GameObject("sage", "ana", "unit", zone="base")
+    state = GameState(RULESETS["riftbound"], objects={"sage": sage}, players=("ana", "bo"))
+    with pytest.raises(IllegalAction, match="not modelled"):
+        resolve_effects(state, (a.Effect(a.MoveTo(a.ZoneMove.RECYCLE), a.SELF),),
+                        ev.Context("sage", {}, {}))  # fmt: skip

@@ -328,6 +328,8 @@ class ZoneMove(Enum):
     # deck goes to the reserve (Resupply, Altered 7.3.22), then is exhausted (7.3.11)
     RESUPPLY = "resupply"
     EXHAUSTED_RESUPPLY = "exhausted_resupply"
+    # Riftbound 416: to the bottom of the corresponding deck (a rune to its rune deck)
+    RECYCLE = "recycle"
 
 
 # the moves a player does with a number of cards ("draw 2", "resupply"), not objects

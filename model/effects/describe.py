@@ -20,9 +20,13 @@ def _plural(word: str) -> str:
     return word + "s"
 
 
+# zones of cards a player owns (not the Board): "a card in your trash" (Riftbound 107)
+_CARD_ZONES = frozenset({"hand", "trash", "deck", "discard_pile", "banishment"})
+
+
 def _kind_words(s: a.Selector, plural: bool) -> str:
     kinds = sorted(s.kinds)
-    noun = " or ".join(kinds) if kinds else "object"
+    noun = " or ".join(kinds) if kinds else "card" if s.zone in _CARD_ZONES else "object"
     subtypes = sorted(s.subtypes)
     if subtypes and not kinds:
         noun = " or ".join(subtypes)
@@ -32,7 +36,9 @@ def _kind_words(s: a.Selector, plural: bool) -> str:
     words = []
     if s.other:
         words.append("other")
-    if s.side is a.Side.YOURS:
+    if s.side is a.Side.YOURS and s.zone in _CARD_ZONES:
+        pass  # "in your trash" says whose (_filters)
+    elif s.side is a.Side.YOURS:
         words.append("your" if s.pick is not a.Pick.CHOOSE else "ally")
     elif s.side is a.Side.ENEMY:
         words.append("enemy")
@@ -62,6 +68,9 @@ def _filters(s: a.Selector) -> str:
         out.append("at a battlefield")
     elif s.zone == "base" and s.side is a.Side.ANY:  # any player's base (Riftbound 107)
         out.append("in a base")
+    elif s.zone in _CARD_ZONES:  # a player's own zone
+        whose = {a.Side.YOURS: "your", a.Side.ENEMY: "an opponent's"}.get(s.side, "any")
+        out.append(f"in {whose} {s.zone.replace('_', ' ')}")
     elif s.zone:
         out.append(f"in the {s.zone.replace('_', ' ')}")
     return (" " + " ".join(out)) if out else ""

@@ -80,5 +80,6 @@ def move(act: a.MoveTo, e: a.Effect, who: str, n: str) -> str:
         a.ZoneMove.SACRIFICE: "sacrifice {w}",
         a.ZoneMove.TO_ZONE: "move {w} to the " + act.zone.replace("_", " "),
         a.ZoneMove.SWITCH: "{w} switches expeditions",
+        a.ZoneMove.RECYCLE: "recycle {w} (to the bottom of its deck)",
     }[act.move]
     return verb.format(w=who) + tired

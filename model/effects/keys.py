@@ -185,6 +185,11 @@ ACTIONS: dict[str, tuple[str, dict[str, str]]] = {
         "its controller destroys the selected objects",
         {"target": TARGET_DOC, "amount": "unused", "player": "unused", "zone": "unused"},
     ),
+    "recycle": (
+        "the selected cards go to the bottom of the corresponding deck (Riftbound 416: a rune "
+        "to its rune deck)",
+        {"target": TARGET_DOC, "amount": "unused", "player": "unused", "zone": "unused"},
+    ),
     "switch": (
         "the selected objects switch expeditions (Altered 7.3.28, 7.4.4.m; a Gigantic object "
         "has no other expedition, A-KW-GIGANTIC)",

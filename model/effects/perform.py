@@ -307,6 +307,8 @@ def _move(
 ) -> GameState:
     if act.move is a.ZoneMove.CHANNEL:
         raise IllegalAction("Riftbound 430", "channelling runes is not modelled yet")
+    if act.move is a.ZoneMove.RECYCLE:  # Decision IMP-PERFORM: decks have no bottom yet
+        raise IllegalAction("Riftbound 416", "recycling to a deck's bottom is not modelled yet")
     if act.move in a.PLAYER_MOVES and e.selector.is_player:
         frm, to = _PLAYER_MOVES[act.move]
         for p in targets:

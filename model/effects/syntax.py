@@ -298,6 +298,7 @@ _ACTION_PARSERS: dict[str, Callable[[Node], a.Effect]] = {
     "destroy": _zone(a.ZoneMove.DESTROY),
     "sacrifice": _zone(a.ZoneMove.SACRIFICE),
     "switch": _zone(a.ZoneMove.SWITCH),
+    "recycle": _zone(a.ZoneMove.RECYCLE),
     "move": _zone(a.ZoneMove.TO_ZONE),
     "create": _create,
     "resupply": _zone(a.ZoneMove.RESUPPLY),

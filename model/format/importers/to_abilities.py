@@ -396,10 +396,10 @@ def _cost(c: Node) -> tuple[a.Effect, ...]:
     }.get(name)
     if conv is not None:
         return tuple(CLAUSES[conv](c, ctx))
-    if name == "put-cost":  # Altered 7.3.21
-        from arbiter.model.format.importers.to_actions import put
+    if name == "put-cost" or name.startswith("recycle"):  # Altered 7.3.21, Riftbound 416
+        from arbiter.model.format.importers.to_actions import MORE_CLAUSES, put
 
-        return tuple(put(c, ctx))
+        return tuple(put(c, ctx) if name == "put-cost" else MORE_CLAUSES[name](c, ctx))
     if name == "spend-buff":  # Riftbound 702.2
         from arbiter.model.format.importers.to_actions import spend_buff
 

@@ -415,7 +415,31 @@ def _play(cost: a.PlayCost) -> Clause:
     return conv
 
 
+def _recycle(n: Node, c: _Ctx) -> list[a.Effect]:
+    """Riftbound 416: the cards go to the bottom of the corresponding deck; "recycle 3 from
+    your trash": three cards of your trash, chosen as it is done (355.10.f)."""
+    names = [k for k, _ in n.slots]
+    if "n" in names:
+        count = _word(n, "n", WordKind.NUMBER).value
+        if not isinstance(count, int):
+            raise Lost(f"the number {count}")
+        target = a.Selector(a.Pick.CHOOSE, count=count, side=a.Side.YOURS, zone="trash")
+    elif n.form.name == "recycle-this":
+        target = a.SELF
+    else:
+        value = _slot(n, "t")
+        if not isinstance(value, NounPhrase):
+            raise Lost("what is recycled")
+        target = selector(value, c)
+    return [a.Effect(a.MoveTo(a.ZoneMove.RECYCLE), target)]
+
+
 MORE_CLAUSES: dict[str, Clause] = {
+    "recycle": _recycle,
+    "recycle-sel": _recycle,
+    "recycle-this": _recycle,
+    "recycle-trash": _recycle,
+    "recycle-from-trash": _recycle,
     "play-for-less": _play(a.PlayCost.PAID),  # Altered 7.3.20
     "play-free": _play(a.PlayCost.FREE),
     "play-ignoring": _play(a.PlayCost.FREE),  # Riftbound 356.1.b.1

@@ -92,7 +92,7 @@ _CONTROLS = {"you": a.Side.YOURS, "opponent": a.Side.ENEMY}
 # places that are zones of the rulesets: "at a battlefield" / "at battlefields" (Riftbound
 # 107: units stand at a battlefield or in a base)
 _PLACES = {"reserve": "reserve", "battlefield": "battlefield", "battlefields": "battlefield",
-           "base": "base"}  # fmt: skip  ("in a base": any player's, Riftbound 107)
+           "base": "base", "trashes": "trash"}  # fmt: skip  ("in a base": any player's, 107)
 _ZONES = {"your-reserve": "reserve", "your-hand": "hand", "your-trash": "trash",
           "your-discard": "discard_pile"}  # fmt: skip
 _PLAYERS = {"you": a.YOU, "an-opponent": a.OPPONENT, "opponents": a.OPPONENT,
