@@ -367,3 +367,23 @@ def test_recycling_is_read_as_a_cost_and_an_instruction_and_refused_by_the_engin
     with pytest.raises(IllegalAction, match="not modelled"):
         resolve_effects(state, (a.Effect(a.MoveTo(a.ZoneMove.RECYCLE), a.SELF),),
                         ev.Context("sage", {}, {}))  # fmt: skip
+
+
+@pytest.mark.rule("IMP-EXTRA", "IMP-STATICS", "Riftbound 356.2", "Riftbound 356.4.f.1")
+def test_an_additional_cost_sentence_is_its_own_ability_and_if_you_do_reads_paid() -> None:
+    must = read(Game.RIFTBOUND, "As an additional cost to play me, kill a friendly Robot.")
+    assert must.modelled, must.lost
+    (cost,) = must.abilities
+    assert cost.kind is a.Kind.ADDITIONAL_COST and not cost.costs[0].optional
+    line = ("As you play me, you may discard 2 as an additional cost. If you do, reduce my cost "
+            "by {3}.")  # fmt: skip
+    extra, discount = read(Game.RIFTBOUND, line).abilities
+    assert extra.kind is a.Kind.ADDITIONAL_COST and all(c.optional for c in extra.costs)
+    assert discount.kind is a.Kind.STATIC and discount.condition == a.Condition(a.Test.PAID)
+    assert discount.effects == (a.Effect(a.ModifyCost(), a.SELF, a.Const(-3)),)
+    spell = ("As an additional cost to play this, you may exhaust a friendly Robot. If you do, "
+             "draw 3. Otherwise, draw 2.")  # fmt: skip
+    _, done = read(Game.RIFTBOUND, spell, spell=True).abilities
+    paid, unpaid = done.effects
+    assert paid.condition == a.Condition(a.Test.PAID) and paid.amount == a.Const(3)
+    assert unpaid.condition == a.Condition(a.Test.NOT, (a.Condition(a.Test.PAID),))

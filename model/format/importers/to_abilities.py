@@ -50,6 +50,10 @@ def _abilities(node: Node, spell: bool) -> tuple[a.CardAbility, ...]:
         if name != "keywords":
             raise Lost(f"the keyword line '{name}' (X defined by a count)")
         return ()
+    from arbiter.model.format.importers import to_extra  # "As an additional cost …" (356.2)
+
+    if name in ("effect", "static-effect") and to_extra.is_extra(_node(node, "b")):
+        return to_extra.extra(_node(node, "b"), spell, _sentence, _costs)
     if name == "effect" and spell:
         return (a.CardAbility(a.Kind.ON_PLAY, _body(_node(node, "b"), _Ctx(False))),)
     if name in ("activated", "activated-permission"):
@@ -368,17 +372,9 @@ IN_RESERVE = a.Condition(a.Test.ZONE, name="reserve")
 
 
 def _costs(node: Node) -> tuple[a.Effect, ...]:
-    if node.form.name not in (
-        "costs",
-        "costs-and",
-        "cost",
-    ):
-        return _cost(node)
     if node.form.name in ("costs", "costs-and"):
         return (*_costs(_node(node, "a")), *_costs(_node(node, "b")))
-    if node.form.name == "cost":
-        return _cost(_node(node, "a"))
-    raise Lost(f"the costs '{node.render()}'")
+    return _cost(_node(node, "a")) if node.form.name == "cost" else _cost(node)
 
 
 def _cost(c: Node) -> tuple[a.Effect, ...]:

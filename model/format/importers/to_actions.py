@@ -434,7 +434,16 @@ def _recycle(n: Node, c: _Ctx) -> list[a.Effect]:
     return [a.Effect(a.MoveTo(a.ZoneMove.RECYCLE), target)]
 
 
+def _reduce_my_cost(n: Node, c: _Ctx) -> list[a.Effect]:
+    """ "Reduce my cost by {2}" (Riftbound 356.4.b: a discount of the card itself)."""
+    icons = str(_word(n, "i", WordKind.ICONS).value)
+    if not icons.isdigit():
+        raise Lost(f"the discount '{icons}'")
+    return [a.Effect(a.ModifyCost(), a.SELF, a.Const(-int(icons)))]
+
+
 MORE_CLAUSES: dict[str, Clause] = {
+    "reduce-my-cost": _reduce_my_cost,
     "recycle": _recycle,
     "recycle-sel": _recycle,
     "recycle-this": _recycle,
