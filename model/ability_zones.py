@@ -3,7 +3,7 @@ the Reserve (Complete Rules 3.0, 2.2.11.g-j, 2.4.5.e). Pure functions."""
 
 from __future__ import annotations
 
-from arbiter.model.state import GameObject
+from arbiter.model.state import GameObject, GameState
 
 # Zone kinds in play. A zone with a part after ':' (``expedition:hero``,
 # ``expedition:companion``) is a part of the zone before it (A-ZONE-1): see ``in_play``.
@@ -15,6 +15,14 @@ def in_play(zone: object) -> bool:
     """Whether a zone (an object's, or an event's ``from``/``to``) is in play: its kind,
     the part before ':', is one of ``IN_PLAY`` (A-ZONE-1: both expeditions are in play)."""
     return isinstance(zone, str) and zone.split(":", 1)[0] in IN_PLAY
+
+
+def in_play_in(state: GameState, zone: object) -> bool:
+    """Whether an object in ``zone`` is in play in this game: a zone in play (``in_play``)
+    or one of the ruleset's Board zones (Riftbound 107: a base, a battlefield)."""
+    return in_play(zone) or (
+        isinstance(zone, str) and zone.split(":", 1)[0] in state.ruleset.board_zones
+    )
 
 
 def is_zone(zone: object, name: str) -> bool:

@@ -8,7 +8,8 @@ hidden card: the battlefield it was hidden at, 811.1.d.1), that a unit enters ex
 unless its Accelerate is paid (143.4, 805), and runs a spell's instructions once plus once
 per Repeat paid (820), as one chain item. The play event says whether Legion is satisfied
 (812: another card played this turn). ``hide: {card, at}`` puts a card with Hidden facedown
-at a battlefield its player controls (811, 107.3). Costs are not paid (131).
+at a battlefield its player controls (811, 107.3). With ``pay`` the Total Cost is paid
+(356-357, model/riftbound_payment.py); without it costs are not paid (Decision RB-PAY-2).
 """
 
 from __future__ import annotations
@@ -17,10 +18,12 @@ from dataclasses import dataclass, replace
 
 from arbiter.model import death as dt
 from arbiter.model import riftbound_attach as ra
+from arbiter.model import riftbound_costs as rc
+from arbiter.model import riftbound_payment as rp
 from arbiter.model import riftbound_score as rs
 from arbiter.model.errors import IllegalAction
 from arbiter.model.state import JSON, Event, GameObject, GameState
-from arbiter.model.steps import Step
+from arbiter.model.steps import Resolve, Step, resolve_part
 
 FACEDOWN = "facedown"
 CHAMPION = "champion"  # 108.3
@@ -153,11 +156,15 @@ class PlayCard(Step):
     attach: str | None = None  # Quick-Draw: the unit it is attached to as it is played
     vision: tuple[bool, ...] = ()  # Vision: recycle the card seen? one per instance
     equip: str | None = None  # Weaponmaster: the Equipment it attaches to itself
+    pay: rc.PayChoice | None = None  # the Total Cost is paid (356-357); None: not modelled
 
     def target_ids(self) -> tuple[str, ...]:
         return (self.card,)
 
     def resolve(self, state: GameState) -> GameState:
+        return self.resolve_with(state, resolve_part)
+
+    def resolve_with(self, state: GameState, resolve: Resolve) -> GameState:
         card = state.obj(self.card)
         player = self.by or card.controlled_by
         if card.kind not in (*PERMANENTS, "spell"):  # 133.4-133.6
@@ -170,6 +177,7 @@ class PlayCard(Step):
                 "Riftbound 811.1.c.3", f"{self.card} is not in a hand, facedown or a Champion Zone"
             )
         rules = [check_timing(state, card, player, self.timing, self.to)]
+        rp.check_play_only(state, card, player)  # 366.1: its own passive, from its zone
         if card.zone == FACEDOWN:  # 811.1.d.2: a hidden card chooses at its battlefield
             named = [i for run in (self.steps, *self.repeats) for s in run for i in s.target_ids()]
             for oid in named:
@@ -186,6 +194,10 @@ class PlayCard(Step):
             raise IllegalAction(
                 "Riftbound 820.1.c.3",
                 f"{self.card} pays each of its {_number(card, 'Repeat')} Repeat costs once at most",
+            )
+        if self.pay is not None:
+            state = rp.pay_to_play(
+                state, card, player, self.pay, self.accelerate, len(self.repeats)
             )
         state, t = state.tick()
         if card.kind in PERMANENTS:
@@ -209,6 +221,8 @@ class PlayCard(Step):
             ("legion", legion),
             ("executions", 1 + len(self.repeats) if card.kind == "spell" else None),
         )
+        if self.pay is not None:  # 131.4: what reads its cost reads the printed one
+            fields = (*fields, ("printed_cost", rp.printed_cost(card).text()))
         state = state.with_event(Event("play_card", fields, tuple(rules)))
         state = self._attachments(state, card, player)
         if card.kind in PERMANENTS:
@@ -216,7 +230,7 @@ class PlayCard(Step):
         if card.kind == "spell":
             for run in (self.steps, *self.repeats):  # 820.2.a: each with its own choices
                 for step in run:
-                    state = step.resolve(state)
+                    state = resolve(step, state)
             state = dt.cleanup(state) if self.steps or self.repeats else state
             spell = state.obj(self.card)
             state = state.with_object(replace(spell, zone=dt.TRASH, region=None))
@@ -268,6 +282,13 @@ class PlayCard(Step):
             if "Equip" not in gear.features:  # 821.1.c.4: no Equip cost, none paid
                 fields: tuple[tuple[str, JSON], ...] = (("unit", card.id), ("gear", gear.id))
                 return state.with_event(Event("not_attached", fields, ("Riftbound 821.1.c.4",)))
+            if self.pay is not None:  # 821.1.c: its Equip cost, reduced by [A]
+                choice = self.pay if self.pay.auto else rc.PayChoice(auto=False)
+                paid = rp.weaponmaster_pays(state, gear, state.obj(card.id), choice)
+                if paid is None:  # 821.1.c.5: it stays where it is
+                    fields = (("unit", card.id), ("gear", gear.id))
+                    return state.with_event(Event("not_attached", fields, ("Riftbound 821.1.c.5",)))
+                state = paid
             state = ra.attach(state, gear.id, card.id, ("Riftbound 821.1.c", "Riftbound 821.1.c.6"))
         return state
 
@@ -302,15 +323,24 @@ class AttachStep(Step):
 
 @dataclass(frozen=True, kw_only=True)
 class EquipStep(Step):
-    """``equip: {gear, to}``."""
+    """``equip: {gear, to, pay, timing}``: with ``timing`` when Equip is used is checked
+    (381, 818.1.c.5); with ``pay`` its cost is paid (818.1.c)."""
 
     gear: str
     to: str
+    pay: rc.PayChoice | None = None
+    timing: str | None = None
 
     def target_ids(self) -> tuple[str, ...]:
         return (self.gear, self.to)
 
     def resolve(self, state: GameState) -> GameState:
+        gear, unit = state.obj(self.gear), state.obj(self.to)
+        rp.check_equip_target(gear, unit)
+        if self.timing is not None:
+            rp.check_equip_use(state, gear, unit, self.timing)
+        if self.pay is not None:
+            state = rp.pay_equip(state, gear, unit, self.pay)
         return ra.equip(state, self.gear, self.to)
 
 

@@ -118,6 +118,9 @@ class ReplaceCard(Step):
     def target_ids(self) -> tuple[str, ...]:
         return (self.target,)
 
+    def created_ids(self) -> tuple[str, ...]:
+        return (self.token,)
+
     def resolve(self, state: GameState) -> GameState:
         return replace_card(state, self.target, self.token, self.kind, self.might)
 

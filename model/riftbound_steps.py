@@ -14,7 +14,7 @@ from arbiter.model import trigger_order as to
 from arbiter.model.errors import IllegalAction
 from arbiter.model.might_layers import might_in
 from arbiter.model.state import JSON, Event, GameState
-from arbiter.model.steps import Step
+from arbiter.model.steps import Resolve, Step, resolve_part
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -203,11 +203,24 @@ class ChainItem(Step):
     triggers: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
 
     def target_ids(self) -> tuple[str, ...]:
-        return tuple(t for s in self.steps for t in s.target_ids())
+        """What the item names that must exist before it resolves: not the tokens one of
+        its own steps creates for a later one (Decision RB-GONE)."""
+        made: set[str] = set()
+        named: list[str] = []
+        for s in self.steps:
+            named.extend(t for t in s.target_ids() if t not in made)
+            made.update(s.created_ids())
+        return tuple(named)
+
+    def created_ids(self) -> tuple[str, ...]:
+        return tuple(t for s in self.steps for t in s.created_ids())
 
     def resolve(self, state: GameState) -> GameState:
+        return self.resolve_with(state, resolve_part)
+
+    def resolve_with(self, state: GameState, resolve: Resolve) -> GameState:
         for step in self.steps:
-            state = step.resolve(state)
+            state = resolve(step, state)
         state = state.with_event(
             Event("cleanup", (("after", "chain_item"),), ("Riftbound 321", "Riftbound 321.1"))
         )

@@ -15,7 +15,8 @@ from arbiter.model.state import JSON, Event, GameState
 from arbiter.model.steps import Step
 
 CHANNELED = 2  # 315.3.b
-POOLS = ("energy.", "power.")  # a player's Rune Pool: game counters energy.<p>, power.<p>
+# a player's Rune Pool: game counters energy.<p>, power.<p> (any domain), power_<domain>.<p>
+POOLS = ("energy.", "power.", "power_")
 
 
 def _phase(state: GameState, name: str, player: str, rule: str, **more: JSON) -> GameState:

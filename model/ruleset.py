@@ -6,7 +6,7 @@ say which reading it wants (``policies:`` in a file) and every setting has a tes
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, field, fields, replace
 from enum import Enum
 
 
@@ -164,9 +164,13 @@ class Ruleset:
     day_phases: tuple[str, ...] = ()
     # the types and sub-types objects may have (Altered 2.2.1.a, 2.2.2.d-h)
     type_lists: TypeLists = TypeLists.NONE
+    # the policies a file, the configuration or the command line set (``with_policies``):
+    # what a witness writes under ``policies:`` to be played by the same rules
+    chosen: frozenset[str] = field(default=frozenset(), compare=False)
 
     def with_policies(self, **changes: object) -> Ruleset:
-        return replace(self, **changes)  # type: ignore[arg-type]
+        settable = {k for k in changes if k in POLICY_ENUMS or k in POLICY_INTS}
+        return replace(self, chosen=self.chosen | settable, **changes)  # type: ignore[arg-type]
 
 
 # The zones each game knows (A-ZONE-1/2 for Altered); ``play`` is every object's default.
@@ -263,4 +267,14 @@ POLICY_INTS: frozenset[str] = frozenset({"quick_action_cap", "reaction_cap"})
 
 
 def policy_names() -> list[str]:
-    return [f.name for f in fields(Ruleset) if f.name not in ("name", "characteristics")]
+    return [f.name for f in fields(Ruleset) if f.name not in ("name", "characteristics", "chosen")]
+
+
+def chosen_policies(ruleset: Ruleset) -> dict[str, str | int]:
+    """The policies set on ``ruleset`` (``Ruleset.chosen``) as a file writes them: what a
+    scenario needs under ``policies:`` to be played by the same rules."""
+    out: dict[str, str | int] = {}
+    for key in sorted(ruleset.chosen):
+        value = getattr(ruleset, key)
+        out[key] = value.value if isinstance(value, Enum) else int(value)
+    return out

@@ -6,6 +6,7 @@ are resolved by ``solver``; everything here is plain rules arithmetic.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from arbiter.model.effects.stat_ops import StatOp
@@ -31,10 +32,39 @@ class Step:
     def target_ids(self) -> tuple[str, ...]:
         return ()
 
+    def resolve_with(self, state: GameState, resolve: Resolve) -> GameState:
+        """Resolve this step, the steps it is made of (a chain item's, a spell's) through
+        ``resolve``: the engine passes one that uses its solvers (an open damage split
+        inside a chain item). A step made of no other steps just resolves."""
+        return self.resolve(state)
+
+    def created_ids(self) -> tuple[str, ...]:
+        """The ids of the objects this step brings into the game (tokens): a later part of
+        the same composite step may name them although they do not exist before it."""
+        return ()
+
     def parts(self) -> tuple[Step, ...]:
         """The steps this one is made of, when triggered abilities are resolved between
         them (Altered 4.2.d: Reactions are checked after each daily effect of a phase)."""
         return (self,)
+
+
+Resolve = Callable[[Step, GameState], GameState]  # one step of a composite step, resolved
+
+
+def refuse_gone(step: Step, state: GameState) -> None:
+    """Refuse a step that names an object no longer in the game, e.g. a token that stopped
+    existing (Decision RB-GONE): an illegal action, never an internal error."""
+    gone = [t for t in step.target_ids() if t not in state.objects and t not in state.players]
+    if gone:
+        raise IllegalAction("RB-GONE", f"{', '.join(gone)} no longer exists")
+
+
+def resolve_part(step: Step, state: GameState) -> GameState:
+    """Resolve one step of a composite step (a chain item, a spell's effects): what it
+    names must still exist when its turn comes (``refuse_gone``)."""
+    refuse_gone(step, state)
+    return step.resolve(state)
 
 
 # Computed values stay within about ±VALUE_LIMIT (docs/guarantees.md): inputs are within

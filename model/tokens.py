@@ -138,6 +138,9 @@ class CreateStep(Step):
     name: str = ""
     abilities: tuple[Ability, ...] = ()  # "with ...": the tokens' abilities (2.2.11.f)
 
+    def created_ids(self) -> tuple[str, ...]:
+        return self.ids
+
     def resolve(self, state: GameState) -> GameState:
         return create_tokens(
             state, self.player, self.ids, self.base, self.place, self.name, self.abilities

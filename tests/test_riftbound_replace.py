@@ -78,6 +78,25 @@ def test_a_step_naming_a_token_that_stopped_existing_is_refused() -> None:
     assert out["illegal"]["rule"] == "RB-GONE"
 
 
+@pytest.mark.rule("RB-GONE", "Riftbound 321", "Riftbound 438.1")
+def test_a_chain_item_may_name_the_token_one_of_its_own_steps_makes() -> None:
+    out = run(
+        "chain_item: {steps: [{replace_card: {target: hero, token: {id: bird, might: 1}}},"
+        " {might: {target: bird, add: 1}}]}"
+    )
+    assert "illegal" not in out
+    assert out["objects"]["bird"]["might"]["shown"] == 1 + 2 + 1
+
+
+@pytest.mark.rule("RB-GONE", "Riftbound 321", "Riftbound 438.7.b")
+def test_a_chain_item_naming_a_token_its_own_step_ended_is_refused_not_an_error() -> None:
+    out = run(
+        "replace_card: {target: hero, token: {id: bird}}",
+        "chain_item: {steps: [{swap_back: {token: bird}}, {might: {target: bird, add: 1}}]}",
+    )
+    assert out["illegal"]["rule"] == "RB-GONE"
+
+
 @pytest.mark.rule("Riftbound 428.5.b", "Riftbound 428.5.d", "Riftbound 428.5.a")
 def test_a_kill_instruction_is_attributed_to_its_spell_or_ability_and_its_source() -> None:
     text = HEAD.replace(

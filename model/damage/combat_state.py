@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from arbiter.model import riftbound_keywords as rk
+from arbiter.model.ability_zones import in_play_in
 from arbiter.model.damage import combat as cb
 from arbiter.model.damage import combat_resolution as cr
 from arbiter.model.damage import instructions as dm
@@ -217,7 +218,7 @@ def problem_for(
 ) -> cb.AssignmentProblem:
     """460.2.a/b: ``side`` assigns its summed Might among the other side's units."""
     for oid in step.attackers + step.defenders:
-        if state.obj(oid).zone != "play":
+        if not in_play_in(state, state.obj(oid).zone):
             raise IllegalAction(IN_COMBAT, f"{oid} is not in play: it takes no part in combat")
     total = sum(might_in_combat(state, state.obj(u), side) for u in step.units(side))
     other = side.other

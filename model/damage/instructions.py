@@ -13,8 +13,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from enum import Enum
 
+from arbiter.model.ability_zones import in_play_in
 from arbiter.model.damage import prevention as pv
 from arbiter.model.errors import IllegalAction
+from arbiter.model.might import MIGHT
+from arbiter.model.might_layers import might_now
 from arbiter.model.ruleset import PreventionTiming
 from arbiter.model.state import JSON, Ability, Event, GameObject, GameState
 from arbiter.model.trace import RuleStep, Trace
@@ -128,7 +131,7 @@ def bonus_effects(state: GameState, instr: Instruction) -> list[tuple[str, int]]
     found: list[tuple[str, int]] = []
     for oid in sorted(state.objects):
         obj = state.objects[oid]
-        if obj.zone != "play" or obj.controlled_by not in controllers:
+        if not in_play_in(state, obj.zone) or obj.controlled_by not in controllers:
             continue
         for a in obj.abilities:
             if isinstance(a, DamageBonus) and kind in a.to:
@@ -182,7 +185,7 @@ def finalize(state: GameState, instr: Instruction, targets: Sequence[str]) -> Pe
         raise IllegalAction("A-SPELL-1", "the same object is chosen twice as a target")
     for t in targets:
         obj = state.objects.get(t)
-        if obj is None or obj.zone != "play":
+        if obj is None or not in_play_in(state, obj.zone):
             raise IllegalAction("D-TIME-1", f"{t} is not a legal target in play at finalization")
     if instr.max_targets is not None and len(targets) > instr.max_targets:
         raise IllegalAction(
@@ -367,11 +370,15 @@ def damage_events(
     return tuple(events)
 
 
-def toughness(obj: GameObject) -> int | None:
-    """The object's ``health`` now, or None when it has none (it cannot be destroyed)."""
-    if TOUGHNESS not in obj.base:
-        return None
-    return ch.read_or_zero(obj, TOUGHNESS)
+def toughness(state: GameState, obj: GameObject) -> int | None:
+    """The object's ``health`` now; without health, its Might now (Riftbound 323.5: damage
+    equal to a unit's Might is lethal; Decision RB-ZONES); None when it has neither (it
+    cannot be destroyed)."""
+    if TOUGHNESS in obj.base:
+        return ch.read_or_zero(obj, TOUGHNESS)
+    if MIGHT in obj.base:
+        return might_now(state, obj)
+    return None
 
 
 def carry_out_damage(state: GameState, events: Sequence[Event]) -> GameState:
@@ -400,7 +407,9 @@ def carry_out_damage(state: GameState, events: Sequence[Event]) -> GameState:
         counters[DAMAGE] = counters.get(DAMAGE, 0) + amount
         obj = replace(obj, counters=counters)
         state = state.with_object(obj)
-        health = toughness(obj)
+        # D-LETHAL-1 compares with health; a unit whose Might is its toughness is found
+        # lethal by the Cleanup (Riftbound 323.5, ``model/death.py``) or by its combat
+        health = ch.read_or_zero(obj, TOUGHNESS) if TOUGHNESS in obj.base else None
         if health is not None and counters[DAMAGE] >= health:
             state = state.with_event(
                 Event(

@@ -21,6 +21,7 @@ import itertools
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field, replace
 
+from arbiter.model.ability_zones import in_play_in
 from arbiter.model.choicepoints import ChoicePoint, Option
 from arbiter.model.damage.actions import GameAction, Link, ProposedEvent, carry_out
 from arbiter.model.effects import algebra as fx
@@ -152,7 +153,7 @@ def replacements_in_play(state: GameState) -> tuple[Replacement, ...]:
     found = [
         a
         for o in state.objects.values()
-        if o.zone == "play"
+        if in_play_in(state, o.zone)
         for a in o.abilities
         if isinstance(a, Replacement)
     ]
@@ -198,7 +199,7 @@ def target_options(r: Replacement, e: ProposedEvent, state: GameState) -> list[t
                 sorted(
                     oid
                     for oid, o in state.objects.items()
-                    if o.zone == "play" and selects(sel, o, oid, r.source, who)
+                    if in_play_in(state, o.zone) and selects(sel, o, oid, r.source, who)
                 )
             )
         else:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from arbiter.model.ability_zones import in_play_in
 from arbiter.model.effects import algebra as a
 from arbiter.model.errors import IllegalAction
 from arbiter.model.state import GameObject, GameState
@@ -82,7 +83,7 @@ def matches(state: GameState, ctx: Context, s: a.Selector, obj: GameObject) -> b
         return False
     if s.zone is not None and obj.zone != s.zone:
         return False
-    if s.zone is None and not s.here and obj.zone != "play" and s.pick is a.Pick.ALL:
+    if s.zone is None and not s.here and not in_play_in(state, obj.zone) and s.pick is a.Pick.ALL:
         return False  # "all units" are the units in play
     return all(t.compare.holds(stat_value(obj, t.stat), t.bound) for t in s.stats)
 

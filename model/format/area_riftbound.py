@@ -13,6 +13,7 @@ from arbiter.model import riftbound_keywords as rk
 from arbiter.model.format.context import ObjectKeyParser, ParseContext, StepParser
 from arbiter.model.format.document import Node
 from arbiter.model.riftbound_attach import EffectText
+from arbiter.model.riftbound_costs import PayChoice
 from arbiter.model.riftbound_move import StandardMove
 from arbiter.model.riftbound_play import (
     TIMINGS,
@@ -269,11 +270,17 @@ def _sub_steps(node: Node, ctx: ParseContext) -> tuple[Step, ...]:
     return tuple(ctx.sub_step(sub) for sub in node.seq("a list of steps"))
 
 
+def _pay_choice(node: Node, ctx: ParseContext) -> PayChoice:
+    from arbiter.model.format.area_riftbound_costs import pay_choice
+
+    return pay_choice(node, ctx)
+
+
 def _play_card(node: Node, ctx: ParseContext) -> Step:
     """``play_card: {card, by, timing: open | showdown | closed, to, accelerate, steps,
     repeats}``: a card is played (Riftbound 143.4, 316.2.b, 805, 806, 811-813, 820, 822)."""
     keys = {"card", "by", "timing", "to", "accelerate", "steps", "repeats", "attach", "equip"}
-    keys.add("vision")
+    keys |= {"vision", "pay"}
     m = node.mapping(keys, required=("card",))
     to = m["to"].ident("base or a battlefield id") if "to" in m else "base"
     if to != "base":
@@ -291,6 +298,7 @@ def _play_card(node: Node, ctx: ParseContext) -> Step:
         attach=ctx.object_id(m["attach"]) if "attach" in m else None,
         equip=ctx.object_id(m["equip"]) if "equip" in m else None,
         vision=tuple(v.boolean() for v in _items(m["vision"])) if "vision" in m else (),
+        pay=_pay_choice(m["pay"], ctx) if "pay" in m else None,
     )
 
 
@@ -301,9 +309,17 @@ def _attach(node: Node, ctx: ParseContext) -> Step:
 
 
 def _equip(node: Node, ctx: ParseContext) -> Step:
-    """``equip: {gear, to}``: a gear with Equip attached to a unit of its controller (818)."""
-    m = node.mapping({"gear", "to"}, required=("gear", "to"))
-    return EquipStep(gear=ctx.object_id(m["gear"]), to=ctx.object_id(m["to"]))
+    """``equip: {gear, to, pay, timing}``: a gear with Equip attached to a unit (818).
+
+    The unit is one of its controller's; ``pay``: its Equip cost is paid (818.1.c);
+    ``timing``: the state of the turn, checked against Equip's timing (381, 818.1.c.5)."""
+    m = node.mapping({"gear", "to", "pay", "timing"}, required=("gear", "to"))
+    return EquipStep(
+        gear=ctx.object_id(m["gear"]),
+        to=ctx.object_id(m["to"]),
+        pay=_pay_choice(m["pay"], ctx) if "pay" in m else None,
+        timing=m["timing"].choice(list(TIMINGS)) if "timing" in m else None,
+    )
 
 
 def _detach(node: Node, ctx: ParseContext) -> Step:

@@ -106,6 +106,12 @@ def _riftbound() -> ModuleType:
     return area_riftbound
 
 
+def _riftbound_costs() -> ModuleType:
+    from arbiter.model.format import area_riftbound_costs
+
+    return area_riftbound_costs
+
+
 AREAS: dict[str, Callable[[], ModuleType]] = {
     "foundation": _foundation,
     "area_abilities": _abilities,
@@ -121,6 +127,7 @@ AREAS: dict[str, Callable[[], ModuleType]] = {
     "area_passives": _passives,
     "area_replacement": _replacement,
     "area_riftbound": _riftbound,
+    "area_riftbound_costs": _riftbound_costs,
 }
 
 
@@ -174,6 +181,7 @@ MERGE_ORDER: dict[str, tuple[str, ...]] = {
         "area_altered_rules",
         "area_altered_turns",
         "area_altered_objects",
+        "area_riftbound_costs",
     ),
     "OBJECT_KEY_PARSERS": (
         "area_abilities",
@@ -186,6 +194,7 @@ MERGE_ORDER: dict[str, tuple[str, ...]] = {
         "area_riftbound",
         "area_altered_rules",
         "area_altered_objects",
+        "area_riftbound_costs",
     ),
     "TOP_KEY_PARSERS": ("area_replacement", "area_loops", "area_abilities"),
 }
@@ -255,6 +264,8 @@ STEP_PARSERS: AreaTable[StepParser] = AreaTable(
         "pass": "area_altered_turns",
         "orb": "area_altered_objects",
         "to_deck": "area_altered_objects",
+        "pay": "area_riftbound_costs",
+        "rune": "area_riftbound_costs",
     },
 )
 
@@ -285,6 +296,9 @@ OBJECT_KEY_PARSERS: AreaTable[ObjectKeyParser] = AreaTable(
         "effect_text": "area_riftbound",
         "modifiers": "area_altered_rules",
         "zone": "area_altered_objects",
+        "costs": "area_riftbound_costs",
+        "cost_modifiers": "area_riftbound_costs",
+        "play_only": "area_riftbound_costs",
     },
 )
 

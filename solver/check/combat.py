@@ -19,6 +19,7 @@ from collections.abc import Iterator
 from arbiter.model.cardset import Card
 from arbiter.model.damage.combat_state import MIGHT, keywords
 from arbiter.model.errors import Location
+from arbiter.model.ruleset import Ruleset
 from arbiter.model.state import JSON
 from arbiter.solver.check import witness as w
 from arbiter.solver.check.base import CardIndex, Diagnostic, Severity, Witness
@@ -58,7 +59,7 @@ def _lethal(unit: Card) -> int:
     return max(1, might) if isinstance(might, int) else 1
 
 
-def _exclusive_witness(unit: Card, gained: str | None, ruleset: str, why: str) -> Witness:
+def _exclusive_witness(unit: Card, gained: str | None, ruleset: Ruleset, why: str) -> Witness:
     lethal = _lethal(unit)
     objects: dict[str, dict[str, JSON]] = {
         "attacker": {"owner": "you", "kind": "unit", "base": {MIGHT: 3}},
@@ -89,7 +90,7 @@ def _exclusive_witness(unit: Card, gained: str | None, ruleset: str, why: str) -
     )
 
 
-def _exempt_witness(unit: Card, gained: str | None, ruleset: str, why: str) -> Witness:
+def _exempt_witness(unit: Card, gained: str | None, ruleset: Ruleset, why: str) -> Witness:
     return w.scenario(
         "combat-exempt-tank",
         title=f"{unit.id}'s Tank protects nothing: no amount is lethal for it",
@@ -116,7 +117,7 @@ def _exempt_witness(unit: Card, gained: str | None, ruleset: str, why: str) -> W
 
 def combat_keywords(index: CardIndex) -> Iterator[Diagnostic]:
     """Combat keywords that interact in ways players get wrong (460.2.c.7, 460.2.c.9)."""
-    ruleset = index.cardset.ruleset.name
+    ruleset = index.cardset.ruleset
     for unit in index.cardset.cards.values():
         if MIGHT not in unit.template.base:
             continue
@@ -175,7 +176,7 @@ def _exclusive(
     cards: tuple[str, ...],
     abilities: tuple[str, ...],
     locs: tuple[Location, ...],
-    ruleset: str,
+    ruleset: Ruleset,
     why: str,
 ) -> Diagnostic:
     return Diagnostic(

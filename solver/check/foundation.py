@@ -83,7 +83,7 @@ def unknown_references(index: CardIndex) -> Iterator[Diagnostic]:
     cards = index.cardset.cards
     zones = index.cardset.zones
     gained_stats, gained_feats = _gains(index)
-    ruleset = index.cardset.ruleset.name
+    ruleset = index.cardset.ruleset
     known_stats = (
         set(index.stat_holders) | set(gained_stats) | index.cardset.ruleset.characteristics
     )
@@ -165,7 +165,7 @@ def _unknown_zone(
             "unknown-zone",
             title=f"'{zone}' is not a zone of {index.cardset.ruleset.name}",
             description=f"{card.id} moves an object to '{zone}'; the zones are {known}.",
-            ruleset=index.cardset.ruleset.name,
+            ruleset=index.cardset.ruleset,
             objects=objects,
             steps=[w.step_doc(step, ids)],
             expect={f"{target}.zone": zone},
@@ -247,7 +247,7 @@ def _unknown_stat(index: CardIndex, card: Card, sw: StatWrite) -> Diagnostic:
             "unknown-characteristic",
             title=f"no card has '{sw.stat}'",
             description=f"{card.id}'s effect acts on {sw.stat}, which no card has.",
-            ruleset=index.cardset.ruleset.name,
+            ruleset=index.cardset.ruleset,
             objects=objects,
             steps=steps,
             expect=expect,
@@ -273,7 +273,7 @@ def _unknown_feature(index: CardIndex, card: Card, fw: FeatureWrite) -> Diagnost
             "unknown-feature",
             title=f"no card has the feature '{fw.feature}'",
             description=f"{card.id}'s effect acts on {fw.feature}, which no card has.",
-            ruleset=index.cardset.ruleset.name,
+            ruleset=index.cardset.ruleset,
             objects=objects,
             steps=[w.step_doc(step, ids)],
             expect={f"objects.{subject}.features.{fw.feature}": None}
@@ -323,7 +323,7 @@ def absent_characteristic(index: CardIndex) -> Iterator[Diagnostic]:
                     "absent-characteristic",
                     title=f"no {', '.join(sorted(kinds))} has {sw.stat}",
                     description=f"{card.id} modifies {sw.stat}; the object lacks it (A-CHAR-2).",
-                    ruleset=index.cardset.ruleset.name,
+                    ruleset=index.cardset.ruleset,
                     objects=objects,
                     steps=steps,
                     expect=expect,
@@ -384,7 +384,7 @@ def useless_named_gain(index: CardIndex) -> Iterator[Diagnostic]:
                     "useless-named-gain",
                     title=f"{label} gained by a card that has {fw.feature} already",
                     description=f"{card.id}'s effect gives {label} to {subject.id}.",
-                    ruleset=index.cardset.ruleset.name,
+                    ruleset=index.cardset.ruleset,
                     objects=objects,
                     steps=[w.step_doc(step, ids)],
                     expect={

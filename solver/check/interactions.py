@@ -148,7 +148,7 @@ def _cycle_diagnostic(
             title=f"{' and '.join(placed)}: a dependency cycle ({arrow})",
             description=f"Each passive depends on the other (A-DEP-1, A-DEP-2); A-ORDER-1 "
             f"applies the one with the smaller timestamp first: {', '.join(order)}.",
-            ruleset=index.cardset.ruleset.name,
+            ruleset=index.cardset.ruleset,
             objects=objects,
             steps=[],
             expect=expect,
@@ -363,7 +363,7 @@ def _prev_diagnostic(
         "targets": [shielded.id],
         "source": _source_doc(hit, dealer.id),
     }
-    ruleset = index.cardset.ruleset.name
+    ruleset = index.cardset.ruleset
 
     def run(policy: PreventionTiming, amount: int) -> Witness:
         return w.scenario(

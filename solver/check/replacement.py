@@ -266,7 +266,7 @@ def _diagnostic(
         " Some outcome depends only on the order the replacements apply in." if dependent else ""
     )
     objects, step = _witness_doc(index, placed, others, e)
-    ruleset = index.cardset.ruleset.name
+    ruleset = index.cardset.ruleset
     title = f"{names}: replacements competing for one event"
     description = (
         f"When {_describe(e)}, the replacements of {names} can both apply (R-5): {who}; "

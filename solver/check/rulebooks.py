@@ -76,7 +76,7 @@ def _gigantic_diagnostic(index: CardIndex, switcher: Card, giant: Card, i: int) 
             title=f"{switcher.id} switches {giant.id} (gigantic_version {version})",
             description=f"A-KW-GIGANTIC / Altered 7.4.4.m, gigantic_version {version}: "
             f"{giant.id} ends in {zone}.",
-            ruleset=index.cardset.ruleset.name,
+            ruleset=index.cardset.ruleset,
             policies={"gigantic_version": version},
             objects={giant.id: obj},
             steps=[{"switch": {"target": giant.id}}],
@@ -155,7 +155,7 @@ def tough_for_free(index: CardIndex, combo: tuple[str, ...]) -> Iterator[Diagnos
             title=f"{spell.id} played for free at {tough.id} (tough_version {version})",
             description=f"A-KW-TOUGH / Altered 7.4.7, tough_version {version}: the Tough "
             f"cost paid is {paid}.",
-            ruleset=index.cardset.ruleset.name,
+            ruleset=index.cardset.ruleset,
             policies={"tough_version": version},
             objects={spell.id: card, tough.id: foe},
             steps=[

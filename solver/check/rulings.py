@@ -215,7 +215,7 @@ def _imm_diagnostic(
                 title=f"{divider.id} {sw.op}s {sw.stat} that cannot be decreased",
                 description="Decision E-IMM-1b: 'cannot be decreased' blocks only add -X; the "
                 "division applies. A judge confirms this ruling for these cards.",
-                ruleset=index.cardset.ruleset.name,
+                ruleset=index.cardset.ruleset,
                 objects=objects,
                 steps=[*grant_steps, w.step_doc(step, ids)],
                 expect=expect,
@@ -317,7 +317,7 @@ def _div_diagnostic(
             "ruling-E-DIV",
             title=f"{divider.id} divides an uneven {sw.stat}",
             description=f"Decision E-DIV: rounding {rounding.value}; {outcome}.",
-            ruleset=index.cardset.ruleset.name,
+            ruleset=index.cardset.ruleset,
             objects=objects,
             steps=[w.step_doc(step, ids)],
             expect={"events.0.applied": True}

@@ -10,6 +10,7 @@ from arbiter.model.cardset import Card, Role
 from arbiter.model.effects import emit
 from arbiter.model.effects.algebra import Const, DealDamage, Kind
 from arbiter.model.effects.perform import Perform
+from arbiter.model.ruleset import Ruleset, chosen_policies
 from arbiter.model.state import JSON, BaseValue, GameObject, Protection
 from arbiter.model.steps import (
     BoostFeature,
@@ -151,15 +152,19 @@ def scenario(
     *,
     title: str,
     description: str,
-    ruleset: str,
+    ruleset: Ruleset,
     objects: Mapping[str, Mapping[str, JSON]],
     steps: Sequence[Mapping[str, JSON]],
     expect: Mapping[str, JSON],
     policies: Mapping[str, JSON] | None = None,
 ) -> Witness:
-    doc: dict[str, JSON] = {"title": title, "description": description, "ruleset": ruleset}
-    if policies:
-        doc["policies"] = dict(policies)
+    """A witness played by ``ruleset`` as the card set has it: the policies the set (or the
+    configuration, or the command line) chose are written under ``policies:``, then
+    ``policies`` (the other reading a ruling compares) over them (Decision CHECK-WIT)."""
+    doc: dict[str, JSON] = {"title": title, "description": description, "ruleset": ruleset.name}
+    chosen: dict[str, JSON] = {**chosen_policies(ruleset), **(policies or {})}
+    if chosen:
+        doc["policies"] = chosen
     doc["players"] = list(PLAYERS)
     doc["objects"] = {k: dict(v) for k, v in objects.items()}
     doc["steps"] = [dict(s) for s in steps]

@@ -10,6 +10,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 
+from arbiter.model.ability_zones import in_play_in
 from arbiter.model.damage import instructions as dm
 from arbiter.model.damage import prevention as pv
 from arbiter.model.damage import scoring
@@ -200,8 +201,8 @@ def default_candidates(state: GameState, instr: dm.Instruction) -> tuple[str, ..
     return tuple(
         oid
         for oid in sorted(state.objects)
-        if state.objects[oid].zone == "play"
-        and dm.TOUGHNESS in state.objects[oid].base
+        if in_play_in(state, state.objects[oid].zone)
+        and dm.toughness(state, state.objects[oid]) is not None
         and state.objects[oid].controlled_by != instr.controller
     )
 
@@ -210,7 +211,7 @@ def target_of(
     state: GameState, instr: dm.Instruction, oid: str, weights: Mapping[str, int], required: bool
 ) -> Target:
     obj = state.obj(oid)
-    health = dm.toughness(obj)
+    health = dm.toughness(state, obj)
     left = None if health is None else health - obj.counters.get(dm.DAMAGE, 0)
     weight = weights.get(oid, health if health is not None else 1)
     return Target(
@@ -243,7 +244,7 @@ def problem_for(
     else:
         pool_ids = candidates if candidates is not None else default_candidates(state, instr)
         legal_ids = sorted(
-            {t for t in pool_ids if t in state.objects and state.obj(t).zone == "play"}
+            {t for t in pool_ids if t in state.objects and in_play_in(state, state.obj(t).zone)}
         )
         found = tuple(target_of(state, instr, t, weights, False) for t in legal_ids)
         limit = instr.max_targets

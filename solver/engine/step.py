@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from arbiter.model.errors import IllegalAction, InputError
+from arbiter.model.errors import InputError
 from arbiter.model.state import GameState
-from arbiter.model.steps import Step
+from arbiter.model.steps import Step, refuse_gone
 from arbiter.solver.engine import triggers
 from arbiter.solver.engine.options import RunOptions
 
@@ -60,13 +60,11 @@ def resolver_of(step_class: type[Step]) -> Resolver | None:
 
 
 def resolve_step(step: Step, state: GameState, options: RunOptions) -> GameState:
-    gone = [t for t in step.target_ids() if t not in state.objects and t not in state.players]
-    if gone:  # a token that stopped existing (Decision RB-GONE)
-        raise IllegalAction("RB-GONE", f"{', '.join(gone)} no longer exists")
+    refuse_gone(step, state)  # a token that stopped existing (Decision RB-GONE)
     resolver = resolver_of(type(step))
     if resolver is not None:
         return resolver(step, state, options)
-    return step.resolve(state)
+    return step.resolve_with(state, lambda part, now: resolve_step(part, now, options))
 
 
 def resolve_parts(

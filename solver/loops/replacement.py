@@ -25,6 +25,7 @@ from collections.abc import Hashable, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from arbiter.model.ability_zones import in_play_in
 from arbiter.model.damage import replacement as rp
 from arbiter.model.damage.actions import GameAction, ProposedEvent
 from arbiter.model.state import JSON, GameState
@@ -116,7 +117,9 @@ def minimal_action(state: GameState, r: rp.Replacement) -> GameAction | None:
     for kind in sorted(p.kinds):
         for oid in sorted(state.objects):
             obj = state.objects[oid]
-            if obj.zone != "play" or not rp.selects(p.affected, obj, oid, r.source, who):
+            if not in_play_in(state, obj.zone):
+                continue
+            if not rp.selects(p.affected, obj, oid, r.source, who):
                 continue
             sources = [s for s in sorted(state.objects) if s != oid] + [oid, "effect"]
             for src in sources:
