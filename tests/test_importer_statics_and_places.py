@@ -387,3 +387,14 @@ def test_an_additional_cost_sentence_is_its_own_ability_and_if_you_do_reads_paid
     paid, unpaid = done.effects
     assert paid.condition == a.Condition(a.Test.PAID) and paid.amount == a.Const(3)
     assert unpaid.condition == a.Condition(a.Test.NOT, (a.Condition(a.Test.PAID),))
+
+
+@pytest.mark.rule("IMP-ALGEBRA", "Riftbound 430", "A-GOLD-6")
+def test_each_player_channels_and_a_card_returns_itself_from_the_trash() -> None:
+    mine, theirs = rb("When I hold, each player channels 2 runes exhausted.").effects
+    assert (mine.selector, theirs.selector) == (a.YOU, a.OPPONENT)
+    assert mine.action == a.MoveTo(a.ZoneMove.CHANNEL, exhausted=True)
+    line = "When I hold, you may discard 2 to return this from your trash to your hand."
+    (back,) = rb(line).effects
+    assert back.selector == a.SELF and back.optional
+    assert back.condition == a.Condition(a.Test.ZONE, selector=a.SELF, name="trash")

@@ -441,7 +441,7 @@ def _sentence(node: Node, ctx: _Ctx) -> tuple[a.Effect, ...]:
         return (replace(first, optional=True), *(replace(e, condition=done) for e in rest))
     if name == "may-pay-to":
         first, *rest = _clauses(_node(node, "c"), ctx)  # A, then B if A was done (paid)
-        if any(e.condition is not None for e in (first, *rest)):
+        if any(e.condition is not None for e in rest):
             raise Lost("a condition inside 'you may pay … to'")
         done = a.Condition(a.Test.DONE)
         paid = replace(first, optional=True, costs=_costs(_node(node, "k")))

@@ -289,13 +289,10 @@ def _channel(exhausted: bool) -> Clause:
         count = _word(n, "n", WordKind.NUMBER).value
         if not isinstance(count, int):
             raise Lost(f"the number {count}")
-        player = a.YOU
-        if "p" in [k for k, _ in n.slots]:
-            value = _slot(n, "p")
-            player = selector(value, c) if isinstance(value, NounPhrase) else a.SELF
-            if not player.is_player:
-                raise Lost("a player who channels")
-        return [a.Effect(a.MoveTo(a.ZoneMove.CHANNEL, exhausted=exhausted), player, a.Const(count))]
+        from arbiter.model.format.importers.to_effects import players
+
+        move = a.MoveTo(a.ZoneMove.CHANNEL, exhausted=exhausted)  # each player: you, then them
+        return [a.Effect(move, p, a.Const(count)) for p in players(n, c)]
 
     return conv
 
@@ -383,6 +380,9 @@ def _from_trash(n: Node, c: _Ctx) -> list[a.Effect]:
     if not isinstance(value, NounPhrase) or place.value != "your-hand":
         raise Lost(f"'return … from your trash {place.text}'")
     target = selector(value, c)
+    if target == a.SELF:  # "return this from your trash": done while it is there
+        in_trash = a.Condition(a.Test.ZONE, selector=a.SELF, name="trash")
+        return [a.Effect(a.MoveTo(a.ZoneMove.RETURN_TO_HAND), a.SELF, condition=in_trash)]
     if target.zone is not None or target.here or target.side is a.Side.ENEMY:
         raise Lost("'from your trash' of an object placed elsewhere")
     target = replace(target, zone="trash", side=a.Side.YOURS)
