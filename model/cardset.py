@@ -356,7 +356,8 @@ def performed_refs(steps: tuple[Step, ...]) -> tuple[Reference, ...]:
             continue
         for e in step.effects:
             if isinstance(e.action, a.MoveTo) and e.action.move is a.ZoneMove.TO_ZONE:
-                out.append(Reference("zone", e.action.zone, step.where))
+                if e.action.zone:  # a move to a battlefield (``to``) names no zone
+                    out.append(Reference("zone", e.action.zone, step.where))
             if e.selector.pick is a.Pick.NAMED and e.selector.name:
                 out.append(Reference("card", e.selector.name, step.where))
     return tuple(out)

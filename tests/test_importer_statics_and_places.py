@@ -398,3 +398,25 @@ def test_each_player_channels_and_a_card_returns_itself_from_the_trash() -> None
     (back,) = rb(line).effects
     assert back.selector == a.SELF and back.optional
     assert back.condition == a.Condition(a.Test.ZONE, selector=a.SELF, name="trash")
+
+
+@pytest.mark.rule("CHECK-IMPORT", "CHECK-REF", "Riftbound 442.2")
+def test_a_move_to_a_battlefield_names_no_zone_for_the_checker() -> None:
+    from arbiter.model.format.cardset import load_cardset
+    from arbiter.solver.check.diagnostics import run_check
+
+    text = textwrap.dedent(
+        """\
+        ruleset: riftbound
+        format: 2
+        cards:
+          scout:
+            kind: unit
+            base: {might: 2}
+            triggers:
+              - when: {attacks: self}
+                do: {move: {to: open_battlefield, target: {choose: 1, yours: unit}}}
+                    """
+    )
+    found = {d.code for d in run_check(load_cardset("set.yaml", text)).diagnostics}
+    assert "unknown-zone" not in found

@@ -66,8 +66,9 @@ def _filters(s: a.Selector) -> str:
         out.append("here")
     elif s.zone == "battlefield":  # Riftbound 107: one of the battlefields, not a base
         out.append("at a battlefield")
-    elif s.zone == "base" and s.side is a.Side.ANY:  # any player's base (Riftbound 107)
-        out.append("in a base")
+    elif s.zone == "base":  # a player's base (Riftbound 107)
+        out.append({a.Side.YOURS: "in your base", a.Side.ENEMY: "in an opponent's base"}.get(
+            s.side, "in a base"))  # fmt: skip
     elif s.zone in _CARD_ZONES:  # a player's own zone
         whose = {a.Side.YOURS: "your", a.Side.ENEMY: "an opponent's"}.get(s.side, "any")
         out.append(f"in {whose} {s.zone.replace('_', ' ')}")
@@ -86,8 +87,8 @@ def selector(s: a.Selector, *, subject: bool = False) -> str:
         return "you"
     if s.pick is a.Pick.OPPONENT:
         return "the opponent"
-    if s.pick is a.Pick.NAMED:
-        return s.name or "it"
+    if s.pick is a.Pick.NAMED:  # the object chosen before ("chosen": the importer's role)
+        return "it" if s.name in (None, "chosen") else s.name
     if s.pick is a.Pick.CHOOSE:
         if s.count == a.ANY_NUMBER:
             return f"any number of {_kind_words(s, True)}{_filters(s)}"
@@ -395,9 +396,8 @@ def effect(e: a.Effect, *, capital: bool = True, stop: bool = True) -> str:
     elif text.startswith("its ") and e.selector.pick is a.Pick.SELF:
         text = "this card's " + text[4:]
     if e.costs:
-        paid = " and ".join(_cost(c) for c in e.costs)
-        pay = "pay " if all(_paid(c) for c in e.costs) else ""  # else the cost's own verb
-        text = f"{pay}{paid} to {text.removeprefix('you ')}"
+        paid = " and ".join(("pay " if _paid(c) else "") + _cost(c) for c in e.costs)
+        text = f"{paid} to {text.removeprefix('you ')}"
     if e.optional:
         text = "you may " + text.removeprefix("you ")
     text += duration(e.duration)
