@@ -420,3 +420,26 @@ def test_a_move_to_a_battlefield_names_no_zone_for_the_checker() -> None:
     )
     found = {d.code for d in run_check(load_cardset("set.yaml", text)).diagnostics}
     assert "unknown-zone" not in found
+
+
+@pytest.mark.rule("IMP-STATICS", "IMP-PERFORM", "Riftbound 460.2.c.5", "Riftbound 426.1.b")
+@pytest.mark.parametrize(
+    ("text", "rule"),
+    [
+        ("I must be assigned combat damage last", a.Rule.ASSIGNED_LAST),
+        ("I can have any number of buffs", a.Rule.ANY_BUFFS),
+    ],
+)
+def test_a_rule_a_static_ability_changes_is_described_and_refused(text: str, rule: a.Rule) -> None:
+    from arbiter.model.effects import evaluate as ev
+    from arbiter.model.effects.perform import resolve_effects
+    from arbiter.model.ruleset import RULESETS
+    from arbiter.model.state import GameObject, GameState
+
+    (ab,) = read(Game.RIFTBOUND, text).abilities
+    assert ab.kind is a.Kind.STATIC and ab.effects == (a.Effect(a.Overrule(rule), a.SELF),)
+    assert _back(ab) == ab
+    sage = GameObject("sage", "ana", "unit", zone="base")
+    state = GameState(RULESETS["riftbound"], objects={"sage": sage}, players=("ana", "bo"))
+    with pytest.raises(IllegalAction, match="not modelled"):
+        resolve_effects(state, ab.effects, ev.Context("sage", {}, {}))

@@ -39,6 +39,8 @@ Delayed = _game.Delayed
 EndTurn = _game.EndTurn
 Exchange = _game.Exchange
 Play = _game.Play
+Overrule = _game.Overrule
+Rule = _game.Rule
 PlayCost = _game.PlayCost
 PlayPlace = _game.PlayPlace
 RollDie = _game.RollDie
@@ -542,6 +544,7 @@ Action = (
     | ChooseOne
     | Exchange
     | Play
+    | Overrule
 )
 
 

@@ -327,6 +327,13 @@ def _action(e: a.Effect) -> str:
         floor = f" (never less than {act.floor})" if act.floor is not None else ""
         subject = "this card costs" if e.selector.pick is a.Pick.SELF else f"{head}{who} cost"
         return f"{subject} {change}{floor}"
+    if isinstance(act, a.Overrule):
+        verb = {
+            a.Rule.ASSIGNED_LAST: "{w} must be assigned combat damage after every unit without "
+            "this demand (last)",
+            a.Rule.ANY_BUFFS: "{w} can have any number of buffs (not only one)",
+        }[act.rule]
+        return verb.format(w=selector(e.selector, subject=True))
     if isinstance(act, a.Play):
         how = {a.PlayCost.FREE: " for free", a.PlayCost.NO_ENERGY: ", ignoring its Energy cost"}
         delta = ""

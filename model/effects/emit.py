@@ -324,6 +324,10 @@ def _action(e: a.Effect) -> tuple[str, Data]:
         return "end_turn", selector(e.selector)
     if isinstance(act, a.RollDie):
         return "roll_die", selector(e.selector)
+    if isinstance(act, a.Overrule):
+        body = {"rule": act.rule.value}
+        _target(body, "target", e.selector)
+        return "overrule", body
     if isinstance(act, a.Play):
         if act.cost is not a.PlayCost.PAID:
             body["cost"] = act.cost.value

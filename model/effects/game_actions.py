@@ -175,3 +175,23 @@ class Play:
     to: PlayPlace = PlayPlace.DEFAULT
 
     RULES: ClassVar[RuleIds] = ("Altered 7.3.20", "Riftbound 356.1")
+
+
+class Rule(Enum):
+    """A rule of the game a static ability changes for the selected units."""
+
+    # "I must be assigned combat damage last": after every unit without that demand
+    # (Riftbound 460.2.c.5, 460.2.c.7; the printed text, not the keyword Backline, 826)
+    ASSIGNED_LAST = "assigned_last"
+    # "I can have any number of buffs": 426.1.b.1 / 702.3 (one buff at a time) do not apply
+    ANY_BUFFS = "any_buffs"
+
+
+@dataclass(frozen=True, slots=True)
+class Overrule:
+    """A static ability that changes a rule for the selected units (``rule``); described,
+    refused by ``perform`` (Decision IMP-STATICS)."""
+
+    rule: Rule
+
+    RULES: ClassVar[RuleIds] = ("Riftbound 460.2.c.5", "Riftbound 426.1.b")

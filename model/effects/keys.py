@@ -185,6 +185,12 @@ ACTIONS: dict[str, tuple[str, dict[str, str]]] = {
         "its controller destroys the selected objects",
         {"target": TARGET_DOC, "amount": "unused", "player": "unused", "zone": "unused"},
     ),
+    "overrule": (
+        "a static ability changes a rule for the targets: assigned_last (\"I must be assigned "
+        "combat damage last\", Riftbound 460.2.c.5), any_buffs (\"I can have any number of "
+        "buffs\", against 426.1.b)",
+        {"rule": "assigned_last | any_buffs", "target": TARGET_DOC},
+    ),
     "recycle": (
         "the selected cards go to the bottom of the corresponding deck (Riftbound 416: a rune "
         "to its rune deck)",

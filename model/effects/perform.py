@@ -244,6 +244,8 @@ def _apply(
         raise IllegalAction("Altered 7.3.2", "ending the turn (After You) is not modelled yet")
     if isinstance(act, a.Play):
         raise IllegalAction("Altered 7.3.20", "playing a card by an effect is not modelled yet")
+    if isinstance(act, a.Overrule):  # a static ability's rule (IMP-STATICS)
+        raise IllegalAction(act.RULES[0], "a rule changed by a static ability is not modelled yet")
     if isinstance(act, a.Exchange):  # Altered 7.3.9: each goes where the other was
         others = ev.select(state, ctx, act.other, slot + ".other")
         mine = _objects(state, targets)

@@ -318,7 +318,14 @@ _ACTION_PARSERS: dict[str, Callable[[Node], a.Effect]] = {
     "choose_one": lambda n: _choose_one(n),
     "exchange": lambda n: _exchange(n),
     "play": lambda n: _play(n),
+    "overrule": lambda n: _overrule(n),
 }
+
+
+def _overrule(node: Node) -> a.Effect:
+    m = _body(node, {"rule", "target"}, required=("rule",))
+    rule = a.Rule(m["rule"].choice([r.value for r in a.Rule]))
+    return a.Effect(a.Overrule(rule), _target(m))
 
 
 def _play(node: Node) -> a.Effect:

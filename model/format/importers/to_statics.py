@@ -25,6 +25,7 @@ from arbiter.model.format.importers.to_effects import Lost, _Ctx, _icons, _int, 
 # "I cost {2} less" and the like: the sign of the change
 _COST_FORMS = {"cost-less": -1, "costs-less": -1, "i-cost-less": -1, "i-cost-more": 1}
 NO_COMBAT_DAMAGE = a.Restrict("deal_combat_damage")  # Riftbound 460.2.c: assigns none
+_RULES = {"damage-last": a.Rule.ASSIGNED_LAST, "any-buffs": a.Rule.ANY_BUFFS}
 # Riftbound 712-715: the Deal actions of your spells and abilities (D-BONUS-1's kinds)
 BONUS_SOURCES = frozenset({"spell", "ability"})
 WHILE_IN_PLAY = a.Duration(a.Lasts.WHILE_IN_PLAY)
@@ -40,6 +41,8 @@ def static_form(inner: Node) -> tuple[a.CardAbility, ...] | None:
             raise Lost(f"the cost of '{_slot(inner, 't')}' changed by a static ability")
         amount = a.Const(_COST_FORMS[name] * _icons(inner, "i"))
         return cost_changes((a.Effect(a.ModifyCost(), a.SELF, amount),))
+    if name in _RULES:  # a rule the static ability changes (described only)
+        return (a.CardAbility(a.Kind.STATIC, (a.Effect(a.Overrule(_RULES[name]), a.SELF),)),)
     if name == "no-combat-damage":
         return (a.CardAbility(a.Kind.STATIC, (a.Effect(NO_COMBAT_DAMAGE, a.SELF),)),)
     if name == "bonus":
