@@ -26,6 +26,7 @@ from arbiter.model.state import JSON, Ability, Event, GameObject, GameState
 
 TRASH = "trash"
 BASE = "base"
+BANISHMENT = "banishment"
 ONCE = "once_each_turn."  # game counters of the "once each turn" replacements used
 
 
@@ -36,6 +37,7 @@ class Instead(Enum):
     EXHAUST = "exhaust"
     RECALL = "recall"
     KILL_SOURCE = "kill_source"  # "kill this instead"
+    BANISH_SOURCE = "banish_source"  # "banish me from your trash instead" (370.3)
 
 
 class Protects(Enum):
@@ -58,6 +60,7 @@ class DeathReplacement(Ability):
     once_each_turn: bool = False  # 371
     next_time: bool = False  # "the next time …": one event, then spent
     text: str = ""
+    zone: str = "board"  # where it is active: the Board, or a zone such as "trash" (370.3)
 
 
 @dataclass(frozen=True)
@@ -90,13 +93,18 @@ def dying(state: GameState) -> list[GameObject]:
     return sorted(found, key=lambda o: (o.timestamp, o.id))
 
 
+def active(r: DeathReplacement, src: GameObject) -> bool:
+    """Whether the replacement's source is where it is active: the Board, or its zone
+    (370.3: one entering that zone only with the event does not replace it)."""
+    return on_board(src) if r.zone == "board" else src.zone == r.zone
+
+
 def replacements(state: GameState) -> list[DeathReplacement]:
     out = [
         a
         for o in state.objects.values()
-        if on_board(o)
         for a in o.abilities
-        if isinstance(a, DeathReplacement)
+        if isinstance(a, DeathReplacement) and active(a, o)
     ]
     return sorted(out, key=lambda r: (r.timestamp, r.source, r.id))
 
@@ -107,7 +115,7 @@ def used_key(r: DeathReplacement) -> str:
 
 def qualifies(r: DeathReplacement, unit: GameObject, state: GameState) -> bool:
     src = state.objects.get(r.source)
-    if src is None or not on_board(src):
+    if src is None or not active(r, src):
         return False
     if r.ids:
         ok = unit.id in r.ids
@@ -133,6 +141,23 @@ def chooser(state: GameState, units: Sequence[GameObject], reps: Sequence[DeathR
         return units[0].owner
     players = {state.obj(r.source).controlled_by for r in reps}
     return players.pop() if len(players) == 1 else state.active_player
+
+
+Options = list[tuple[DeathReplacement, list[GameObject]]]
+
+
+def _turn_order_pool(state: GameState, options: Options) -> tuple[str, Options, list[str]]:
+    """373: when the replacements could apply to several simultaneous deaths, each event is
+    on its own and each controller orders their own replacements (374: the controller of
+    the source); those of different controllers are applied in turn order, the turn
+    player's first (373.1). ``each`` is empty when only one death is concerned (372)."""
+    if len({u.id for _, us in options for u in us}) < 2:
+        return "", options, []
+    controllers = {state.obj(r.source).controlled_by for r, _ in options}
+    who = next(p for p in state.players if p in controllers)
+    pool = [(r, us) for r, us in options if state.obj(r.source).controlled_by == who]
+    each = ["Riftbound 373", "Riftbound 374"]
+    return who, pool, [*each, "Riftbound 373.1"] if len(controllers) > 1 else each
 
 
 def _rank(order: Sequence[str], r: DeathReplacement) -> tuple[int, int, str, str]:
@@ -205,11 +230,13 @@ def replace_deaths(
         options = [(r, us) for r, us in options if us]
         if not options:
             break
-        who = chooser(state, [us[0] for _, us in options], [r for r, _ in options])
-        r, targets = min(options, key=lambda o: _rank(choices.order.get(who, ()), o[0]))
-        tried.add((r.source, r.id))
         by_owner = state.ruleset.replacement_chooser is ReplacementChooser.AFFECTED_OWNER
-        rules = ["Riftbound 369.1", "Riftbound 372" if by_owner else "R-5"]
+        who, pool, each = _turn_order_pool(state, options) if by_owner else ("", options, [])
+        if not each:
+            who = chooser(state, [us[0] for _, us in options], [r for r, _ in options])
+        r, targets = min(pool, key=lambda o: _rank(choices.order.get(who, ()), o[0]))
+        tried.add((r.source, r.id))
+        rules = ["Riftbound 369.1", "Riftbound 372" if by_owner else "R-5", *each]
         if r.may and (r.id in choices.decline or f"{r.source}.{r.id}" in choices.decline):
             note = ["Riftbound 371.2"] if r.once_each_turn else []
             state = state.with_event(
@@ -240,9 +267,18 @@ def replace_deaths(
             ("saved", [u.id for u in targets]),
             ("instead", [a.value for a in r.instead]),
         )
-        state = state.with_event(Event("replaced", fields, tuple(rules)))
+        state = state.with_event(Event("replaced", fields, tuple(dict.fromkeys(rules))))
         if Instead.KILL_SOURCE in r.instead and on_board(state.obj(r.source)):
             state = kill(state, r.source, ("Riftbound 428.1.a.1", "Riftbound 369.1"))
+        if Instead.BANISH_SOURCE in r.instead:
+            src = state.obj(r.source)
+            state = state.with_object(replace(src, zone=BANISHMENT, region=None))
+            moved: tuple[tuple[str, JSON], ...] = (
+                ("target", r.source),
+                ("from", src.zone),
+                ("to", BANISHMENT),
+            )
+            state = state.with_event(Event("move", moved, ("Riftbound 369.1", "Riftbound 370.3")))
     return state, pending
 
 

@@ -165,6 +165,14 @@ class PlayCard(Step):
         return self.resolve_with(state, resolve_part)
 
     def resolve_with(self, state: GameState, resolve: Resolve) -> GameState:
+        state = self.enter(state)
+        if state.obj(self.card).kind == "spell":
+            state = self.spell_effect(state, resolve)
+        return state
+
+    def enter(self, state: GameState) -> GameState:
+        """Everything of playing the card but a spell's instructions: the checks, the play
+        event, a permanent entering the Board (the Chain runs them apart, 337.1.c)."""
         card = state.obj(self.card)
         player = self.by or card.controlled_by
         if card.kind not in (*PERMANENTS, "spell"):  # 133.4-133.6
@@ -180,10 +188,18 @@ class PlayCard(Step):
         rp.check_play_only(state, card, player)  # 366.1: its own passive, from its zone
         if card.zone == FACEDOWN:  # 811.1.d.2: a hidden card chooses at its battlefield
             named = [i for run in (self.steps, *self.repeats) for s in run for i in s.target_ids()]
+            runs = (self.steps, *self.repeats)
+            plays = [s for run in runs for s in run if isinstance(s, PlayCard)]
+            named = [i for i in named if i not in {p.card for p in plays}]  # 811.1.d.3 below
             for oid in named:
                 if oid in state.objects and oid != card.id and state.obj(oid).region != card.region:
                     raise IllegalAction(
                         "Riftbound 811.1.d.2", f"{oid} is not at {card.region}, where {card.id} hid"
+                    )
+            for p in plays:  # 811.1.d.3: a unit it plays goes to its battlefield
+                if state.obj(p.card).kind == "unit" and p.to != card.region:
+                    raise IllegalAction(
+                        "Riftbound 811.1.d.3", f"{p.card} is played at {card.region}, where it hid"
                     )
         key = f"{PLAYED}{player}"
         legion = state.counters.get(key, 0) > 0  # 812.1.c: another card played this turn
@@ -227,17 +243,20 @@ class PlayCard(Step):
         state = self._attachments(state, card, player)
         if card.kind in PERMANENTS:
             state = self._vision(state, card, player)
-        if card.kind == "spell":
-            for run in (self.steps, *self.repeats):  # 820.2.a: each with its own choices
-                for step in run:
-                    state = resolve(step, state)
-            state = dt.cleanup(state) if self.steps or self.repeats else state
-            spell = state.obj(self.card)
-            state = state.with_object(replace(spell, zone=dt.TRASH, region=None))
-            state = state.with_event(
-                Event("move", (("target", self.card), ("to", dt.TRASH)), ("Riftbound 108.2.b",))
-            )
         return state
+
+    def spell_effect(self, state: GameState, resolve: Resolve = resolve_part) -> GameState:
+        """A spell's instructions, once plus once per Repeat paid, then its card goes to the
+        trash (359.3.d)."""
+        for run in (self.steps, *self.repeats):  # 820.2.a: each with its own choices
+            for step in run:
+                state = resolve(step, state)
+        state = dt.cleanup(state) if self.steps or self.repeats else state
+        spell = state.obj(self.card)
+        state = state.with_object(replace(spell, zone=dt.TRASH, region=None))
+        return state.with_event(
+            Event("move", (("target", self.card), ("to", dt.TRASH)), ("Riftbound 108.2.b",))
+        )
 
     def _vision(self, state: GameState, card: GameObject, player: str) -> GameState:
         """817: each instance of Vision, as the permanent enters the Board, looks at the top
@@ -291,6 +310,11 @@ class PlayCard(Step):
                 state = paid
             state = ra.attach(state, gear.id, card.id, ("Riftbound 821.1.c", "Riftbound 821.1.c.6"))
         return state
+
+    def weaponmaster(self, state: GameState) -> GameState:
+        """One Weaponmaster trigger resolving with its Equipment ``equip`` (821.1.c)."""
+        card = state.obj(self.card)
+        return self._attachments(state, card, self.by or card.controlled_by)
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -5,12 +5,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from enum import Enum
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from arbiter.model.ruleset import Ruleset
 from arbiter.model.trace import Trace
 from arbiter.model.values.features import Feature
 from arbiter.model.values.reading import Modification, SetModification
+
+if TYPE_CHECKING:
+    from arbiter.model.riftbound_chain import Chain
 
 # A base characteristic: a number, a vector of numbers, or a set of names.
 BaseValue = int | tuple[int, ...] | frozenset[str]
@@ -123,6 +126,7 @@ class GameState:
     events: tuple[Event, ...] = ()
     clock: int = 0  # the last timestamp handed out (A-TIME-1)
     counters: Mapping[str, int] = field(default_factory=dict)  # per game: lives, activations ...
+    chain: Chain | None = None  # Riftbound 108.1: the Chain, while one exists (riftbound_chain)
     # True for a state whose characteristics are already after passives (A-PASS-1,
     # ``model.passive_order.after_passives``): it is never derived again. Not compared.
     derived: bool = field(default=False, compare=False)

@@ -155,6 +155,11 @@ def state_json(state: GameState) -> dict[str, JSON]:
         "events": [e.as_json() for e in state.events],
         "counters": counters_json(state.counters),  # game counters: mana.<player> ...
     }
+    if state.chain is not None:  # Riftbound 108.1: the items, oldest first (while one exists)
+        out["chain"] = {
+            "items": [item.as_json() for item in state.chain.items],
+            "priority": state.chain.priority,
+        }
     return out
 
 

@@ -310,10 +310,13 @@ def picks(run: ReplacementRun, r: Replacement, e: ProposedEvent) -> list[tuple[s
 def chooser_of(run: ReplacementRun, cands: list[Candidate]) -> str:
     """R-5: the player whose replacements could apply, or the active player when both.
     Under ``replacement_chooser: affected-owner`` (Riftbound 372): the owner of the object
-    the first event acts on; a player acted on decides for themselves (372.1)."""
+    the first event acts on; a player acted on decides for themselves (372.1); the turn
+    player for an uncontrolled battlefield (372.2)."""
     if run.state.ruleset.replacement_chooser is ReplacementChooser.AFFECTED_OWNER:
         target = cands[0].event.target
         obj = run.state.objects.get(target)
+        if obj is not None and obj.kind == "battlefield" and not obj.controller:
+            return run.state.active_player  # 372.2: an uncontrolled battlefield
         if obj is not None:
             return obj.owner
         return target if target in run.state.players else run.state.active_player

@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import ClassVar
 
+from arbiter.model.effects import chain_actions as _chain
+from arbiter.model.effects import deck_actions as _deck
 from arbiter.model.effects import game_actions as _game
 from arbiter.model.effects import kinds as _kinds
 from arbiter.model.effects import selectors as _sel
@@ -50,6 +52,13 @@ EventPlace = _game.EventPlace
 Timing = _game.Timing
 TokenPlace = _game.TokenPlace
 TokenEntry = _game.TokenEntry
+
+# actions on the top of a deck, defined in model.effects.deck_actions
+LookTop = _deck.LookTop
+Kept = _deck.Kept
+Rest = _deck.Rest
+# actions on the chain, defined in model.effects.chain_actions
+Counter = _chain.Counter
 
 # where an ability stands on a card, defined in model.effects.kinds
 Kind = _kinds.Kind
@@ -545,6 +554,8 @@ Action = (
     | Exchange
     | Play
     | Overrule
+    | LookTop
+    | Counter
 )
 
 

@@ -87,8 +87,8 @@ def selector(s: a.Selector, *, subject: bool = False) -> str:
         return "you"
     if s.pick is a.Pick.OPPONENT:
         return "the opponent"
-    if s.pick is a.Pick.NAMED:  # the object chosen before ("chosen": the importer's role)
-        return "it" if s.name in (None, "chosen") else s.name
+    if s.pick is a.Pick.NAMED:  # an object named by a role of the ability ("as: target")
+        return f"the {s.name.replace('_', ' ')}" if s.name else "it"
     if s.pick is a.Pick.CHOOSE:
         if s.count == a.ANY_NUMBER:
             return f"any number of {_kind_words(s, True)}{_filters(s)}"
@@ -344,6 +344,10 @@ def _action(e: a.Effect) -> str:
         return f"play {who}{to}{how.get(act.cost, '')}{delta}"
     if isinstance(act, a.Exchange):
         return f"exchange the places of {who} and {selector(act.other)}"
+    if isinstance(act, a.LookTop):
+        return _look_top(act, e)
+    if isinstance(act, a.Counter):  # Riftbound 425
+        return f"counter {who}"
     if isinstance(act, a.ChooseOne):
         options = " • ".join(
             " ".join(effect(x, capital=False) for x in o).rstrip(".") for o in act.options
@@ -351,7 +355,9 @@ def _action(e: a.Effect) -> str:
         return f"choose one: • {options}"
     if isinstance(act, a.Delayed):
         rest = " ".join(effect(x, capital=False) for x in act.effects).rstrip(".")
-        return f"the next time {when_clause(act.event)}: {rest}"
+        if act.event == a.When(a.EventKind.END_OF_TURN, a.Selector(a.Pick.ALL)):
+            return f"at the end of this turn: {rest}"  # the next end of a turn
+        return f"{'each' if act.every else 'the next'} time {when_clause(act.event)}: {rest}"
     if isinstance(act, a.RollDie):
         return f"{who} roll{'s' if who != 'you' else ''} a die"
     if isinstance(act, a.Activate):
@@ -407,7 +413,10 @@ def effect(e: a.Effect, *, capital: bool = True, stop: bool = True) -> str:
         text = f"{paid} to {text.removeprefix('you ')}"
     if e.optional:
         text = "you may " + text.removeprefix("you ")
-    text += duration(e.duration)
+    if isinstance(e.action, a.Delayed) and e.duration.lasts is not a.Lasts.INSTANT:
+        text = f"{duration(e.duration).strip()}, {text}"  # how long it waits, first
+    else:
+        text += duration(e.duration)
     if e.condition is not None:
         text = f"if {condition(e.condition)}, {text}"
     if capital:
@@ -449,6 +458,9 @@ def when_clause(w: a.When, *, would: bool = False) -> str:
     subject = selector(w.subject, subject=True)
     if w.subject.pick is a.Pick.SELF:
         subject = "this card"
+    elif w.subject.pick is a.Pick.ALL and not w.subject.is_player:
+        # each event is about one object ("is played"): "any unit", "one of your units"
+        subject = f"any {subject[5:]}" if subject.startswith("each ") else f"one of {subject}"
     if w.event in (
         a.EventKind.START_OF_TURN,
         a.EventKind.END_OF_TURN,
@@ -574,3 +586,38 @@ def ability(ab: a.CardAbility) -> str:
     if ab.kind is a.Kind.REPLACEMENT:
         return f"Replacement: {body}"
     return body
+
+
+def _look_top(act: a.LookTop, e: a.Effect) -> str:
+    """ "you look at the top 3 cards of your Main Deck, put 1 of them into your hand and
+    recycle the rest" (Riftbound 416, 424)."""
+    you = e.selector == a.YOU
+    who, whose = ("you", "your") if you else (selector(e.selector), "their")
+    look = ("reveal" if act.reveal else "look at") if you else (
+        "reveals" if act.reveal else "looks at"
+    )
+    kinds = " or ".join(sorted(act.kinds))
+    one = e.amount == a.Const(1) and act.keep == 1 and act.to is a.Kept.HAND
+    if one and kinds and not act.up_to and act.rest is a.Rest.RECYCLE:  # the top card
+        put, recycle = ("put", "recycle") if you else ("puts", "recycles")
+        return (
+            f"{who} {look} the top card of {whose} Main Deck: if it is a{_an(kinds)} {kinds},"
+            f" {put} it into {whose} hand, otherwise {recycle} it"
+        )
+    only = f" ({kinds} only)" if kinds else ""
+    kept = f"{'up to ' if act.up_to else ''}{act.keep} of them{only}"
+    put, recycle = ("put", "recycle") if you else ("puts", "recycles")
+    less = f", its cost reduced by {act.discount}" if act.discount else ""
+    kept_to = {
+        a.Kept.HAND: f"{put} {kept} into {whose} hand",
+        a.Kept.PLAY: f"play {kept}{less}",
+        a.Kept.BANISH_THEN_PLAY: f"banish {kept}, then play it{less}",
+        a.Kept.TOP: f"{put} {kept} back on top in any order",
+    }[act.to]
+    if act.here:
+        kept_to += " (a unit may be played to this card's battlefield)"
+    rest = f"{recycle} the rest"
+    if act.rest is a.Rest.HAND:
+        rest = f"{put} the rest into {whose} hand"
+    top = f"the top {amount(e.amount)} cards of {whose} Main Deck"
+    return f"{who} {look} {top}, {kept_to} and {rest}"

@@ -341,10 +341,32 @@ def _action(e: a.Effect) -> tuple[str, Data]:
         body = {"with": selector(act.other)}
         _target(body, "target", e.selector)
         return "exchange", body
+    if isinstance(act, a.Counter):
+        return "counter_spell", selector(e.selector)
+    if isinstance(act, a.LookTop):
+        body = {"amount": amount(e.amount) if e.amount is not None else 1, "keep": act.keep}
+        if act.up_to:
+            body["up_to"] = True
+        if act.kinds:
+            body["kinds"] = sorted(act.kinds)
+        if act.reveal:
+            body["reveal"] = True
+        if act.to is not a.Kept.HAND:
+            body["to"] = act.to.value
+        if act.discount:
+            body["discount"] = act.discount
+        if act.rest is not a.Rest.RECYCLE:
+            body["rest"] = act.rest.value
+        if act.here:
+            body["here"] = True
+        if e.selector != a.YOU:
+            body["player"] = selector(e.selector)
+        return "look_top", body
     if isinstance(act, a.ChooseOne):
         return "choose_one", {"options": [[effect(x) for x in o] for o in act.options]}
     if isinstance(act, a.Delayed):
-        return "next", {"when": when(act.event), "do": [effect(x) for x in act.effects]}
+        verb = "each_time" if act.every else "next"
+        return verb, {"when": when(act.event), "do": [effect(x) for x in act.effects]}
     if isinstance(act, a.Activate):
         body = {"when": when(act.event)}
         _target(body, "target", e.selector)

@@ -118,10 +118,13 @@ class Delayed:
     """A delayed triggered ability: the next time ``event`` happens (once, within the
     effect's duration), ``effects`` happen, "it" being the event's object ("the next
     Character you play this turn gains 1 boost", Riftbound 383 "the next time"; Altered
-    6.3). ``perform`` refuses it as not modelled."""
+    6.3); ``every``: each time it happens within the duration, not only the next
+    ("when a friendly unit is played this turn, buff it", Riftbound 390.2). ``perform``
+    refuses it as not modelled."""
 
     event: When
     effects: tuple[Effect, ...]
+    every: bool = False
 
     RULES: ClassVar[RuleIds] = ("TRIG-1", "Riftbound 383", "Altered 6.3")
 

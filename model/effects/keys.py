@@ -259,6 +259,11 @@ ACTIONS: dict[str, tuple[str, dict[str, str]]] = {
         '"it" being the event\'s object',
         {"when": "the event waited for, once", "do": "the effects then"},
     ),
+    "each_time": (
+        "a delayed trigger: each time `when` happens within `until` (\"when a unit is "
+        'played this turn\"), `do` happens, "it" being the event\'s object (Riftbound 390.2)',
+        {"when": "the event waited for, every time", "do": "the effects then"},
+    ),
     "play": (
         "the controller plays the targets now: `cost: free | no_energy | paid` (default), "
         "`amount` changes a paid cost (for {1} less: -1)",
@@ -268,6 +273,27 @@ ACTIONS: dict[str, tuple[str, dict[str, str]]] = {
     "exchange": (
         "the target and `with` exchange their places (Altered 7.3.9)",
         {"target": TARGET_DOC, "with": "the other object (a selector)"},
+    ),
+    "counter_spell": (
+        "counter the selected spells on the chain: they do nothing and leave it, no cost "
+        "refunded (Riftbound 425)",
+        {},
+    ),
+    "look_top": (
+        "the player looks at (or reveals) the top `amount` cards of their Main Deck, puts "
+        "`keep` of them into their hand and recycles the rest (Riftbound 416, 424)",
+        {
+            "amount": "how many cards from the top",
+            "keep": "how many go to the hand (default 1)",
+            "up_to": "true: any number up to `keep`, none included (\"you may\")",
+            "kinds": "only cards of these types may be kept (a list)",
+            "reveal": "true: the cards are revealed to every player",
+            "to": "hand (default) | play | banish_then_play | top: where the kept cards go",
+            "discount": "play: their cost is reduced by this much",
+            "rest": "recycle (default) | hand: where the others go",
+            "here": "true: a unit played this way may be played to this card's battlefield",
+            "player": "whose deck (default you)",
+        },
     ),
     "choose_one": (
         "the controller chooses one of the options when it resolves (\"choose one\")",

@@ -254,6 +254,10 @@ def _apply(
         one, two = state.obj(mine[0]), state.obj(others[0])
         state = st.Move(target=one.id, zone=two.zone).resolve(state)
         return st.Move(target=two.id, zone=one.zone).resolve(state)
+    if isinstance(act, a.Counter):
+        raise IllegalAction("Riftbound 425", "countering a spell is not modelled yet")
+    if isinstance(act, a.LookTop):
+        raise IllegalAction("Riftbound 416", "looking at the top of a deck is not modelled yet")
     if isinstance(act, a.ChooseOne):
         raise IllegalAction("A-SPELL-1", "choosing one option ('choose one') is not modelled yet")
     if isinstance(act, a.Delayed):

@@ -315,10 +315,13 @@ _ACTION_PARSERS: dict[str, Callable[[Node], a.Effect]] = {
     "roll_die": lambda n: a.Effect(a.RollDie(), _player(n)),
     "activate": lambda n: _activate(n),
     "next": lambda n: _next(n),
+    "each_time": lambda n: _next(n, every=True),
     "choose_one": lambda n: _choose_one(n),
     "exchange": lambda n: _exchange(n),
     "play": lambda n: _play(n),
     "overrule": lambda n: _overrule(n),
+    "look_top": lambda n: _look_top(n),
+    "counter_spell": lambda n: a.Effect(a.Counter(), selector(n)),
 }
 
 
@@ -326,6 +329,23 @@ def _overrule(node: Node) -> a.Effect:
     m = _body(node, {"rule", "target"}, required=("rule",))
     rule = a.Rule(m["rule"].choice([r.value for r in a.Rule]))
     return a.Effect(a.Overrule(rule), _target(m))
+
+
+def _look_top(node: Node) -> a.Effect:
+    keys = {"amount", "keep", "up_to", "kinds", "reveal", "player", "to", "discount", "rest"}
+    keys |= {"here"}
+    m = _body(node, keys, ("amount",))
+    action = a.LookTop(
+        keep=m["keep"].integer(0, 1000) if "keep" in m else 1,
+        up_to=m["up_to"].boolean() if "up_to" in m else False,
+        kinds=_names(m["kinds"]) if "kinds" in m else frozenset(),
+        reveal=m["reveal"].boolean() if "reveal" in m else False,
+        to=a.Kept(m["to"].choice([k.value for k in a.Kept])) if "to" in m else a.Kept.HAND,
+        discount=m["discount"].integer(0, 1000) if "discount" in m else 0,
+        rest=a.Rest(m["rest"].choice([r.value for r in a.Rest])) if "rest" in m else a.Rest.RECYCLE,
+        here=m["here"].boolean() if "here" in m else False,
+    )
+    return a.Effect(action, _target(m, "player") if "player" in m else a.YOU, amount(m["amount"]))
 
 
 def _play(node: Node) -> a.Effect:
@@ -351,9 +371,9 @@ def _choose_one(node: Node) -> a.Effect:
     return a.Effect(a.ChooseOne(options), a.YOU)
 
 
-def _next(node: Node) -> a.Effect:
+def _next(node: Node, every: bool = False) -> a.Effect:
     m = _body(node, {"when", "do"}, required=("when", "do"))
-    return a.Effect(a.Delayed(when(m["when"]), effects(m["do"])), a.YOU)
+    return a.Effect(a.Delayed(when(m["when"]), effects(m["do"]), every), a.YOU)
 
 
 def _activate(node: Node) -> a.Effect:

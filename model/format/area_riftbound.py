@@ -51,6 +51,7 @@ REPLACEMENT_KEYS = {
     "once_each_turn",
     "next_time",
     "text",
+    "zone",
 }
 
 
@@ -88,6 +89,7 @@ def _death_replacements(node: Node, ctx: ParseContext, obj: GameObject) -> GameO
                 once_each_turn=m["once_each_turn"].boolean() if "once_each_turn" in m else False,
                 next_time=m["next_time"].boolean() if "next_time" in m else False,
                 text=m["text"].text() if "text" in m else "",
+                zone=m["zone"].choice(["board", "trash"]) if "zone" in m else "board",
             )
         )
     return replace(obj, abilities=(*obj.abilities, *added))

@@ -112,6 +112,12 @@ def _riftbound_costs() -> ModuleType:
     return area_riftbound_costs
 
 
+def _chain() -> ModuleType:
+    from arbiter.model.format import area_chain
+
+    return area_chain
+
+
 AREAS: dict[str, Callable[[], ModuleType]] = {
     "foundation": _foundation,
     "area_abilities": _abilities,
@@ -128,6 +134,7 @@ AREAS: dict[str, Callable[[], ModuleType]] = {
     "area_replacement": _replacement,
     "area_riftbound": _riftbound,
     "area_riftbound_costs": _riftbound_costs,
+    "area_chain": _chain,
 }
 
 
@@ -182,6 +189,7 @@ MERGE_ORDER: dict[str, tuple[str, ...]] = {
         "area_altered_turns",
         "area_altered_objects",
         "area_riftbound_costs",
+        "area_chain",
     ),
     "OBJECT_KEY_PARSERS": (
         "area_abilities",
@@ -195,6 +203,7 @@ MERGE_ORDER: dict[str, tuple[str, ...]] = {
         "area_altered_rules",
         "area_altered_objects",
         "area_riftbound_costs",
+        "area_chain",
     ),
     "TOP_KEY_PARSERS": ("area_replacement", "area_loops", "area_abilities"),
 }
@@ -266,6 +275,11 @@ STEP_PARSERS: AreaTable[StepParser] = AreaTable(
         "to_deck": "area_altered_objects",
         "pay": "area_riftbound_costs",
         "rune": "area_riftbound_costs",
+        "chain_play": "area_chain",
+        "activate_ability": "area_chain",
+        "chain_trigger": "area_chain",
+        "pass_priority": "area_chain",
+        "resolve_chain": "area_chain",
     },
 )
 
@@ -299,6 +313,8 @@ OBJECT_KEY_PARSERS: AreaTable[ObjectKeyParser] = AreaTable(
         "costs": "area_riftbound_costs",
         "cost_modifiers": "area_riftbound_costs",
         "play_only": "area_riftbound_costs",
+        "activated": "area_chain",
+        "timing_grants": "area_chain",
     },
 )
 

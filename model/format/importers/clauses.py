@@ -108,6 +108,8 @@ class Event(Enum):
     BECOMES = "becomes"
     MOVES_FORWARD = "moves-forward"
     FAILS_TO_MOVE = "fails-to-move"
+    SPENDS = "spends"  # a buff is spent (Riftbound 702.2.b)
+    ACTIVATED = "activated"  # an activated ability is used (Riftbound 377.2)
 
 
 class Cond(Enum):

@@ -81,7 +81,9 @@ def _keywords_of(
         node = r.reading.node
         if not r.modelled or node is None or not node.form.name.startswith("keywords"):
             continue
-        for item in re.findall(r"\[\[?([^\[\]]+)\]?\]", r.line.text):
+        # a keyword printed without brackets is the whole line ("Ganking")
+        bare = [r.line.text.strip().rstrip(".")]
+        for item in re.findall(r"\[\[?([^\[\]]+)\]?\]", r.line.text) or bare:
             name, number = table.split(item)
             canon = table.canonical(name)
             out[canon] = int(number) if number.isdigit() else True

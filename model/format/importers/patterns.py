@@ -11,6 +11,8 @@ import re
 from collections.abc import Callable, Collection
 from dataclasses import dataclass
 
+from arbiter.model.format.importers import forms_more as more
+from arbiter.model.format.importers import phrases_more
 from arbiter.model.format.importers.clauses import Action, Form, Node, Shape, Word, WordKind
 from arbiter.model.format.importers.forms import (
     BODY,
@@ -81,7 +83,9 @@ class LineParser:
             ("bvps", BVPS),
         ):
             g.add(kind, forms)
-        g.add_base("sel", ph.selector)
+        for kind, forms in more.FORMS.items():  # after the first forms of each type
+            g.add(kind, forms)
+        g.add_base("sel", phrases_more.selector(ph))
         g.add_base("number", ph.number)
         g.add_base("ordinal", ph.ordinal)
         g.add_base("state", ph.state)
@@ -101,6 +105,10 @@ class LineParser:
         g.add_base("possessive", self._possessive)
         g.add_base("rbtoken", self._rbtoken)
         g.add_base("altoken", self._altoken)
+        g.add_base("barekw", phrases_more.bare_keyword(self.keywords))
+        g.add_base("tagsel", phrases_more.tag_of(ph))
+        g.add_base("events", phrases_more.events)
+        g.add_base("barevent", phrases_more.bare_event)
 
     # -- base phrases that need the keyword table --------------------------------------
 

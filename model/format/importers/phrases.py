@@ -306,6 +306,7 @@ class Phrases:
             "to its owner's hand": "owner-hand",
             "to their owner's hand": "owner-hand",
             "to its owner's hands": "owner-hand",
+            "to their owners' hands": "owner-hand",
             "to your hand": "your-hand",
             "to reserve": "reserve",
             "to its owner's reserve": "reserve",

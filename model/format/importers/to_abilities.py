@@ -14,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from arbiter.model.effects import algebra as a
+from arbiter.model.format.importers import to_more
 from arbiter.model.format.importers.clauses import Det, Node, NounPhrase, Shape, WordKind
 from arbiter.model.format.importers.to_actions import DOMAINS, legion, resource, timing_of
 from arbiter.model.format.importers.to_effects import (
@@ -95,6 +96,8 @@ def _abilities(node: Node, spell: bool) -> tuple[a.CardAbility, ...]:
         costs = tuple(replace(c, optional=True) for c in _costs(_node(node, "k")))
         return (a.CardAbility(a.Kind.ADDITIONAL_COST, (), costs=costs),)
     when = _TRIGGERS.get(name)
+    if when is None and name in to_more.LINES:  # "when X this turn, Y" on a spell
+        return to_more.line(node, spell, _triggers, _body)
     if when is None:
         raise Lost(f"a line of the form '{name}' ({node.form.meaning.value})")
     out = []
@@ -178,7 +181,8 @@ def _triggers(t: Node) -> list[a.When]:
                 a.When(a.EventKind.READIED, subject, by=a.Side.YOURS)]  # fmt: skip
     if t.form.name in ("or", "or-when", "and-when"):  # "when I'm played and when I conquer"
         return [*_triggers(_node(t, "a")), *_triggers(_node(t, "b"))]
-    return [_trigger(t)]
+    listed = to_more.events(t, _subject(t, "t") if t.form.name in to_more.LISTS else None)
+    return [_trigger(t)] if listed is None else listed
 
 
 def _nth(node: Node, n: int) -> list[a.When]:
@@ -257,7 +261,7 @@ def _one_trigger(t: Node) -> a.When:
         about = _subject(t, "t") if isinstance(dict(t.slots).get("t"), NounPhrase) else None
     except Lost:
         about = None  # a subject only these forms read ("my Expedition")
-    more = to_events.event(t, about)
+    more = to_events.event(t, about) or to_more.event(t, about)
     if more is None:
         raise Lost(f"the event '{t.render()}'")
     return more
@@ -418,6 +422,8 @@ def _body(node: Node, ctx: _Ctx) -> tuple[a.Effect, ...]:
 
 
 def _sentences(node: Node, ctx: _Ctx) -> tuple[a.Effect, ...]:
+    if to_more.is_body(node):  # the top of a deck looked at, "Choose X. … it …"
+        return to_more.body(node, ctx, _sentences, _costs)
     if node.form.name == "sentences" and (paid := _pay_then(node, ctx)) is not None:
         return paid
     if node.form.name == "sentences":
@@ -590,7 +596,7 @@ def _clause(node: Node, ctx: _Ctx) -> tuple[a.Effect, ...]:
     delayed = next_played(node, ctx, _clause)
     if delayed is not None:
         return delayed
-    conv = CLAUSES.get(name) or MORE_CLAUSES.get(name)
+    conv = CLAUSES.get(name) or MORE_CLAUSES.get(name) or to_more.clause(name, _clause)
     conv = conv or (STATIC_CLAUSES.get(name) if ctx.static else None)
     if conv is None:
         raise Lost(f"the instruction '{node.render()}'")

@@ -199,7 +199,8 @@ def _mod(s: a.Selector, mod: Mod) -> a.Selector:
 
 
 # the characteristics a comparison names, as the rulesets call them (Decision CHECK-STD)
-_STATS = {"might": "might", "hand_cost": "hand_cost", "energy_cost": "energy"}
+_STATS = {"might": "might", "hand_cost": "hand_cost", "energy_cost": "energy",
+          "power_cost": "power"}  # fmt: skip
 
 
 def _stat_test(mod: Mod) -> a.StatTest:

@@ -209,6 +209,8 @@ def data(ab: a.CardAbility) -> dict[str, object]:
         out["effect"] = {"region_type": sorted(act.members)}
     elif isinstance(act, a.Take) and act.grant is a.Grant.KEYWORD:
         out["effect"] = {"lose": act.name}
+    elif isinstance(act, a.ModifyStat) and act.stat == "subtypes" and act.op is a.StatOp.ADD:
+        out["effect"] = {"add_subtypes": sorted(act.members)}  # "I am a Mech"
     else:
         raise Lost("a static ability other than a modification, a keyword given or taken")
     if e.condition is not None:
