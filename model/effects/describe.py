@@ -328,12 +328,7 @@ def _action(e: a.Effect) -> str:
         subject = "this card costs" if e.selector.pick is a.Pick.SELF else f"{head}{who} cost"
         return f"{subject} {change}{floor}"
     if isinstance(act, a.Overrule):
-        verb = {
-            a.Rule.ASSIGNED_LAST: "{w} must be assigned combat damage after every unit without "
-            "this demand (last)",
-            a.Rule.ANY_BUFFS: "{w} can have any number of buffs (not only one)",
-        }[act.rule]
-        return verb.format(w=selector(e.selector, subject=True))
+        return zones.RULES[act.rule].format(w=selector(e.selector, subject=True))
     if isinstance(act, a.Play):
         how = {a.PlayCost.FREE: " for free", a.PlayCost.NO_ENERGY: ", ignoring its Energy cost"}
         delta = ""
@@ -376,18 +371,6 @@ def _replace(act: a.Replace) -> str:
     return f"{head} {what}, instead {rest}"
 
 
-def _paid(c: a.Effect) -> bool:
-    """A cost that is a payment of a player's resource ("2 mana")."""
-    n = c.amount
-    return (
-        isinstance(c.action, a.AddCounters)
-        and c.selector.pick is a.Pick.YOU
-        and isinstance(n, a.Const)
-        and isinstance(n.value, int)
-        and n.value < 0
-    )
-
-
 def _cost(c: a.Effect) -> str:
     """A cost as paid: "2 mana", or the effect itself ("exhaust it")."""
     n = c.amount
@@ -409,6 +392,8 @@ def effect(e: a.Effect, *, capital: bool = True, stop: bool = True) -> str:
     elif text.startswith("its ") and e.selector.pick is a.Pick.SELF:
         text = "this card's " + text[4:]
     if e.costs:
+        from arbiter.model.effects.describe_zones import paid as _paid
+
         paid = " and ".join(("pay " if _paid(c) else "") + _cost(c) for c in e.costs)
         text = f"{paid} to {text.removeprefix('you ')}"
     if e.optional:
@@ -502,16 +487,12 @@ def when_clause(w: a.When, *, would: bool = False) -> str:
     if w.event is a.EventKind.DIES and by and not would:  # "when you kill X"
         verb = "is killed"
     batch = ", once however many at a time" if w.batch else ""
-    extra += _EVENT_PLACES[w.at]
+    from arbiter.model.effects.describe_zones import EVENT_PLACES
+
+    extra += EVENT_PLACES[w.at]
     if w.subject.pick is a.Pick.YOU and verb.endswith("s") and " " not in verb:
         verb = verb[:-1]  # "you conquer", "you hold"
     return f"{subject} {verb}{extra}{' here' if w.here else ''}{by}{nth}{batch}"
-
-
-def _replace_cond(e: a.Effect) -> a.Effect:
-    from dataclasses import replace
-
-    return replace(e, condition=None)
 
 
 def _one(s: a.Selector) -> str:
@@ -521,15 +502,6 @@ def _one(s: a.Selector) -> str:
     if s.pick is a.Pick.ALL:
         return selector(replace(s, pick=a.Pick.CHOOSE, count=1))
     return "this card" if s.pick is a.Pick.SELF else selector(s)
-
-
-_EVENT_PLACES = {
-    a.EventPlace.ANY: "",
-    a.EventPlace.BATTLEFIELD: " to a battlefield",
-    a.EventPlace.YOUR_BATTLEFIELD: " a battlefield you control",
-    a.EventPlace.OPEN_BATTLEFIELD: " a battlefield that was open (unoccupied, uncontrolled)",
-    a.EventPlace.COMBAT: " in combat",
-}
 
 
 def _ordinal(n: int) -> str:
@@ -559,8 +531,10 @@ def ability(ab: a.CardAbility) -> str:
     if ab.kind is a.Kind.PERMISSION:
         return f"Permission: you may {body}"
     if ab.kind is a.Kind.STATIC:  # Decision IMP-STATICS: in effect while its condition holds
+        from arbiter.model.effects.describe_zones import unconditional as _unconditional
+
         rule = " ".join(
-            f"while {condition(e.condition)}, {effect(_replace_cond(e), capital=False)}"
+            f"while {condition(e.condition)}, {effect(_unconditional(e), capital=False)}"
             if e.condition is not None else effect(e, capital=False)
             for e in ab.effects
         )  # fmt: skip

@@ -1,5 +1,6 @@
 """English for the zone actions of the card language: moves, tokens created, resources
-added (part of :mod:`model.effects.describe`, kept apart only to keep each module small)."""
+added; where an event happens; rules a static ability changes (part of
+:mod:`model.effects.describe`, kept apart only to keep each module small)."""
 
 from __future__ import annotations
 
@@ -83,3 +84,36 @@ def move(act: a.MoveTo, e: a.Effect, who: str, n: str) -> str:
         a.ZoneMove.RECYCLE: "recycle {w} (to the bottom of its deck)",
     }[act.move]
     return verb.format(w=who) + tired
+
+
+EVENT_PLACES = {  # When.at
+    a.EventPlace.ANY: "",
+    a.EventPlace.BATTLEFIELD: " to a battlefield",
+    a.EventPlace.YOUR_BATTLEFIELD: " a battlefield you control",
+    a.EventPlace.OPEN_BATTLEFIELD: " a battlefield that was open (unoccupied, uncontrolled)",
+    a.EventPlace.COMBAT: " in combat",
+}
+
+RULES = {  # Overrule: "{w}" is the units it applies to
+    a.Rule.ASSIGNED_LAST: "{w} must be assigned combat damage after every unit without this "
+    "demand (last)",
+    a.Rule.ANY_BUFFS: "{w} can have any number of buffs (not only one)",
+}
+
+
+def paid(c: a.Effect) -> bool:
+    """A cost that is a payment of a player's resource ("2 mana")."""
+    n = c.amount
+    return (
+        isinstance(c.action, a.AddCounters)
+        and c.selector.pick is a.Pick.YOU
+        and isinstance(n, a.Const)
+        and isinstance(n.value, int)
+        and n.value < 0
+    )
+
+
+def unconditional(e: a.Effect) -> a.Effect:
+    from dataclasses import replace
+
+    return replace(e, condition=None)

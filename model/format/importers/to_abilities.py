@@ -40,9 +40,8 @@ _DRAWN_BY = {"draw", "draw-card", "draw-cards", "discard-n"}  # "-by": the subje
 def abilities(node: Node, spell: bool) -> tuple[a.CardAbility, ...]:
     """The abilities of one line (``spell``: the card is a spell, its text is done once)."""
     from arbiter.model.format.importers.to_actions import refer
-    from arbiter.model.format.importers.to_choose import chosen  # "choose X. It …"
 
-    return tuple(refer(ab) for ab in _abilities(chosen(node), spell))
+    return tuple(refer(ab) for ab in _abilities(node, spell))
 
 
 def _abilities(node: Node, spell: bool) -> tuple[a.CardAbility, ...]:
