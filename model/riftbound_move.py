@@ -7,8 +7,9 @@ ready (the cost: 144.2), the mover is the turn player (144.1.a: their Main Phase
 destination is allowed: base to battlefield (144.4.a) unless units of two other players
 are there (144.4.a.1), battlefield to base (144.4.b), battlefield to battlefield only with
 Ganking (144.4.c.1, 810). The units move at once to one destination (144.3) and are
-exhausted together (144.3.c). Closed States, Showdowns and combats in progress (144.1.b-c)
-are not modelled: a scenario does not move units during them.
+exhausted together (144.3.c). Under ``turn_states: tracked`` no unit moves in a Closed
+State (144.1.b: while a chain item resolves) or while a showdown or combat is in progress
+(144.1.c).
 """
 
 from __future__ import annotations
@@ -69,7 +70,21 @@ def _check_destination(state: GameState, to: str, by: str) -> None:
         )
 
 
+def _check_state(state: GameState) -> None:
+    """144.1.b-c, under ``turn_states: tracked`` (model/riftbound_states.py)."""
+    turn = state.turn
+    if turn is not None and (turn.chain or state.chain is not None):
+        raise IllegalAction("Riftbound 144.1.b", "no Standard Move in a Closed State")
+    if turn is not None and turn.showdown is not None:
+        raise IllegalAction(
+            "Riftbound 144.1.c",
+            f"no Standard Move while a showdown or combat is in progress "
+            f"({turn.showdown.battlefield})",
+        )
+
+
 def standard_move(state: GameState, units: tuple[str, ...], to: str, by: str | None) -> GameState:
+    _check_state(state)
     if not units:
         raise IllegalAction("Riftbound 144.3", "a standard move moves one unit or more")
     mover = by or state.obj(units[0]).controlled_by

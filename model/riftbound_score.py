@@ -171,8 +171,14 @@ def _controls(state: GameState, player: str, battlefield: str) -> bool:
 def board_tasks(state: GameState) -> GameState:
     """323.6-323.7 at a Cleanup: a battlefield without units becomes uncontrolled (no
     showdown or combat is modelled as ongoing); hidden cards at a battlefield their player
-    does not control are removed to the trash (107.3.d)."""
+    does not control are removed to the trash (107.3.d). When the states of the turn are
+    followed (``turn_states: tracked``), only in an Open State and not where a showdown or
+    combat is in progress."""
+    turn = state.turn
+    going = turn.showdown.battlefield if turn is not None and turn.showdown else None
     for bf in [o for o in state.objects.values() if o.kind == BATTLEFIELD and o.controller]:
+        if (turn is not None and turn.chain) or bf.id == going:
+            continue
         if not any(
             o.kind == "unit" and o.region == bf.id and o.zone == BATTLEFIELD
             for o in state.objects.values()

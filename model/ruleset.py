@@ -113,6 +113,15 @@ class TypeLists(Enum):
     ALTERED_3_0 = "altered-3.0"  # Altered 2.2.1-2.2.3 (model/altered/types.py)
 
 
+class TurnStates(Enum):
+    """Decision RB-STATES: who says when a Riftbound showdown or combat happens."""
+
+    SCENARIO = "scenario"  # the scenario: `combat` steps and `play_card`'s `timing` (default)
+    # Riftbound 1.3, 307-313, 323.2, 323.8-323.14: the states of the turn are followed,
+    # showdowns and combats are staged and begin at Cleanups (model/riftbound_states.py)
+    TRACKED = "tracked"
+
+
 class ShortPool(Enum):
     """Decision D-TIME-4: a split pool smaller than the number of chosen targets."""
 
@@ -138,6 +147,7 @@ class Ruleset:
     replacement_reach: ReplacementReach = ReplacementReach.ONCE_PER_ACTION
     trigger_order: TriggerOrder = TriggerOrder.DECLARED
     mana_payment: ManaPayment = ManaPayment.COUNTER
+    turn_states: TurnStates = TurnStates.SCENARIO
     # What a game is, not a Decision a file may change (not under ``policies:``):
     zones: frozenset[str] = frozenset({"play"})  # the zones it knows
     destroyed_zone: str = "discard"  # where destroyed cards go (Riftbound: trash)
@@ -261,6 +271,7 @@ POLICY_ENUMS: dict[str, type[Enum]] = {
     "replacement_reach": ReplacementReach,
     "trigger_order": TriggerOrder,
     "mana_payment": ManaPayment,
+    "turn_states": TurnStates,
 }
 
 POLICY_INTS: frozenset[str] = frozenset({"quick_action_cap", "reaction_cap"})

@@ -14,6 +14,7 @@ from arbiter.model.values.reading import Modification, SetModification
 
 if TYPE_CHECKING:
     from arbiter.model.riftbound_chain import Chain
+    from arbiter.model.turn_state import TurnState
 
 # A base characteristic: a number, a vector of numbers, or a set of names.
 BaseValue = int | tuple[int, ...] | frozenset[str]
@@ -130,6 +131,8 @@ class GameState:
     # True for a state whose characteristics are already after passives (A-PASS-1,
     # ``model.passive_order.after_passives``): it is never derived again. Not compared.
     derived: bool = field(default=False, compare=False)
+    # Riftbound 307: the states of the turn, followed under ``turn_states: tracked`` only
+    turn: TurnState | None = None
 
     @property
     def active_player(self) -> str:

@@ -19,6 +19,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from arbiter.model.altered import view as altered_view
+from arbiter.model.ruleset import TurnStates
 from arbiter.model.scenario import Expectation
 from arbiter.model.state import JSON, GameObject, GameState
 from arbiter.model.values import characteristics as ch
@@ -160,6 +161,10 @@ def state_json(state: GameState) -> dict[str, JSON]:
             "items": [item.as_json() for item in state.chain.items],
             "priority": state.chain.priority,
         }
+    if state.turn is not None or state.ruleset.turn_states is TurnStates.TRACKED:
+        from arbiter.model.turn_state import TurnState  # Riftbound 307 (RB-STATES)
+
+        out["turn"] = (state.turn or TurnState()).as_json(state.chain is not None)
     return out
 
 

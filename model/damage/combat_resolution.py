@@ -19,11 +19,13 @@ from arbiter.model import death as dt
 from arbiter.model.state import JSON, Event, GameObject, GameState
 
 DAMAGE = "damage"
-AT_BATTLEFIELD = "play"  # the zone a combat's units are in (the battlefield attacked)
+# the zones a combat's units are in: ``play`` (the battlefield attacked), or ``battlefield``
+# with ``at:`` the battlefield object (a combat staged under ``turn_states: tracked``)
+AT_BATTLEFIELD = ("play", "battlefield")
 
 
 def _present(state: GameState, units: Sequence[str]) -> list[str]:
-    return [u for u in units if state.obj(u).zone == AT_BATTLEFIELD]
+    return [u for u in units if state.obj(u).zone in AT_BATTLEFIELD]
 
 
 def _lethal(obj: GameObject, might: int) -> bool:
@@ -85,7 +87,7 @@ def recall_attackers(
         return state
     for oid in _present(state, attackers):
         obj = state.obj(oid)
-        state = state.with_object(replace(obj, zone=dt.BASE))
+        state = state.with_object(replace(obj, zone=dt.BASE, region=None))
         fields: tuple[tuple[str, JSON], ...] = (
             ("target", oid),
             ("from", obj.zone),

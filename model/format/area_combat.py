@@ -10,6 +10,7 @@ from arbiter.model.damage import combat as cb
 from arbiter.model.damage import combat_state as cs
 from arbiter.model.format.context import ObjectKeyParser, ParseContext, StepParser
 from arbiter.model.format.document import Node
+from arbiter.model.ruleset import TurnStates
 from arbiter.model.state import GameObject
 from arbiter.model.steps import Step
 
@@ -87,6 +88,10 @@ def _assignment(node: Node, ctx: ParseContext) -> dict[str, int] | None:
 
 
 def _combat(node: Node, ctx: ParseContext) -> Step:
+    if ctx.state.ruleset.turn_states is TurnStates.TRACKED and not (
+        isinstance(node.value, dict) and {"attackers", "defenders"} & set(node.value)
+    ):  # the designated units of the combat in progress (Decision RB-STATES)
+        return _staged_combat(node, ctx)
     m = node.mapping(STEP_KEYS, required=("attackers", "defenders"))
     attackers = _units(m["attackers"], ctx, "attackers")
     defenders = _units(m["defenders"], ctx, "defenders")
@@ -99,6 +104,13 @@ def _combat(node: Node, ctx: ParseContext) -> Step:
             m[name].fail(f"{name} of one player; they have {', '.join(sorted(owners))}", got=False)
     if ctx.state.obj(attackers[0]).controlled_by == ctx.state.obj(defenders[0]).controlled_by:
         m["defenders"].fail("units of another player than the attackers'", got=False)
+    return _combat_options(m, ctx, attackers, defenders)
+
+
+def _combat_options(
+    m: dict[str, Node], ctx: ParseContext, attackers: tuple[str, ...], defenders: tuple[str, ...]
+) -> cs.Combat:
+    """The keys of a ``combat`` step besides its units."""
     assign: dict[cs.Side, dict[str, int] | None] = {s: None for s in cs.Side}
     if "assign" in m:
         sides = m["assign"].mapping({s.value for s in cs.Side})
@@ -123,6 +135,11 @@ def _combat(node: Node, ctx: ParseContext) -> Step:
     )
 
 
+def _staged_combat(node: Node, ctx: ParseContext) -> Step:
+    """``combat: {assign, objective, for, weights, resolution}`` under ``turn_states:
+    tracked``: the attackers and defenders are the units designated when it resolves."""
+    return _combat_options(node.mapping(STEP_KEYS - {"attackers", "defenders"}), ctx, (), ())
+
 
 _ID = {"type": ["string", "integer"]}
 _AMOUNTS = {
@@ -144,7 +161,8 @@ _PROFILE_SCHEMA: dict[str, Any] = {
 _STEP_SCHEMA: dict[str, Any] = {
     "type": "object",
     "additionalProperties": False,
-    "required": ["attackers", "defenders"],
+    # both sides, or neither under `turn_states: tracked` (the designated units, RB-STATES)
+    "dependencies": {"attackers": ["defenders"], "defenders": ["attackers"]},
     "properties": {
         "attackers": {"type": "array", "items": _ID, "minItems": 1},
         "defenders": {"type": "array", "items": _ID, "minItems": 1},

@@ -118,6 +118,12 @@ def _chain() -> ModuleType:
     return area_chain
 
 
+def _riftbound_states() -> ModuleType:
+    from arbiter.model.format import area_riftbound_states
+
+    return area_riftbound_states
+
+
 AREAS: dict[str, Callable[[], ModuleType]] = {
     "foundation": _foundation,
     "area_abilities": _abilities,
@@ -135,6 +141,7 @@ AREAS: dict[str, Callable[[], ModuleType]] = {
     "area_riftbound": _riftbound,
     "area_riftbound_costs": _riftbound_costs,
     "area_chain": _chain,
+    "area_riftbound_states": _riftbound_states,
 }
 
 
@@ -190,6 +197,7 @@ MERGE_ORDER: dict[str, tuple[str, ...]] = {
         "area_altered_objects",
         "area_riftbound_costs",
         "area_chain",
+        "area_riftbound_states",
     ),
     "OBJECT_KEY_PARSERS": (
         "area_abilities",
@@ -280,6 +288,8 @@ STEP_PARSERS: AreaTable[StepParser] = AreaTable(
         "chain_trigger": "area_chain",
         "pass_priority": "area_chain",
         "resolve_chain": "area_chain",
+        "showdown_pass": "area_riftbound_states",
+        "begin_showdown": "area_riftbound_states",
     },
 )
 

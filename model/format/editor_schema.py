@@ -129,6 +129,10 @@ DESCRIPTIONS: dict[str, str] = {
     "this_turn": "True: only for the rest of this turn.",
     "draw": "Draw cards.",
     "mana_payment": "How an Altered mana cost is paid: the mana counter or Mana Orbs (3.2.9.f).",
+    "turn_states": "Who says when a Riftbound showdown or combat happens: the scenario, or"
+    " the states of the turn followed (tracked: 307, 323.8-323.14; Decision RB-STATES).",
+    "showdown_pass": "The player with Focus passes in a showdown (Riftbound 347.3).",
+    "begin_showdown": "The turn player chooses where a staged showdown begins (323.11).",
     "pass": "The player passes their turn in the Altered Afternoon (4.2.3.d).",
     "end_turn": "End the turn: effects until end of turn end, cleanup follows.",
     "cleanup": "A cleanup: state-based checks (Riftbound).",

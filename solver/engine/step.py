@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from arbiter.model.errors import InputError
+from arbiter.model.ruleset import TurnStates
 from arbiter.model.state import GameState
 from arbiter.model.steps import Step, refuse_gone
 from arbiter.solver.engine import triggers
@@ -49,8 +50,20 @@ RESOLVERS: Mapping[tuple[str, str], Callable[[], Resolver]] = {
 }
 
 AfterStep = Callable[[GameState, GameState, RunOptions], GameState]
+
+
+def _turn_states(before: GameState, after: GameState, options: RunOptions) -> GameState:
+    """Under ``turn_states: tracked`` the Cleanup's tasks of the states of the turn again,
+    after what the step's triggers did (Decision RB-STATES)."""
+    if after.ruleset.turn_states is not TurnStates.TRACKED:
+        return after
+    from arbiter.model import riftbound_states
+
+    return riftbound_states.settle(after)
+
+
 # Run after every resolved step, in order: (state before, state after, options) -> state.
-AFTER_STEP: tuple[AfterStep, ...] = (triggers.after_step,)
+AFTER_STEP: tuple[AfterStep, ...] = (triggers.after_step, _turn_states)
 
 
 def resolver_of(step_class: type[Step]) -> Resolver | None:
@@ -61,6 +74,14 @@ def resolver_of(step_class: type[Step]) -> Resolver | None:
 
 def resolve_step(step: Step, state: GameState, options: RunOptions) -> GameState:
     refuse_gone(step, state)  # a token that stopped existing (Decision RB-GONE)
+    if state.ruleset.turn_states is TurnStates.TRACKED:  # Decision RB-STATES
+        from arbiter.model import riftbound_states
+
+        return riftbound_states.resolve(step, state, lambda s, st: _resolve(s, st, options))
+    return _resolve(step, state, options)
+
+
+def _resolve(step: Step, state: GameState, options: RunOptions) -> GameState:
     resolver = resolver_of(type(step))
     if resolver is not None:
         return resolver(step, state, options)
