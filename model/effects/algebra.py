@@ -179,9 +179,7 @@ class Test(Enum):
     # the card's optional additional cost was paid as it was played: chosen, whatever it
     # cost (Riftbound 356.4.f.1); read where the card's play is recorded (IMP-EXTRA)
     PAID = "paid"
-    # the points the selected player still needs to reach the Victory Score compares with
-    # the bound ("an opponent's score is within 3 points of the Victory Score": at most 3,
-    # Riftbound 463.1, 480.3)
+    # the points the selected player lacks to reach the Victory Score compares (480.3)
     TO_VICTORY = "to_victory"
 
 
@@ -339,8 +337,7 @@ class ZoneMove(Enum):
     # deck goes to the reserve (Resupply, Altered 7.3.22), then is exhausted (7.3.11)
     RESUPPLY = "resupply"
     EXHAUSTED_RESUPPLY = "exhausted_resupply"
-    # Riftbound 416: to the bottom of the corresponding deck (a rune to its rune deck)
-    RECYCLE = "recycle"
+    RECYCLE = "recycle"  # Riftbound 416: to the bottom of the corresponding deck
 
 
 # the moves a player does with a number of cards ("draw 2", "resupply"), not objects
@@ -397,8 +394,7 @@ class AddCounters:
 
     counter: str
     most: int = 0
-    # resources added that may only pay for these (Riftbound 429, Decision IMP-SPEND)
-    only: frozenset[Spend] = frozenset()
+    only: frozenset[Spend] = frozenset()  # what the resources added may pay for (IMP-SPEND)
 
     RULES: ClassVar[RuleIds] = ("CTR-1",)
 
@@ -511,8 +507,7 @@ class When:
     # "when you stun one or more units": once for each event, however many of the selected
     # objects it is about (Riftbound 383.2.c: the condition is evaluated after the event)
     batch: bool = False
-    # where it happens: "attacks a battlefield you control", "dies in combat"
-    at: EventPlace = EventPlace.ANY
+    at: EventPlace = EventPlace.ANY  # where: "attacks a battlefield you control"
 
     RULES: ClassVar[RuleIds] = ("TRIG-1",)
 

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from arbiter.model.effects import algebra as a
-from arbiter.model.format.importers import to_more
+from arbiter.model.format.importers import to_extra, to_limits, to_more
 from arbiter.model.format.importers.clauses import Det, Node, NounPhrase, Shape, WordKind
 from arbiter.model.format.importers.to_actions import DOMAINS, legion, resource, timing_of
 from arbiter.model.format.importers.to_effects import (
@@ -50,15 +50,11 @@ def _abilities(node: Node, spell: bool) -> tuple[a.CardAbility, ...]:
         if name != "keywords":
             raise Lost(f"the keyword line '{name}' (X defined by a count)")
         return ()
-    from arbiter.model.format.importers import to_extra  # "As an additional cost …" (356.2)
-
     if name in ("effect", "static-effect") and to_extra.is_extra(_node(node, "b")):
         return to_extra.extra(_node(node, "b"), spell, _sentence, _costs)
     if name == "effect" and spell:
         return (a.CardAbility(a.Kind.ON_PLAY, _body(_node(node, "b"), _Ctx(False))),)
     if name in ("activated", "activated-permission"):
-        from arbiter.model.format.importers import to_limits
-
         costs, b = _costs(_node(node, "c")), _node(node, "b")
         effects = () if (limit := to_limits.has_limit(b)) else _body(b, _Ctx(False))
         cond = IN_RESERVE if FROM_RESERVE in costs else None
