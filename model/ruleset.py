@@ -25,6 +25,15 @@ class PreventionTiming(Enum):
     BASE_FIRST = "base-first"  # Riftbound core rules 1.3, 417.1.e.1
 
 
+class PreventionReading(Enum):
+    """Decision D-PREV-REPL: where a prevention shield acts on a damage event."""
+
+    PIPELINE = "pipeline"  # R-2: prevention first, then replacement effects (default)
+    # Riftbound 437.7: a shield is one replacement of the damage event, ordered with the
+    # others by the chooser (372); its Prevent Value reduces the event (437.2)
+    REPLACEMENT = "replacement"
+
+
 class PreventionOrder(Enum):
     """Decision P-ORDER: order of one player's prevention effects."""
 
@@ -136,6 +145,7 @@ class Ruleset:
     division_rounding: Rounding = Rounding.DOWN
     prevention_timing: PreventionTiming = PreventionTiming.WITH_BONUS
     prevention_order: PreventionOrder = PreventionOrder.OLDEST_FIRST
+    prevention_as_replacement: PreventionReading = PreventionReading.PIPELINE
     tough_version: ToughVersion = ToughVersion.GLOSSARY
     short_pool: ShortPool = ShortPool.CONTROLLER_CHOOSES
     quick_action_cap: int = 100  # A-GOLD-9: activations of one quick action per day
@@ -262,6 +272,7 @@ POLICY_ENUMS: dict[str, type[Enum]] = {
     "division_rounding": Rounding,
     "prevention_timing": PreventionTiming,
     "prevention_order": PreventionOrder,
+    "prevention_as_replacement": PreventionReading,
     "tough_version": ToughVersion,
     "short_pool": ShortPool,
     "replacement_chooser": ReplacementChooser,

@@ -313,8 +313,11 @@ def damage_events(
     pending: PendingDamage,
     split: Mapping[str, int] | None = None,
     shield_order: Sequence[str] = (),
+    prevent: bool = True,
 ) -> tuple[Event, ...]:
-    """Bonuses and prevention: the events of one instruction, nothing carried out yet."""
+    """Bonuses and prevention: the events of one instruction, nothing carried out yet.
+    ``prevent=False`` (Decision D-PREV-REPL): the shields are left to replace the damage
+    events (Riftbound 437.7, ``arbiter.model.damage.prevention_replacement``)."""
     instr = pending.instruction
     assert instr is not None
     now, dealt, split_why = hits(state, pending, split)
@@ -345,6 +348,11 @@ def damage_events(
         elif hit.target in instr.immune:
             why.append(RuleStep("R-1", f"{hit.target} takes no damage from this source"))
             prevented = pv.Prevented(0, 0, (), ())
+        elif not prevent:
+            prevented = pv.Prevented(hit.base + hit.bonus, 0, (), ())
+            if pv.total(obj, state):
+                note = "prevention is a replacement of this damage, ordered with the others"
+                why.append(RuleStep("Riftbound 437.7", note))
         else:
             prevented = _prevented(state, obj, hit, shield_order, source_kinds(instr.source))
             why.extend(prevented.because)

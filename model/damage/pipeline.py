@@ -18,6 +18,7 @@ from dataclasses import dataclass, replace
 
 from arbiter.model.choicepoints import Option
 from arbiter.model.damage import instructions as dm
+from arbiter.model.damage import prevention_replacement as pr
 from arbiter.model.damage import replacement as rp
 from arbiter.model.damage.actions import GameAction, ProposedEvent, carry_out
 from arbiter.model.state import JSON, Event, GameState
@@ -118,13 +119,19 @@ def final_events(
 
 
 def carry(
-    state: GameState, events: Sequence[Event], action: GameAction, done: rp.Replaced
+    state: GameState,
+    events: Sequence[Event],
+    action: GameAction,
+    done: rp.Replaced,
+    shields: Sequence[pr.Held] = (),
 ) -> GameState:
     """Carry out what replacement left: damage as the ``damage`` counter, the rest as
     ``arbiter.model.damage.actions`` does. ``done.reported`` already holds the
-    replaced/declined reports."""
+    replaced/declined reports; ``shields`` that replaced damage (Decision D-PREV-REPL)
+    lose what they prevented first (Riftbound 437.3)."""
     damage, others = final_events(events, action, done)
-    state = dm.carry_out_damage(done.reported, damage)
+    reported = pr.spend(done.reported, action.id, done.log, shields) if shields else done.reported
+    state = dm.carry_out_damage(reported, damage)
     return carry_out(state, action.id, others) if others else state
 
 
@@ -135,11 +142,10 @@ def deal(
     shield_order: Sequence[str] = (),
 ) -> GameState:
     """``dm.deal`` with replacement in between, every decision by its default (R-DEFAULT)."""
-    instr = pending.instruction
-    assert instr is not None
-    events = dm.damage_events(state, pending, split, shield_order)
-    action = propose(state, instr, events)
-    return carry(state, events, action, rp.apply_replacements(action, state))
+    r = start(state, pending, split, shield_order)
+    while (p := rp.point(r.run)) is not None:
+        r = take(r, p.options[0])
+    return finish(r)
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,6 +155,7 @@ class DamageRun:
 
     events: tuple[Event, ...]
     run: rp.ReplacementRun
+    shields: tuple[pr.Held, ...] = ()  # shields taking part as replacements (D-PREV-REPL)
 
     def key(self) -> Hashable:
         return self.run.key()
@@ -159,12 +166,19 @@ def start(
 ) -> DamageRun:
     instr = pending.instruction
     assert instr is not None
-    events = dm.damage_events(state, pending, split, order)
-    return DamageRun(events, rp.start_run(propose(state, instr, events), state))
+    if not pr.as_replacement(state):
+        events = dm.damage_events(state, pending, split, order)
+        return DamageRun(events, rp.start_run(propose(state, instr, events), state))
+    # Decision D-PREV-REPL (Riftbound 437.7): no prevention before replacement; each shield
+    # is one replacement of the damage events to its object
+    events = dm.damage_events(state, pending, split, order, prevent=False)
+    held = pr.shields_in_play(state, instr)
+    extra = pr.replacements(state, held)
+    return DamageRun(events, rp.start_run(propose(state, instr, events), state, extra), held)
 
 
 def finish(r: DamageRun) -> GameState:
-    return carry(r.run.state, r.events, r.run.action, rp.result(r.run))
+    return carry(r.run.state, r.events, r.run.action, rp.result(r.run), r.shields)
 
 
 def take(r: DamageRun, option: Option) -> DamageRun:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from arbiter.model.abilities import in_play
+from arbiter.model.ability_zones import in_play_in
 from arbiter.model.ruleset import PreventionOrder
 from arbiter.model.state import JSON, Ability, GameObject, GameState
 from arbiter.model.trace import RuleStep, Trace
@@ -114,7 +114,7 @@ def source_left(shield: Shield, state: GameState) -> bool:
     source = state.objects.get(shield.source)
     if source is None:
         return False
-    if not in_play(source.zone):
+    if not in_play_in(state, source.zone):  # Riftbound 107: a base is in play
         return True
     return shield.source_stamp is not None and source.timestamp != shield.source_stamp
 
@@ -142,7 +142,7 @@ def ordered(
         else:
             why.append(RuleStep("P-6", f"{s.id} does not apply: its source {s.source} left play"))
             src = state.objects.get(s.source)
-            if src is not None and in_play(src.zone):
+            if src is not None and in_play_in(state, src.zone):
                 why.append(
                     RuleStep(
                         "P-6b",

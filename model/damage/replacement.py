@@ -271,10 +271,16 @@ class ReplacementRun:
         return (tuple(e.node for e in self.pending), self.used, self.declined)
 
 
-def start_run(action: GameAction, state: GameState) -> ReplacementRun:
-    """R-2: the action's events, after modifiers and prevention; a 0 is no event."""
+def start_run(
+    action: GameAction, state: GameState, extra: tuple[Replacement, ...] = ()
+) -> ReplacementRun:
+    """R-2: the action's events, after modifiers and prevention; a 0 is no event.
+    ``extra``: replacements that are not abilities in play (prevention shields under
+    Decision D-PREV-REPL), ordered with the others by timestamp."""
     events = tuple(e for e in action.events if e.amount > 0)
-    run = ReplacementRun(action, state, replacements_in_play(state), _sorted(events))
+    found = (*replacements_in_play(state), *extra)
+    active = tuple(sorted(found, key=lambda r: (r.timestamp, r.id)))
+    run = ReplacementRun(action, state, active, _sorted(events))
     return settle(run)
 
 

@@ -9,6 +9,7 @@ from typing import Any
 from arbiter.model.choicepoints import FixedChoice
 from arbiter.model.damage.action_step import GameActionStep
 from arbiter.model.damage.actions import EVENT_KINDS, GameAction, ProposedEvent
+from arbiter.model.damage.prevention import Shield
 from arbiter.model.damage.replacement import (
     ANY_OBJECT,
     SIDES,
@@ -22,6 +23,7 @@ from arbiter.model.damage.replacement import (
 from arbiter.model.effects.algebra import Side
 from arbiter.model.format.context import ObjectKeyParser, ParseContext, StepParser, TopKeyParser
 from arbiter.model.format.document import Node
+from arbiter.model.ruleset import PreventionReading
 from arbiter.model.state import JSON, GameObject, GameState
 from arbiter.model.steps import Step
 from arbiter.model.wording import did_you_mean
@@ -200,7 +202,12 @@ def _replacements(node: Node, ctx: ParseContext, obj: GameObject) -> GameObject:
 
 
 def _replacement_ids(state: GameState) -> set[str]:
-    return {a.id for o in state.objects.values() for a in o.abilities if isinstance(a, Replacement)}
+    """Replacements on objects; under ``prevention_as_replacement: replacement`` the
+    prevention shields too (Decision D-PREV-REPL, Riftbound 437.7)."""
+    kinds: tuple[type, ...] = (Replacement,)
+    if state.ruleset.prevention_as_replacement is PreventionReading.REPLACEMENT:
+        kinds = (Replacement, Shield)
+    return {a.id for o in state.objects.values() for a in o.abilities if isinstance(a, kinds)}
 
 
 def parse_choice(node: Node, ctx: ParseContext) -> FixedChoice:

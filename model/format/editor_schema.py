@@ -46,6 +46,8 @@ DESCRIPTIONS: dict[str, str] = {
     "division_rounding": "How a division rounds when a card does not say (Decision E-DIV).",
     "prevention_order": "The order preventions apply in (Decision D-PREV-3).",
     "prevention_timing": "When prevention applies relative to bonuses (Decision D-PREV-3).",
+    "prevention_as_replacement": "Prevention before replacements, or as one of them (Decision "
+    "D-PREV-REPL, Riftbound 437.7).",
     "quick_action_cap": "How many times a quick action may be used in one day (A-GOLD-9).",
     "short_pool": "What a split does with fewer damage than targets (Decision D-TIME-4b).",
     "tough_version": "Which version of Tough applies (Riftbound).",

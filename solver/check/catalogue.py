@@ -10,6 +10,7 @@ from arbiter.solver.check import (
     foundation,
     imported,
     interactions,
+    prevent_replacement,
     replacement,
     rulebooks,
     rulings,
@@ -105,6 +106,12 @@ TUPLE_CHECKS: tuple[TupleCheck, ...] = (
         (rulebooks.CODE,),
         (rulebooks.targeter_keys, rulebooks.tough_keys),
         rulebooks.tough_for_free,
+    ),
+    TupleCheck(
+        "ruling-rulebook-prevent",
+        (rulebooks.CODE,),
+        (prevent_replacement.redirect_keys, prevent_replacement.shielded_keys),
+        prevent_replacement.redirect_against_prevention,
     ),
 )
 

@@ -157,10 +157,12 @@ def scenario(
     steps: Sequence[Mapping[str, JSON]],
     expect: Mapping[str, JSON],
     policies: Mapping[str, JSON] | None = None,
+    choices: Mapping[str, JSON] | None = None,
 ) -> Witness:
     """A witness played by ``ruleset`` as the card set has it: the policies the set (or the
     configuration, or the command line) chose are written under ``policies:``, then
-    ``policies`` (the other reading a ruling compares) over them (Decision CHECK-WIT)."""
+    ``policies`` (the other reading a ruling compares) over them (Decision CHECK-WIT);
+    ``choices``: the decisions it fixes (a step id -> its ``choices:`` entries)."""
     doc: dict[str, JSON] = {"title": title, "description": description, "ruleset": ruleset.name}
     chosen: dict[str, JSON] = {**chosen_policies(ruleset), **(policies or {})}
     if chosen:
@@ -168,6 +170,8 @@ def scenario(
     doc["players"] = list(PLAYERS)
     doc["objects"] = {k: dict(v) for k, v in objects.items()}
     doc["steps"] = [dict(s) for s in steps]
+    if choices:
+        doc["choices"] = dict(choices)
     doc["expect"] = dict(expect)
     return _witness(
         name, "# A witness written by `arbiter check`: run it with `arbiter run`.\n", doc
