@@ -355,8 +355,9 @@ def performed_refs(steps: tuple[Step, ...]) -> tuple[Reference, ...]:
         if not isinstance(step, Perform):
             continue
         for e in step.effects:
-            if isinstance(e.action, a.MoveTo) and e.action.move is a.ZoneMove.TO_ZONE:
-                out.append(Reference("zone", e.action.zone, step.where))
+            act = e.action  # a move to a battlefield (``to``) names no zone
+            if isinstance(act, a.MoveTo) and act.move is a.ZoneMove.TO_ZONE and act.zone:
+                out.append(Reference("zone", act.zone, step.where))
             if e.selector.pick is a.Pick.NAMED and e.selector.name:
                 out.append(Reference("card", e.selector.name, step.where))
     return tuple(out)

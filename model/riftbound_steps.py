@@ -1,6 +1,6 @@
 """Scenario steps of the Riftbound rulebook area (docs/format.md, "Riftbound: Might,
 death and turns"): ``might``, ``buff``, ``spend_buff``, ``keyword_change``,
-``choose_targets``, ``cleanup``, ``chain_item``, ``end_turn``."""
+``choose_targets``, ``cleanup``, ``chain_item``, ``end_turn``, ``heal``."""
 
 from __future__ import annotations
 
@@ -58,6 +58,32 @@ class Might(Step):
             ("became_mighty", out.became_mighty),
         )
         return state.with_object(out.obj).with_event(Event("might", fields, rules, out.because))
+
+
+@dataclass(frozen=True, kw_only=True)
+class Heal(Step):
+    """``heal: {targets: [...]}``: a Heal instruction (418): the damage marked on each unit
+    is cleared (142.4, 418.1), several at once (418.2); a unit without damage is not
+    healed (nothing is cleared)."""
+
+    targets: tuple[str, ...]
+
+    def target_ids(self) -> tuple[str, ...]:
+        return self.targets
+
+    def resolve(self, state: GameState) -> GameState:
+        healed: list[str] = []
+        for oid in self.targets:
+            obj = state.obj(oid)
+            if obj.kind != "unit" or not dt.on_board(obj):  # 142: damage is a unit's value
+                raise IllegalAction("Riftbound 142", f"{oid} is not a unit on the Board")
+            if obj.counters.get("damage", 0) > 0:
+                counters = {k: v for k, v in obj.counters.items() if k != "damage"}
+                state = state.with_object(replace(obj, counters=counters))
+                healed.append(oid)
+        return state.with_event(
+            Event("heal", (("targets", healed),), ("Riftbound 418.1", "Riftbound 418.2"))
+        )
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -134,11 +134,11 @@ def test_a_trigger_on_either_of_two_events_is_one_trigger_per_event() -> None:
     ("text", "spell", "missing"),
     [
         ("Deal 3 to a unit at my battlefield.", True, "at my battlefield"),
-        ("Friendly units with 2 {might} or less have [Tank].", False, "with a statistic"),
-        ("Your spells and abilities deal 2 Bonus Damage.", False, "static"),
+        ("Use my abilities only while I'm exhausted.", False, "use-only-while"),
+        ("I cost {3} less to play from anywhere other than your hand.", False, "static"),
         ("Deal 3 to a unit at another battlefield.", True, "at another battlefield"),
         ("Kill a unit. Its controller draws 1.", True, "Its controller"),
-        ("When an enemy unit attacks a battlefield you control, draw 1.", False, "the event"),
+        ("When a unit moves from here, draw 1.", False, "the event"),
     ],
 )
 def test_a_line_read_completely_but_not_convertible_is_not_modelled(

@@ -148,7 +148,7 @@ def test_entering_ready_is_done_as_the_object_enters_not_by_a_passive() -> None:
     (t,) = tokens.effects
     assert t.selector == a.Selector(a.Pick.ALL, side=a.Side.YOURS, kinds=frozenset({"token"}))
     text = read(Game.RIFTBOUND, "Other friendly Robots enter ready.").rendering
-    assert text == "Other your Robots enters the Board ready."
+    assert text == "Other your Robots enter the Board ready."
 
 
 @pytest.mark.rule("IMP-ENTER", "Riftbound 364.3.a")

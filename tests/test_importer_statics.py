@@ -71,31 +71,48 @@ def test_all_regions_become_one_terrain_and_lose_the_others() -> None:
     assert to_passives.data(ab)["effect"] == {"region_type": ["Mountain"]}
 
 
-@pytest.mark.rule("IMP-STATIC", "IMP-ALGEBRA", "Riftbound 708")
-def test_a_state_as_condition_is_not_modelled() -> None:
-    # [Mighty] is a Might of 5 or more (Riftbound 708): not a keyword the engine tests
-    _lost(Game.RIFTBOUND, "While I'm [Mighty], I have [Deflect].")
+def _described(game: Game, text: str) -> tuple[a.Effect, ...]:
+    """A static line the passive engine does not run, kept in ``statics:`` (IMP-STATICS)."""
+    r = read(game, text)
+    assert r.modelled, r.lost
+    assert r.abilities and all(ab.kind is a.Kind.STATIC for ab in r.abilities)
+    return tuple(e for ab in r.abilities for e in ab.effects)
 
 
-@pytest.mark.rule("IMP-STATIC", "IMP-ALGEBRA", "Riftbound 135.2")
-def test_what_the_passive_engine_does_not_run_is_not_modelled_with_its_reason() -> None:
-    stat = _lost(Game.RIFTBOUND, "Friendly units with 2 {might} or less have [Shield].")
-    assert "passive engine does not run" in stat.lost
-    assert "every object in play matching filters" in stat.lost
-    boosts = _lost(Game.ALTERED, "If I have 3 or more boosts, I am [Tough 1].")
-    assert "a condition on the source" in boosts.lost
+@pytest.mark.rule("IMP-STATICS", "IMP-ALGEBRA", "Riftbound 708")
+def test_a_state_as_condition_is_described_only() -> None:
+    # [Mighty] is a Might of 5 or more (Riftbound 708): a number test the engine's passives
+    # do not make, so the line is described, not run
+    (e,) = _described(Game.RIFTBOUND, "While I'm [Mighty], I have [Deflect].")
+    assert e.condition == a.Condition(a.Test.STAT, selector=a.SELF, stat="might", bound=5)
+    assert e.action == a.Give(a.Grant.KEYWORD, "Deflect") and e.selector == a.SELF
+    assert ps.unsupported(replace(e, duration=a.Duration(a.Lasts.WHILE_IN_PLAY))) is not None
 
 
-@pytest.mark.rule("IMP-STATIC", "A-PASS-1")
-def test_a_passive_with_a_condition_the_area_syntax_lacks_is_lost() -> None:
+@pytest.mark.rule("IMP-STATICS", "IMP-ALGEBRA", "Riftbound 135.2")
+def test_what_the_passive_engine_does_not_run_is_described_only() -> None:
+    (stat,) = _described(Game.RIFTBOUND, "Friendly units with 2 {might} or less have [Shield].")
+    assert stat.selector.stats == (a.StatTest("might", a.Compare.AT_MOST, 2),)
+    assert stat.selector.side is a.Side.YOURS and stat.action == a.Give(a.Grant.KEYWORD, "Shield")
+    (boosts,) = _described(Game.ALTERED, "If I have 3 or more boosts, I am [Tough 1].")
+    assert boosts.condition == a.Condition(a.Test.COUNTER, selector=a.SELF, name="boosts", bound=3)
+    assert boosts.amount == a.Const(1)
+
+
+@pytest.mark.rule("IMP-STATIC", "IMP-STATICS", "A-PASS-1")
+def test_a_passive_with_a_condition_the_area_syntax_lacks_is_described_only() -> None:
     keyword = a.Condition(a.Test.HAS, selector=a.SELF, name="Tough")
     e = a.Effect(a.Give(a.Grant.KEYWORD, "Eternal"), a.SELF, condition=keyword)
-    with pytest.raises(to_passives.Lost, match="region or subtype"):
-        to_passives.passives((e,))
+    (kept,) = to_passives.passives((e,))
+    assert kept.kind is a.Kind.STATIC and kept.effects == (e,)
     lasting = replace(e, condition=None, duration=a.Duration(a.Lasts.END_OF_TURN))
     with pytest.raises(to_passives.Lost, match="duration"):
         to_passives.passives((lasting,))
+    chosen = replace(e, selector=a.Selector(a.Pick.CHOOSE, kinds=frozenset({"unit"})))
+    with pytest.raises(to_passives.Lost, match="passive engine does not run"):
+        to_passives.passives((chosen,))  # neither a passive nor a static ability
     (ok,) = to_passives.passives((replace(e, condition=FOREST),))
+    assert ok.kind is a.Kind.PASSIVE
     assert to_passives.data(ok)["condition"] == {"region": "Forest"}
 
 

@@ -43,9 +43,14 @@ Delayed = _game.Delayed
 EndTurn = _game.EndTurn
 Exchange = _game.Exchange
 Play = _game.Play
+Overrule = _game.Overrule
+Rule = _game.Rule
 PlayCost = _game.PlayCost
 PlayPlace = _game.PlayPlace
 RollDie = _game.RollDie
+Spend = _game.Spend
+MovePlace = _game.MovePlace
+EventPlace = _game.EventPlace
 Timing = _game.Timing
 TokenPlace = _game.TokenPlace
 TokenEntry = _game.TokenEntry
@@ -181,6 +186,8 @@ class Test(Enum):
     # of what the kill is attributed to): attributed to one the card's controller controls,
     # who is responsible for the kill (Riftbound 428.5.e, Decision RB-KILL-WITH)
     KILLED_WITH = "killed_with"
+    # the points the selected player lacks to reach the Victory Score compares (480.3)
+    TO_VICTORY = "to_victory"
 
 
 @dataclass(frozen=True, slots=True)
@@ -337,6 +344,7 @@ class ZoneMove(Enum):
     # deck goes to the reserve (Resupply, Altered 7.3.22), then is exhausted (7.3.11)
     RESUPPLY = "resupply"
     EXHAUSTED_RESUPPLY = "exhausted_resupply"
+    RECYCLE = "recycle"  # Riftbound 416: to the bottom of the corresponding deck
 
 
 # the moves a player does with a number of cards ("draw 2", "resupply"), not objects
@@ -357,6 +365,7 @@ class MoveTo:
     zone: str = ""  # TO_ZONE: the zone's name
     whose: Side = Side.ANY  # whose zone: the owner's (ANY, A-GOLD-6), yours, an opponent's
     exhausted: bool = False  # they arrive exhausted ("channel 1 rune exhausted", Riftbound 430.2)
+    to: MovePlace = MovePlace.ZONE  # TO_ZONE: a destination other than a zone (Riftbound 442)
 
     RULES: ClassVar[RuleIds] = ("A-TIME-1", "A-GOLD-6", "A-GOLD-7", "A-ZONE-1")
 
@@ -392,6 +401,7 @@ class AddCounters:
 
     counter: str
     most: int = 0
+    only: frozenset[Spend] = frozenset()  # what the resources added may pay for (IMP-SPEND)
 
     RULES: ClassVar[RuleIds] = ("CTR-1",)
 
@@ -504,6 +514,7 @@ class When:
     # "when you stun one or more units": once for each event, however many of the selected
     # objects it is about (Riftbound 383.2.c: the condition is evaluated after the event)
     batch: bool = False
+    at: EventPlace = EventPlace.ANY  # where: "attacks a battlefield you control"
 
     RULES: ClassVar[RuleIds] = ("TRIG-1",)
 
@@ -546,6 +557,7 @@ Action = (
     | BecomeCopy
     | ChangeTraits
     | Play
+    | Overrule
     | LookTop
     | Counter
 )

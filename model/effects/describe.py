@@ -20,9 +20,13 @@ def _plural(word: str) -> str:
     return word + "s"
 
 
+# zones of cards a player owns (not the Board): "a card in your trash" (Riftbound 107)
+_CARD_ZONES = frozenset({"hand", "trash", "deck", "discard_pile", "banishment"})
+
+
 def _kind_words(s: a.Selector, plural: bool) -> str:
     kinds = sorted(s.kinds)
-    noun = " or ".join(kinds) if kinds else "object"
+    noun = " or ".join(kinds) if kinds else "card" if s.zone in _CARD_ZONES else "object"
     subtypes = sorted(s.subtypes)
     if subtypes and not kinds:
         noun = " or ".join(subtypes)
@@ -32,7 +36,9 @@ def _kind_words(s: a.Selector, plural: bool) -> str:
     words = []
     if s.other:
         words.append("other")
-    if s.side is a.Side.YOURS:
+    if s.side is a.Side.YOURS and s.zone in _CARD_ZONES:
+        pass  # "in your trash" says whose (_filters)
+    elif s.side is a.Side.YOURS:
         words.append("your" if s.pick is not a.Pick.CHOOSE else "ally")
     elif s.side is a.Side.ENEMY:
         words.append("enemy")
@@ -67,6 +73,14 @@ def _filters(s: a.Selector) -> str:
         out.append(f"in a {s.region}")
     if s.here:
         out.append("here")
+    elif s.zone == "battlefield":  # Riftbound 107: one of the battlefields, not a base
+        out.append("at a battlefield")
+    elif s.zone == "base":  # a player's base (Riftbound 107)
+        out.append({a.Side.YOURS: "in your base", a.Side.ENEMY: "in an opponent's base"}.get(
+            s.side, "in a base"))  # fmt: skip
+    elif s.zone in _CARD_ZONES:  # a player's own zone
+        whose = {a.Side.YOURS: "your", a.Side.ENEMY: "an opponent's"}.get(s.side, "any")
+        out.append(f"in {whose} {s.zone.replace('_', ' ')}")
     elif s.zone:
         out.append(f"in the {s.zone.replace('_', ' ')}")
     return (" " + " ".join(out)) if out else ""
@@ -102,7 +116,11 @@ def _counted(s: a.Selector, plural: bool) -> str:
     if s.side is a.Side.YOURS:
         from dataclasses import replace
 
-        return f"{_kind_words(replace(s, side=a.Side.ANY), plural)}{_filters(s)} you control"
+        mine = replace(s, side=a.Side.ANY)
+        if s.zone and s.zone not in ("battlefield", "base") and not s.here:  # a card zone
+            where = f"{_filters(replace(mine, zone=None))} in your {s.zone.replace('_', ' ')}"
+            return f"{_kind_words(mine, plural)}{where}"
+        return f"{_kind_words(mine, plural)}{_filters(s)} you control"
     return f"{_kind_words(s, plural)}{_filters(s)}"
 
 
@@ -173,6 +191,8 @@ def condition(c: a.Condition) -> str:
     if c.test is a.Test.SUBTYPE:
         return f"{who} is a{_an(c.name)} {c.name}"
     if c.test is a.Test.ZONE:
+        if c.name == "battlefield":  # Riftbound 107: at a battlefield, not in a base
+            return f"{who} is at a battlefield"
         return f"{who} is in play" if c.name == "play" else f"{who} is in the {c.name}"
     if c.test is a.Test.REGION:
         return f"{who} is in a {c.name}"
@@ -194,6 +214,8 @@ def condition(c: a.Condition) -> str:
         return f"you killed that object with a{_an(c.name)} {c.name}"
     if c.test is a.Test.CARDS_PLAYED:
         return f"you have played {bound} other cards this turn"
+    if c.test is a.Test.TO_VICTORY:  # Riftbound 480.3
+        return f"{who} needs {bound} points to reach the Victory Score"
     return f"it is the {c.name} phase"
 
 
@@ -209,7 +231,18 @@ def duration(d: a.Duration) -> str:
     }[d.lasts]
 
 
+def _s(e: a.Effect, verb: str) -> str:
+    """The verb agreeing with the selector as ``selector`` words it ("your units gain",
+    "each unit gains", "two units gain")."""
+    s = e.selector
+    many = s.pick is a.Pick.ALL and s.side is a.Side.YOURS
+    many = many or (s.pick is a.Pick.CHOOSE and s.count != 1)
+    return verb if many else verb + "s"
+
+
 def _action(e: a.Effect) -> str:
+    from arbiter.model.effects import describe_zones as zones
+
     act, who = e.action, selector(e.selector)
     if isinstance(act, a.DealDamage):
         if act.split:
@@ -220,11 +253,11 @@ def _action(e: a.Effect) -> str:
         if act.op is a.StatOp.ADD:
             if act.members:
                 return f"{who} gains the {stat} {', '.join(sorted(act.members))}"
-            if isinstance(e.amount, a.Per) and e.amount.times != 1:
+            if isinstance(e.amount, a.Per):
                 per = _counted(e.amount.selector, False)
-                return f"{who} gets {e.amount.times:+d} {stat} per {per}"
+                return f"{who} {_s(e, 'get')} {e.amount.times:+d} {stat} per {per}"
             floor = f" (to a minimum of {act.minimum})" if act.minimum is not None else ""
-            return f"{who} gets {_signed(e.amount)} {stat}{floor}"
+            return f"{who} {_s(e, 'get')} {_signed(e.amount)} {stat}{floor}"
         if act.op is a.StatOp.SET:
             value = ", ".join(sorted(act.members)) if act.members else amount(e.amount)
             return f"{_possessive(e.selector)} {stat} becomes {value}"
@@ -263,24 +296,27 @@ def _action(e: a.Effect) -> str:
         return f"ready {who}"
     if isinstance(act, a.Give):
         num = f" {amount(e.amount)}" if e.amount is not None else ""
-        return f"{who} gains {act.name}{num}"
+        return f"{who} {_s(e, 'gain')} {act.name}{num}"
     if isinstance(act, a.Take):
         if act.grant is a.Grant.ABILITIES:
             return f"{who} loses its abilities"
-        return f"{who} loses {act.name}"
+        return f"{who} {_s(e, 'lose')} {act.name}"
     if isinstance(act, a.Boost):
         return f"{who} gets {_signed(e.amount)} to {act.feature}"
     if isinstance(act, a.MoveTo):
-        return _move(act, e, who)
+        return zones.move(act, e, who, amount(e.amount) if e.amount is not None else "")
     if isinstance(act, a.CreateToken):
-        return _create(act, e, who)
+        return zones.create(act, amount(e.amount), who)
     if isinstance(act, a.AddCounters):
         n = e.amount
+        if act.counter == "points" and e.selector.is_player and n == a.Const(1):  # 463.1
+            return f"{who} score{'s' if who != 'you' else ''} 1 point"
         if isinstance(n, a.Const) and isinstance(n.value, int) and n.value < 0:
-            return f"remove {-n.value} {act.counter} counters from {who}"
+            many = "counter" if n.value == -1 else "counters"
+            return f"remove {-n.value} {act.counter} {many} from {who}"
         many = "counter" if n == a.Const(1) else "counters"
         most = f" (at most {act.most})" if act.most else ""
-        return f"put {amount(n)} {act.counter} {many} on {who}{most}"
+        return f"put {amount(n)} {act.counter} {many} on {who}{most}{zones.only(act)}"
     if isinstance(act, a.BonusDamage):
         srcs = " and ".join(_plural(x) for x in sorted(act.sources))
         whose = "your" if e.selector.pick is a.Pick.YOU else f"{selector(e.selector)}'s"
@@ -297,10 +333,15 @@ def _action(e: a.Effect) -> str:
             else None
         )
         change = f"{less} less" if less is not None else f"{amount(cost)} more"
+        if isinstance(cost, a.Per):  # "1 less for each card in your trash"
+            more = "less" if cost.times < 0 else "more"
+            change = f"{abs(cost.times)} {more} for each {_counted(cost.selector, False)}"
         head = "the next of " if act.once else ""
         floor = f" (never less than {act.floor})" if act.floor is not None else ""
         subject = "this card costs" if e.selector.pick is a.Pick.SELF else f"{head}{who} cost"
         return f"{subject} {change}{floor}"
+    if isinstance(act, a.Overrule):
+        return zones.RULES[act.rule].format(w=selector(e.selector, subject=True))
     if isinstance(act, a.Play):
         how = {a.PlayCost.FREE: " for free", a.PlayCost.NO_ENERGY: ", ignoring its Energy cost"}
         delta = ""
@@ -361,59 +402,6 @@ def _traits(who: str, act: a.ChangeTraits) -> str:
     return gain + (", which " + ", ".join(parts) if parts else "")
 
 
-_TOKEN_PLACES = {
-    a.TokenPlace.DEFAULT: "",
-    a.TokenPlace.CHOSEN_EXPEDITION: " in an expedition of yours you choose",
-    a.TokenPlace.MY_EXPEDITION: " in this card's expedition",
-    a.TokenPlace.EACH_EXPEDITION: " in each of your expeditions",
-    a.TokenPlace.BASE: " in your base",
-    a.TokenPlace.HERE: " here",
-    a.TokenPlace.HERO_EXPEDITION: " in your hero expedition",
-    a.TokenPlace.COMPANION_EXPEDITION: " in your companion expedition",
-}
-
-
-def _create(act: a.CreateToken, e: a.Effect, who: str) -> str:
-    n = amount(e.amount)
-    many = "token" if n == "1" else "tokens"
-    name = act.name or act.card
-    parts = [act.kind] if act.kind else []
-    parts += [f"{stat} {value}" for stat, value in act.stats]
-    parts += sorted(act.subtypes)
-    if act.defined_by:
-        parts.append(f"as {act.defined_by} defines it")
-    spec = f" ({', '.join(parts)})" if parts else ""
-    enters = f", {act.enters.value}" if act.enters is not a.TokenEntry.DEFAULT else ""
-    verb = "create" if who == "you" else f"{who} creates"
-    return f"{verb} {n} {name} {many}{spec}{_TOKEN_PLACES[act.place]}{enters}"
-
-
-def _move(act: a.MoveTo, e: a.Effect, who: str) -> str:
-    n = amount(e.amount) if e.amount is not None else ""
-    tired = " exhausted" if act.exhausted else ""
-    if act.move is a.ZoneMove.CHANNEL:
-        runes = "rune" if n in ("", "1") else "runes"
-        return f"{who} channel{'s' if who != 'you' else ''} {n or 1} {runes}{tired}"
-    if act.move in (a.ZoneMove.RESUPPLY, a.ZoneMove.EXHAUSTED_RESUPPLY):
-        verb = "resupply" if act.move is a.ZoneMove.RESUPPLY else "do an exhausted resupply"
-        times = "" if n in ("", "1") else f" {n} times"
-        return f"{who} {verb}{times}" if who == "you" else f"{who} does: {verb}{times}"
-    if act.move in (a.ZoneMove.DRAW, a.ZoneMove.DISCARD) and e.selector.is_player:
-        verb = act.move.value + ("s" if who != "you" else "")
-        cards = "card" if n in ("", "1") else "cards"
-        return f"{who} {verb} {n or 1} {cards}"
-    verb = {
-        a.ZoneMove.DISCARD: "discard {w}",
-        a.ZoneMove.RECALL: "send {w} to the Reserve",
-        a.ZoneMove.RETURN_TO_HAND: "return {w} to its owner's hand",
-        a.ZoneMove.DESTROY: "destroy {w}",
-        a.ZoneMove.SACRIFICE: "sacrifice {w}",
-        a.ZoneMove.TO_ZONE: "move {w} to the " + act.zone.replace("_", " "),
-        a.ZoneMove.SWITCH: "{w} switches expeditions",
-    }[act.move]
-    return verb.format(w=who) + tired
-
-
 def _replace(act: a.Replace) -> str:
     head = "the next time" if act.once else "if"
     what = when_clause(act.event, would=True)
@@ -444,8 +432,10 @@ def effect(e: a.Effect, *, capital: bool = True, stop: bool = True) -> str:
     elif text.startswith("its ") and e.selector.pick is a.Pick.SELF:
         text = "this card's " + text[4:]
     if e.costs:
-        paid = " and ".join(_cost(c) for c in e.costs)
-        text = f"pay {paid} to {text.removeprefix('you ')}"
+        from arbiter.model.effects.describe_zones import paid as _paid
+
+        paid = " and ".join(("pay " if _paid(c) else "") + _cost(c) for c in e.costs)
+        text = f"{paid} to {text.removeprefix('you ')}"
     if e.optional:
         text = "you may " + text.removeprefix("you ")
     if isinstance(e.action, a.Delayed) and e.duration.lasts is not a.Lasts.INSTANT:
@@ -509,6 +499,8 @@ def when_clause(w: a.When, *, would: bool = False) -> str:
     if w.event is a.EventKind.COUNTER:
         if w.reaches:
             return f"{subject} gets its {_ordinal(w.reaches)} {w.name} counter"
+        if w.by is a.Side.YOURS and w.change == "up":  # "when you buff me" (426.1)
+            return f"you put a {w.name} counter on {_one(w.subject)}"
         change = {"up": "increases", "down": "decreases"}.get(w.change, "changes")
         return f"the {w.name} counter of {subject} {change}"
     verb = EVENT_WORDS[w.event]
@@ -532,8 +524,24 @@ def when_clause(w: a.When, *, would: bool = False) -> str:
     if w.origin:
         extra += f" from the {w.origin}"
     by = {a.Side.YOURS: " by you", a.Side.ENEMY: " by the opponent"}.get(w.by, "")
+    if w.event is a.EventKind.DIES and by and not would:  # "when you kill X"
+        verb = "is killed"
     batch = ", once however many at a time" if w.batch else ""
+    from arbiter.model.effects.describe_zones import EVENT_PLACES
+
+    extra += EVENT_PLACES[w.at]
+    if w.subject.pick is a.Pick.YOU and verb.endswith("s") and " " not in verb:
+        verb = verb[:-1]  # "you conquer", "you hold"
     return f"{subject} {verb}{extra}{' here' if w.here else ''}{by}{nth}{batch}"
+
+
+def _one(s: a.Selector) -> str:
+    """One object an event is about ("this card", "an ally unit")."""
+    from dataclasses import replace
+
+    if s.pick is a.Pick.ALL:
+        return selector(replace(s, pick=a.Pick.CHOOSE, count=1))
+    return "this card" if s.pick is a.Pick.SELF else selector(s)
 
 
 def _ordinal(n: int) -> str:
@@ -544,7 +552,7 @@ def _ordinal(n: int) -> str:
 def ability(ab: a.CardAbility) -> str:
     """One line: "When this card attacks: deal 5 damage divided among …"."""
     body = " ".join(effect(e) for e in ab.effects)
-    if ab.condition is not None:
+    if ab.condition is not None and ab.kind is not a.Kind.QUICK:
         body = f"If {condition(ab.condition)}: {body}"
     if ab.kind is not a.Kind.ON_PLAY:
         body = body[:1].lower() + body[1:]
@@ -555,17 +563,32 @@ def ability(ab: a.CardAbility) -> str:
     if ab.kind is a.Kind.QUICK:
         cost = ", ".join(_cost(c) for c in ab.costs) or "no cost"
         timing = f"; {ab.timing.value.capitalize()}" if ab.timing is not a.Timing.DEFAULT else ""
-        return f"Quick action ({cost}{timing}): {body}"
+        # QA-1, Riftbound 377.2.b: its condition is checked as it is used, not at resolution
+        only = f"; usable only if {condition(ab.condition)}" if ab.condition is not None else ""
+        return f"Quick action ({cost}{timing}{only}): {body}"
     if ab.kind is a.Kind.PASSIVE:
         return f"Passive: {body}"
     if ab.kind is a.Kind.PERMISSION:
         return f"Permission: you may {body}"
+    if ab.kind is a.Kind.STATIC:  # Decision IMP-STATICS: in effect while its condition holds
+        from arbiter.model.effects.describe_zones import unconditional as _unconditional
+
+        rule = " ".join(
+            f"while {condition(e.condition)}, {effect(_unconditional(e), capital=False)}"
+            if e.condition is not None else effect(e, capital=False)
+            for e in ab.effects
+        )  # fmt: skip
+        head = f"if {condition(ab.condition)}, " if ab.condition is not None else ""
+        return f"Static ability: {head}{rule}"
     if ab.kind is a.Kind.AS_ENTERS:  # "this card enters the Board ready"
         said = []
         for e in ab.effects:
             ready = e.action == a.Take(a.Grant.STATUS, "exhausted")
-            what = f"{selector(e.selector, subject=True)} enters the Board ready" if ready else (
-                f"as it enters the Board, {effect(e)}"
+            tired = e.action == a.Give(a.Grant.STATUS, "exhausted")  # "this enters exhausted"
+            state = "ready" if ready else "exhausted" if tired else ""
+            enter = _s(e, "enter")
+            what = f"{selector(e.selector, subject=True)} {enter} the Board {state}" if state else (
+                f"as it enters the Board, {effect(e, capital=False, stop=False)}"
             )
             said.append(f"if {condition(e.condition)}, {what}" if e.condition else what)
         text = "; ".join(said)

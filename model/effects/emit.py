@@ -138,6 +138,8 @@ def condition(c: a.Condition) -> Data:
         return {"roll": True, **bound}
     if c.test is a.Test.CARDS_PLAYED:
         return {"cards_played": True, **bound}
+    if c.test is a.Test.TO_VICTORY:
+        return {"to_victory": True, **of, **bound}
     key = {
         a.Test.HAS: "has",
         a.Test.ZONE: "in",
@@ -252,9 +254,12 @@ def _action(e: a.Effect) -> tuple[str, Data]:
         return "boost", body
     if isinstance(act, a.MoveTo):
         verb = "move" if act.move is a.ZoneMove.TO_ZONE else act.move.value
-        if act.zone or e.amount is not None or e.selector.is_player or act.exhausted:
+        placed = act.zone or act.to.value
+        if placed or e.amount is not None or e.selector.is_player or act.exhausted:
             if act.zone:
                 body["zone"] = act.zone
+            if act.to.value:
+                body["to"] = act.to.value
             if act.exhausted:
                 body["exhausted"] = True
             if e.amount is not None:
@@ -293,6 +298,8 @@ def _action(e: a.Effect) -> tuple[str, Data]:
         body = {"name": act.counter, "add": amount(e.amount) if e.amount else 0}
         if act.most:
             body["most"] = act.most
+        if act.only:
+            body["only"] = sorted(x.value for x in act.only)
         _target(body, "target", e.selector)
         return "counters", body
     if isinstance(act, a.BonusDamage):
@@ -321,6 +328,10 @@ def _action(e: a.Effect) -> tuple[str, Data]:
         return "end_turn", selector(e.selector)
     if isinstance(act, a.RollDie):
         return "roll_die", selector(e.selector)
+    if isinstance(act, a.Overrule):
+        body = {"rule": act.rule.value}
+        _target(body, "target", e.selector)
+        return "overrule", body
     if isinstance(act, a.Play):
         if act.cost is not a.PlayCost.PAID:
             body["cost"] = act.cost.value
@@ -436,6 +447,8 @@ def when(w: a.When) -> dict[str, Data]:
         out["origin"] = w.origin
     if w.batch:
         out["batch"] = True
+    if w.at.value:
+        out["at"] = w.at.value
     return out
 
 

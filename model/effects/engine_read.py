@@ -43,8 +43,8 @@ def _runs(e: a.Effect) -> bool:
     if isinstance(act, a.Give | a.Take):
         return act.grant is a.Grant.FEATURE or act.name == rf.EXHAUSTED
     if isinstance(act, a.MoveTo):
-        return act.move is a.ZoneMove.TO_ZONE
-    return isinstance(act, a.AddCounters)
+        return act.move is a.ZoneMove.TO_ZONE and act.to is a.MovePlace.ZONE
+    return isinstance(act, a.AddCounters) and not act.only  # IMP-SPEND: not run
 
 
 def _cost_runs(c: a.Effect) -> bool:

@@ -188,6 +188,12 @@ def holds(state: GameState, ctx: Context, c: a.Condition) -> bool:
         return c.compare.holds(state.counters.get("day", 1), c.bound)
     if c.test is a.Test.PHASE:
         return state.counters.get(f"phase.{c.name}", 0) > 0
+    if c.test is a.Test.TO_VICTORY:  # Riftbound 463.1 points, 480.3 the Victory Score
+        from arbiter.model.riftbound_score import VICTORY_SCORE
+
+        players = select(state, ctx, c.selector, "if")
+        return any(c.compare.holds(VICTORY_SCORE - counter(state, p, "points"), c.bound)
+                   for p in players)  # fmt: skip
     if c.test is a.Test.CARDS_PLAYED:
         raise IllegalAction("Riftbound 812", "the cards played this turn are not counted yet")
     if c.test is a.Test.ROLL:

@@ -34,6 +34,38 @@ class TokenPlace(Enum):
     COMPANION_EXPEDITION = "companion_expedition"
 
 
+class MovePlace(Enum):
+    """Where a move takes a unit (Riftbound 442.2 its Destination; 444.1 the source of the
+    move says which are legal), when it is not the zone ``MoveTo.zone`` names."""
+
+    ZONE = ""  # the zone MoveTo.zone names (a base: "move it to its base")
+    BATTLEFIELD = "battlefield"  # "to a battlefield": one its mover chooses
+    OPEN_BATTLEFIELD = "open_battlefield"  # unoccupied and uncontrolled (169.10.c)
+    HERE = "here"  # "to this battlefield", "to here": the card's own battlefield
+    # "to or from its base": from a battlefield to its base, or from its base to a battlefield
+    BASE_OR_BATTLEFIELD = "base_or_battlefield"
+    ANY = "any"  # "move a unit": any legal destination, its base or a battlefield (444.1)
+
+
+class EventPlace(Enum):
+    """Where an event a trigger waits for happens, when the line says (``When.at``)."""
+
+    ANY = ""
+    BATTLEFIELD = "battlefield"  # "when you play me to a battlefield" (not a base, 107)
+    YOUR_BATTLEFIELD = "your_battlefield"  # "attacks a battlefield you control"
+    OPEN_BATTLEFIELD = "open_battlefield"  # "conquer an open battlefield" (169.10.c)
+    COMBAT = "combat"  # "when I die in combat": during a combat (Riftbound 460)
+
+
+class Spend(Enum):
+    """What resources an ability adds may only pay for ("Use only to play spells",
+    Riftbound 429 Add with a restriction on its use; Decision IMP-SPEND)."""
+
+    PLAY_SPELLS = "play_spells"
+    PLAY_GEAR = "play_gear"
+    GEAR_ABILITIES = "gear_abilities"
+
+
 class TokenEntry(Enum):
     """How a created token enters, when the line says: its type's default (Riftbound
     182.1.d: a unit token enters exhausted), "a ready … token" or "… token exhausted"."""
@@ -175,3 +207,23 @@ class Play:
     to: PlayPlace = PlayPlace.DEFAULT
 
     RULES: ClassVar[RuleIds] = ("Altered 7.3.20", "Riftbound 356.1")
+
+
+class Rule(Enum):
+    """A rule of the game a static ability changes for the selected units."""
+
+    # "I must be assigned combat damage last": after every unit without that demand
+    # (Riftbound 460.2.c.5, 460.2.c.7; the printed text, not the keyword Backline, 826)
+    ASSIGNED_LAST = "assigned_last"
+    # "I can have any number of buffs": 426.1.b.1 / 702.3 (one buff at a time) do not apply
+    ANY_BUFFS = "any_buffs"
+
+
+@dataclass(frozen=True, slots=True)
+class Overrule:
+    """A static ability that changes a rule for the selected units (``rule``); described,
+    refused by ``perform`` (Decision IMP-STATICS)."""
+
+    rule: Rule
+
+    RULES: ClassVar[RuleIds] = ("Riftbound 460.2.c.5", "Riftbound 426.1.b")

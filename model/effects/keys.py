@@ -65,6 +65,8 @@ CONDITION_DOC: dict[str, str] = {
     "subtype": "a subtype, or a Riftbound tag (133.8), `of` has",
     "killed_with": "spell | ability | a kind: the object the event was about was killed "
     "with one, controlled by you, you being responsible (Riftbound 428.5.e)",
+    "to_victory": "true: the points `of` (a player) still needs to reach the Victory Score, "
+    "compared with a bound (Riftbound 480.3: 8; \"within 3 points\": at_most 3)",
     "of": "the object or player the test reads (a selector); default self",
     "at_least": "the bound: the value is at least this",
     "at_most": "the bound: the value is at most this",
@@ -187,6 +189,17 @@ ACTIONS: dict[str, tuple[str, dict[str, str]]] = {
         "its controller destroys the selected objects",
         {"target": TARGET_DOC, "amount": "unused", "player": "unused", "zone": "unused"},
     ),
+    "overrule": (
+        "a static ability changes a rule for the targets: assigned_last (\"I must be assigned "
+        "combat damage last\", Riftbound 460.2.c.5), any_buffs (\"I can have any number of "
+        "buffs\", against 426.1.b)",
+        {"rule": "assigned_last | any_buffs", "target": TARGET_DOC},
+    ),
+    "recycle": (
+        "the selected cards go to the bottom of the corresponding deck (Riftbound 416: a rune "
+        "to its rune deck)",
+        {"target": TARGET_DOC, "amount": "unused", "player": "unused", "zone": "unused"},
+    ),
     "switch": (
         "the selected objects switch expeditions (Altered 7.3.28, 7.4.4.m; a Gigantic object "
         "has no other expedition, A-KW-GIGANTIC)",
@@ -195,7 +208,9 @@ ACTIONS: dict[str, tuple[str, dict[str, str]]] = {
     "move": (
         "move the selected objects to a zone",
         {"target": TARGET_DOC, "zone": "the zone", "amount": "unused", "player": "unused",
-         "exhausted": "true: they arrive exhausted"},
+         "exhausted": "true: they arrive exhausted",
+         "to": "instead of zone, a Riftbound destination (442.2): battlefield | "
+         "open_battlefield | here | base_or_battlefield | any"},
     ),
     "create": (
         "create tokens",
@@ -217,7 +232,9 @@ ACTIONS: dict[str, tuple[str, dict[str, str]]] = {
     "counters": (
         "gain (or, negative, lose) counters",
         {"name": "the counter", "add": "how many", "target": TARGET_DOC,
-         "most": "never more than this many on one object (a Riftbound buff: 1)"},
+         "most": "never more than this many on one object (a Riftbound buff: 1)",
+         "only": "resources added that may only pay for: play_spells | play_gear | "
+         "gear_abilities (\"use only to play spells\", Decision IMP-SPEND)"},
     ),
     "resupply": (
         "the player puts the top card of their deck into their reserve, `amount` times "
@@ -369,6 +386,8 @@ WHEN_DOC: dict[str, str] = {
     "by": "who does it: you | opponent (\"when you exhaust a card\"); default anyone",
     "origin": "enters events: only from this zone (\"from your hand\")",
     "batch": "true: once for each event, however many objects it is about (\"one or more\")",
+    "at": "where it happens: battlefield | your_battlefield | open_battlefield | combat "
+    "(\"attacks a battlefield you control\", \"dies in combat\")",
 }
 WHEN_KEYS = frozenset(k for k in WHEN_DOC if k not in {e.value for e in a.EventKind})
 
@@ -380,6 +399,7 @@ ABILITY_LISTS: dict[str, a.Kind] = {
     "additional_costs": a.Kind.ADDITIONAL_COST,
     "as_enters": a.Kind.AS_ENTERS,
     "permissions": a.Kind.PERMISSION,
+    "statics": a.Kind.STATIC,
 }
 
 ABILITY_DOC: dict[str, str] = {
@@ -388,7 +408,8 @@ ABILITY_DOC: dict[str, str] = {
     "when": "the event it waits for",
     "do": "the effects (one, or a list); as_enters: done to each object its selector "
     "picks as that object enters the Board (take exhausted: it enters ready); permissions: "
-    "what the controller may do although the rules forbid it (play: the cards it may play)",
+    "what the controller may do although the rules forbid it (play: the cards it may play); "
+    "statics: what a static ability does that the engine does not run (Decision IMP-STATICS)",
     "cost": "effects paid first (exhaust: self, counters …); unpayable: not played (A-GOLD-2); "
     "additional_costs: paid as the card is played (Riftbound 356.2), `may: true` if optional",
     "if": "a condition checked at resolution",
@@ -454,6 +475,8 @@ def json_schema() -> JSON:
             )
         }
         refs.update({"instead": effs, "when": {"$ref": "#/$defs/when"}})
+        if verb in ("move", "play"):  # there `to` names a place (Riftbound 169.10, 442.2)
+            del refs["to"]
         body = _obj({**props, **EFFECT_DOC}, refs)
         action_schemas[verb] = {"description": doc, "anyOf": [body, sel, {"type": "integer"}]}
     effect: JSON = {

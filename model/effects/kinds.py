@@ -25,6 +25,10 @@ class Kind(Enum):
     # what the rules forbid and the card allows its controller ("you may play exhausted
     # cards from your Reserve", Altered 2.4.5.c): Decision IMP-MAY
     PERMISSION = "permission"
+    # a static ability the passive engine does not run, described and listed by check as
+    # not analysed: a discount of the card itself, applied as it is played (Riftbound
+    # 356.4.a), a rule of combat ("I don't deal combat damage"): Decision IMP-STATICS
+    STATIC = "static"
 
 
 KIND_RULES: dict[Kind, RuleIds] = {
@@ -36,4 +40,5 @@ KIND_RULES: dict[Kind, RuleIds] = {
     Kind.ADDITIONAL_COST: ("Riftbound 356.2", "Riftbound 356.4.f.1"),
     Kind.AS_ENTERS: ("Riftbound 143.4", "Riftbound 805.6"),
     Kind.PERMISSION: ("Altered 2.4.5.c", "A-GOLD-1"),
+    Kind.STATIC: ("Riftbound 364", "Riftbound 356.4.a"),
 }

@@ -153,7 +153,7 @@ def _step(e: a.Effect, roles: Roles, card_kind: str, ident: str) -> dict[str, Da
         if e.duration.lasts is a.Lasts.WHILE_IN_PLAY:
             body["constant"] = True
         return {"boost": body}
-    if isinstance(act, a.MoveTo) and act.move is a.ZoneMove.TO_ZONE:
+    if isinstance(act, a.MoveTo) and act.move is a.ZoneMove.TO_ZONE and not act.to.value:
         return {"move": {"target": target, "zone": act.zone}}
     if isinstance(act, a.MoveTo) and act.move is a.ZoneMove.SWITCH:  # Altered 7.4.4.m
         return {"switch": {"target": target}}
@@ -189,7 +189,7 @@ def _effect(e: a.Effect) -> dict[str, Data]:
         return {"exhaust": target}
     if isinstance(act, a.DealDamage) and not act.split:
         return {"damage": {"target": target, "amount": _const(e.amount)}}
-    if isinstance(act, a.AddCounters):
+    if isinstance(act, a.AddCounters) and not act.only:  # IMP-SPEND: not in format 1
         return {"counter": {"target": target, "name": act.counter, "add": _const(e.amount)}}
     if isinstance(act, a.ModifyStat) and act.op.op is not None and not act.members:
         return {
@@ -207,7 +207,7 @@ def _effect(e: a.Effect) -> dict[str, Data]:
         return {"gain": body}
     if isinstance(act, a.Take) and act.grant is a.Grant.FEATURE:
         return {"lose": {"target": target, "feature": act.name}}
-    if isinstance(act, a.MoveTo) and act.move is a.ZoneMove.TO_ZONE:
+    if isinstance(act, a.MoveTo) and act.move is a.ZoneMove.TO_ZONE and not act.to.value:
         return {"move": {"target": target, "zone": act.zone}}
     raise NotExpressible(f"the action {type(act).__name__} in a trigger")
 
@@ -257,6 +257,8 @@ def lower_trigger(ab: a.CardAbility) -> dict[str, Data]:
         w = ab.when
         if w is None or w.event not in _ENGINE_EVENTS:
             raise NotExpressible("an event the loop engine does not produce yet")
+        if w.at is not a.EventPlace.ANY:
+            raise NotExpressible("where an event happens")
         when: dict[str, Data]
         if w.event is a.EventKind.PHASE:
             when = {"phase": w.name}

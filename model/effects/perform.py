@@ -149,6 +149,9 @@ def _apply(
             ).resolve(state)
         return state
     if isinstance(act, a.AddCounters):
+        if act.only:  # Decision IMP-SPEND: the rune pool keeps no restricted resources yet
+            raise IllegalAction("Riftbound 429", "resources to be spent only on some costs "
+                                "are not modelled yet")
         for t in targets:
             key = act.counter
             if t.startswith(ev.PLAYER):
@@ -241,6 +244,8 @@ def _apply(
         raise IllegalAction("Altered 7.3.2", "ending the turn (After You) is not modelled yet")
     if isinstance(act, a.Play):
         raise IllegalAction("Altered 7.3.20", "playing a card by an effect is not modelled yet")
+    if isinstance(act, a.Overrule):  # a static ability's rule (IMP-STATICS)
+        raise IllegalAction(act.RULES[0], "a rule changed by a static ability is not modelled yet")
     if isinstance(act, a.Exchange):  # Altered 7.3.9: each goes where the other was
         others = ev.select(state, ctx, act.other, slot + ".other")
         mine = _objects(state, targets)
@@ -319,6 +324,8 @@ def _move(
 ) -> GameState:
     if act.move is a.ZoneMove.CHANNEL:
         raise IllegalAction("Riftbound 430", "channelling runes is not modelled yet")
+    if act.move is a.ZoneMove.RECYCLE:  # Decision IMP-PERFORM: decks have no bottom yet
+        raise IllegalAction("Riftbound 416", "recycling to a deck's bottom is not modelled yet")
     if act.move in a.PLAYER_MOVES and e.selector.is_player:
         frm, to = _PLAYER_MOVES[act.move]
         for p in targets:
@@ -338,6 +345,8 @@ def _move(
         for t in _objects(state, targets):
             state = Switch(target=t).resolve(state)
         return state
+    if act.to is not a.MovePlace.ZONE:  # IMP-PERFORM: battlefields are chosen, not modelled
+        raise IllegalAction("Riftbound 444", "a move to a battlefield is not modelled yet")
     zone = act.zone or ZONE_OF.get(act.move) or state.ruleset.destroyed_zone
     for t in _objects(state, targets):
         state = st.Move(target=t, zone=zone).resolve(state)
@@ -485,6 +494,8 @@ def fires(
             "Riftbound 383.2.c",
             "one trigger for an event about one or more objects is not modelled yet",
         )
+    if when.at is not a.EventPlace.ANY:  # Decision IMP-PERFORM
+        raise IllegalAction("TRIG-1", "where an event happens is not recorded yet")
     if when.here:
         raise IllegalAction(
             "TRIG-1", "an event at the card's own place ('here') is not modelled by the engine yet"

@@ -181,14 +181,18 @@ def _zone(move: a.ZoneMove) -> Callable[[Node], a.Effect]:
         ):
             return a.Effect(a.MoveTo(move), selector(node))
         arrive = {"exhausted"} if move in (a.ZoneMove.TO_ZONE, a.ZoneMove.CHANNEL) else set()
-        m = _body(node, {"target", "amount", "player", "zone"} | arrive)
+        places = {"to"} if move is a.ZoneMove.TO_ZONE else set()
+        m = _body(node, {"target", "amount", "player", "zone"} | arrive | places)
         zone = m["zone"].ident("a zone") if "zone" in m else ""
         tired = m["exhausted"].boolean() if "exhausted" in m else False
-        if move is a.ZoneMove.TO_ZONE and not zone:
-            node.fail("'zone' for a move", got=False)
+        to = a.MovePlace.ZONE
+        if "to" in m:  # Riftbound 442.2: a destination that is not a zone
+            to = a.MovePlace(m["to"].choice([p.value for p in a.MovePlace if p.value]))
+        if move is a.ZoneMove.TO_ZONE and bool(zone) == (to is not a.MovePlace.ZONE):
+            node.fail("either 'zone' or 'to' for a move", got=False)
         who = _target(m, "player")
         amt = amount(m["amount"]) if "amount" in m else None
-        return a.Effect(a.MoveTo(move, zone, exhausted=tired), who, amt)
+        return a.Effect(a.MoveTo(move, zone, exhausted=tired, to=to), who, amt)
 
     return parse
 
@@ -220,9 +224,11 @@ def _create(node: Node) -> a.Effect:
 
 
 def _counters(node: Node) -> a.Effect:
-    m = _body(node, {"name", "add", "target", "most"}, required=("name", "add"))
+    m = _body(node, {"name", "add", "target", "most", "only"}, required=("name", "add"))
     most = m["most"].integer(1, 1000) if "most" in m else 0
-    action = a.AddCounters(m["name"].ident("a counter name"), most)
+    spends = [x.value for x in a.Spend]
+    only = frozenset(a.Spend(n.choice(spends)) for n in m["only"].seq()) if "only" in m else ()
+    action = a.AddCounters(m["name"].ident("a counter name"), most, frozenset(only))
     return a.Effect(action, _target(m), amount(m["add"]))
 
 
@@ -292,6 +298,7 @@ _ACTION_PARSERS: dict[str, Callable[[Node], a.Effect]] = {
     "destroy": _zone(a.ZoneMove.DESTROY),
     "sacrifice": _zone(a.ZoneMove.SACRIFICE),
     "switch": _zone(a.ZoneMove.SWITCH),
+    "recycle": _zone(a.ZoneMove.RECYCLE),
     "move": _zone(a.ZoneMove.TO_ZONE),
     "create": _create,
     "resupply": _zone(a.ZoneMove.RESUPPLY),
@@ -314,9 +321,16 @@ _ACTION_PARSERS: dict[str, Callable[[Node], a.Effect]] = {
     "choose_one": lambda n: _choose_one(n),
     "exchange": lambda n: _exchange(n),
     "play": lambda n: _play(n),
+    "overrule": lambda n: _overrule(n),
     "look_top": lambda n: _look_top(n),
     "counter_spell": lambda n: a.Effect(a.Counter(), selector(n)),
 }
+
+
+def _overrule(node: Node) -> a.Effect:
+    m = _body(node, {"rule", "target"}, required=("rule",))
+    rule = a.Rule(m["rule"].choice([r.value for r in a.Rule]))
+    return a.Effect(a.Overrule(rule), _target(m))
 
 
 def _look_top(node: Node) -> a.Effect:
@@ -429,6 +443,7 @@ REQUIRED = {
     a.Kind.ADDITIONAL_COST: ("cost",),
     a.Kind.AS_ENTERS: ("do",),
     a.Kind.PERMISSION: ("do",),
+    a.Kind.STATIC: ("do",),
 }
 REPLACE_KEYS = ("when", "instead", "redirect", "once")
 DEFAULT_ID = {  # t1, q1 … as format 1 named them
@@ -440,6 +455,7 @@ DEFAULT_ID = {  # t1, q1 … as format 1 named them
     a.Kind.ADDITIONAL_COST: "extra",
     a.Kind.AS_ENTERS: "enters",
     a.Kind.PERMISSION: "may",
+    a.Kind.STATIC: "static",
 }
 
 
@@ -483,7 +499,10 @@ def when(node: Node) -> a.When:
         if "by" in m else a.Side.ANY  # fmt: skip
     origin = m["origin"].ident("a zone") if "origin" in m else ""
     batch = m["batch"].boolean() if "batch" in m else False
-    return a.When(event, subject, zone, name, change, reaches, here, nth, by, origin, batch)
+    at = a.EventPlace.ANY
+    if "at" in m:
+        at = a.EventPlace(m["at"].choice([p.value for p in a.EventPlace if p.value]))
+    return a.When(event, subject, zone, name, change, reaches, here, nth, by, origin, batch, at)
 
 
 def ability(node: Node, kind: a.Kind, index: int) -> a.CardAbility:
@@ -509,6 +528,7 @@ def ability(node: Node, kind: a.Kind, index: int) -> a.CardAbility:
         a.Kind.ADDITIONAL_COST: {"cost"},
         a.Kind.AS_ENTERS: {"do"},
         a.Kind.PERMISSION: {"do"},
+        a.Kind.STATIC: {"do"},
     }[kind]
     required = REQUIRED[kind]
     m = node.mapping(allowed, required=required)

@@ -163,6 +163,10 @@ def condition(node: Node) -> a.Condition:
         return a.Condition(a.Test.ROLL, compare=cmp, bound=bound)
     if "cards_played" in m:
         return a.Condition(a.Test.CARDS_PLAYED, compare=cmp, bound=bound)
+    if "to_victory" in m:  # Riftbound 463.1, 480.3: points a player lacks to win
+        if m["to_victory"].boolean() is not True:
+            m["to_victory"].fail("true", got=False)
+        return a.Condition(a.Test.TO_VICTORY, selector=of, compare=cmp, bound=bound)
     for key, test in (("done", a.Test.DONE), ("paid", a.Test.PAID)):
         if key in m:
             if m[key].boolean() is not True:

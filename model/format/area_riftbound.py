@@ -32,6 +32,7 @@ from arbiter.model.riftbound_steps import (
     ChooseTargets,
     Cleanup,
     EndTurn,
+    Heal,
     Keyword,
     Might,
     SpendBuff,
@@ -239,6 +240,12 @@ def _chain_item(node: Node, ctx: ParseContext) -> Step:
     )
 
 
+def _heal(node: Node, ctx: ParseContext) -> Step:
+    """``heal: {targets: [...]}``: the units' damage is cleared (Riftbound 418)."""
+    m = node.mapping({"targets"}, required={"targets"})
+    return Heal(targets=tuple(ctx.object_id(t) for t in m["targets"].seq("a list of object ids")))
+
+
 def _end_turn(node: Node, ctx: ParseContext) -> Step:
     """``end_turn: {phases, burn_out}``: the turn ends; with ``phases: true`` the next one
     plays its Start of Turn (Riftbound 315)."""
@@ -407,6 +414,7 @@ STEPS: dict[str, StepParser] = {
     "cleanup": _cleanup,
     "chain_item": _chain_item,
     "end_turn": _end_turn,
+    "heal": _heal,
     "conquer": _conquer,
     "standard_move": _standard_move,
     "play_card": _play_card,

@@ -275,6 +275,7 @@ STEP_PARSERS: AreaTable[StepParser] = AreaTable(
         "cleanup": "area_riftbound",
         "chain_item": "area_riftbound",
         "end_turn": "area_riftbound",
+        "heal": "area_riftbound",
         "conquer": "area_riftbound",
         "standard_move": "area_riftbound",
         "play_card": "area_riftbound",

@@ -2,7 +2,8 @@
 
 A format 2 card says what it does with ``do:`` (one-shot), ``triggers:``,
 ``quick_actions:``, ``additional_costs:`` (Riftbound 356.2), ``as_enters:`` (805.6) and
-``permissions:`` (Altered 2.4.5.c; these three described, not yet run by the engine);
+``permissions:`` (Altered 2.4.5.c) and ``statics:`` (Riftbound 364; these four described,
+not yet run by the engine);
 the other ability keys (``passives``, ``replacements``, ``prevention``,
 ``damage_bonus``) keep their area syntax. The engine reads format 1 data where format 1
 can say an ability exactly, so each ability is *lowered* to it where it can be
@@ -33,7 +34,10 @@ from arbiter.model.effects.upgrade import NotExpressible, card_abilities
 from arbiter.model.format.document import Node
 from arbiter.model.state import GameObject
 
-V2_KEYS = {"do", "triggers", "quick_actions", "additional_costs", "as_enters", "permissions"}
+V2_KEYS = {"do", "triggers", "quick_actions", "additional_costs", "as_enters", "permissions",
+           "statics"}  # fmt: skip
+# abilities described, not run by the engine (IMP-EXTRA, IMP-ENTER, IMP-MAY, IMP-STATICS)
+_DESCRIBED = (a.Kind.ADDITIONAL_COST, a.Kind.AS_ENTERS, a.Kind.PERMISSION, a.Kind.STATIC)
 
 
 @dataclass(frozen=True)
@@ -91,7 +95,7 @@ def lowered(node: Node) -> Lowered:
                         direct.append(ab)
                     else:  # what the card does when it triggers or is activated
                         one_shot(ab)
-            elif ab.kind in (a.Kind.ADDITIONAL_COST, a.Kind.AS_ENTERS, a.Kind.PERMISSION):
+            elif ab.kind in _DESCRIBED:
                 skipped.append(ab.ident)
         except NotExpressible:
             skipped.append(ab.ident)

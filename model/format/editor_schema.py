@@ -137,6 +137,7 @@ DESCRIPTIONS: dict[str, str] = {
     "begin_showdown": "The turn player chooses where a staged showdown begins (323.11).",
     "pass": "The player passes their turn in the Altered Afternoon (4.2.3.d).",
     "end_turn": "End the turn: effects until end of turn end, cleanup follows.",
+    "heal": "Heal units (Riftbound 418): the damage marked on each is cleared.",
     "cleanup": "A cleanup: state-based checks (Riftbound).",
     "check_victory": "Check whether a player has won.",
     "chain_item": "An item of the chain (Riftbound): a spell or ability waiting to resolve.",

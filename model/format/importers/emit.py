@@ -17,7 +17,7 @@ from typing import Any
 
 from arbiter.model.effects import algebra as a
 from arbiter.model.effects import emit
-from arbiter.model.format.importers import to_passives
+from arbiter.model.format.importers import to_passives, to_statics
 from arbiter.model.format.importers.coverage import ImportedCard
 from arbiter.model.format.importers.sources import Game, Section
 
@@ -69,6 +69,7 @@ _LISTS = {
     a.Kind.ADDITIONAL_COST: "additional_costs",
     a.Kind.AS_ENTERS: "as_enters",
     a.Kind.PERMISSION: "permissions",
+    a.Kind.STATIC: "statics",
 }
 
 
@@ -86,6 +87,9 @@ def language(card: ImportedCard) -> dict[str, Any]:
         for ab in r.abilities:
             if ab.kind is a.Kind.ON_PLAY:
                 done.extend(ab.effects)
+                continue
+            if to_statics.is_bonus(ab):  # the damage area (D-BONUS-1)
+                out.setdefault("damage_bonus", []).extend(to_statics.bonus_data(ab))
                 continue
             if ab.kind is a.Kind.PASSIVE:  # the area syntax (to_passives)
                 passive = {"text": r.line.printed, **to_passives.data(ab)}

@@ -1,7 +1,8 @@
 """The matcher: a phrase template against a piece of text, slots parsed by their type.
 
 A template is literal words and ``{name:type}`` slots (``{t:sel}``); any other brace
-(``{might}``, ``{J}``) is literal text. Matching is exact up
+(``{might}``, ``{J}``) is literal text; a ``(a|b)`` group is alternative wordings of
+the one form (``alternatives``). Matching is exact up
 to letter case and backtracks over every split of the text between literals, so a
 slot takes exactly the words that its own parser reads completely. Results are
 memoised per (type, text): a line is parsed in polynomial time.

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from arbiter.model.effects import algebra as a
-from arbiter.model.format.importers import to_more
+from arbiter.model.format.importers import to_extra, to_limits, to_more
 from arbiter.model.format.importers.clauses import Det, Node, NounPhrase, Shape, WordKind
 from arbiter.model.format.importers.to_actions import DOMAINS, legion, resource, timing_of
 from arbiter.model.format.importers.to_effects import (
@@ -50,14 +50,17 @@ def _abilities(node: Node, spell: bool) -> tuple[a.CardAbility, ...]:
         if name != "keywords":
             raise Lost(f"the keyword line '{name}' (X defined by a count)")
         return ()
+    if name in ("effect", "static-effect") and to_extra.is_extra(_node(node, "b")):
+        return to_extra.extra(_node(node, "b"), spell, _sentence, _costs)
     if name == "effect" and spell:
         return (a.CardAbility(a.Kind.ON_PLAY, _body(_node(node, "b"), _Ctx(False))),)
     if name in ("activated", "activated-permission"):
-        costs = _costs(_node(node, "c"))
-        effects = _body(_node(node, "b"), _Ctx(False))
+        costs, b = _costs(_node(node, "c")), _node(node, "b")
+        effects = () if (limit := to_limits.has_limit(b)) else _body(b, _Ctx(False))
         cond = IN_RESERVE if FROM_RESERVE in costs else None
         timing = timing_of(node) if name == "activated-permission" else a.Timing.DEFAULT
         quick = a.CardAbility(a.Kind.QUICK, effects, costs=costs, condition=cond, timing=timing)
+        quick = to_limits.limited(quick, b, _sentence, _condition) if limit else quick
         kws = str(_word(node, "k", WordKind.KEYWORD).value).split(",") if timing.value else []
         return (legion(quick) if "Legion" in kws else quick,)
     if name in ("modal", "modal-dash") and spell:  # a spell's "Choose one: • A • B"
@@ -306,6 +309,8 @@ def _condition(k: Node, ctx: _Ctx) -> a.Condition:
             return a.Condition(a.Test.HAS, name="exhausted")
         if state == "ready":
             return a.Condition(a.Test.NOT, parts=(a.Condition(a.Test.HAS, name="exhausted"),))
+        if state == "buffed":  # Riftbound 426.1.b: a buff counter on it
+            return a.Condition(a.Test.COUNTER, name="buff", bound=1)
         raise Lost(f"'{k.render()}'")
     if name in ("have-n-or-more", "have-n-or-fewer", "hand-empty"):
         hand = a.Selector(a.Pick.ALL, side=a.Side.YOURS, zone="hand")
@@ -346,17 +351,9 @@ IN_RESERVE = a.Condition(a.Test.ZONE, name="reserve")
 
 
 def _costs(node: Node) -> tuple[a.Effect, ...]:
-    if node.form.name not in (
-        "costs",
-        "costs-and",
-        "cost",
-    ):
-        return _cost(node)
     if node.form.name in ("costs", "costs-and"):
         return (*_costs(_node(node, "a")), *_costs(_node(node, "b")))
-    if node.form.name == "cost":
-        return _cost(_node(node, "a"))
-    raise Lost(f"the costs '{node.render()}'")
+    return _cost(_node(node, "a")) if node.form.name == "cost" else _cost(node)
 
 
 def _cost(c: Node) -> tuple[a.Effect, ...]:
@@ -374,10 +371,10 @@ def _cost(c: Node) -> tuple[a.Effect, ...]:
     }.get(name)
     if conv is not None:
         return tuple(CLAUSES[conv](c, ctx))
-    if name == "put-cost":  # Altered 7.3.21
-        from arbiter.model.format.importers.to_actions import put
+    if name == "put-cost" or name.startswith("recycle"):  # Altered 7.3.21, Riftbound 416
+        from arbiter.model.format.importers.to_actions import MORE_CLAUSES, put
 
-        return tuple(put(c, ctx))
+        return tuple(put(c, ctx) if name == "put-cost" else MORE_CLAUSES[name](c, ctx))
     if name == "spend-buff":  # Riftbound 702.2
         from arbiter.model.format.importers.to_actions import spend_buff
 
@@ -424,10 +421,12 @@ def _sentence(node: Node, ctx: _Ctx) -> tuple[a.Effect, ...]:
         done = a.Condition(a.Test.DONE)
         return (replace(first, optional=True), *(replace(e, condition=done) for e in rest))
     if name == "may-pay-to":
-        effects = _clauses(_node(node, "c"), ctx)
-        if len(effects) != 1:
-            raise Lost("'you may pay … to' before several effects")
-        return (replace(effects[0], optional=True, costs=_costs(_node(node, "k"))),)
+        first, *rest = _clauses(_node(node, "c"), ctx)  # A, then B if A was done (paid)
+        if any(e.condition is not None for e in rest):
+            raise Lost("a condition inside 'you may pay … to'")
+        done = a.Condition(a.Test.DONE)
+        paid = replace(first, optional=True, costs=_costs(_node(node, "k")))
+        return (paid, *(replace(e, condition=done) for e in rest))
     if name in ("unless", "unless-after"):  # the effects when the condition does not hold
         cond = a.Condition(a.Test.NOT, (_condition(_node(node, "k"), ctx),))
         effects = _clauses(_node(node, "c"), ctx)

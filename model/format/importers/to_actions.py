@@ -272,11 +272,15 @@ def _buff(n: Node, c: _Ctx) -> list[a.Effect]:
 
 
 _OWNERS = {"self": a.SELF, "it": a.IT}
+_BUFFED = a.Selector(a.Pick.CHOOSE, side=a.Side.YOURS, kinds=frozenset({"unit"}),
+                     has=frozenset({"buff"}))  # fmt: skip
 
 
 def spend_buff(n: Node, c: _Ctx) -> list[a.Effect]:
-    """ "Spend my buff" (Riftbound 702.2): its buff counter is removed."""
-    owner = _OWNERS.get(str(_word(n, "t", WordKind.NAME).value))
+    """ "Spend my buff" (Riftbound 702.2): its buff counter is removed; "spend a buff": the
+    buff of a unit you control that has one (702.2.b.1, 702.2.b.2)."""
+    whose = str(_word(n, "t", WordKind.NAME).value)
+    owner = _BUFFED if whose == "any" else _OWNERS.get(whose)
     if owner is None or (owner is a.IT and not c.trigger):
         raise Lost(f"the buff of '{_slot(n, 't')}'")
     return [a.Effect(a.AddCounters("buff"), owner, a.Const(-1))]
@@ -287,13 +291,10 @@ def _channel(exhausted: bool) -> Clause:
         count = _word(n, "n", WordKind.NUMBER).value
         if not isinstance(count, int):
             raise Lost(f"the number {count}")
-        player = a.YOU
-        if "p" in [k for k, _ in n.slots]:
-            value = _slot(n, "p")
-            player = selector(value, c) if isinstance(value, NounPhrase) else a.SELF
-            if not player.is_player:
-                raise Lost("a player who channels")
-        return [a.Effect(a.MoveTo(a.ZoneMove.CHANNEL, exhausted=exhausted), player, a.Const(count))]
+        from arbiter.model.format.importers.to_effects import players
+
+        move = a.MoveTo(a.ZoneMove.CHANNEL, exhausted=exhausted)  # each player: you, then them
+        return [a.Effect(move, p, a.Const(count)) for p in players(n, c)]
 
     return conv
 
@@ -344,13 +345,31 @@ def _switch(n: Node, c: _Ctx) -> list[a.Effect]:
 _BASES = {"its-base", "your-base", "base", "my-base"}
 
 
+# Riftbound 442.2: destinations that are not a base (444.1: the move's source says which)
+_MOVE_PLACES = {
+    "battlefield": a.MovePlace.BATTLEFIELD,
+    "open-battlefield": a.MovePlace.OPEN_BATTLEFIELD,
+    "this-battlefield": a.MovePlace.HERE,
+    "here": a.MovePlace.HERE,
+    "base-toggle": a.MovePlace.BASE_OR_BATTLEFIELD,
+}
+
+
 def _move_to_base(n: Node, c: _Ctx) -> list[a.Effect]:
     value = _slot(n, "t")
+    if n.form.name == "move-sel":  # "move a unit": any legal destination (444.1)
+        if not isinstance(value, NounPhrase):
+            raise Lost("what moves")
+        return [a.Effect(a.MoveTo(a.ZoneMove.TO_ZONE, to=a.MovePlace.ANY), selector(value, c))]
     place = _word(n, "p", WordKind.PLACE)
+    origin = " from a battlefield " in n.form.template  # the wording read: where from
+    to = _MOVE_PLACES.get(str(place.value)) if n.form.name == "move" and not origin else None
+    if isinstance(value, NounPhrase) and to is not None:
+        return [a.Effect(a.MoveTo(a.ZoneMove.TO_ZONE, to=to), selector(value, c))]
     if not isinstance(value, NounPhrase) or str(place.value) not in _BASES:
         raise Lost(f"'move … {place.text}'")
     target = selector(value, c)
-    if " from a battlefield " in n.form.template:  # the wording read: where from
+    if origin:
         if target.zone is not None or target.here:
             raise Lost("'from a battlefield' of an object already placed")
         target = replace(target, zone="battlefield")
@@ -364,6 +383,9 @@ def _from_trash(n: Node, c: _Ctx) -> list[a.Effect]:
     if not isinstance(value, NounPhrase) or place.value != "your-hand":
         raise Lost(f"'return … from your trash {place.text}'")
     target = selector(value, c)
+    if target == a.SELF:  # "return this from your trash": done while it is there
+        in_trash = a.Condition(a.Test.ZONE, selector=a.SELF, name="trash")
+        return [a.Effect(a.MoveTo(a.ZoneMove.RETURN_TO_HAND), a.SELF, condition=in_trash)]
     if target.zone is not None or target.here or target.side is a.Side.ENEMY:
         raise Lost("'from your trash' of an object placed elsewhere")
     target = replace(target, zone="trash", side=a.Side.YOURS)
@@ -402,13 +424,47 @@ def _play_ignoring(n: Node, c: _Ctx) -> list[a.Effect]:
     return _play(a.PlayCost.NO_ENERGY if energy else a.PlayCost.FREE)(n, c)
 
 
+def _recycle(n: Node, c: _Ctx) -> list[a.Effect]:
+    """Riftbound 416: the cards go to the bottom of the corresponding deck; "recycle 3 from
+    your trash": three cards of your trash, chosen as it is done (355.10.f)."""
+    names = [k for k, _ in n.slots]
+    if "n" in names:
+        count = _word(n, "n", WordKind.NUMBER).value
+        if not isinstance(count, int):
+            raise Lost(f"the number {count}")
+        target = a.Selector(a.Pick.CHOOSE, count=count, side=a.Side.YOURS, zone="trash")
+    elif n.form.name == "recycle-this":
+        target = a.SELF
+    else:
+        value = _slot(n, "t")
+        if not isinstance(value, NounPhrase):
+            raise Lost("what is recycled")
+        target = selector(value, c)
+    return [a.Effect(a.MoveTo(a.ZoneMove.RECYCLE), target)]
+
+
+def _reduce_my_cost(n: Node, c: _Ctx) -> list[a.Effect]:
+    """ "Reduce my cost by {2}" (Riftbound 356.4.b: a discount of the card itself)."""
+    icons = str(_word(n, "i", WordKind.ICONS).value)
+    if not icons.isdigit():
+        raise Lost(f"the discount '{icons}'")
+    return [a.Effect(a.ModifyCost(), a.SELF, a.Const(-int(icons)))]
+
+
 MORE_CLAUSES: dict[str, Clause] = {
+    "reduce-my-cost": _reduce_my_cost,
+    "recycle": _recycle,
+    "recycle-sel": _recycle,
+    "recycle-this": _recycle,
+    "recycle-trash": _recycle,
+    "recycle-from-trash": _recycle,
     "play-for-less": _play(a.PlayCost.PAID),  # Altered 7.3.20
     "play-free": _play(a.PlayCost.FREE),
     "play-ignoring": _play_ignoring,
     "exchange": _exchange,
     "return-from-trash": _from_trash,
     "move": _move_to_base,
+    "move-sel": _move_to_base,
     "sel-score": _score,
     "put": put,
     "switch": _switch,

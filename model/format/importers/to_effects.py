@@ -91,7 +91,8 @@ _SIDES = {"friendly": a.Side.YOURS, "yours": a.Side.YOURS, "enemy": a.Side.ENEMY
 _CONTROLS = {"you": a.Side.YOURS, "opponent": a.Side.ENEMY}
 # places that are zones of the rulesets: "at a battlefield" / "at battlefields" (Riftbound
 # 107: units stand at a battlefield or in a base)
-_PLACES = {"reserve": "reserve", "battlefield": "battlefield", "battlefields": "battlefield"}
+_PLACES = {"reserve": "reserve", "battlefield": "battlefield", "battlefields": "battlefield",
+           "base": "base", "trashes": "trash"}  # fmt: skip  ("in a base": any player's, 107)
 _ZONES = {"your-reserve": "reserve", "your-hand": "hand", "your-trash": "trash",
           "your-discard": "discard_pile"}  # fmt: skip
 _PLAYERS = {"you": a.YOU, "an-opponent": a.OPPONENT, "opponents": a.OPPONENT,
@@ -171,6 +172,8 @@ def _mod(s: a.Selector, mod: Mod) -> a.Selector:
             return replace(s, has=s.has | {mod.value})
         if mod.value in _HAS:
             return replace(s, has=s.has | {mod.value})
+        if mod.value == "damaged":  # damage marked on it: the counter damage (Riftbound 142)
+            return replace(s, has=s.has | {"damage"})
         if mod.value in _LACKS:
             return replace(s, lacks=s.lacks | {_LACKS[mod.value]})
         if mod.value.startswith("non-"):  # "non-Recruit": a subtype (phrases knows tags)
@@ -527,10 +530,36 @@ VERB_PHRASES: dict[str, Clause] = {
 }
 
 ENTERS_READY = a.Take(a.Grant.STATUS, "exhausted")
-ENTER_FORMS = frozenset({"enter-ready", "enters-ready"})
+ENTERS_EXHAUSTED = a.Give(a.Grant.STATUS, "exhausted")  # "This enters exhausted"
+ENTER_FORMS = frozenset({"enter-ready", "enters-ready", "enters-exhausted", "enter-exhausted"})
+
+
+def _restrict(deed: str, what: str = "", here: bool = False) -> Clause:
+    """ "Units can't move to base", "Units can't be played here": what the objects cannot
+    do, for as long as the static ability applies (A-GOLD-1)."""
+
+    def conv(n: Node, c: _Ctx) -> list[a.Effect]:
+        s = _sel(n, "t", c)
+        if here and (s.here or s.zone is not None):
+            raise Lost(f"'{n.render()}' of objects already placed")
+        return [_e(a.Restrict(deed, what=what), replace(s, here=True) if here else s)]
+
+    return conv
+
+
+def _might_floor(n: Node, c: _Ctx) -> list[a.Effect]:
+    """ "Stunned enemy units here have -8 {might}, to a minimum of 1 {might}"."""
+    (e,) = _might(False)(n, c)
+    return [replace(e, action=a.ModifyStat("might", minimum=_int(n, "m")))]
 
 # what a static line says its objects have (to_passives): only read on a static line
 STATIC_CLAUSES: dict[str, Clause] = {
+    "enters-exhausted": lambda n, c: [_e(ENTERS_EXHAUSTED, _sel(n, "t", c))],  # IMP-ENTER
+    "enter-exhausted": lambda n, c: [_e(ENTERS_EXHAUSTED, _sel(n, "t", c))],
+    "cant-move-base": _restrict("move_to_base"),  # Riftbound 442: its base as destination
+    "cant-move-here-base": _restrict("move_to_base", here=True),  # "from here"
+    "cant-be-played-here": _restrict("be_played", what="here"),  # Riftbound 169.10
+    "have-might-min": _might_floor,
     "has-might": _might(False),
     "have-might": _might(False),
     "have-additional-might": _might(False),

@@ -108,10 +108,45 @@ def event(t: Node, subject: a.Selector | None) -> a.When | None:
         if not isinstance(nth, int) or nth < 1:
             raise Lost(f"the ordinal '{nth}'")
         return a.When(a.EventKind.PLAYED, a.Selector(a.Pick.ALL, side=a.Side.YOURS), nth=nth)
+    placed = _placed(t, subject)
+    if placed is not None:
+        return placed
     here = {"conquer-here": a.EventKind.CONQUERS, "hold-here": a.EventKind.HOLDS,
             "defend-here": a.EventKind.DEFENDS}  # fmt: skip
     if name in here and subject is not None:  # Riftbound 135.2, 383.4.c/d: this battlefield
         return a.When(here[name], subject, here=True)
+    return None
+
+
+def _battlefield(np: object, mod: tuple[str, str] | None) -> bool:
+    """Whether a noun phrase is "a battlefield" with exactly the modifier ``mod`` (kind,
+    value), or none."""
+    if not isinstance(np, NounPhrase) or np.det is not Det.A or np.noun != "battlefield":
+        return False
+    mods = [(m.kind.value, m.value) for m in (*np.pre, *np.post)]
+    return mods == ([mod] if mod else [])
+
+
+def _placed(t: Node, subject: a.Selector | None) -> a.When | None:
+    """Events the line places: "attacks a battlefield you control", "I conquer an open
+    battlefield" (Riftbound 169.10.c), "I die in combat" (460), "you play me to a
+    battlefield" (107); "you buff X" (426.1: a buff counter put by you) and "you kill X"
+    (it dies by your doing)."""
+    name, where = t.form.name, dict(t.slots).get("b")
+    if name == "attacks-at" and subject is not None and _battlefield(where, ("control", "you")):
+        return a.When(a.EventKind.ATTACKS, subject, at=a.EventPlace.YOUR_BATTLEFIELD)
+    if name == "conquer-sel" and subject == a.SELF and _battlefield(where, ("state", "open")):
+        return a.When(a.EventKind.CONQUERS, a.SELF, at=a.EventPlace.OPEN_BATTLEFIELD)
+    if name == "die-in-combat" and subject is not None:
+        return a.When(a.EventKind.DIES, subject, at=a.EventPlace.COMBAT)
+    if name == "you-play-to" and subject == a.SELF:
+        if str(_word(t, "p", WordKind.PLACE).value) != "battlefield":
+            raise Lost(f"the event '{t.render()}'")
+        return a.When(a.EventKind.PLAYED, a.SELF, at=a.EventPlace.BATTLEFIELD)
+    if name == "buff-me" and subject is not None:
+        return a.When(a.EventKind.COUNTER, subject, name="buff", change="up", by=a.Side.YOURS)
+    if name == "you-kill" and subject is not None:
+        return a.When(a.EventKind.DIES, subject, by=a.Side.YOURS)
     return None
 
 
@@ -136,6 +171,10 @@ def condition(k: Node, ctx: _Ctx) -> a.Condition | None:
             raise Lost("'its Expedition' outside a trigger about another object")
         standing = "ahead" if name == "ahead" else "behind"
         return a.Condition(a.Test.EXPEDITION, selector=who, name=standing)
+    at = _slot(k, "p") if name == "im-at" else None
+    if isinstance(at, Word) and at.kind is WordKind.PLACE and at.value == "battlefield":
+        # "if I'm at a battlefield": not in a base (Riftbound 107), the zone battlefield
+        return a.Condition(a.Test.ZONE, selector=a.SELF, name="battlefield")
     if name in ("im-at", "in-terrain"):  # Altered 7.5.7: the region it stands in is a type
         word = _slot(k, "p" if name == "im-at" else "i")
         region = _REGIONS.get(str(word.value)) if isinstance(word, Word) else None
@@ -163,6 +202,14 @@ def condition(k: Node, ctx: _Ctx) -> a.Condition | None:
             raise Lost(f"the condition '{k.render()}'")
         return a.Condition(a.Test.COUNTER, selector=owner, name="boosts",
                            compare=a.Compare.AT_LEAST, bound=what.count or 1)  # fmt: skip
+    if name == "mighty":  # "while I'm [Mighty]": its Might is 5 or greater (Riftbound 708)
+        return a.Condition(a.Test.STAT, selector=a.SELF, stat="might", bound=MIGHTY)
+    if name == "opp-score":  # "an opponent's score is within N points of the Victory Score"
+        n = _word(k, "n", WordKind.NUMBER).value
+        if not isinstance(n, int):
+            raise Lost(f"the condition '{k.render()}'")
+        return a.Condition(a.Test.TO_VICTORY, selector=a.OPPONENT, compare=a.Compare.AT_MOST,
+                           bound=n)  # fmt: skip
     if name in ("there-are", "there-is", "you-have"):  # a count of objects (A-SPELL-4)
         s, compare, bound = _counted(k, "t")
         if name == "you-have":
@@ -173,5 +220,6 @@ def condition(k: Node, ctx: _Ctx) -> a.Condition | None:
     return None
 
 
+MIGHTY = 5  # Riftbound 708: a unit is Mighty while its Might is 5 or greater
 # Altered region types (2.2.4 regions; the {V} {M} {O} icons), as region subtypes
 _REGIONS = {"forest": "Forest", "mountain": "Mountain", "water": "Water"}

@@ -33,21 +33,27 @@ _CONDITION_KEYS = {a.Test.REGION: "region", a.Test.SUBTYPE: "subtype"}
 def passives(effects: tuple[a.Effect, ...]) -> tuple[a.CardAbility, ...]:
     """One passive per effect of a static line, each run by the passive engine and
     checked to survive its area syntax."""
+    from arbiter.model.format.importers import to_statics
     from arbiter.model.passives import unsupported
 
+    if to_statics.is_cost_change(effects):  # applied as the card is played (356.4.a)
+        return to_statics.cost_changes(effects)
     out = []
     for e in effects:
         if e.duration != a.INSTANT:
             raise Lost("a static ability that lasts a duration")
         passive = replace(e, duration=WHILE_IN_PLAY, condition=_unless(e.condition))
         problem = unsupported(passive)
-        if problem is not None:
-            what = _selects(passive.selector)
-            raise Lost(f"a static ability the passive engine does not run{what} ({problem})")
-        if passive.condition is not None:
-            _condition(passive.condition)  # raises Lost for what the area syntax lacks
-        ab = a.CardAbility(a.Kind.PASSIVE, (passive,))
-        _round_trip(ab)
+        try:
+            if problem is not None:
+                what = _selects(passive.selector)
+                raise Lost(f"a static ability the passive engine does not run{what} ({problem})")
+            if passive.condition is not None:
+                _condition(passive.condition)  # raises Lost for what the area syntax lacks
+            ab = a.CardAbility(a.Kind.PASSIVE, (passive,))
+            _round_trip(ab)
+        except Lost as lost:  # described only (Decision IMP-STATICS), when it says it all
+            ab = to_statics.described(e, lost)
         out.append(ab)
     return tuple(out)
 
@@ -117,6 +123,11 @@ def static(node: Node, read_while: WhileReader) -> tuple[a.CardAbility, ...]:
         return (_may_play(inner),)
     if inner.form.name == "may-play-to":
         return (_may_play_to(inner),)
+    from arbiter.model.format.importers.to_statics import static_form
+
+    found = static_form(inner)
+    if found is not None:
+        return found
     raise Lost(f"a line of the form 'static' ({inner.form.name})")
 
 
@@ -277,10 +288,15 @@ def entering(node: Node, effects: tuple[a.Effect, ...]) -> tuple[a.CardAbility, 
     """ "I enter ready", "Your tokens enter ready", "If X, I enter ready": done to each object
     as it enters the Board, not after (Riftbound 805.6, 181.1): an ``as_enters`` ability
     (Decision IMP-ENTER), not a passive (what enters is not in play yet)."""
-    from arbiter.model.format.importers.to_effects import ENTER_FORMS, ENTERS_READY
+    from arbiter.model.format.importers.to_effects import (
+        ENTER_FORMS,
+        ENTERS_EXHAUSTED,
+        ENTERS_READY,
+    )
 
     said = sum(1 for f in node.forms() if f in ENTER_FORMS)
-    if said != len(effects) or any(e.action != ENTERS_READY for e in effects):
+    entries = (ENTERS_READY, ENTERS_EXHAUSTED)
+    if said != len(effects) or any(e.action not in entries for e in effects):
         raise Lost("entering ready beside another instruction")
     return tuple(a.CardAbility(a.Kind.AS_ENTERS, (e,)) for e in effects)
 
