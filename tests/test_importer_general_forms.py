@@ -192,3 +192,23 @@ def test_a_permission_to_play_somewhere_reads_in_either_voice() -> None:
     mechs = allowed("Friendly Mechs may be played to open battlefields.").selector
     assert mechs.side is a.Side.YOURS and mechs.subtypes == frozenset({"Mech"})
     assert not read("Enemy units may be played to open battlefields.").modelled
+
+
+@pytest.mark.rule("IMP-FULL", "Riftbound 383.1", "Riftbound 169.10.c")
+def test_a_subject_verb_and_place_is_one_form_that_reads_only_known_places() -> None:
+    (attack,) = triggers("When a friendly unit attacks a battlefield you control, draw 1.")
+    assert (attack.event, attack.at) == (a.EventKind.ATTACKS, a.EventPlace.YOUR_BATTLEFIELD)
+    (conquer,) = triggers("When I conquer an open battlefield, draw 2.")
+    assert (conquer.event, conquer.at) == (a.EventKind.CONQUERS, a.EventPlace.OPEN_BATTLEFIELD)
+    assert not read("When I hold an open battlefield, draw 2.").modelled
+
+
+@pytest.mark.rule("IMP-FULL", "Riftbound 448", "Riftbound 444.1")
+def test_a_move_without_a_destination_is_the_same_move_form() -> None:
+    r = read("Move two enemy units.", spell=True)
+    assert r.modelled, r.lost
+    (ab,) = r.abilities
+    (effect,) = ab.effects
+    assert effect.action == a.MoveTo(a.ZoneMove.TO_ZONE, to=a.MovePlace.ANY)
+    assert effect.selector.count == 2 and effect.selector.side is a.Side.ENEMY
+    assert not read("Move an enemy unit from a battlefield.", spell=True).modelled

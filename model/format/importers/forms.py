@@ -223,7 +223,6 @@ CLAUSE = [
     F("recycle-rest", "recycle the rest", A.RECYCLE, "Riftbound 432"),
     F("recycle-remaining", "recycle the remaining cards", A.RECYCLE, "Riftbound 432"),
     F("discard-others", "discard the other cards", A.DISCARD),
-    F("move-sel", "move {t:sel}", A.MOVE, "Riftbound 448"),
     F("give-each-might", "give {t:sel} each {d:signed} {might} {w:dur}", A.MODIFY),
     F("sel-score", "({p:sel} |)(score|gain) {n:number} point", A.SCORE, "Riftbound 449"),
     F("discard-hand-draw", "{p:sel} discards their hand, then draws {n:number}", A.DISCARD),
@@ -294,7 +293,8 @@ CLAUSE = [
     F("counter", "counter {t:sel}", A.COUNTER_SPELL, "Riftbound 447"),
     # movement
     F("return", "return {t:sel} {p:place}", A.RETURN_TO_HAND, "Riftbound 446", "Altered 7.3.23"),
-    F("move", "move {t:sel} (|from a battlefield ){p:place}", A.MOVE, "Riftbound 448"),
+    # where to, where from, or neither ("move a unit": any legal destination, 444.1)
+    F("move", "move {t:sel}( (|from a battlefield ){p:place}|)", A.MOVE, "Riftbound 448"),
     F("send-reserve", "send {t:sel} to Reserve", A.SEND_TO_RESERVE, "Altered 7.3.26"),
     F("send-reserve-2", "send to Reserve {t:sel}", A.SEND_TO_RESERVE, "Altered 7.3.26"),
     F("switch", "{t:sel} switches Expeditions", A.SWITCH_EXPEDITION, "Altered 7.3.28"),
@@ -355,7 +355,9 @@ TRIGGER = [
     F("moves-forward", "{t:sel} moves forward", E.MOVES_FORWARD, "Altered 7.3.17"),
     F("fails-dusk", "{t:sel} fails to move forward during Dusk", E.FAILS_TO_MOVE, "Altered 7.5.6"),
     F("you-sacrifice", "you sacrifice {t:sel}", E.DIES),
-    F("attacks-at", "{t:sel} attacks {b:sel}", E.ATTACKS),
+    # a subject, the verb of its event and where ("attacks a battlefield you control", "I
+    # conquer an open battlefield"): to_events._placed says which places it reads
+    F("sel-event-at", "{t:sel} {a:barevent} {b:sel}", E.VERB),
     F("gains-status", "{t:sel} gains {s:status}", E.GAINS),
     F("gain-status", "{t:sel} gain {s:status}", E.GAINS),
     F("gain-nth-counter", "{t:sel} gain my {o:ordinal} {c:name} counter", E.GAINS),
@@ -370,7 +372,6 @@ TRIGGER = [
     # a subject and the verb of its event, in either number ("I attack", "a unit
     # wins a combat"): one form for every verb phrases_more.VERBS knows
     F("sel-event", "{t:sel} {a:barevent}", E.VERB),
-    F("conquer-sel", "{t:sel} conquer {b:sel}", E.CONQUERS),
     F("conquer-here", "{t:sel} conquer here", E.CONQUERS, "Riftbound 135.2"),
     F("hold-here", "{t:sel} hold here", E.HOLDS, "Riftbound 135.2"),
     F("defend-here", "{t:sel} defend here", E.DEFENDS, "Riftbound 135.2"),

@@ -357,7 +357,7 @@ _MOVE_PLACES = {
 
 def _move_to_base(n: Node, c: _Ctx) -> list[a.Effect]:
     value = _slot(n, "t")
-    if n.form.name == "move-sel":  # "move a unit": any legal destination (444.1)
+    if "p" not in [k for k, _ in n.slots]:  # "move a unit": any legal destination (444.1)
         if not isinstance(value, NounPhrase):
             raise Lost("what moves")
         return [a.Effect(a.MoveTo(a.ZoneMove.TO_ZONE, to=a.MovePlace.ANY), selector(value, c))]
@@ -464,7 +464,6 @@ MORE_CLAUSES: dict[str, Clause] = {
     "exchange": _exchange,
     "return-from-trash": _from_trash,
     "move": _move_to_base,
-    "move-sel": _move_to_base,
     "sel-score": _score,
     "put": put,
     "switch": _switch,

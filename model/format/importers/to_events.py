@@ -133,9 +133,10 @@ def _placed(t: Node, subject: a.Selector | None) -> a.When | None:
     battlefield" (107); "you buff X" (426.1: a buff counter put by you) and "you kill X"
     (it dies by your doing)."""
     name, where = t.form.name, dict(t.slots).get("b")
-    if name == "attacks-at" and subject is not None and _battlefield(where, ("control", "you")):
+    verb = str(_word(t, "a", WordKind.NAME).value) if name == "sel-event-at" else ""
+    if verb == "attacks" and subject is not None and _battlefield(where, ("control", "you")):
         return a.When(a.EventKind.ATTACKS, subject, at=a.EventPlace.YOUR_BATTLEFIELD)
-    if name == "conquer-sel" and subject == a.SELF and _battlefield(where, ("state", "open")):
+    if verb == "conquers" and subject == a.SELF and _battlefield(where, ("state", "open")):
         return a.When(a.EventKind.CONQUERS, a.SELF, at=a.EventPlace.OPEN_BATTLEFIELD)
     if name == "die-in-combat" and subject is not None:
         return a.When(a.EventKind.DIES, subject, at=a.EventPlace.COMBAT)
