@@ -212,3 +212,30 @@ def test_a_move_without_a_destination_is_the_same_move_form() -> None:
     assert effect.action == a.MoveTo(a.ZoneMove.TO_ZONE, to=a.MovePlace.ANY)
     assert effect.selector.count == 2 and effect.selector.side is a.Side.ENEMY
     assert not read("Move an enemy unit from a battlefield.", spell=True).modelled
+
+
+@pytest.mark.rule("IMP-FULL", "IMP-SPEND", "Riftbound 429", "Riftbound 377.2.b")
+def test_limits_on_using_an_ability_are_one_form_per_kind_of_limit() -> None:
+    def only(text: str) -> frozenset[a.Spend]:
+        r = read(text)
+        assert r.modelled, r.lost
+        (ab,) = r.abilities
+        (effect,) = ab.effects
+        assert isinstance(effect.action, a.AddCounters)
+        return effect.action.only
+
+    assert only("{exhaust}: [Add] {rune}. Use only to play gear.") == {a.Spend.PLAY_GEAR}
+    both = only("{exhaust}: [Add] {rune}. Use only to use gear abilities or play spells.")
+    assert both == {a.Spend.GEAR_ABILITIES, a.Spend.PLAY_SPELLS}
+    assert not read("{exhaust}: [Add] {rune}. Use only to play units.").modelled
+    conditions = set()
+    for limit in (
+        "Use only if I'm at a battlefield.",
+        "Use this ability only while I'm at a battlefield.",
+    ):
+        r = read("{1}, {exhaust}: Draw 1. " + limit)
+        assert r.modelled, r.lost
+        (ab,) = r.abilities
+        conditions.add(ab.condition)
+    (condition,) = conditions  # the same condition on using the ability, either wording
+    assert condition is not None and condition.name == "battlefield"

@@ -97,7 +97,6 @@ SENTENCE = [
     F("if", "if {k:cond}, {c:sentence}", L.IF),
     F("unless", "unless {k:cond}, {c:clauses}", L.UNLESS),
     F("use-only-while", "use my abilities only while {k:cond}", L.LIMIT),
-    F("use-this-only-while", "use this ability only while {k:cond}", L.LIMIT),
     F("if-after", "{c:clauses} if {k:cond}", L.IF),
     F("may-pay-to", "you may {k:costs} to {c:clauses}", L.MAY),
     F(
@@ -117,9 +116,10 @@ SENTENCE = [
     F("after-rest", "{c:clauses} after Rest", L.DELAYED, "Altered 4.2"),
     F("where-x-result", "{c:clauses}, where X is the result", L.FOR_EACH, "Altered 7.3.19"),
     F("use-only-once", "use only once per turn", L.LIMIT),
-    F("use-only-if", "use only if {k:cond}", L.LIMIT),
-    F("use-only-spells", "use only to play spells", L.LIMIT),
-    F("use-only-gear", "use only to play gear or use gear abilities", L.LIMIT),
+    # a condition on using the ability (Riftbound 377.2.b), in either wording
+    F("use-only-if", "use (only if|this ability only while) {k:cond}", L.LIMIT),
+    # what the resources it adds pay for (Riftbound 429): phrases_more.SPENDS
+    F("use-only-to", "use only to {s:spends}", L.LIMIT),
     F(
         "as-you-play-extra",
         "as you play {t:sel}, you may {k:costs} as an additional cost",

@@ -113,6 +113,7 @@ class LineParser:
         g.add_base("barevent", phrases_more.bare_event)
         g.add_base("youverbs", phrases_more.you_verbs)
         g.add_base("ignored", phrases_more.ignored_cost)
+        g.add_base("spends", phrases_more.spends)
 
     # -- base phrases that need the keyword table --------------------------------------
 

@@ -100,6 +100,19 @@ def ignored_cost(text: str) -> Word | None:
     return None if value is None else Word(WordKind.NAME, value, text)
 
 
+# what resources an ability adds may pay for ("use only to play spells", Riftbound 429)
+SPENDS = {"play spells": "play_spells", "play gear": "play_gear",
+          "use gear abilities": "gear_abilities"}  # fmt: skip
+
+
+def spends(text: str) -> Word | None:
+    """ "play spells", "play gear or use gear abilities": one or two uses."""
+    parts = text.split(" or ")
+    if len(parts) > 2 or any(p not in SPENDS for p in parts) or len(set(parts)) < len(parts):
+        return None
+    return Word(WordKind.NAME, ",".join(SPENDS[p] for p in parts), text)
+
+
 def bare_event(text: str) -> Word | None:
     """One verb of an event, without its subject: "conquer", "hold"."""
     value = VERBS.get(text) or _SINGULAR.get(text)

@@ -14,22 +14,19 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from arbiter.model.effects import algebra as a
-from arbiter.model.format.importers.clauses import Node
-from arbiter.model.format.importers.to_effects import Lost, _Ctx, _node
+from arbiter.model.format.importers.clauses import Node, WordKind
+from arbiter.model.format.importers.to_effects import Lost, _Ctx, _node, _word
 
 # reads one sentence / one condition of a line (``to_abilities._sentence``, ``_condition``)
 SentenceReader = Callable[[Node, _Ctx], tuple[a.Effect, ...]]
 ConditionReader = Callable[[Node, _Ctx], a.Condition]
 
 # the limits that are a condition on using the ability (Riftbound 377.2.b)
-_USE_IF = {"use-only-if", "use-this-only-while"}
-# the limits on what the resources added pay for (Riftbound 429: Add puts resources into
-# the rune pool; the card says what they may be spent on)
-_SPEND = {
-    "use-only-spells": frozenset({a.Spend.PLAY_SPELLS}),
-    "use-only-gear": frozenset({a.Spend.PLAY_GEAR, a.Spend.GEAR_ABILITIES}),
-}
-LIMITS = _USE_IF | set(_SPEND)
+_USE_IF = {"use-only-if"}
+# the limit on what the resources added pay for (Riftbound 429: Add puts resources into
+# the rune pool; the card says what they may be spent on, its word the uses)
+_SPEND = "use-only-to"
+LIMITS = _USE_IF | {_SPEND}
 # the resources of a rune pool: energy (``mana``), power of a domain, power of any domain
 _RESOURCES = frozenset({"mana", "fury", "calm", "mind", "body", "chaos", "order", "any-domain"})
 
@@ -74,7 +71,8 @@ def limited(
             both = cond if out.condition is None else a.Condition(a.Test.AND, (out.condition, cond))
             out = replace(out, condition=both)
             continue
-        out = replace(out, effects=_spend_only(out.effects, _SPEND[name]))
+        uses = str(_word(limit, "s", WordKind.NAME).value).split(",")
+        out = replace(out, effects=_spend_only(out.effects, frozenset(map(a.Spend, uses))))
     return out
 
 
