@@ -230,12 +230,12 @@ def test_limits_on_using_an_ability_are_one_form_per_kind_of_limit() -> None:
     assert not read("{exhaust}: [Add] {rune}. Use only to play units.").modelled
     conditions = set()
     for limit in (
-        "Use only if I'm at a battlefield.",
-        "Use this ability only while I'm at a battlefield.",
+        "Use only if you control a Mech.",
+        "Use this ability only while you control a Mech.",
     ):
         r = read("{1}, {exhaust}: Draw 1. " + limit)
         assert r.modelled, r.lost
         (ab,) = r.abilities
         conditions.add(ab.condition)
     (condition,) = conditions  # the same condition on using the ability, either wording
-    assert condition is not None and condition.name == "battlefield"
+    assert condition is not None and condition.selector.subtypes == {"Mech"}
