@@ -218,7 +218,7 @@ cards:
     kind: unit
     base: {might: 3}
     permissions:
-      - text: "You may play me to an occupied enemy battlefield."
+      - text: "Invented: this may enter at a battlefield an opponent holds with units."
         do: {play: {target: self, to: occupied_enemy_battlefield}}
   scout_banner:
     kind: gear
