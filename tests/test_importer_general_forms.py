@@ -239,3 +239,11 @@ def test_limits_on_using_an_ability_are_one_form_per_kind_of_limit() -> None:
         conditions.add(ab.condition)
     (condition,) = conditions  # the same condition on using the ability, either wording
     assert condition is not None and condition.selector.subtypes == {"Mech"}
+
+
+@pytest.mark.rule("IMP-FULL", "Riftbound 460", "Riftbound 383.1")
+def test_only_a_death_is_read_in_combat() -> None:
+    (death,) = triggers("When a friendly Mech dies in combat, draw 1.")
+    assert (death.event, death.at) == (a.EventKind.DIES, a.EventPlace.COMBAT)
+    assert death.subject.subtypes == {"Mech"}
+    assert not read("When I hold in combat, draw 1.").modelled

@@ -370,8 +370,8 @@ TRIGGER = [
     F("attack-or-defend", "{t:sel} attack or defend", E.ATTACKS_OR_DEFENDS),
     F("attacks-or-defends", "{t:sel} attacks or defends", E.ATTACKS_OR_DEFENDS),
     # a subject and the verb of its event, in either number ("I attack", "a unit
-    # wins a combat"): one form for every verb phrases_more.VERBS knows
-    F("sel-event", "{t:sel} {a:barevent}", E.VERB),
+    # wins a combat", "I die in combat"): one form for every verb phrases_more.VERBS knows
+    F("sel-event", "{t:sel} {a:barevent}( in combat|)", E.VERB, "Riftbound 460"),
     F("conquer-here", "{t:sel} conquer here", E.CONQUERS, "Riftbound 135.2"),
     F("hold-here", "{t:sel} hold here", E.HOLDS, "Riftbound 135.2"),
     F("defend-here", "{t:sel} defend here", E.DEFENDS, "Riftbound 135.2"),
@@ -384,8 +384,6 @@ TRIGGER = [
     F("attacks-or-defends-alone", "{t:sel} attacks or defends alone", E.ATTACKS_OR_DEFENDS),
     F("defends-alone", "{t:sel} defends alone", E.DEFENDS),
     F("attacks-alone", "{t:sel} attacks alone", E.ATTACKS),
-    F("die-in-combat", "{t:sel} die in combat", E.DIES, "Riftbound 460"),
-    F("dies-in-combat", "{t:sel} dies in combat", E.DIES, "Riftbound 460"),
     F("play-on-opp-turn", "you play {t:sel} on an opponent's turn", E.PLAY_CARD),
     F("buff-me", "you buff {t:sel}", E.BUFFED),
     F("joins", "{t:sel} joins {p:place}", E.JOINS, "Altered 7.5.8"),

@@ -129,17 +129,15 @@ def _battlefield(np: object, mod: tuple[str, str] | None) -> bool:
 
 def _placed(t: Node, subject: a.Selector | None) -> a.When | None:
     """Events the line places: "attacks a battlefield you control", "I conquer an open
-    battlefield" (Riftbound 169.10.c), "I die in combat" (460), "you play me to a
-    battlefield" (107); "you buff X" (426.1: a buff counter put by you) and "you kill X"
-    (it dies by your doing)."""
+    battlefield" (Riftbound 169.10.c), "you play me to a battlefield" (107); "you buff X"
+    (426.1: a buff counter put by you) and "you kill X" (it dies by your doing). "I die in
+    combat" (460) is the subject-verb form's (to_more.event)."""
     name, where = t.form.name, dict(t.slots).get("b")
     verb = str(_word(t, "a", WordKind.NAME).value) if name == "sel-event-at" else ""
     if verb == "attacks" and subject is not None and _battlefield(where, ("control", "you")):
         return a.When(a.EventKind.ATTACKS, subject, at=a.EventPlace.YOUR_BATTLEFIELD)
     if verb == "conquers" and subject == a.SELF and _battlefield(where, ("state", "open")):
         return a.When(a.EventKind.CONQUERS, a.SELF, at=a.EventPlace.OPEN_BATTLEFIELD)
-    if name == "die-in-combat" and subject is not None:
-        return a.When(a.EventKind.DIES, subject, at=a.EventPlace.COMBAT)
     if name == "you-play-to" and subject == a.SELF:
         if str(_word(t, "p", WordKind.PLACE).value) != "battlefield":
             raise Lost(f"the event '{t.render()}'")

@@ -221,7 +221,12 @@ def event(t: Node, subject: a.Selector | None) -> a.When | None:
     if name == "you-event" and subject is not None:  # "when you ready me"
         return _by_you(t, subject)[0]
     if name == "sel-event" and subject is not None:  # "I conquer", "a unit wins a combat"
-        return a.When(_VERB_EVENTS[str(_word(t, "a", WordKind.NAME).value)], subject)
+        kind = _VERB_EVENTS[str(_word(t, "a", WordKind.NAME).value)]
+        if " in combat" not in t.form.template:
+            return a.When(kind, subject)
+        if kind is not a.EventKind.DIES:  # Riftbound 460: only a death is "in combat"
+            raise Lost(f"the event '{t.render()}'")
+        return a.When(kind, subject, at=a.EventPlace.COMBAT)
     if name == "leaves-board" and subject is not None:  # Riftbound 110: leaves play
         return a.When(a.EventKind.LEAVES, subject)
     if name == "you-use-ability" and subject is not None:  # Riftbound 377.2: your objects'
