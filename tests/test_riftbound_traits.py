@@ -57,7 +57,7 @@ def test_an_effect_names_a_non_unit_card_and_a_unit_whatever_else_it_is() -> Non
     )
     assert out["expect"]["failed"] == 0 and out["expect"]["passed"] == 2
     non_unit = selector(_node("{choose: 1, lacks: unit, at: hand}"))
-    assert describe.selector(non_unit) == "a non-unit object in the hand"
+    assert describe.selector(non_unit) == "a non-unit card in any hand"  # a card, in a hand
     # a keyword the object lacks still reads "without"
     assert describe.selector(selector(_node("{all: unit, lacks: [token, Tank]}"))) == (
         "each non-token unit without Tank"

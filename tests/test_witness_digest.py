@@ -15,6 +15,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from arbiter.model.format.cardset import load_cardset
+from arbiter.model.ruleset import RULESETS
 from arbiter.model.state import JSON
 from arbiter.solver.check import witness as w
 from arbiter.solver.check import witness_yaml as wy
@@ -135,13 +136,13 @@ def test_data_that_might_not_read_back_goes_the_slow_way() -> None:
 @pytest.mark.rule("CHECK-WIT")
 def test_a_witness_without_a_canonical_form_is_named_from_its_text() -> None:
     made = w.scenario(
-        "x", title="t", description="d", ruleset="eredan", objects={}, steps=[], expect={}
+        "x", title="t", description="d", ruleset=RULESETS["eredan"], objects={}, steps=[], expect={}
     )
     bare = Witness(made.name, made.text)
     assert made.canonical and not bare.canonical
     assert w._digest(made) == w._digest(bare)
     other = w.scenario(
-        "y", title="u", description="d", ruleset="eredan", objects={}, steps=[], expect={}
+        "y", title="u", description="d", ruleset=RULESETS["eredan"], objects={}, steps=[], expect={}
     )
     both = w.with_variant(made, "v", other)
     assert len(both.canonical) == 2

@@ -410,11 +410,12 @@ _LOWER: dict[str, Callable[[Node, bool], Node | None]] = {
 }
 
 
-def register(g: Grammar, ph: Phrases) -> None:
-    """The lexical forms (and their subject variants) and their lexicons, in grammar
-    ``g`` (before the specific forms: the lexical reading wins when both read a text)."""
-    from arbiter.model.format.importers.patterns import with_subject
-
+def register(
+    g: Grammar, ph: Phrases, with_subject: Callable[[list[Form]], list[Form]]
+) -> None:
+    """The lexical forms (and their subject variants, ``with_subject``: the caller's) and
+    their lexicons, in grammar ``g`` (before the specific forms: the lexical reading wins
+    when both read a text)."""
     for kind, forms in FORMS:
         g.add(kind, [*forms, *with_subject(forms)] if kind == "clause" else forms)
     g.add_base("verb", verb)

@@ -63,7 +63,7 @@ class LineParser:
         self.keywords = KeywordTable(game)
         self.phrases = ph = Phrases(self.keywords, tags)
         g = self.grammar = Grammar()
-        lexical.register(g, ph)  # before the specific forms of the same kinds
+        lexical.register(g, ph, with_subject)  # before the specific forms of the same kinds
         for kind, forms in (
             ("line", LINE),
             ("modes", MODES),
