@@ -65,6 +65,16 @@ class ChainEntry:
     pending: bool = False
     after: Step | None = None
 
+    def fields(self) -> tuple[tuple[str, JSON], ...]:
+        """What every event about the item says of it."""
+        return (
+            ("item", self.id),
+            ("item_kind", self.kind.value),
+            ("controller", self.controller),
+            ("source", self.source),
+            ("ability", self.ability),
+        )
+
     def as_json(self) -> dict[str, JSON]:
         return {
             "id": self.id,
@@ -157,11 +167,7 @@ def push(state: GameState, entry: ChainEntry, rules: tuple[str, ...]) -> GameSta
     counters = {**state.counters, ADDED: state.counters.get(ADDED, 0) + 1}
     state = replace(state, chain=Chain(items, priority), counters=counters)
     fields: tuple[tuple[str, JSON], ...] = (
-        ("item", entry.id),
-        ("item_kind", entry.kind.value),
-        ("controller", entry.controller),
-        ("source", entry.source),
-        ("ability", entry.ability),
+        *entry.fields(),
         ("card", entry.card),
         ("targets", [t.id for t in entry.targets]),
         ("pending", entry.pending),
@@ -227,11 +233,7 @@ def resolve_newest(state: GameState, resolve: Resolve = resolve_part) -> GameSta
     illegal = illegal_targets(state, entry)
     rule = "Riftbound 359.3.d" if entry.kind is ItemKind.SPELL else "Riftbound 406.5"
     fields: tuple[tuple[str, JSON], ...] = (
-        ("item", entry.id),
-        ("item_kind", entry.kind.value),
-        ("controller", entry.controller),
-        ("source", entry.source),
-        ("ability", entry.ability),
+        *entry.fields(),
         ("mistargeted", sorted(illegal)),
     )
     rules: tuple[str, ...] = ("Riftbound 339.1", "Riftbound 340.1", rule)

@@ -413,14 +413,11 @@ def _replace(act: a.Replace) -> str:
 
 def _cost(c: a.Effect) -> str:
     """A cost as paid: "2 mana", or the effect itself ("exhaust it")."""
+    from arbiter.model.effects.describe_zones import paid
+
     n = c.amount
-    if (
-        isinstance(c.action, a.AddCounters)
-        and c.selector.pick is a.Pick.YOU
-        and isinstance(n, a.Const)
-        and isinstance(n.value, int)
-        and n.value < 0
-    ):
+    if paid(c) and isinstance(n, a.Const) and isinstance(n.value, int):
+        assert isinstance(c.action, a.AddCounters)  # what ``paid`` found
         return f"{-n.value} {c.action.counter}"
     return effect(c, capital=False, stop=False)
 
