@@ -165,6 +165,19 @@ def _check_combat(step: cs.Combat, state: GameState, show: Showdown | None) -> c
 # -- the step, in its state -----------------------------------------------------------------
 
 
+def as_resolved(step: Step, state: GameState) -> Step:
+    """``step`` as it would be resolved in ``state``: under ``turn_states: tracked``,
+    checked against the state of the turn and a combat's units filled in from their
+    designations (what ``arbiter combat`` examines); otherwise the step itself."""
+    from arbiter.model.ruleset import TurnStates
+
+    if state.ruleset.turn_states is not TurnStates.TRACKED:
+        return step
+    if state.turn is None:
+        state = _with(state, TurnState(seen=_where(state)))
+    return _check(step, state)
+
+
 def resolve(step: Step, state: GameState, inner: Inner) -> GameState:
     """``step`` checked against the state of the turn, resolved, then the Cleanup's tasks
     of the states (``settle``)."""

@@ -193,6 +193,12 @@ def command(
     if for_player is not None:
         step = replace(step, for_player=for_player)
     state = state_before(scenario, index)
+    if not step.attackers and not step.defenders:  # the designated units (RB-STATES)
+        from arbiter.model.riftbound_states import as_resolved
+
+        resolved = as_resolved(step, state)
+        assert isinstance(resolved, cs.Combat)
+        step = resolved
     from ortools.sat.python import cp_model  # noqa: F401 - loaded before the clock starts
 
     start = time.perf_counter()
