@@ -67,8 +67,32 @@ def rulebook_dir() -> Path | None:
     return None
 
 
+class _Strict(yaml.SafeLoader):
+    """YAML whose mappings refuse a key given twice (the second would silently win)."""
+
+
+def _no_duplicates(loader: _Strict, node: yaml.MappingNode, deep: bool = False) -> object:
+    seen: set[object] = set()
+    for key_node, _ in node.value:
+        key = loader.construct_object(key_node, deep=deep)
+        if key in seen:
+            mark = key_node.start_mark
+            raise ValueError(f"line {mark.line + 1}: the key {key!r} is given twice")
+        seen.add(key)
+    return yaml.SafeLoader.construct_mapping(loader, node, deep=deep)
+
+
+_Strict.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _no_duplicates)
+
+
+def strict_load(text: str) -> object:
+    """``text`` as YAML, a key given twice in one mapping refused (ValueError)."""
+    return yaml.load(text, Loader=_Strict)  # noqa: S506 - a SafeLoader subclass
+
+
 def load_books() -> tuple[list[Book], dict[str, list[Entry]]]:
-    data = yaml.safe_load(STATUS_FILE.read_text(encoding="utf-8"))
+    data = strict_load(STATUS_FILE.read_text(encoding="utf-8"))
+    assert isinstance(data, dict)
     books: list[Book] = []
     entries: dict[str, list[Entry]] = {}
     for key, spec in data.items():

@@ -105,3 +105,12 @@ def test_the_status_file_is_plain_yaml_with_both_rulebooks() -> None:
 
 def test_the_rules_reference_links_the_tables() -> None:
     assert "rulebooks.md" in (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
+
+
+def test_an_article_given_twice_in_the_status_file_is_refused() -> None:
+    """A second entry of one article would silently replace the first (both were once in
+    the file for 142, one "not yet" and one "implemented")."""
+    with pytest.raises(ValueError, match="'142' is given twice"):
+        rc.strict_load('status:\n  "142": {status: not yet}\n  "142": {status: implemented}\n')
+    text = (ROOT / "docs" / "rulebook-coverage.yaml").read_text("utf-8")
+    assert rc.strict_load(text) == yaml.safe_load(text)
