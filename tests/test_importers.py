@@ -136,7 +136,7 @@ def test_reminder_text_is_set_apart_and_icons_are_normalised() -> None:
     card = pool(Game.RIFTBOUND, RB)["tst-001-010"]
     first = card.lines[0].line
     assert first.text == "[Assault 2]"
-    assert first.reminders == ("I get +2 {might} when I attack.",)
+    assert first.reminders == ("Stronger by 2 on the attack.",)
 
 
 @pytest.mark.rule("IMP-LINE")
@@ -312,7 +312,7 @@ def test_import_writes_one_card_set_per_set_and_the_report(
     harp = next(c for c in report["per_card"] if c["id"] == "tst-004-010")
     assert harp["status"] == "partial"
     assert harp["lines"][0] == {
-        "text": "[Equip] {calm} (Attach this to a unit you control.)",
+        "text": "[Equip] {calm} (Pay it to fasten this onto one of your units.)",
         "reading": "[Equip] {calm}",
         "describe": "",
         "modelled": True,
@@ -327,23 +327,23 @@ def test_import_writes_one_card_set_per_set_and_the_report(
         "set": "TST",
         "number": "003",
         "lang": "en",
-        "text": "When you play me, draw 2.\n"
-        ":rb_exhaust:: Give a friendly unit +2 :rb_might: this turn.",
+        "text": "When you play me, draw 3.\n"
+        ":rb_exhaust:: Give a friendly unit +4 :rb_might: this turn.",
         "not_modelled": [],
     }
     assert "reading" not in oracle  # the card language, not the grammar's tree
     assert oracle["triggers"] == [
         {
-            "text": "When you play me, draw 2.",
+            "text": "When you play me, draw 3.",
             "when": {"played": "self"},
-            "do": {"draw": {"amount": 2, "player": "you"}},
+            "do": {"draw": {"amount": 3, "player": "you"}},
         }
     ]
     assert oracle["quick_actions"][0]["cost"] == [{"exhaust": "self"}]
     assert oracle["quick_actions"][0]["do"] == {
         "modify": {
             "stat": "might",
-            "add": 2,
+            "add": 4,
             "target": {"choose": 1, "yours": "unit"},
             "until": "end_of_turn",
         }
