@@ -17,12 +17,16 @@ def in_play(zone: object) -> bool:
     return isinstance(zone, str) and zone.split(":", 1)[0] in IN_PLAY
 
 
+def on_board(state: GameState, zone: object) -> bool:
+    """Whether ``zone`` (its kind, the part before ':') is one of the ruleset's Board zones
+    (``Ruleset.board_zones``; Riftbound 107: a base, a battlefield)."""
+    return isinstance(zone, str) and zone.split(":", 1)[0] in state.ruleset.board_zones
+
+
 def in_play_in(state: GameState, zone: object) -> bool:
     """Whether an object in ``zone`` is in play in this game: a zone in play (``in_play``)
     or one of the ruleset's Board zones (Riftbound 107: a base, a battlefield)."""
-    return in_play(zone) or (
-        isinstance(zone, str) and zone.split(":", 1)[0] in state.ruleset.board_zones
-    )
+    return in_play(zone) or on_board(state, zone)
 
 
 def is_zone(zone: object, name: str) -> bool:

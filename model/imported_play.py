@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 
 from arbiter.model import riftbound_costs as rc
 from arbiter.model import riftbound_total_cost as tc
+from arbiter.model.ability_zones import on_board
 from arbiter.model.card_text import CardText, texts
 from arbiter.model.effects import algebra as a
 from arbiter.model.errors import IllegalAction
@@ -330,7 +331,7 @@ def as_enters(state: GameState, entered: GameObject) -> tuple[GameObject, tuple[
     placed = state.with_object(entered)
     for holder in [*(h for h in holders if h.id != entered.id), entered]:
         own = holder.id == entered.id
-        if not own and holder.zone.split(":", 1)[0] not in state.ruleset.board_zones:
+        if not own and not on_board(state, holder.zone):
             continue
         for ab in texts(holder if not own else entered, a.Kind.AS_ENTERS):
             ctx = ev.Context(holder.id)
@@ -395,8 +396,8 @@ def permitted_place(
     holders = sorted(state.objects.values(), key=lambda o: (o.timestamp, o.id))
     for holder in holders:
         own = holder.id == card.id
-        on_board = holder.zone.split(":", 1)[0] in state.ruleset.board_zones
-        if not own and not (on_board and holder.controlled_by == player):
+        there = on_board(state, holder.zone)
+        if not own and not (there and holder.controlled_by == player):
             continue
         for ab in texts(holder, a.Kind.PERMISSION):
             for e in ab.effects:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from arbiter.model.ability_zones import on_board
 from arbiter.model.errors import IllegalAction
 from arbiter.model.might_layers import MightPassive
 from arbiter.model.state import JSON, Ability, Event, GameObject, GameState
@@ -98,7 +99,7 @@ def attach(state: GameState, card_id: str, unit_id: str, rules: tuple[str, ...])
     718.5.d) and goes to the unit's location (719.3)."""
     state = detach(state, card_id, "Riftbound 718.5.d")
     card, unit = state.obj(card_id), state.obj(unit_id)
-    if unit.kind != "unit" or unit.zone.split(":", 1)[0] not in state.ruleset.board_zones:
+    if unit.kind != "unit" or not on_board(state, unit.zone):
         raise IllegalAction("Riftbound 717", f"{unit_id} is not a unit on the Board")
     if card.kind == "unit":
         raise IllegalAction("Riftbound 717", f"{card_id}, a unit, is not attached")

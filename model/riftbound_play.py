@@ -22,6 +22,7 @@ from arbiter.model import riftbound_attach as ra
 from arbiter.model import riftbound_costs as rc
 from arbiter.model import riftbound_payment as rp
 from arbiter.model import riftbound_score as rs
+from arbiter.model.ability_zones import on_board
 from arbiter.model.errors import IllegalAction
 from arbiter.model.state import JSON, Event, GameObject, GameState
 from arbiter.model.steps import Resolve, Step, resolve_part
@@ -424,7 +425,7 @@ class Kill(Step):
 
     def resolve(self, state: GameState) -> GameState:
         obj = state.obj(self.target)
-        if obj.kind not in PERMANENTS or obj.zone.split(":", 1)[0] not in state.ruleset.board_zones:
+        if obj.kind not in PERMANENTS or not on_board(state, obj.zone):
             raise IllegalAction("Riftbound 428.1", f"{self.target} is no unit or gear on the Board")
         rules = ("Riftbound 428.2", "Riftbound 428.5.b") if self.by else ("Riftbound 428.2",)
         if len(self.by) > 1:

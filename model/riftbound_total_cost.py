@@ -19,6 +19,7 @@ from enum import Enum
 from itertools import permutations
 
 from arbiter.model import riftbound_costs as rc
+from arbiter.model.ability_zones import on_board
 from arbiter.model.state import JSON, Ability, GameObject, GameState
 
 PLAYABLE_FROM = ("hand", "facedown", "champion")  # 366.2.a: zones a card is played from
@@ -116,7 +117,7 @@ def accelerate_cost(card: GameObject) -> rc.Cost:
 
 
 def _on_board(state: GameState, obj: GameObject) -> bool:
-    return obj.zone.split(":", 1)[0] in state.ruleset.board_zones
+    return on_board(state, obj.zone)
 
 
 def _highest_might(state: GameState, player: str) -> int:

@@ -7,13 +7,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from arbiter.model import riftbound_traits as tr
+from arbiter.model.ability_zones import on_board
 from arbiter.model.errors import IllegalAction
 from arbiter.model.state import JSON, Ability, Event, GameState
 from arbiter.model.steps import Step
 
 
 def _on_board(state: GameState, oid: str) -> bool:
-    return state.obj(oid).zone.split(":", 1)[0] in state.ruleset.board_zones
+    return on_board(state, state.obj(oid).zone)
 
 
 @dataclass(frozen=True, kw_only=True)

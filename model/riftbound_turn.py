@@ -10,6 +10,7 @@ from dataclasses import dataclass, replace
 
 from arbiter.model import death as dt
 from arbiter.model import riftbound_score as rs
+from arbiter.model.ability_zones import on_board
 from arbiter.model.errors import IllegalAction
 from arbiter.model.riftbound_teams import disqualify
 from arbiter.model.state import JSON, Event, GameState
@@ -38,8 +39,8 @@ def awaken(state: GameState, player: str) -> GameState:
     readied = []
     for oid in sorted(state.objects):
         obj = state.objects[oid]
-        on_board = obj.zone.split(":", 1)[0] in state.ruleset.board_zones
-        if on_board and obj.controlled_by == player and obj.counters.get("exhausted", 0):
+        there = on_board(state, obj.zone)
+        if there and obj.controlled_by == player and obj.counters.get("exhausted", 0):
             counters = {k: v for k, v in obj.counters.items() if k != "exhausted"}
             state = state.with_object(replace(obj, counters=counters))
             readied.append(oid)
