@@ -128,7 +128,7 @@ def replay_update(
     # its turn, and A-DEP-1c with it is compared again); otherwise everything again
     flipped = run.conditions(ps, stored, stopped)
     if flipped is None or len(run.lines) > MOST_FOLLOWED:
-        return None
+        return _rechosen(origin, stored, new, log, dirty, stopped or sided)
     gone = frozenset(run.lines)
     states = origin.state.objects
     now_objects = new.objects  # the sources' controllers, zones and regions now
@@ -262,8 +262,25 @@ def replay_update(
         if changed_in:
             differ[(a, b)] = changed_in
     if (differ or stopped) and not choices_stand(origin, stored, log, last, differ, stopped):
-        return None
+        return _rechosen(origin, stored, new, log, dirty, stopped or sided)
     return _result(origin, log, new, run.derived, stopped, run.held)
+
+
+def _rechosen(
+    origin: Ordering,
+    stored: GameState,
+    new: GameState,
+    log: TrialLog,
+    dirty: Sequence[str],
+    other: set[str],
+) -> Ordering | None:
+    """The order made again from the log where a choice differs (``passive_rechoose``),
+    for events on followed objects alone (no passive stopped or selecting again)."""
+    from arbiter.model.passive_rechoose import rechoose
+
+    if other or log.follow is None:
+        return None
+    return rechoose(origin, stored, new, log, log.follow, dirty)
 
 
 def _followed_c(p: pv.Passive) -> bool:

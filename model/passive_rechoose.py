@@ -1,0 +1,535 @@
+"""Re-choosing the order of passives from the trial log when an event makes it differ
+(A-ORDER-1, A-DEP-1), for ``passive_replay``.
+
+``passive_replay`` checks that the previous order stands on the corrected dependency
+graph; when a choice differs it called for a full recomputation. This module makes the
+choices again, round by round, on the graph the new state gives, reading the trial log
+where it still holds: an online simulation of A-ORDER-1 that compares each round of the
+new order with one round ``j`` of the previous one.
+
+**Alignment.** The new order is the previous one with a few passives *moved* (``M``):
+applied earlier or later than before. A passive outside ``M`` is applied in the new
+order exactly when the previous order had applied it by round ``j`` (``j`` advances with
+the new order, stepping over the moved ones). So the new partial board at round ``k``
+differs from the previous one at round ``j`` only by the moved passives applied in one
+and not the other (the *displaced* ones), and what that changes.
+
+**What may move.** Only a passive *on its source alone*: selector SELF without filters,
+a condition on its source's region at most, not taking abilities or setting regions'
+types, its source not a region. Its only target is its source, which is then
+*followed*: its versions round by round in the new order (passives applied to it in
+the new order, each where its condition holds then) against its versions in the
+previous order (``passive_follow.line_before``). The objects the event changed are
+followed from the start.
+
+**The graph of each round.** The passives of ``X`` (the moved ones and every
+conditional passive on its source alone whose source or region is followed) have their
+pairs computed directly each time what they read changes: [A] depends on such a [x]
+when [x] holds and applying it to its source changes whether [A] selects the source
+(A-DEP-1b); [x] depends on [B] when [B] holds, selects [x]'s region and changes whether
+[x]'s condition holds (A-DEP-1c, the source being the target in common). Every other
+pair takes the log's value at round ``j``, corrected for the followed objects that
+differ between the two boards (their part in the pair is compared again, and a witness
+among them no longer counts), as in ``passive_replay``. The choice is the free passive
+with the smallest order key; while the graph is the log's (no correction differs, no
+passive displaced) it is the previous order's choice.
+
+Everything else returns None (the caller recomputes everything): a passive that ceased,
+a count condition, a conditional passive not on its source alone that reads or could
+select a followed object, a passive that takes abilities and could select a followed
+source, a passive that would have to move but cannot, the queue of timestamps changed,
+and more than ``MOST_MOVED`` moved, ``MOST_DISPLACED`` displaced at once or
+``MOST_FOLLOWED`` followed objects. The tests compare every answer with a full
+recomputation.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
+
+from arbiter.model import passive_follow as follow
+from arbiter.model import passives as pv
+from arbiter.model.effects import algebra as fx
+from arbiter.model.passive_graph import DependencyGraph
+from arbiter.model.passive_replay_checks import _part, _region_only, _seen
+from arbiter.model.passive_trial import Dependence
+from arbiter.model.state import GameObject, GameState
+
+if TYPE_CHECKING:
+    from arbiter.model.passive_log import TrialLog
+    from arbiter.model.passive_order import Ordering
+
+MOST_MOVED = 16  # passives applied out of their previous place
+MOST_DISPLACED = 8  # of those, applied by one order and not by the other at one round
+MOST_FOLLOWED = 64  # objects followed round by round
+
+_DEP = Dependence("", "", ())  # the graph's edges need no reasons here
+Pair = tuple[str, str]
+
+
+class _Refused(Exception):
+    """The event is not one this module covers: the caller recomputes everything."""
+
+
+def on_source_alone(p: pv.Passive, source: GameObject) -> bool:
+    """A passive that may move: it applies to its source alone, whatever the board, and
+    what it does changes no ability and no region."""
+    return (
+        p.selector == fx.SELF
+        and _region_only(p.condition)
+        and p.plan.does is not pv.LOSE_ALL
+        and not pv.sets_region_type(p)
+        and source.kind != pv.REGION
+    )
+
+
+@dataclass
+class _Followed:
+    """One followed object: its previous versions by round, its version now in the new
+    order, the passives that can select that version, and those applied to it."""
+
+    before: follow.Line
+    now: GameObject
+    could: set[str]
+    applied: list[str] = field(default_factory=list)
+    differs: bool = False
+    pairs: set[Pair] = field(default_factory=set)  # the pairs corrected for it last
+
+
+def rechoose(
+    origin: Ordering,
+    stored: GameState,
+    new: GameState,
+    log: TrialLog,
+    index: follow.FollowIndex,
+    dirty: Sequence[str],
+) -> Ordering | None:
+    """The ordering of ``new``, re-chosen from ``origin``'s trial log (see the module's
+    text), or None."""
+    if any(pv.counts_others(p) for p in origin.passives.values()):
+        return None
+    try:
+        return _Simulation(origin, stored, new, log, index).run(dirty)
+    except _Refused:
+        return None
+
+
+class _Simulation:
+    def __init__(
+        self,
+        origin: Ordering,
+        stored: GameState,
+        new: GameState,
+        log: TrialLog,
+        index: follow.FollowIndex,
+    ) -> None:
+        self.origin, self.stored, self.new, self.log, self.index = origin, stored, new, log, index
+        self.ps = origin.passives
+        self.old = origin.order
+        self.n = len(self.old)
+        self.rounding = origin.state.ruleset.division_rounding
+        players = new.players
+        keys = {pid: pv.order_key(p, new.objects, players) for pid, p in self.ps.items()}
+        self.queue = sorted(self.ps, key=lambda pid: keys[pid])
+        was = sorted(self.ps, key=lambda pid: pv.order_key(self.ps[pid], stored.objects, players))
+        if was != self.queue:
+            raise _Refused  # A-TIME-1: the log's choices were made in another queue
+        self.head = 0
+        self.j = 0  # the round of the previous order compared with the new one
+        self.i = 0  # the log's comparisons read (``log.flat``, by round)
+        self.order: list[str] = []
+        self.applied: set[str] = set()
+        self.moved: set[str] = set()
+        self.x: set[str] = set()  # passives whose pairs are computed directly
+        self.held_x: dict[str, bool] = {}  # whether each of X held at its turn
+        self.followed: dict[str, _Followed] = {}
+        self.lines: dict[str, follow.Line] = {}  # previous versions of other objects read
+        self.by_passive: dict[str, set[str]] = {}  # followed objects each passive may select
+        self.changes_at: dict[int, set[str]] = {}  # rounds where a watched object's
+        # previous version changes
+        self.watch: dict[str, set[str]] = {}  # object -> passives of X reading it
+        self.graph = DependencyGraph()
+        self.logval: dict[Pair, bool] = {}
+        self.overlay: dict[Pair, bool] = {}
+        self.by_node: dict[str, set[Pair]] = {}
+        self.ndiff = 0
+        self.corrected: dict[Pair, int] = {}  # pairs corrected for some followed object
+        self.writers: dict[str, list[str]] = {}
+        # the passives that ceased (A-DEP-1a) once the previous order had applied ``k``
+        self.ceased_at = {k: c.ceased for k, c in enumerate(origin.choices) if c.ceased}
+
+    # -- versions ---------------------------------------------------------------------------
+
+    def line(self, oid: str) -> follow.Line:
+        got = self.lines.get(oid)
+        if got is None:
+            got = follow.line_before(self.origin, self.index, self.stored.objects[oid])[0]
+            self.lines[oid] = got
+            for r, _ in got[1:]:
+                self.changes_at.setdefault(r, set()).add(oid)
+        return got
+
+    def version(self, oid: str) -> GameObject:
+        f = self.followed.get(oid)
+        return f.now if f is not None else follow.at(self.line(oid), self.j)
+
+    def previous(self, oid: str) -> GameObject:
+        return follow.at(self.line(oid), self.j)
+
+    def holds(self, p: pv.Passive) -> bool:
+        """Whether ``p`` exists and its condition holds on the new board now."""
+        ids = [p.source]
+        src = self.new.objects[p.source]
+        if src.region is not None and src.region in self.new.objects:
+            ids.append(src.region)
+        objects = {oid: self.version(oid) for oid in ids}
+        return pv.exists(p, objects) and pv.condition_holds(p, objects)
+
+    # -- following objects --------------------------------------------------------------------
+
+    def follow(self, oid: str) -> None:
+        """Follow ``oid`` from now on: until now it is the same on both boards (or it is
+        an object of the event, followed from the start)."""
+        if oid in self.followed:
+            return
+        if len(self.followed) >= MOST_FOLLOWED:
+            raise _Refused
+        before = self.line(oid)
+        now = self.new.objects[oid] if not self.order else follow.at(before, self.j)
+        f = _Followed(before, now, self.index.could_select(now))
+        self.followed[oid] = f
+        for pid in f.could:
+            self.by_passive.setdefault(pid, set()).add(oid)
+        # a condition reading it: on its source alone, its pairs computed directly
+        for pid in self.index.by_region.get(oid, ()):
+            self.join(pid)
+        for pid in self.index.of_source.get(oid, ()):
+            if self.ps[pid].condition is not None:
+                self.join(pid)
+
+    def join(self, pid: str) -> None:
+        """``pid``'s pairs are computed directly from now on (it may be applied out of its
+        previous place)."""
+        if pid in self.x:
+            return
+        p = self.ps[pid]
+        if not on_source_alone(p, self.new.objects[p.source]):
+            raise _Refused
+        self.x.add(pid)
+        self.follow(p.source)
+        src = self.new.objects[p.source]
+        self.watch.setdefault(p.source, set()).add(pid)
+        if src.region is not None and src.region in self.new.objects:
+            self.watch.setdefault(src.region, set()).add(pid)
+            self.line(src.region)
+        writers = [b for b, readers in self.log.candidates.items() if pid in readers]
+        self.writers[pid] = writers
+        for b in writers:  # what decides whether [B] holds
+            pb = self.ps[b]
+            if pb.condition is not None:
+                bsrc = self.new.objects[pb.source]
+                for oid in (pb.source, bsrc.region):
+                    if oid is not None and oid in self.new.objects:
+                        self.watch.setdefault(oid, set()).add(pid)
+                        self.line(oid)
+        self.pairs_of_x(pid)
+
+    def notify(self, oids: Iterable[str]) -> None:
+        """These objects' versions changed (on one board or the other)."""
+        xs: set[str] = set()
+        for oid in sorted(set(oids)):
+            f = self.followed.get(oid)
+            if f is not None:
+                self.check_followed(oid, f)
+            xs |= self.watch.get(oid, set())
+        for pid in sorted(xs):
+            self.pairs_of_x(pid)
+
+    def check_followed(self, oid: str, f: _Followed) -> None:
+        was = self.previous(oid)
+        f.differs = _seen(was) != _seen(f.now)
+        if f.differs or f.now.abilities != was.abilities:
+            if f.now.abilities != was.abilities:
+                raise _Refused  # its passives exist in other rounds (A-DEP-1a)
+            for b in sorted(f.could | self.index.could_select(was)):
+                pb = self.ps[b]
+                if pb.condition is not None and b not in self.x:
+                    raise _Refused  # A-DEP-1c: the target in common may be this one
+                if pb.plan.does is pv.LOSE_ALL and self.index.of_source.get(oid):
+                    raise _Refused  # it may take a followed source's passives
+        pairs = self.pairs_of(oid, f, was) if f.differs else set()
+        for pair in sorted(f.pairs | pairs):
+            self.correct(pair)
+        for pair in f.pairs - pairs:
+            left = self.corrected[pair] - 1
+            if left:
+                self.corrected[pair] = left
+            else:
+                del self.corrected[pair]
+        for pair in pairs - f.pairs:
+            self.corrected[pair] = self.corrected.get(pair, 0) + 1
+        f.pairs = pairs
+
+    def pairs_of(self, oid: str, f: _Followed, was: GameObject) -> set[Pair]:
+        """The pairs (A, B) outside X where ``oid`` may be a witness: [B] may select it
+        and [A] reads what [B] writes and may select it before or after [B]."""
+        out: set[Pair] = set()
+        cands = self.log.candidates
+        for b in sorted(f.could | self.index.could_select(was)):
+            readers = cands.get(b)
+            if not readers or b in self.x or b in self.applied:
+                continue
+            pb = self.ps[b]
+            src = self.new.objects[pb.source]
+            near = f.could | self.index.could_select(was)
+            for version in (was, f.now):
+                if pv.selects(pb, version, src):
+                    near = near | self.index.could_select(pv.apply_effect(pb, version, 0))
+            for a in readers & near:
+                if a not in self.x and a not in self.applied:
+                    out.add((a, b))
+        return out
+
+    # -- the graph ----------------------------------------------------------------------------
+
+    def put(self, pair: Pair, value: bool | None) -> None:
+        """Set a pair's value in the graph (None: the log's)."""
+        a, b = pair
+        if a in self.applied or b in self.applied:
+            return
+        logged = self.logval.get(pair, False)
+        prev = self.overlay.pop(pair, None)
+        if prev is not None and prev != logged:
+            self.ndiff -= 1
+        if value is not None:
+            self.overlay[pair] = value
+            self.by_node.setdefault(a, set()).add(pair)
+            self.by_node.setdefault(b, set()).add(pair)
+            if value != logged:
+                self.ndiff += 1
+        now = logged if value is None else value
+        self.graph.set(a, b, _DEP if now else None)
+
+    def correct(self, pair: Pair) -> None:
+        """A pair outside X: the log's value at round ``j`` corrected for the followed
+        objects that differ between the two boards."""
+        a, b = pair
+        if a in self.applied or b in self.applied or a in self.x or b in self.x:
+            return
+        t = self.log.at(a, b, self.j)
+        value = False
+        if t is not None and t.present:
+            value = t.other or any(not self.differs(w) for w in t.witnesses)
+        if not value:
+            pa, pb = self.ps[a], self.ps[b]
+            src_a, src_b = self.new.objects[pa.source], self.new.objects[pb.source]
+            for oid in sorted(self.by_passive.get(b, ())):
+                f = self.followed[oid]
+                if not f.differs or not pv.selects(pb, f.now, src_b):
+                    continue
+                if pb.condition is not None:
+                    raise _Refused  # (a conditional one selecting it is in X)
+                after = pv.apply_effect(pb, f.now, self.origin.stamps[b], self.rounding)
+                if _part(pa, f.now, after, src_a):
+                    value = True
+                    break
+        self.put(pair, value if value != self.logval.get(pair, False) else None)
+
+    def differs(self, oid: str) -> bool:
+        f = self.followed.get(oid)
+        return f is not None and f.differs
+
+    def pairs_of_x(self, pid: str) -> None:
+        """Every pair of a passive of X, computed from the boards now."""
+        if pid in self.applied:
+            return
+        p = self.ps[pid]
+        src = self.version(p.source)
+        held = self.holds(p)
+        after = pv.apply_effect(p, src, self.origin.stamps[pid], self.rounding) if held else src
+        for a in sorted(self.log.candidates.get(pid, ())):
+            if a in self.applied:
+                continue
+            value = False
+            if a not in self.x and after is not src:
+                pa = self.ps[a]
+                value = _part(pa, src, after, self.new.objects[pa.source])
+            self.put((a, pid), value)
+        region_id = self.new.objects[p.source].region
+        region = (
+            self.version(region_id)
+            if region_id is not None and region_id in self.new.objects
+            else None
+        )
+        for b in self.writers[pid]:
+            if b in self.applied:
+                continue
+            pb = self.ps[b]
+            src_b = self.new.objects[pb.source]
+            if pb.plan.does is pv.LOSE_ALL and pv.selects(pb, src, src_b):
+                raise _Refused  # A-DEP-1a: it would take this passive away
+            value = False
+            if (
+                b not in self.x
+                and p.condition is not None
+                and region is not None
+                and pv.selects(pb, region, src_b)
+                and self.holds(pb)
+            ):
+                changed = pv.apply_effect(pb, region, self.origin.stamps[b], self.rounding)
+                objects = {p.source: src, region.id: region}
+                value = pv.condition_holds(p, objects) != pv.condition_holds(
+                    p, {**objects, region.id: changed}
+                )
+            self.put((pid, b), value)
+
+    def read_log(self) -> None:
+        """The log's comparisons made by round ``j``."""
+        flat = self.log.flat
+        while self.i < len(flat) and flat[self.i][0] <= self.j:
+            _, a, b, present = flat[self.i]
+            self.i += 1
+            pair = (a, b)
+            before = self.logval.get(pair, False)
+            self.logval[pair] = present
+            if a in self.applied or b in self.applied:
+                continue
+            got = self.overlay.get(pair)
+            if got is not None:
+                self.ndiff += (got != present) - (got != before)
+            if a in self.x or b in self.x:
+                continue
+            if pair in self.corrected:
+                self.correct(pair)
+            elif got is None:
+                self.graph.set(a, b, _DEP if present else None)
+
+    # -- the rounds ---------------------------------------------------------------------------
+
+    def displaced(self) -> int:
+        pos = self.index.pos
+        return sum((m in self.applied) != (pos[m] < self.j) for m in self.moved)
+
+    def choose(self) -> str:
+        """The free passive with the smallest order key (A-ORDER-1)."""
+        if self.j < self.n and not self.ndiff and not self.displaced():
+            return self.old[self.j]  # the graph is the log's: its choice
+        queue = self.queue
+        while queue[self.head] in self.applied:
+            self.head += 1
+        for pid in queue[self.head :]:
+            if pid not in self.applied and self.graph.status(pid)[0]:
+                return pid
+        raise AssertionError("no free passive")  # a sink of the condensation is free
+
+    def advance(self) -> None:
+        """The previous order applies its passive of round ``j``; the passives that its
+        application removed (A-DEP-1a) cease on both boards (their sources are not
+        followed: the same passive removes them at the same place of both orders)."""
+        self.j += 1
+        for pid in self.ceased_at.get(self.j, ()):
+            if pid in self.x or self.ps[pid].source in self.followed:
+                raise _Refused
+            self.drop(pid)
+        self.notify(self.changes_at.get(self.j, ()))
+        self.read_log()
+
+    def drop(self, pid: str) -> None:
+        """``pid`` leaves the graph: applied, or ceased."""
+        self.applied.add(pid)
+        self.graph.remove(pid)
+        for pair in self.by_node.pop(pid, set()):
+            got = self.overlay.pop(pair, None)
+            if got is not None and got != self.logval.get(pair, False):
+                self.ndiff -= 1
+
+    def apply(self, chosen: str) -> None:
+        p = self.ps[chosen]
+        if chosen in self.x:
+            held = self.holds(p)
+            self.held_x[chosen] = held
+        else:
+            held = chosen in self.origin.held
+        self.order.append(chosen)
+        self.drop(chosen)
+        changed = []
+        src = self.new.objects[p.source]
+        for oid in sorted(self.by_passive.get(chosen, ())):
+            f = self.followed[oid]
+            if held and pv.selects(p, f.now, src):
+                f.now = pv.apply_effect(p, f.now, self.origin.stamps[chosen], self.rounding)
+                f.applied.append(chosen)
+                could = self.index.could_select(f.now)
+                for pid in could - f.could:
+                    self.by_passive.setdefault(pid, set()).add(oid)
+                f.could |= could
+                changed.append(oid)
+        self.notify(changed)
+
+    def run(self, dirty: Sequence[str]) -> Ordering:
+        for oid in sorted(dirty):
+            self.follow(oid)
+        self.read_log()
+        self.notify(list(self.followed))
+        for pid in sorted(self.x):
+            self.pairs_of_x(pid)
+        while len(self.applied) < len(self.ps):
+            chosen = self.choose()
+            aligned = self.j < self.n and chosen == self.old[self.j]
+            if not aligned and chosen not in self.moved:
+                source = self.new.objects[self.ps[chosen].source]
+                if on_source_alone(self.ps[chosen], source):
+                    self.join(chosen)  # applied earlier than before
+                    self.moved.add(chosen)
+                else:  # those before it in the previous order are applied later
+                    while self.j < self.n and self.old[self.j] != chosen:
+                        late = self.old[self.j]
+                        if late not in self.applied and late not in self.moved:
+                            self.join(late)
+                            self.moved.add(late)
+                        self.advance()
+                    aligned = True
+                if len(self.moved) > MOST_MOVED:
+                    raise _Refused
+            self.apply(chosen)
+            if aligned:
+                self.advance()
+                while self.j < self.n and (
+                    self.old[self.j] in self.applied or self.old[self.j] in self.moved
+                ):
+                    self.advance()
+            if self.displaced() > MOST_DISPLACED:
+                raise _Refused
+        return self.result()
+
+    def result(self) -> Ordering:
+        origin = self.origin
+        objects = dict(origin.state.objects)
+        applied_to = dict(origin.applied_to)
+        for oid, f in self.followed.items():
+            objects[oid] = f.now
+            now = set(f.applied)
+            for pid in applied_to:
+                if (pid in now) != (oid in applied_to[pid]):
+                    applied_to[pid] = applied_to[pid] ^ {oid}
+        held = set(origin.held)
+        for pid, did in self.held_x.items():
+            (held.add if did else held.discard)(pid)
+        choice = {c.passive: c for c in origin.choices}
+        # the order is the new one; each step's explanation (what waited, the cycles) and
+        # the edges are ``origin``'s: ``passive_order.ordering`` recomputes them in full
+        return replace(
+            origin,
+            state=replace(self.new, objects=objects, derived=True),
+            order=tuple(self.order),
+            choices=(
+                *(choice[pid] for pid in self.order),
+                *(c for c in origin.choices if not c.passive),
+            ),
+            applied_to=applied_to,
+            held=frozenset(held),
+            reused=True,
+            log=self.log,
+        )
