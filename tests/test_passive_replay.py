@@ -282,7 +282,8 @@ def test_a_region_that_stops_being_a_forest_is_followed_round_by_round() -> None
 def test_a_region_whose_change_makes_a_condition_flip_makes_a_dependency() -> None:
     """a (timestamp 1) is Gigantic if its region is a Forest; b (timestamp 2) makes every
     region a Forest. Applying b flips a's condition only when the region is not a
-    Forest already (A-DEP-1c): then a depends on b and waits for it."""
+    Forest already (A-DEP-1c): then a depends on b and waits for it. The trial log's
+    replay makes the order again (``passive_rechoose``): a is applied after b."""
     cond = fx.Condition(fx.Test.REGION, name="Forest")
     a = pv.passive("a.p", "a", fx.Give(fx.Grant.KEYWORD, "Gigantic"), fx.SELF, condition=cond)
     b = pv.passive(
@@ -306,7 +307,9 @@ def test_a_region_whose_change_makes_a_condition_flip_makes_a_dependency() -> No
     )
     fresh = dep.order_passives(new)
     assert fresh.order == ("b.p", "a.p")
-    assert replay_update(first, state, new, ["r"]) is None
+    replayed = replay_update(first, state, new, ["r"])
+    assert replayed is not None and replayed.reused
+    _same(replayed, fresh)
     _same(dep.reorder(first, state, new), fresh)
 
 
