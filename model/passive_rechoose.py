@@ -257,8 +257,6 @@ class _Simulation:
                 pb = self.ps[b]
                 if pb.condition is not None and b not in self.x:
                     raise _Refused  # A-DEP-1c: the target in common may be this one
-                if pb.plan.does is pv.LOSE_ALL and self.index.of_source.get(oid):
-                    raise _Refused  # it may take a followed source's passives
         pairs = self.pairs_of(oid, f, was) if f.differs else set()
         for pair in sorted(f.pairs | pairs):
             self.correct(pair)

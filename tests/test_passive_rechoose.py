@@ -30,7 +30,7 @@ from arbiter.model.passive_replay import replay_update
 from arbiter.model.ruleset import RULESETS
 from arbiter.model.state import GameObject, GameState
 from tests.helpers import ROOT
-from tests.passive_strategies import CREATURE_TYPES, PLAYERS, TERRAINS, comparable
+from tests.passive_strategies import CREATURE_TYPES, PLAYERS, TERRAINS, _flag, comparable
 
 GIGANTIC = frozenset({"Gigantic"})
 SHAPES = (
@@ -48,6 +48,7 @@ SHAPES = (
     "gain",
     "lose_all",
     "self_plain",
+    "forest_all",
 )
 
 
@@ -101,6 +102,9 @@ def regions_and_readers(draw: st.DrawFn) -> GameState:
                 action, amount = fx.ModifyStat("power"), fx.Const(1)
             else:
                 action = fx.ModifyStat(pv.SUBTYPES, fx.StatOp.ADD, members=u)
+        elif shape == "forest_all":
+            cond = forest
+            action, amount = fx.ModifyStat("power"), fx.Const(1)
         elif shape == "add":
             action = fx.ModifyStat(pv.SUBTYPES, fx.StatOp.ADD, members=u)
         elif shape == "type_plus":
@@ -134,13 +138,14 @@ def regions_and_readers(draw: st.DrawFn) -> GameState:
 
 
 def _event(state: GameState, what: str, pick: int) -> tuple[GameState, str]:
-    """A region's terrain (none, or one of three), or a character's creature types."""
+    """A region's terrain (none, or one of three), or the creature types of a character
+    that is the source of nothing (``subtypes``) or of a passive (``source types``)."""
     if what == "terrain":
         ids = sorted(o for o, obj in state.objects.items() if obj.kind == "region")
         target = ids[pick % len(ids)]
         kept = frozenset() if pick % 4 == 0 else frozenset({sorted(TERRAINS)[pick % 3]})
     else:
-        ids = sorted(o for o in state.objects if o.startswith("x"))
+        ids = sorted(o for o in state.objects if o.startswith("x" if what == "subtypes" else "s"))
         target = ids[pick % len(ids)]
         kept = frozenset() if pick % 4 == 0 else frozenset({sorted(CREATURE_TYPES)[pick % 3]})
     obj = state.objects[target]
@@ -159,7 +164,10 @@ def _rechosen(previous: dep.Ordering, new: GameState) -> dep.Ordering | None:
 
 
 EVENTS = st.lists(
-    st.tuples(st.sampled_from(("terrain", "terrain", "terrain", "subtypes")), st.integers(0, 50)),
+    st.tuples(
+        st.sampled_from(("terrain", "terrain", "terrain", "subtypes", "source types")),
+        st.integers(0, 50),
+    ),
     min_size=1,
     max_size=5,
 )
@@ -265,6 +273,119 @@ def test_a_flipped_condition_moves_its_passive_and_its_readers_after_the_regions
     back = _rechosen(fresh, state)
     assert back is not None
     _same(back, first)
+
+
+@pytest.mark.rule("A-DEP-1", "A-ORDER-1", "A-DEP-2")
+def test_a_dependency_whose_only_witness_changes_is_gone_and_the_order_follows() -> None:
+    """p (timestamp 1) is Defender if its region is a Forest; a (timestamp 2) makes the
+    Gigantic regions Forests, and p's region is a Gigantic Water: p depends on a
+    (A-DEP-1c). b (timestamp 3) makes its source Gigantic, which a reads: a depends on b
+    (A-DEP-1b, its only witness b's source). Order: b, a, p. Once b's source is Gigantic
+    already, b changes nothing a reads: a is free first, then p, and b comes last."""
+    forest = fx.Condition(fx.Test.REGION, name="Forest")
+    p = pv.passive("p.p", "p", fx.Give(fx.Grant.KEYWORD, "Defender"), fx.SELF, condition=forest)
+    a = pv.passive(
+        "a.p",
+        "a",
+        fx.ModifyStat(pv.REGION_TYPE, fx.StatOp.SET, members=frozenset({"Forest"})),
+        fx.Selector(fx.Pick.ALL, has=GIGANTIC),
+    )
+    b = pv.passive("b.p", "b", fx.Give(fx.Grant.KEYWORD, "Gigantic"), fx.SELF)
+
+    def character(oid: str, ts: int, passive: pv.Passive) -> GameObject:
+        return GameObject(oid, "ana", "character", base={"power": 0}, timestamp=ts,
+                          abilities=(passive,), region="r")  # fmt: skip
+
+    water = GameObject("r", "ana", "region", base={"subtypes": frozenset({"Water"})})
+    objects = {
+        "r": replace(water, features={"Gigantic": _flag("Gigantic")}),
+        "p": character("p", 1, p),
+        "a": character("a", 2, a),
+        "b": character("b", 3, b),
+    }
+    state = GameState(RULESETS["altered"], PLAYERS, objects)
+    first = dep.order_passives(state)
+    assert first.order == ("b.p", "a.p", "p.p")
+    sb = objects["b"]
+    new = replace(
+        state,
+        objects={**objects, "b": replace(sb, features={"Gigantic": _flag("Gigantic")})},
+    )
+    fresh = dep.order_passives(new)
+    assert fresh.order == ("a.p", "p.p", "b.p")
+    got = _rechosen(first, new)
+    assert got is not None
+    _same(got, fresh)
+    back = _rechosen(fresh, state)
+    assert back is not None
+    _same(back, first)
+
+
+@pytest.mark.rule("A-DEP-1", "A-ORDER-1")
+def test_a_condition_whose_only_target_in_common_changes_is_left_to_a_full_ordering() -> None:
+    """a (timestamp 1) gives the Elementals +1 power if its region is a Forest; b
+    (timestamp 2) makes every region a Forest: a depends on b (A-DEP-1c) through its one
+    target, x. Once x is no Elemental, a has no target in common and comes first; the
+    module does not answer from the log's A-DEP-1c there (the game recomputes)."""
+    forest = fx.Condition(fx.Test.REGION, name="Forest")
+    elementals = fx.Selector(fx.Pick.ALL, subtypes=frozenset({"Elemental"}))
+    a = pv.passive("a.p", "a", fx.ModifyStat("power"), elementals, fx.Const(1), forest)
+    b = pv.passive(
+        "b.p",
+        "b",
+        fx.ModifyStat(pv.REGION_TYPE, fx.StatOp.SET, members=frozenset({"Forest"})),
+        fx.Selector(fx.Pick.ALL, kinds=frozenset({"region"})),
+    )
+    objects = {
+        "r": GameObject("r", "ana", "region", base={"subtypes": frozenset({"Water"})}),
+        "a": GameObject("a", "ana", "character", timestamp=1, abilities=(a,), region="r"),
+        "b": GameObject("b", "ana", "character", timestamp=2, abilities=(b,), region="r"),
+        "x": GameObject(
+            "x", "bo", "character", base={"power": 1, "subtypes": frozenset({"Elemental"})}
+        ),
+    }
+    state = GameState(RULESETS["altered"], PLAYERS, objects)
+    first = dep.order_passives(state)
+    assert first.order == ("b.p", "a.p")
+    x = objects["x"]
+    new = replace(
+        state, objects={**objects, "x": replace(x, base={**x.base, "subtypes": frozenset()})}
+    )
+    fresh = dep.order_passives(new)
+    assert fresh.order == ("a.p", "b.p")
+    assert _rechosen(first, new) is None
+    _same(dep.reorder(first, state, new), fresh)
+
+
+@pytest.mark.rule("A-DEP-1", "A-ORDER-1")
+def test_a_passive_on_others_that_would_move_is_left_to_a_full_ordering() -> None:
+    """t (timestamp 1) gives the Spirits +1 power; s (timestamp 2) makes the Elementals
+    Spirits, and x is the only Elemental: t waits for s (A-DEP-1b, witness x). Once x is
+    no Elemental, t comes first: a passive on others moves, which the module does not
+    follow (it refuses); the game recomputes everything."""
+    elementals = fx.Selector(fx.Pick.ALL, subtypes=frozenset({"Elemental"}))
+    spirits = fx.Selector(fx.Pick.ALL, subtypes=frozenset({"Spirit"}))
+    make = fx.ModifyStat(pv.SUBTYPES, fx.StatOp.ADD, members=frozenset({"Spirit"}))
+    s = pv.passive("s.p", "s", make, elementals)
+    t = pv.passive("t.p", "t", fx.ModifyStat("power"), spirits, fx.Const(1))
+    objects = {
+        "s": GameObject("s", "ana", "character", base={"power": 0}, timestamp=2, abilities=(s,)),
+        "t": GameObject("t", "ana", "character", base={"power": 0}, timestamp=1, abilities=(t,)),
+        "x": GameObject(
+            "x", "bo", "character", base={"power": 1, "subtypes": frozenset({"Elemental"})}
+        ),
+    }
+    state = GameState(RULESETS["altered"], PLAYERS, objects)
+    first = dep.order_passives(state)
+    assert first.order == ("s.p", "t.p")
+    x = objects["x"]
+    new = replace(
+        state, objects={**objects, "x": replace(x, base={**x.base, "subtypes": frozenset()})}
+    )
+    fresh = dep.order_passives(new)
+    assert fresh.order == ("t.p", "s.p")
+    assert _rechosen(first, new) is None
+    _same(dep.reorder(first, state, new), fresh)
 
 
 @pytest.mark.rule("A-DEP-1", "A-ORDER-1")
