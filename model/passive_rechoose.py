@@ -199,6 +199,9 @@ class _Simulation:
         before = self.line(oid)
         now = self.new.objects[oid] if not self.order else follow.at(before, self.j)
         f = _Followed(before, now, self.index.could_select(now))
+        if self.order:  # what the previous order applied to it so far, the same now
+            pos = self.index.pos
+            f.applied = [q for q in self.index.applied_by.get(oid, ()) if pos[q] < self.j]
         self.followed[oid] = f
         for pid in f.could:
             self.by_passive.setdefault(pid, set()).add(oid)
@@ -215,8 +218,8 @@ class _Simulation:
         if pid in self.x:
             return
         p = self.ps[pid]
-        if not on_source_alone(p, self.new.objects[p.source]):
-            raise _Refused
+        if pid not in self.index.pos or not on_source_alone(p, self.new.objects[p.source]):
+            raise _Refused  # (one that ceased before: it may cease elsewhere now)
         self.x.add(pid)
         self.follow(p.source)
         src = self.new.objects[p.source]
@@ -257,6 +260,8 @@ class _Simulation:
                 pb = self.ps[b]
                 if pb.condition is not None and b not in self.x:
                     raise _Refused  # A-DEP-1c: the target in common may be this one
+                if pb.plan.does is pv.LOSE_ALL and self.index.of_source.get(oid):
+                    raise _Refused  # A-DEP-1a: it may take a followed source's passives
         pairs = self.pairs_of(oid, f, was) if f.differs else set()
         for pair in sorted(f.pairs | pairs):
             self.correct(pair)

@@ -358,6 +358,91 @@ def test_a_condition_whose_only_target_in_common_changes_is_left_to_a_full_order
 
 
 @pytest.mark.rule("A-DEP-1", "A-ORDER-1")
+def test_a_source_that_lose_all_comes_to_select_is_left_to_a_full_ordering() -> None:
+    """g (timestamp 1) gives the Gigantic +1 power; m (timestamp 1, a Spirit Animal) takes
+    the Animals' abilities but ceases: s (timestamp 2) takes the Spirits' abilities first
+    (A-DEP-1a); k (timestamp 1) is Gigantic in a Forest. Once g's source is an Animal, g
+    depends on m (A-DEP-1a), which never applies: no followed object loses an ability, yet
+    the order changes. The module refuses (found by the property test)."""
+    forest = fx.Condition(fx.Test.REGION, name="Forest")
+    lose = fx.Take(fx.Grant.ABILITIES)
+    k = pv.passive("k.p", "k", fx.Give(fx.Grant.KEYWORD, "Gigantic"), fx.SELF, condition=forest)
+    g = pv.passive("g.p", "g", fx.ModifyStat("power"), fx.Selector(fx.Pick.ALL, has=GIGANTIC),
+                   fx.Const(1))  # fmt: skip
+    m = pv.passive("m.p", "m", lose, fx.Selector(fx.Pick.ALL, subtypes=frozenset({"Animal"})))
+    s = pv.passive("s.p", "s", lose, fx.Selector(fx.Pick.ALL, subtypes=frozenset({"Spirit"})))
+
+    def character(oid: str, ts: int, passive: pv.Passive, *types: str) -> GameObject:
+        base: dict[str, int | frozenset[str]] = {"power": 0, "subtypes": frozenset(types)}
+        return GameObject(oid, "ana", "character", base=base, timestamp=ts,
+                          abilities=(passive,), region="r")  # fmt: skip
+
+    objects = {
+        "r": GameObject("r", "ana", "region", base={"subtypes": frozenset()}),
+        "k": character("k", 1, k),
+        "g": character("g", 1, g),
+        "m": character("m", 1, m, "Animal", "Spirit"),
+        "s": character("s", 2, s),
+    }
+    state = GameState(RULESETS["altered"], PLAYERS, objects)
+    first = dep.order_passives(state)
+    src = objects["g"]
+    new = replace(
+        state,
+        objects={
+            **objects,
+            "g": replace(src, base={**src.base, "subtypes": frozenset({"Animal"})}),
+        },
+    )
+    fresh = dep.order_passives(new)
+    assert fresh.order != first.order
+    assert _rechosen(first, new) is None
+    _same(dep.reorder(first, state, new), fresh)
+
+
+@pytest.mark.rule("A-PASS-1", "A-ORDER-1", "A-DEP-1")
+def test_a_source_followed_late_keeps_what_was_applied_to_it_before() -> None:
+    """f (timestamp 1) makes every region a Forest; "I am Gigantic in a Forest" on a and on
+    b (both Animals, timestamp 2) waits for f; n (timestamp 1) gives the Animals Gigantic;
+    g (timestamp 1) gives the Gigantic +1 power. Once b is a Spirit, a and b move before g
+    (found by the property test: a, followed only from there, still took n's keyword)."""
+    forest = fx.Condition(fx.Test.REGION, name="Forest")
+    gigantic = fx.Give(fx.Grant.KEYWORD, "Gigantic")
+    regions = fx.ModifyStat(pv.REGION_TYPE, fx.StatOp.SET, members=frozenset({"Forest"}))
+    passives = {
+        "f": pv.passive("f.p", "f", regions, fx.Selector(fx.Pick.ALL, kinds=frozenset({"region"}))),
+        "a": pv.passive("a.p", "a", gigantic, fx.SELF, condition=forest),
+        "b": pv.passive("b.p", "b", gigantic, fx.SELF, condition=forest),
+        "n": pv.passive("n.p", "n", gigantic,
+                        fx.Selector(fx.Pick.ALL, subtypes=frozenset({"Animal"}))),
+        "g": pv.passive("g.p", "g", fx.ModifyStat("power"), fx.Selector(fx.Pick.ALL, has=GIGANTIC),
+                        fx.Const(1)),
+        "c": pv.passive("c.p", "c", gigantic, fx.SELF, condition=forest),
+    }  # fmt: skip
+    objects = {"r": GameObject("r", "ana", "region", base={"subtypes": frozenset()})}
+    for oid, p in passives.items():
+        types = frozenset({"Animal"}) if oid in "ab" else frozenset()
+        base: dict[str, int | frozenset[str]] = {"power": 0, "subtypes": types}
+        ts = 2 if oid in "ab" else 1
+        objects[oid] = GameObject(
+            oid, "ana", "character", base=base, timestamp=ts, abilities=(p,), region="r"
+        )
+    state = GameState(RULESETS["altered"], PLAYERS, objects)
+    first = dep.order_passives(state)
+    b = objects["b"]
+    new = replace(
+        state,
+        objects={**objects, "b": replace(b, base={**b.base, "subtypes": frozenset({"Spirit"})})},
+    )
+    fresh = dep.order_passives(new)
+    assert fresh.order != first.order
+    got = _rechosen(first, new)
+    assert got is not None
+    _same(got, fresh)
+    assert "a" in got.applied_to["n.p"]
+
+
+@pytest.mark.rule("A-DEP-1", "A-ORDER-1")
 def test_a_passive_on_others_that_would_move_is_left_to_a_full_ordering() -> None:
     """t (timestamp 1) gives the Spirits +1 power; s (timestamp 2) makes the Elementals
     Spirits, and x is the only Elemental: t waits for s (A-DEP-1b, witness x). Once x is
