@@ -10,6 +10,8 @@ keeping the previous order and every other object, when
 - no passive that applies to X, before or after the event, writes a channel that
   any passive's selector reads (on X, only selectors read: a condition reads its
   source and the source's region), and
+- no passive that ceased (A-DEP-1a: never applied, but its trial applications decided
+  dependencies) may select X, before or after the event, and writes such a channel, and
 - no passive with a condition selects X, before or after the event (A-DEP-1c holds
   only when the passive applies to some object both before and after the other one is
   applied: X may be that object).
@@ -73,6 +75,14 @@ def local_update(previous: Ordering, new: GameState, changed: Sequence[str]) -> 
                 or pv.selects(p, old, previous.state.objects[p.source])
             ):
                 return None  # X may be the one target in common of A-DEP-1c
+        for pid, p in previous.passives.items():  # ceased (A-DEP-1a): never applied, but
+            if pid in applied_to:  # their trial applications decided dependencies
+                continue
+            src = previous.state.objects[p.source]
+            if (pv.selects(p, obj, src) or pv.selects(p, old, src)) and pv.overlaps(
+                pv.writes(p), read
+            ):
+                return None
         chosen = set(selecting)
         for pid in previous.order:
             if (pid in chosen) != (oid in applied_to[pid]):

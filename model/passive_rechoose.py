@@ -132,6 +132,7 @@ class _Simulation:
         self.rounding = origin.state.ruleset.division_rounding
         players = new.players
         keys = {pid: pv.order_key(p, new.objects, players) for pid, p in self.ps.items()}
+        self.keys = keys
         self.queue = sorted(self.ps, key=lambda pid: keys[pid])
         was = sorted(self.ps, key=lambda pid: pv.order_key(self.ps[pid], stored.objects, players))
         if was != self.queue:
@@ -154,7 +155,9 @@ class _Simulation:
         self.logval: dict[Pair, bool] = {}
         self.overlay: dict[Pair, bool] = {}
         self.by_node: dict[str, set[Pair]] = {}
-        self.ndiff = 0
+        self.diff: set[Pair] = set()  # pairs whose value is not the log's
+        self.into_gone: dict[str, set[str]] = {}  # the log's edges into passives applied
+        # earlier than before
         self.corrected: dict[Pair, int] = {}  # pairs corrected for some followed object
         self.writers: dict[str, list[str]] = {}
         # the passives that ceased (A-DEP-1a) once the previous order had applied ``k``
@@ -303,15 +306,14 @@ class _Simulation:
         if a in self.applied or b in self.applied:
             return
         logged = self.logval.get(pair, False)
-        prev = self.overlay.pop(pair, None)
-        if prev is not None and prev != logged:
-            self.ndiff -= 1
+        self.overlay.pop(pair, None)
+        self.diff.discard(pair)
         if value is not None:
             self.overlay[pair] = value
             self.by_node.setdefault(a, set()).add(pair)
             self.by_node.setdefault(b, set()).add(pair)
             if value != logged:
-                self.ndiff += 1
+                self.diff.add(pair)
         now = logged if value is None else value
         self.graph.set(a, b, _DEP if now else None)
 
@@ -390,35 +392,77 @@ class _Simulation:
 
     def read_log(self) -> None:
         """The log's comparisons made by round ``j``."""
-        flat = self.log.flat
-        while self.i < len(flat) and flat[self.i][0] <= self.j:
-            _, a, b, present = flat[self.i]
-            self.i += 1
+        flat, i, j, end = self.log.flat, self.i, self.j, len(self.log.flat)
+        logval, applied, overlay, x = self.logval, self.applied, self.overlay, self.x
+        corrected, gone_map, put_edge = self.corrected, self.into_gone, self.graph.set
+        while i < end:
+            r, a, b, present = flat[i]
+            if r > j:
+                break
+            i += 1
             pair = (a, b)
-            before = self.logval.get(pair, False)
-            self.logval[pair] = present
-            if a in self.applied or b in self.applied:
+            logval[pair] = present
+            if b in gone_map and a not in applied:
+                (gone_map[b].add if present else gone_map[b].discard)(a)
+            if a in applied or b in applied:
                 continue
-            got = self.overlay.get(pair)
+            got = overlay.get(pair)
             if got is not None:
-                self.ndiff += (got != present) - (got != before)
-            if a in self.x or b in self.x:
+                (self.diff.add if got != present else self.diff.discard)(pair)
+            if a in x or b in x:
                 continue
-            if pair in self.corrected:
+            if pair in corrected:
+                self.i = i
                 self.correct(pair)
             elif got is None:
-                self.graph.set(a, b, _DEP if present else None)
+                put_edge(a, b, _DEP if present else None)
+        self.i = i
 
     # -- the rounds ---------------------------------------------------------------------------
 
-    def displaced(self) -> int:
+    def displaced(self) -> list[str]:
+        """The moved passives applied by one order and not the other now."""
         pos = self.index.pos
-        return sum((m in self.applied) != (pos[m] < self.j) for m in self.moved)
+        return [m for m in sorted(self.moved) if (m in self.applied) != (pos[m] < self.j)]
+
+    def touched(self, displaced: list[str]) -> set[str]:
+        """The passives that reach, on the graph now or on the log's, a pair whose value
+        differs or a displaced passive: only their status (free or not) can differ from
+        the log's (A-DEP-2: the others reach the same passives by the same edges)."""
+        extra: dict[str, set[str]] = {}  # the log's edges that are not in the graph now
+        starts = set(displaced)
+        for a, b in self.diff:
+            starts.add(a)
+            if self.logval.get((a, b), False):
+                extra.setdefault(b, set()).add(a)
+        into, gone = self.graph.into, self.into_gone
+        seen = set(starts)
+        todo = list(starts)
+        while todo:
+            node = todo.pop()
+            for m in (*into.get(node, ()), *extra.get(node, ()), *gone.get(node, ())):
+                if m not in seen:
+                    seen.add(m)
+                    todo.append(m)
+        return seen
 
     def choose(self) -> str:
-        """The free passive with the smallest order key (A-ORDER-1)."""
-        if self.j < self.n and not self.ndiff and not self.displaced():
-            return self.old[self.j]  # the graph is the log's: its choice
+        """The free passive with the smallest order key (A-ORDER-1). Where the graph is
+        the log's but for a few pairs and displaced passives, the previous choice stands
+        unless a passive they can change is free with a smaller key."""
+        displaced = self.displaced()
+        if self.j < self.n:
+            nxt = self.old[self.j]
+            if not self.diff and not displaced:
+                return nxt  # the graph is the log's: its choice
+            touched = self.touched(displaced)
+            if nxt not in touched:  # free, and every passive before it not free, but ...
+                key = self.keys[nxt]
+                ahead = [p for p in touched if p not in self.applied and self.keys[p] < key]
+                for pid in sorted(ahead, key=self.keys.__getitem__):
+                    if self.graph.status(pid)[0]:
+                        return pid
+                return nxt
         queue = self.queue
         while queue[self.head] in self.applied:
             self.head += 1
@@ -444,19 +488,22 @@ class _Simulation:
         self.applied.add(pid)
         self.graph.remove(pid)
         for pair in self.by_node.pop(pid, set()):
-            got = self.overlay.pop(pair, None)
-            if got is not None and got != self.logval.get(pair, False):
-                self.ndiff -= 1
+            self.overlay.pop(pair, None)
+            self.diff.discard(pair)
 
     def apply(self, chosen: str) -> None:
-        p = self.ps[chosen]
         if chosen in self.x:
-            held = self.holds(p)
+            held = self.holds(self.ps[chosen])
             self.held_x[chosen] = held
         else:
             held = chosen in self.origin.held
         self.order.append(chosen)
         self.drop(chosen)
+        self.notify(self.apply_to_followed(chosen, held))
+
+    def apply_to_followed(self, chosen: str, held: bool) -> list[str]:
+        """The followed objects ``chosen`` changes now (applied to their new versions)."""
+        p = self.ps[chosen]
         changed = []
         src = self.new.objects[p.source]
         for oid in sorted(self.by_passive.get(chosen, ())):
@@ -469,7 +516,27 @@ class _Simulation:
                     self.by_passive.setdefault(pid, set()).add(oid)
                 f.could |= could
                 changed.append(oid)
-        self.notify(changed)
+        return changed
+
+    def settled(self) -> bool:
+        """Whether the rest of the previous order stands as it is: the graph is the log's
+        (no pair differs, no passive displaced) and every followed object reads the same
+        on both boards (the same passives then apply to the same objects in the same way,
+        and each round's graph is the log's)."""
+        if self.diff or self.j >= self.n or self.displaced():
+            return False
+        return not any(f.differs for f in self.followed.values())
+
+    def finish(self) -> None:
+        """The rest of the previous order, applied to the followed objects."""
+        for k in range(self.j, self.n):
+            pid = self.old[k]
+            held = pid in self.origin.held
+            if pid in self.x:
+                self.held_x[pid] = held
+            self.order.append(pid)
+            self.applied.add(pid)
+            self.apply_to_followed(pid, held)
 
     def run(self, dirty: Sequence[str]) -> Ordering:
         for oid in sorted(dirty):
@@ -486,6 +553,10 @@ class _Simulation:
                 if on_source_alone(self.ps[chosen], source):
                     self.join(chosen)  # applied earlier than before
                     self.moved.add(chosen)
+                    readers = self.log.candidates.get(chosen, ())
+                    self.into_gone[chosen] = {
+                        a for a in readers if self.logval.get((a, chosen), False)
+                    }
                 else:  # those before it in the previous order are applied later
                     while self.j < self.n and self.old[self.j] != chosen:
                         late = self.old[self.j]
@@ -503,8 +574,11 @@ class _Simulation:
                     self.old[self.j] in self.applied or self.old[self.j] in self.moved
                 ):
                     self.advance()
-            if self.displaced() > MOST_DISPLACED:
+            if len(self.displaced()) > MOST_DISPLACED:
                 raise _Refused
+            if self.settled():
+                self.finish()
+                break
         return self.result()
 
     def result(self) -> Ordering:

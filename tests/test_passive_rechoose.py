@@ -25,6 +25,7 @@ from arbiter.model import passive_follow as follow
 from arbiter.model import passive_order as dep
 from arbiter.model import passives as pv
 from arbiter.model.effects import algebra as fx
+from arbiter.model.passive_events import local_update
 from arbiter.model.passive_rechoose import rechoose
 from arbiter.model.passive_replay import replay_update
 from arbiter.model.ruleset import RULESETS
@@ -440,6 +441,44 @@ def test_a_source_followed_late_keeps_what_was_applied_to_it_before() -> None:
     assert got is not None
     _same(got, fresh)
     assert "a" in got.applied_to["n.p"]
+
+
+@pytest.mark.rule("A-DEP-1", "A-ORDER-1", "A-PASS-1")
+def test_a_witness_of_a_passive_that_ceased_is_not_updated_locally() -> None:
+    """m (an Elemental) would make the Animals Spirits but ceases: k takes the Elementals'
+    abilities (A-DEP-1a). Its trial still made a ("all Spirits are Animals") depend on it
+    through x, the only Animal, so k came before a. Once x is no Animal, a no longer
+    waits: the order changes, and the local update (``passive_events``), which looked only
+    at the passives applied, must not reuse it (found by the property test)."""
+    lose = fx.Take(fx.Grant.ABILITIES)
+    spirit = fx.ModifyStat(pv.SUBTYPES, fx.StatOp.ADD, members=frozenset({"Spirit"}))
+    animal = fx.ModifyStat(pv.SUBTYPES, fx.StatOp.ADD, members=frozenset({"Animal"}))
+
+    def of(t: str) -> fx.Selector:
+        return fx.Selector(fx.Pick.ALL, subtypes=frozenset({t}))
+
+    def character(oid: str, p: pv.Passive | None, *types: str) -> GameObject:
+        base: dict[str, int | frozenset[str]] = {"power": 0, "subtypes": frozenset(types)}
+        ability = (p,) if p is not None else ()
+        return GameObject(oid, "ana", "character", base=base, timestamp=1, abilities=ability)
+
+    objects = {
+        "k": character("k", pv.passive("k.p", "k", lose, of("Elemental"))),
+        "m": character("m", pv.passive("m.p", "m", spirit, of("Animal")), "Elemental"),
+        "a": character("a", pv.passive("a.p", "a", animal, of("Spirit"))),
+        "x": character("x", None, "Animal"),
+    }
+    state = GameState(RULESETS["altered"], PLAYERS, objects)
+    first = dep.order_passives(state)
+    assert first.order == ("k.p", "a.p")
+    x = objects["x"]
+    new = replace(
+        state, objects={**objects, "x": replace(x, base={**x.base, "subtypes": frozenset()})}
+    )
+    fresh = dep.order_passives(new)
+    assert fresh.order == ("a.p", "k.p")
+    assert local_update(first, new, ["x"]) is None
+    _same(dep.reorder(first, state, new), fresh)
 
 
 @pytest.mark.rule("A-DEP-1", "A-ORDER-1")
