@@ -101,6 +101,17 @@ def replay_update(
     moved = any(stored.objects[o].controlled_by != new.objects[o].controlled_by for o in dirty)
     if moved and not _same_queue(origin, stored, new):
         return None
+    if log.follow is None:
+        log.follow = follow.build(origin, stored)
+    # regions alone changed: the order made again from the log (``passive_rechoose``) costs
+    # less than checking it here first, and answers where the order differs as well
+    tried = not (stopped or sided) and all(
+        stored.objects[o].kind == pv.REGION == new.objects[o].kind for o in dirty
+    )
+    if tried:
+        got = _rechosen(origin, stored, new, log, dirty, False)
+        if got is not None:
+            return got
     followed = set(dirty)
     for pid in stopped:  # (a source it took abilities from is followed: refused below)
         followed.update(origin.applied_to.get(pid, ()))
@@ -128,7 +139,7 @@ def replay_update(
     # its turn, and A-DEP-1c with it is compared again); otherwise everything again
     flipped = run.conditions(ps, stored, stopped)
     if flipped is None or len(run.lines) > MOST_FOLLOWED:
-        return _rechosen(origin, stored, new, log, dirty, stopped or sided)
+        return _rechosen(origin, stored, new, log, dirty, bool(stopped or sided) or tried)
     gone = frozenset(run.lines)
     states = origin.state.objects
     now_objects = new.objects  # the sources' controllers, zones and regions now
@@ -262,7 +273,7 @@ def replay_update(
         if changed_in:
             differ[(a, b)] = changed_in
     if (differ or stopped) and not choices_stand(origin, stored, log, last, differ, stopped):
-        return _rechosen(origin, stored, new, log, dirty, stopped or sided)
+        return _rechosen(origin, stored, new, log, dirty, bool(stopped or sided) or tried)
     return _result(origin, log, new, run.derived, stopped, run.held)
 
 
@@ -272,13 +283,14 @@ def _rechosen(
     new: GameState,
     log: TrialLog,
     dirty: Sequence[str],
-    other: set[str],
+    skip: bool,
 ) -> Ordering | None:
     """The order made again from the log where a choice differs (``passive_rechoose``),
-    for events on followed objects alone (no passive stopped or selecting again)."""
+    for events on followed objects alone (no passive stopped or selecting again; ``skip``:
+    not these, or tried already)."""
     from arbiter.model.passive_rechoose import rechoose
 
-    if other or log.follow is None:
+    if skip or log.follow is None:
         return None
     return rechoose(origin, stored, new, log, log.follow, dirty)
 
