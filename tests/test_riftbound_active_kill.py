@@ -35,7 +35,7 @@ def events(out: dict[str, Any], kind: str) -> list[dict[str, Any]]:
     return [e for e in out["events"] if e["kind"] == kind]
 
 
-@pytest.mark.rule("Riftbound 428.1.a.1", "Riftbound 369.1", "RB-REPL-1")
+@pytest.mark.rule("RB-KILL-ACTIVE", "Riftbound 428.1.a.1", "Riftbound 369.1", "RB-REPL-1")
 def test_a_kill_step_is_replaced_by_a_would_die_replacement() -> None:
     knight = (
         "  knight: {owner: ana, kind: unit, zone: battlefield, base: {might: 3}}\n"
@@ -54,7 +54,7 @@ def test_a_kill_step_is_replaced_by_a_would_die_replacement() -> None:
     assert kill["killed_by"] == ["bolt"]
 
 
-@pytest.mark.rule("Riftbound 428.1.a.1.a", "Riftbound 428.5.b", "Riftbound 369.1")
+@pytest.mark.rule("RB-KILL-ACTIVE", "Riftbound 428.1.a.1.a", "Riftbound 428.5.b", "Riftbound 369.1")
 def test_the_card_languages_kill_is_a_kill_instruction_in_riftbound() -> None:
     objs = (
         "  caster: {owner: bo, kind: unit, zone: base, base: {might: 1}}\n"
@@ -111,7 +111,7 @@ def test_a_kill_instruction_notes_the_deathknell_of_the_unit_it_kills() -> None:
     assert out["objects"]["old"]["zone"] == "trash"
 
 
-@pytest.mark.rule("Riftbound 428.1.a.1")
+@pytest.mark.rule("RB-KILL-ACTIVE", "Riftbound 428.1.a.1")
 def test_destroy_means_is_a_field_of_the_game_a_move_elsewhere() -> None:
     """`destroy_means` describes the game: Riftbound's "kill" is a Kill Instruction; with
     `move` the same card text is a plain zone change that no replacement sees."""
