@@ -14,6 +14,7 @@ Run: .venv/bin/python benchmarks/combat.py [--smoke]
 
 from __future__ import annotations
 
+import argparse
 import os
 import random
 import statistics
@@ -198,8 +199,17 @@ def count_table(sizes: list[int], repeats: int, hard: bool = False) -> None:
         )
 
 
+def _options(argv: list[str] | None = None) -> argparse.Namespace:
+    """The command line: ``--smoke`` only (``--help`` prints the module's text)."""
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--smoke", action="store_true", help="tiny sizes, one run (tests)")
+    return parser.parse_args(argv)
+
+
 def main() -> int:
-    smoke = "--smoke" in sys.argv
+    smoke = _options().smoke
     from ortools.sat.python import cp_model  # noqa: F401 - loaded before any clock starts
 
     cp.solve([cb.AssignmentProblem(1, (cb.Receiver("x", 1),))])  # warm up

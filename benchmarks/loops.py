@@ -7,9 +7,9 @@ size of each table, once).
 
 from __future__ import annotations
 
+import argparse
 import random
 import statistics
-import sys
 import tempfile
 import time
 from collections.abc import Callable
@@ -24,7 +24,17 @@ from arbiter.solver.loops import graph as loop_graph
 from arbiter.solver.loops import search as loop_search
 from arbiter.solver.loops.report import analyse
 
-SMOKE = "--smoke" in sys.argv[1:]
+
+def _options(argv: list[str] | None = None) -> argparse.Namespace:
+    """The command line: ``--smoke`` only (``--help`` prints the module's text)."""
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--smoke", action="store_true", help="tiny sizes, one run (tests)")
+    return parser.parse_args(argv)
+
+
+SMOKE = _options(None if __name__ == "__main__" else []).smoke
 RUNS = 1 if SMOKE else 5
 SEARCH_BUDGET = 200 if SMOKE else 20_000
 
