@@ -18,13 +18,15 @@ few "all regions are Forests" and "all T lose their abilities"). Measures:
   k(k-1) for the naive method that rebuilds the whole graph after each
   application.
 
-Run: ``python benchmarks/dependency.py [--smoke]`` (``--smoke``: one board of 200
-objects, once). Numbers go to docs/benchmarks.md.
+Run: ``python benchmarks/dependency.py [--smoke] [--events]`` (``--smoke``: one board of
+200 objects, once; ``--events``: the table of events alone). Numbers go to
+docs/benchmarks.md.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import statistics
 import sys
@@ -215,7 +217,7 @@ def path_of(previous: dep.Ordering, old: GameState, new: GameState, got: dep.Ord
     if local_update(previous, new, changed) is not None:
         return "local"
     if replay_update(previous, old, new, changed) is not None:
-        return "trial log"
+        return "trial log" if got.order == previous.order else "trial log, new order"
     return "previous"
 
 
@@ -229,6 +231,7 @@ def event_table(n_objects: int, n_passives: int, count: int) -> None:
     print(
         f"Events on the dense board of {n_objects:,} objects and {n_passives:,} passives"
         ' (a quarter of "all T get +1 power" select your T): CPU ms per event'
+        f" (load average {os.getloadavg()[0]:.1f})"
     )
     print()
     print("| event | events | by path | median (ms) | max (ms) | max path |")
@@ -256,11 +259,16 @@ def _options(argv: list[str] | None = None) -> argparse.Namespace:
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("--smoke", action="store_true", help="tiny sizes, one run (tests)")
+    parser.add_argument("--events", action="store_true", help="only the table of events")
     return parser.parse_args(argv)
 
 
 def main() -> None:
-    smoke = _options().smoke
+    options = _options()
+    smoke = options.smoke
+    if options.events:
+        event_table(*((200, 20, 3) if smoke else (10_000, 1_000, 10)))
+        return
     print(
         "| mix | objects | passives | targets / passive | order + apply (s) | (CPU s) |"
         " event on power (ms) | event on a subtype (CPU) | trial comparisons |"
