@@ -1,45 +1,32 @@
-"""Re-choosing the order of passives from the trial log when an event makes it differ
-(A-ORDER-1, A-DEP-1), for ``passive_replay``.
+"""Making the order of passives again from the trial log where an event makes a choice
+differ (A-ORDER-1, A-DEP-1, A-DEP-2), for ``passive_replay``: an online simulation of
+A-ORDER-1 comparing each round of the new order with one round ``j`` of the previous one.
 
-``passive_replay`` checks that the previous order stands on the corrected dependency
-graph; when a choice differs it called for a full recomputation. This module makes the
-choices again, round by round, on the graph the new state gives, reading the trial log
-where it still holds: an online simulation of A-ORDER-1 that compares each round of the
-new order with one round ``j`` of the previous one.
+**Alignment.** The new order is the previous one with a few passives *moved*: a passive
+not moved is applied by the new order exactly when the previous one had applied it by
+round ``j``. Only a passive *on its source alone* may move (selector SELF without
+filters, a condition on its region at most, taking no abilities, setting no region's
+type, its source not a region), so the two partial boards differ only on *followed*
+objects: the event's, and the sources of ``X`` (the moved passives and every conditional
+passive on its source alone whose source or region is followed), each derived round by
+round in the new order against its previous versions (``passive_follow.line_before``).
 
-**Alignment.** The new order is the previous one with a few passives *moved* (``M``):
-applied earlier or later than before. A passive outside ``M`` is applied in the new
-order exactly when the previous order had applied it by round ``j`` (``j`` advances with
-the new order, stepping over the moved ones). So the new partial board at round ``k``
-differs from the previous one at round ``j`` only by the moved passives applied in one
-and not the other (the *displaced* ones), and what that changes.
+**The graph of each round.** The pairs of a passive [x] of ``X`` are computed directly
+when what they read changes: [A] depends on [x] when [x] holds and applying it makes [A]
+select its source or not (A-DEP-1b); [x] depends on [B] when [B] holds, selects [x]'s
+region and flips [x]'s condition (A-DEP-1c, the source being the target in common).
+Every other pair takes the log's value at round ``j``, corrected for the followed objects
+that differ (their part compared again, a witness among them set aside), as the replay
+does. The choice is the free passive with the smallest order key: the previous choice
+while the graph is the log's, else looked for among the passives a difference can reach;
+once nothing differs, the rest of the previous order is taken as it is.
 
-**What may move.** Only a passive *on its source alone*: selector SELF without filters,
-a condition on its source's region at most, not taking abilities or setting regions'
-types, its source not a region. Its only target is its source, which is then
-*followed*: its versions round by round in the new order (passives applied to it in
-the new order, each where its condition holds then) against its versions in the
-previous order (``passive_follow.line_before``). The objects the event changed are
-followed from the start.
-
-**The graph of each round.** The passives of ``X`` (the moved ones and every
-conditional passive on its source alone whose source or region is followed) have their
-pairs computed directly each time what they read changes: [A] depends on such a [x]
-when [x] holds and applying it to its source changes whether [A] selects the source
-(A-DEP-1b); [x] depends on [B] when [B] holds, selects [x]'s region and changes whether
-[x]'s condition holds (A-DEP-1c, the source being the target in common). Every other
-pair takes the log's value at round ``j``, corrected for the followed objects that
-differ between the two boards (their part in the pair is compared again, and a witness
-among them no longer counts), as in ``passive_replay``. The choice is the free passive
-with the smallest order key; while the graph is the log's (no correction differs, no
-passive displaced) it is the previous order's choice.
-
-Everything else returns None (the caller recomputes everything): a passive that ceased,
-a count condition, a conditional passive not on its source alone that reads or could
-select a followed object, a passive that takes abilities and could select a followed
-source, a passive that would have to move but cannot, the queue of timestamps changed,
-and more than ``MOST_MOVED`` moved, ``MOST_DISPLACED`` displaced at once or
-``MOST_FOLLOWED`` followed objects. The tests compare every answer with a full
+Everything else returns None (the caller recomputes everything): a passive on others
+that would move, a passive that ceased moving or whose source is followed, a count
+condition, a conditional passive not on its source alone reading or able to select a
+followed object, a passive taking abilities able to select a followed source, another
+queue of timestamps, more than ``MOST_MOVED`` moved, ``MOST_DISPLACED`` displaced at once
+or ``MOST_FOLLOWED`` followed objects. The tests compare every answer with a full
 recomputation.
 """
 
