@@ -426,12 +426,14 @@ def _reorder(previous: Ordering, old: GameState, new: GameState) -> Ordering:
         return order_passives(new)
     changed = [oid for oid, obj in new.objects.items() if obj is not old.objects[oid]]
     if any(_signature(new.objects[o]) != _signature(old.objects[o]) for o in changed):
+        from arbiter.model.passive_cone import cone_update
         from arbiter.model.passive_events import local_update
         from arbiter.model.passive_replay import replay_update
 
         return (
             local_update(previous, new, changed)
             or replay_update(previous, old, new, changed)
+            or cone_update(previous, old, new, changed)
             or order_passives(new)
         )
     objects = dict(previous.state.objects)

@@ -1,0 +1,666 @@
+"""Re-evaluating passives after a region's change by ordering again only the passives the
+change can affect, the *cone* (A-DEP-1, A-DEP-2, A-ORDER-1).
+
+``passive_replay`` keeps the previous order when it still stands; when a region's new
+terrain makes a conditional passive hold in other rounds, a choice differs and it gives
+up. Here the new order is computed, reading the previous ordering's trial log
+(``passive_log``) and running A-ORDER-1 again for a few passives only.
+
+**The cone.** ``D``, the passives the event reaches directly: those whose condition reads
+a changed region (their source is in it), and those whose selector reads subtypes or
+keywords and may select a region. ``C``, the cone: ``D`` and every passive that depends
+on one of them, directly or through others (A-DEP-2), in some round of the previous
+ordering. ``N``: the others.
+
+**Why the passives of N keep their order.** A passive's freeness reads only the graph
+below it (the passives it reaches; a path back to it stays among them), and the graph
+among ``N`` reads only what ``N``'s passives read and write. The condition under which
+that is the same as before, at each number ``j`` of ``N``'s passives applied, whatever
+passives of ``C`` were applied meanwhile: **no passive of N depends on a passive of C in
+any round, of the previous ordering or of the new one** (the first holds by the cone's
+construction; the second is checked here at every round, giving up when it fails). Then
+a passive of ``C`` never changes, by being applied earlier or later, anything a passive of
+``N`` reads: had it changed it, in the run where it is applied first the other was still
+unapplied then and depended on it (A-DEP-1 a, b or c; a condition that changes with no
+target in common changes nothing the passive does). So every passive of ``N`` selects,
+holds and applies as before, the graph among ``N`` is the same at each ``j``, and the
+free passive of ``N`` with the smallest timestamp at ``j`` is the ``j``-th of the
+previous order restricted to ``N``. The claim is false without the condition (a passive
+of ``N`` reading a subtype a passive of ``C`` adds, in a round the previous ordering never
+saw), which is why it is checked and not assumed.
+
+**The merge.** Round by round: the next passive of ``N`` against the free passives of
+``C`` with a smaller timestamp (A-ORDER-1). A passive of ``C`` is free when nothing it
+reaches is in ``N`` (no path leads back from ``N``) and everything it reaches in ``C``
+reaches it. Its dependencies are found by real trial applications (``passive_trial``) on
+a partial board kept lazily: an object no passive of ``C`` applies to (before or after)
+and the event did not change is, after ``j`` passives of ``N``, its version of the
+previous ordering at the round of ``N``'s ``j``-th passive (``passive_follow.line_before``);
+the others (*dirty*) are followed explicitly. A pair is compared again, as in
+``passive_order``, when what it reads changed: the channels a passive of ``N`` writes
+(those no tracked passive reads skip the work) or the objects a cached trial changes.
+
+**The result.** The order; the state with the dirty objects and the objects whose
+sequence of passives changed derived again (the others are those of the previous
+ordering); ``applied_to`` and ``held``. The explanation (``choices``, ``edges``,
+``cycles``) is the previous ordering's, ``reused`` is set: ``passive_order.ordering``
+recomputes one in full for its explanation. Beyond ``MOST_CONE`` passives or
+``MOST_DIRTY`` objects, or any case not covered: ``None`` (the caller recomputes all).
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from arbiter.model import passive_follow as follow
+from arbiter.model import passive_trial as pt
+from arbiter.model import passives as pv
+from arbiter.model.effects import algebra as fx
+from arbiter.model.state import GameObject, GameState
+
+if TYPE_CHECKING:
+    from arbiter.model.passive_log import TrialLog
+    from arbiter.model.passive_order import Ordering
+
+MOST_CONE = 64  # passives ordered again
+MOST_DIRTY = 400  # objects followed explicitly
+MOST_POOL = 3000  # objects looked at for one selector without a subtype or keyword
+MOST_REGIONS = 4  # regions changed since the trial log's ordering
+
+_SELF = fx.Pick.SELF
+
+
+class _GiveUp(Exception):
+    """A case the merge does not cover: the caller recomputes everything."""
+
+
+def cone_update(
+    previous: Ordering, old: GameState, new: GameState, changed: Sequence[str]
+) -> Ordering | None:
+    """The ordering of ``new`` from the trial log of ``previous`` when the objects that
+    differ from the log's state are regions whose characteristics alone changed (see the
+    module's text), else None."""
+    del old, changed  # the difference is taken from the log's own state
+    log = previous.log
+    if log is None or log.origin is None or log.stored is None:
+        return None
+    origin, stored = log.origin, log.stored
+    if (
+        stored.objects.keys() != new.objects.keys()
+        or stored.players != new.players
+        or stored.ruleset != new.ruleset
+    ):
+        return None
+    dirty = [
+        oid
+        for oid, obj in new.objects.items()
+        if obj is not stored.objects[oid] and obj != stored.objects[oid]
+    ]
+    if len(dirty) > MOST_REGIONS:
+        return None
+    for oid in dirty:
+        was, now = stored.objects[oid], new.objects[oid]
+        if was.kind != pv.REGION or pv.passives_of(was) or pv.passives_of(now):
+            return None
+        if replace(now, base=was.base) != was:
+            return None
+    if any(pv.counts_others(p) for p in origin.passives.values()):
+        return None  # a count reads every object (IMP-COUNT)
+    cone = _cone(log, origin, stored, new, set(dirty))
+    if cone is None:
+        return None
+    try:
+        return _Merge(origin, log, stored, new, set(dirty), cone).run()
+    except _GiveUp:
+        return None
+
+
+def _reaches(log: TrialLog) -> dict[str, set[str]]:
+    """Who depended on each passive in some round of the log: [A] for [B] when A -> B."""
+    into: dict[str, set[str]] = {}
+    for (a, b), trials in log.trials.items():
+        if any(t.present for t in trials):
+            into.setdefault(b, set()).add(a)
+    return into
+
+
+_INTO: list[tuple[TrialLog, dict[str, set[str]]]] = []  # the last log's, kept with it
+
+
+def _region_reach(origin: Ordering, stored: GameState, new: GameState) -> tuple[set[str], set[str]]:
+    """Every subtype and keyword a region can have in some round, before or after the
+    event (a fixpoint): its own, and those written by passives that can select a region
+    having only those."""
+    names: set[str] = set()
+    feats: set[str] = set()
+    for objects in (stored.objects, new.objects, origin.state.objects):
+        for obj in objects.values():
+            if obj.kind == pv.REGION:
+                names |= pv.subtypes(obj)
+                feats |= set(obj.features)
+    ps = list(origin.passives.values())
+    while True:
+        before = (len(names), len(feats))
+        for p in ps:
+            s = p.selector
+            if s.pick is _SELF or (s.kinds and pv.REGION not in s.kinds):
+                continue
+            if not (s.subtypes <= names and s.has <= feats):
+                continue
+            act = p.effect.action
+            if isinstance(act, fx.ModifyStat) and act.stat in (pv.SUBTYPES, pv.REGION_TYPE):
+                names |= set(act.members)
+            elif isinstance(act, fx.Give):
+                feats.add(act.name)
+        if (len(names), len(feats)) == before:
+            return names, feats
+
+
+def _cone(
+    log: TrialLog, origin: Ordering, stored: GameState, new: GameState, regions: set[str]
+) -> set[str] | None:
+    """The cone of the changed ``regions`` (the module's text), or None beyond
+    ``MOST_CONE``."""
+    names, feats = _region_reach(origin, stored, new)
+    direct: set[str] = set()
+    for pid, p in origin.passives.items():
+        src = stored.objects[p.source]
+        if p.condition is not None and src.region in regions:
+            direct.add(pid)
+        s = p.selector
+        if (
+            s.pick is not _SELF
+            and (s.subtypes or s.has)
+            and (not s.kinds or pv.REGION in s.kinds)
+            and s.subtypes <= names
+            and s.has <= feats
+        ):
+            direct.add(pid)
+    if not _INTO or _INTO[0][0] is not log:
+        _INTO[:] = [(log, _reaches(log))]
+    into = _INTO[0][1]
+    cone = set(direct)
+    todo = list(direct)
+    while todo:
+        for a in into.get(todo.pop(), ()):
+            if a not in cone:
+                cone.add(a)
+                todo.append(a)
+                if len(cone) > MOST_CONE:
+                    return None
+    return cone if len(cone) <= MOST_CONE else None
+
+
+class _Objects(Mapping[str, GameObject]):
+    """The partial board's objects now (``_Merge.version``)."""
+
+    def __init__(self, merge: _Merge) -> None:
+        self.merge = merge
+
+    def __getitem__(self, oid: str) -> GameObject:
+        return self.merge.version(oid)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.merge.new.objects)
+
+    def __len__(self) -> int:
+        return len(self.merge.new.objects)
+
+    def __contains__(self, oid: object) -> bool:
+        return oid in self.merge.new.objects
+
+
+class _Board(pt.Board):
+    """The partial board as ``passive_trial`` reads it: objects, targets, rounding."""
+
+    def __init__(self, merge: _Merge) -> None:  # (the indexes of ``pt.Board`` are not built)
+        self.merge = merge
+        self.objects = _Objects(merge)  # type: ignore[assignment]
+        self.players = merge.new.players
+        self.rounding = merge.new.ruleset.division_rounding
+
+    def targets(self, p: pv.Passive) -> list[str]:
+        return self.merge.targets(p)
+
+
+class _Dirty:
+    """An object followed explicitly: its version, the passives of N that may select it
+    (by their place in N), those applied to it, and how many of N it has seen."""
+
+    __slots__ = ("applied", "heap", "seen", "version")
+
+    def __init__(self, version: GameObject, seen: int, applied: list[str]) -> None:
+        self.version = version
+        self.seen = seen
+        self.applied = applied
+        self.heap: list[tuple[int, str]] = []
+
+
+class _Merge:
+    """One merge: the passives of N in their previous order, those of C by A-ORDER-1."""
+
+    def __init__(
+        self,
+        origin: Ordering,
+        log: TrialLog,
+        stored: GameState,
+        new: GameState,
+        regions: set[str],
+        cone: set[str],
+    ) -> None:
+        self.origin, self.log, self.stored, self.new = origin, log, stored, new
+        if log.follow is None:
+            log.follow = follow.build(origin, stored)
+        self.index = log.follow
+        self.ps = origin.passives
+        self.cone = cone
+        self.rounding = new.ruleset.division_rounding
+        self.key = {pid: pv.order_key(p, new.objects, new.players) for pid, p in self.ps.items()}
+        self.seq = [pid for pid in origin.order if pid not in cone]  # N, in order
+        self.at_n = {pid: k for k, pid in enumerate(self.seq)}
+        self.end = len(origin.order)
+        self.rounds = [self.index.pos[pid] for pid in self.seq] + [self.end]
+        self.j = 0
+        # the passives of N that ceased, by how many of N were applied then
+        self.ceasing: dict[int, list[str]] = {}
+        applied_n = 0
+        for step in origin.choices:
+            for pid in step.ceased:
+                if pid not in cone:
+                    self.ceasing.setdefault(applied_n, []).append(pid)
+            if step.passive and step.passive not in cone:
+                applied_n += 1
+        self.live_n = set(self.seq) | {p for ps in self.ceasing.values() for p in ps}
+        self.live_c = set(cone)
+        self.board = _Board(self)
+        self.lines: dict[str, follow.Line] = {}
+        self.dirty: dict[str, _Dirty] = {}
+        self.watch: dict[str, set[str]] = {}  # passive of N -> dirty objects it may select
+        self.pools: dict[pv.Channel, set[str]] = {}
+        self.features: dict[str, set[str]] | None = None
+        self.order: list[str] = []
+        self.cone_to: dict[str, frozenset[str]] = {}
+        self.writers: dict[pv.Channel, set[str]] | None = None
+        first = set(regions)
+        for c in cone:
+            if self.ps[c].plan.does is not pv.NUMBER:  # (numbers: derived again at the end)
+                first.update(origin.applied_to.get(c, ()))
+        for oid in sorted(first):
+            self._make_dirty(oid, new.objects[oid], [])
+        self._pairs()
+
+    # -- the partial board ---------------------------------------------------------------
+
+    def _make_dirty(self, oid: str, version: GameObject, applied: list[str]) -> None:
+        d = self.dirty[oid] = _Dirty(version, self.j, applied)
+        self._push(oid, d, self.index.could_select(version))
+        if len(self.dirty) > MOST_DIRTY:
+            raise _GiveUp
+
+    def _push(self, oid: str, d: _Dirty, pids: set[str]) -> None:
+        for pid in pids:
+            k = self.at_n.get(pid)
+            if k is not None and k >= d.seen:
+                heapq.heappush(d.heap, (k, pid))
+                self.watch.setdefault(pid, set()).add(oid)
+
+    def _advance(self, oid: str, d: _Dirty) -> None:
+        """Apply to a dirty object the passives of N applied since it was last read."""
+        held = self.origin.held
+        while d.heap and d.heap[0][0] < self.j:
+            k, pid = heapq.heappop(d.heap)
+            if k < d.seen:
+                continue  # seen already (pushed twice)
+            d.seen = k + 1
+            p = self.ps[pid]
+            obj = d.version
+            if pid in held and pv.selects(p, obj, self.new.objects[p.source]):
+                now = pv.apply_effect(p, obj, self.origin.stamps[pid], self.rounding)
+                d.applied.append(pid)
+                if now is not obj:
+                    d.version = now
+                    self._push(oid, d, self.index.newly_selectable(obj, now))
+        d.seen = max(d.seen, self.j)
+
+    def version(self, oid: str) -> GameObject:
+        d = self.dirty.get(oid)
+        if d is not None:
+            self._advance(oid, d)
+            return d.version
+        line = self.lines.get(oid)
+        if line is None:
+            line = self.lines[oid] = follow.line_before(
+                self.origin, self.index, self.stored.objects[oid]
+            )[0]
+        return follow.at(line, self.rounds[self.j])
+
+    def _pool(self, channel: pv.Channel) -> set[str]:
+        """Every clean object that has ``channel`` in some round (a superset)."""
+        got = self.pools.get(channel)
+        if got is None:
+            attr, name = channel
+            if attr == "subtype":
+                got = set(self.log.holding(name, self.stored) or ())
+            else:
+                if self.features is None:
+                    index: dict[str, set[str]] = {}
+                    for oid, obj in self.stored.objects.items():
+                        for f in obj.features:
+                            index.setdefault(f, set()).add(oid)
+                    self.features = index
+                got = set(self.features.get(name, ()))
+            if self.writers is None:
+                self.writers = {}
+                for pid, p in self.ps.items():
+                    for ch in pv.writes(p):
+                        self.writers.setdefault(ch, set()).add(pid)
+            for pid in self.writers.get(channel, set()) | self.writers.get((attr, "*"), set()):
+                got |= self.origin.applied_to.get(pid, frozenset())
+            self.pools[channel] = got
+        return got
+
+    def targets(self, p: pv.Passive) -> list[str]:
+        s = p.effect.selector
+        if s.pick is _SELF:
+            pool: set[str] = {p.source}
+        elif s.subtypes:
+            pool = self._pool(("subtype", min(s.subtypes))) | set(self.dirty)
+        elif s.has:
+            pool = self._pool(("feature", min(s.has))) | set(self.dirty)
+        elif s.kinds:
+            pool = {o for o, obj in self.new.objects.items() if obj.kind in s.kinds}
+            if len(pool) > MOST_POOL:
+                raise _GiveUp
+        else:
+            raise _GiveUp
+        objects = self.board.objects
+        src = objects[p.source]
+        return sorted(o for o in pool if pv.selects(p, objects[o], src))
+
+    # -- the pairs compared ---------------------------------------------------------------
+
+    def _pairs(self) -> None:
+        """The pairs (A, B) whose value the merge needs: A in C, or B in C (a passive of
+        N depending on one of C: given up)."""
+        cands = self.log.candidates
+        cone = self.cone
+        self.readers: dict[str, set[str]] = {}
+        for b, aa in cands.items():
+            if b in cone:
+                if aa:
+                    self.readers[b] = set(aa)
+            elif aa & cone:
+                self.readers[b] = aa & cone
+        tracked = set(self.readers) | {a for aa in self.readers.values() for a in aa}
+        self.tracked = tracked
+        read: set[pv.Channel] = set()
+        for pid in tracked:
+            read |= pv.reads(self.ps[pid])
+        self.read = frozenset(read)
+        self.by_read: dict[pv.Channel, set[str]] = {}
+        self.by_attr: dict[str, set[str]] = {}
+        for pid in tracked:
+            for ch in pv.reads(self.ps[pid]):
+                self.by_read.setdefault(ch, set()).add(pid)
+                self.by_attr.setdefault(ch[0], set()).add(pid)
+        self.cond_sources: dict[str, set[str]] = {}
+        for b, aa in self.readers.items():
+            for a in aa:
+                if pv.overlaps(pv.writes(self.ps[b]), pv.condition_reads(self.ps[a])):
+                    self.cond_sources.setdefault(a, set()).add(b)
+        self.out: dict[str, set[str]] = {}  # present edges A -> B, A in C
+        self.trials: dict[str, tuple[pt.Application, pt.Delta]] = {}
+        self.cached_on: dict[str, set[str]] = {}
+
+    def _live(self, pid: str) -> bool:
+        return pid in self.live_c or pid in self.live_n
+
+    def _trial(self, b: str) -> tuple[pt.Application, pt.Delta]:
+        got = self.trials.get(b)
+        if got is None:
+            app = pt.apply_passive(self.ps[b], self.board)
+            objects = self.board.objects
+            got = self.trials[b] = (app, pt.delta(objects, app.changes))
+            for oid in app.targets:
+                self.cached_on.setdefault(oid, set()).add(b)
+        return got
+
+    def _clauses(self, a: str, changed: pt.Delta) -> str:
+        p = self.ps[a]
+        out = "a" if ("abilities", p.source) in changed.channels else ""
+        sel, cond = pv.selector_reads(p), pv.condition_reads(p)
+        if sel and changed.meets(sel):
+            out += "b"
+        if cond and changed.meets(cond):
+            out += "c"
+        return out
+
+    def evaluate(self, pairs: Mapping[str, set[str]]) -> None:
+        for b in sorted(pairs):
+            if not self._live(b):
+                continue
+            app, changed = self._trial(b)
+            for a in sorted(pairs[b]):
+                if not self._live(a):
+                    continue
+                which = self._clauses(a, changed)
+                dep = None
+                if which:
+                    pa = self.ps[a]
+                    moved = (
+                        changed.channels.get(pt.indexed_channel(pa)) if pa.plan.indexed else None
+                    )
+                    dep = pt.trial(pa, self.ps[b], self.board, app.changes, which, moved)
+                if dep is None:
+                    self.out.get(a, set()).discard(b)
+                elif a not in self.cone:
+                    raise _GiveUp  # a passive of N depends on one of C: the merge fails
+                else:
+                    self.out.setdefault(a, set()).add(b)
+
+    def _stale(self, written: set[pv.Channel], objects: set[str], lost: set[str]) -> None:
+        """Compare again the pairs what was applied can have changed (``passive_order``)."""
+        touched: set[str] = set()
+        for attr, name in written:
+            if name == "*":
+                touched |= self.by_attr.get(attr, set())
+            else:
+                touched |= self.by_read.get((attr, name), set())
+                touched |= self.by_read.get((attr, "*"), set())
+        for oid in lost:
+            for pid in self.index.of_source.get(oid, ()):
+                if pid in self.live_c and not pv.exists(self.ps[pid], self.board.objects):
+                    self.live_c.discard(pid)  # A-DEP-1a: removed by what was applied
+                    self.out.pop(pid, None)
+                elif pid in self.live_n and not pv.exists(self.ps[pid], self.board.objects):
+                    raise _GiveUp  # a passive of N stops earlier than before
+                touched.add(pid)
+        stale = touched & set(self.readers)
+        for oid in objects:
+            stale |= self.cached_on.pop(oid, set())
+        pairs: dict[str, set[str]] = {}
+        for b in stale:
+            self.trials.pop(b, None)
+            if self._live(b) and b in self.readers:
+                pairs.setdefault(b, set()).update(self.readers[b])
+        for a in touched:
+            for b in self.cond_sources.get(a, ()):
+                pairs.setdefault(b, set()).add(a)
+        self.evaluate(pairs)
+
+    # -- A-ORDER-1 -------------------------------------------------------------------------
+
+    def _free(self, c: str) -> bool:
+        """Nothing ``c`` reaches is in N, and everything it reaches reaches it."""
+        below = self._reach(c)
+        if any(x not in self.cone for x in below):
+            return False
+        return all(c in self._reach(x) for x in below if x != c)
+
+    def _reach(self, start: str) -> set[str]:
+        seen: set[str] = set()
+        todo = [start]
+        while todo:
+            for m in self.out.get(todo.pop(), ()):
+                if m not in seen and self._live(m):
+                    seen.add(m)
+                    if m in self.cone:
+                        todo.append(m)
+        return seen
+
+    def _next_cone(self, bound: tuple[int, int, str, str] | None) -> str | None:
+        for c in sorted(self.live_c, key=self.key.__getitem__):
+            if bound is not None and self.key[c] > bound:
+                return None
+            if self._free(c):
+                return c
+        return None
+
+    def _apply_n(self) -> None:
+        pid = self.seq[self.j]
+        self.j += 1
+        self.live_n.discard(pid)
+        self.trials.pop(pid, None)
+        for gone in self.ceasing.get(self.j, ()):
+            self.live_n.discard(gone)
+        p = self.ps[pid]
+        if pid not in self.origin.held or not pv.overlaps(pv.writes(p), self.read):
+            return
+        objects: set[str] = {o for o in self.origin.applied_to.get(pid, ()) if o not in self.dirty}
+        for oid in sorted(self.watch.get(pid, ())):
+            d = self.dirty[oid]
+            was = d.version
+            self._advance(oid, d)
+            if d.version is not was:
+                objects.add(oid)
+        written = set(pv.writes(p))
+        lost = objects if p.plan.does is pv.LOSE_ALL else set()
+        self._stale(written, objects, lost)
+
+    def _exact(self, oid: str) -> tuple[GameObject, list[str]]:
+        """A clean object now, derived from its base in the order of the merge so far (its
+        line also holds the numbers of C's passives where the previous ordering put them)."""
+        cut = self.rounds[self.j]
+        seq = [
+            q
+            for q in self.index.applied_by.get(oid, ())
+            if q not in self.cone and self.index.pos[q] < cut
+        ]
+        seq += [c for c in self.cone_to if oid in self.cone_to[c]]
+        at = {pid: k for k, pid in enumerate(self.order)}  # all of them were applied
+        seq.sort(key=at.__getitem__)
+        obj = self.new.objects[oid]
+        for q in seq:
+            obj = pv.apply_effect(self.ps[q], obj, self.origin.stamps[q], self.rounding)
+        return obj, [q for q in seq if q not in self.cone]
+
+    def _apply_c(self, cid: str, held: set[str]) -> None:
+        p = self.ps[cid]
+        done = pt.apply_passive(p, self.board)
+        self.live_c.discard(cid)
+        self.out.pop(cid, None)
+        self.trials.pop(cid, None)
+        if done is not pt.NO_APPLICATION:
+            held.add(cid)
+        if p.plan.does is pv.NUMBER:  # numbers: the dirty objects now, the others at the end
+            for oid in done.targets:
+                d = self.dirty.get(oid)
+                if d is not None and oid in done.changes:
+                    self._advance(oid, d)
+                    d.version = pv.apply_effect(
+                        p, d.version, self.origin.stamps[cid], self.rounding
+                    )
+                    d.applied.append(cid)
+            self.cone_to[cid] = frozenset(done.targets)
+            return
+        written: set[pv.Channel] = set()
+        lost: set[str] = set()
+        for oid, now in done.changes.items():
+            d = self.dirty.get(oid)
+            if d is None:
+                exact, applied = self._exact(oid)
+                self._make_dirty(oid, exact, applied)
+                d = self.dirty[oid]
+                now = pv.apply_effect(p, exact, self.origin.stamps[cid], self.rounding)
+            else:
+                self._advance(oid, d)
+            was = d.version
+            chans = pv.changed_channels(was, now)
+            written |= chans
+            if ("abilities", oid) in chans:
+                lost.add(oid)
+            d.version = now
+            d.applied.append(cid)
+            self._push(oid, d, self.index.newly_selectable(was, now))
+        self.cone_to[cid] = frozenset(done.targets)
+        written = {c for c in written if c[0] != "abilities"}
+        if done.changes:
+            self._stale(written, set(done.changes), lost)
+
+    def run(self) -> Ordering:
+        self.evaluate({b: set(aa) for b, aa in self.readers.items()})
+        order = self.order
+        held: set[str] = set()
+        while True:
+            nxt = self.seq[self.j] if self.j < len(self.seq) else None
+            c = self._next_cone(self.key[nxt] if nxt is not None else None)
+            if c is not None:
+                order.append(c)
+                self._apply_c(c, held)
+            elif nxt is not None:
+                order.append(nxt)
+                self._apply_n()
+            elif self.live_c:
+                raise _GiveUp  # (a sink of the condensation is always free)
+            else:
+                break
+        return self._result(order, held, self.cone_to)
+
+    # -- the result --------------------------------------------------------------------------
+
+    def _result(
+        self, order: list[str], held: set[str], cone_to: dict[str, frozenset[str]]
+    ) -> Ordering:
+        origin = self.origin
+        pos = {pid: k for k, pid in enumerate(order)}
+        objects = dict(origin.state.objects)
+        applied_to = {pid: t for pid, t in origin.applied_to.items() if pid not in self.cone}
+        applied_to.update(cone_to)  # (a passive that ceased has none)
+        for oid, d in self.dirty.items():
+            self._advance(oid, d)
+            objects[oid] = d.version
+            now = set(d.applied)
+            for pid in self.index.applied_by.get(oid, ()):
+                if pid not in self.cone and pid not in now:
+                    applied_to[pid] = applied_to[pid] - {oid}
+            for pid in now:
+                if pid not in self.cone and oid not in applied_to[pid]:
+                    applied_to[pid] = applied_to[pid] | {oid}
+        # the clean objects a passive of C applies to (numbers): derived again when the
+        # sequence of passives applied to them changed
+        touched = {o for c in self.cone for o in applied_to.get(c, ())}
+        touched |= {o for c in self.cone for o in origin.applied_to.get(c, ())}
+        for oid in sorted(touched - set(self.dirty)):
+            old_seq = list(self.index.applied_by.get(oid, ()))
+            now_seq = [q for q in old_seq if q not in self.cone]
+            now_seq += [c for c in self.cone if oid in applied_to.get(c, ())]
+            now_seq.sort(key=pos.__getitem__)
+            if now_seq == old_seq:
+                continue
+            obj = self.new.objects[oid]
+            for q in now_seq:
+                obj = pv.apply_effect(self.ps[q], obj, origin.stamps[q], self.rounding)
+            objects[oid] = obj
+        state = replace(self.new, objects=objects, derived=True)
+        return replace(
+            origin,
+            state=state,
+            order=tuple(order),
+            applied_to=applied_to,
+            held=frozenset((origin.held - self.cone) | held),
+            reused=True,
+            log=self.log,
+        )
