@@ -332,10 +332,22 @@ class _Merge:
             return d.version
         line = self.lines.get(oid)
         if line is None:
-            line = self.lines[oid] = follow.line_before(
-                self.origin, self.index, self.stored.objects[oid]
-            )[0]
+            line = self.lines[oid] = self._line(oid)
         return follow.at(line, self.rounds[self.j])
+
+    def _line(self, oid: str) -> follow.Line:
+        """A clean object round by round in the previous ordering, as the passives that
+        are not numbers left it: what a selector, a condition or a trial reads (numbers
+        are read by no passive; a clean object is derived exactly by ``_exact``)."""
+        obj = self.stored.objects[oid]
+        out = [(0, obj)]
+        pos = self.index.pos
+        for pid in self.index.applied_by.get(oid, ()):
+            p = self.ps[pid]
+            if p.plan.does is not pv.NUMBER:
+                obj = pv.apply_effect(p, obj, self.origin.stamps[pid], self.rounding)
+                out.append((pos[pid] + 1, obj))
+        return out
 
     def _pool(self, channel: pv.Channel) -> set[str]:
         """Every clean object that has ``channel`` in some round (a superset)."""
@@ -412,6 +424,7 @@ class _Merge:
                 if pv.overlaps(pv.writes(self.ps[b]), pv.condition_reads(self.ps[a])):
                     self.cond_sources.setdefault(a, set()).add(b)
         self.out: dict[str, set[str]] = {}  # present edges A -> B, A in C
+        self.pending: dict[str, set[str]] = {}  # pairs (A in C, B in N) to compare again
         self.trials: dict[str, tuple[pt.Application, pt.Delta]] = {}
         self.cached_on: dict[str, set[str]] = {}
 
@@ -439,27 +452,37 @@ class _Merge:
         return out
 
     def evaluate(self, pairs: Mapping[str, set[str]]) -> None:
+        """Compare the pairs: at once when [B] is in C (a passive of N depending on it
+        ends the merge); when [B] is in N, when a freeness asks (``_n_edge``)."""
         for b in sorted(pairs):
             if not self._live(b):
                 continue
-            app, changed = self._trial(b)
-            for a in sorted(pairs[b]):
-                if not self._live(a):
-                    continue
-                which = self._clauses(a, changed)
-                dep = None
-                if which:
-                    pa = self.ps[a]
-                    moved = (
-                        changed.channels.get(pt.indexed_channel(pa)) if pa.plan.indexed else None
-                    )
-                    dep = pt.trial(pa, self.ps[b], self.board, app.changes, which, moved)
-                if dep is None:
+            if b not in self.cone:
+                for a in pairs[b]:
+                    self.pending.setdefault(a, set()).add(b)
                     self.out.get(a, set()).discard(b)
-                elif a not in self.cone:
-                    raise _GiveUp  # a passive of N depends on one of C: the merge fails
-                else:
-                    self.out.setdefault(a, set()).add(b)
+                continue
+            self._compare(b, pairs[b])
+
+    def _compare(self, b: str, readers: set[str]) -> None:
+        """Trial-apply [B] on the partial board and compare each reader (A-DEP-1, as
+        ``passive_order`` does, with the same prefilter)."""
+        app, changed = self._trial(b)
+        for a in sorted(readers):
+            if not self._live(a):
+                continue
+            which = self._clauses(a, changed)
+            dep = None
+            if which:
+                pa = self.ps[a]
+                moved = changed.channels.get(pt.indexed_channel(pa)) if pa.plan.indexed else None
+                dep = pt.trial(pa, self.ps[b], self.board, app.changes, which, moved)
+            if dep is None:
+                self.out.get(a, set()).discard(b)
+            elif a not in self.cone:
+                raise _GiveUp  # a passive of N depends on one of C: the merge fails
+            else:
+                self.out.setdefault(a, set()).add(b)
 
     def _stale(self, written: set[pv.Channel], objects: set[str], lost: set[str]) -> None:
         """Compare again the pairs what was applied can have changed (``passive_order``)."""
@@ -493,10 +516,28 @@ class _Merge:
 
     # -- A-ORDER-1 -------------------------------------------------------------------------
 
+    def _n_edge(self, a: str) -> bool:
+        """Whether ``a`` (of C) depends on an unapplied passive of N now: the edges known,
+        then the pairs not compared since they may have changed, until one is found."""
+        for b in self.out.get(a, ()):
+            if b in self.live_n:
+                return True
+        pending = self.pending.get(a)
+        while pending:
+            b = min(pending)
+            pending.discard(b)
+            if b in self.live_n:
+                self._compare(b, {a})
+                if b in self.out.get(a, ()):
+                    return True
+        return False
+
     def _free(self, c: str) -> bool:
         """Nothing ``c`` reaches is in N, and everything it reaches reaches it."""
+        if self._n_edge(c):
+            return False  # (the usual answer, without a search)
         below = self._reach(c)
-        if any(x not in self.cone for x in below):
+        if any(x not in self.cone or self._n_edge(x) for x in below):
             return False
         return all(c in self._reach(x) for x in below if x != c)
 
@@ -559,7 +600,7 @@ class _Merge:
 
     def _apply_c(self, cid: str, held: set[str]) -> None:
         p = self.ps[cid]
-        done = pt.apply_passive(p, self.board)
+        done = pt.apply_passive(p, self.board, defer=p.plan.does is pv.NUMBER)
         self.live_c.discard(cid)
         self.out.pop(cid, None)
         self.trials.pop(cid, None)
@@ -568,7 +609,7 @@ class _Merge:
         if p.plan.does is pv.NUMBER:  # numbers: the dirty objects now, the others at the end
             for oid in done.targets:
                 d = self.dirty.get(oid)
-                if d is not None and oid in done.changes:
+                if d is not None:
                     self._advance(oid, d)
                     d.version = pv.apply_effect(
                         p, d.version, self.origin.stamps[cid], self.rounding
