@@ -69,12 +69,21 @@ MOST_CONE = 64  # passives ordered again
 MOST_DIRTY = 400  # objects followed explicitly
 MOST_POOL = 3000  # objects looked at for one selector without a subtype or keyword
 MOST_REGIONS = 4  # regions changed since the trial log's ordering
+MOST_GROWTH = 3  # merges made again with a larger cone
 
 _SELF = fx.Pick.SELF
 
 
 class _GiveUp(Exception):
     """A case the merge does not cover: the caller recomputes everything."""
+
+
+class _Grow(Exception):
+    """A passive of N depends on one of C in the new run: the cone grows by it."""
+
+    def __init__(self, pid: str) -> None:
+        super().__init__(pid)
+        self.pid = pid
 
 
 def cone_update(
@@ -110,12 +119,16 @@ def cone_update(
     if any(pv.counts_others(p) for p in origin.passives.values()):
         return None  # a count reads every object (IMP-COUNT)
     cone = _cone(log, origin, stored, new, set(dirty))
-    if cone is None:
-        return None
-    try:
-        return _Merge(origin, log, stored, new, set(dirty), cone).run()
-    except _GiveUp:
-        return None
+    for _ in range(MOST_GROWTH + 1):
+        if cone is None:
+            return None
+        try:
+            return _Merge(origin, log, stored, new, set(dirty), cone).run()
+        except _GiveUp:
+            return None
+        except _Grow as grow:  # the merge again with the cone closed over it
+            cone = _close(log, cone | {grow.pid})
+    return None
 
 
 def _reaches(log: TrialLog) -> dict[str, set[str]]:
@@ -179,6 +192,12 @@ def _cone(
             and s.has <= feats
         ):
             direct.add(pid)
+    return _close(log, direct)
+
+
+def _close(log: TrialLog, direct: set[str]) -> set[str] | None:
+    """``direct`` and every passive that depended on one of them, directly or through
+    others, in some round of the log; None beyond ``MOST_CONE``."""
     if not _INTO or _INTO[0][0] is not log:
         _INTO[:] = [(log, _reaches(log))]
     into = _INTO[0][1]
@@ -480,7 +499,7 @@ class _Merge:
             if dep is None:
                 self.out.get(a, set()).discard(b)
             elif a not in self.cone:
-                raise _GiveUp  # a passive of N depends on one of C: the merge fails
+                raise _Grow(a)  # a passive of N depends on one of C: the merge fails
             else:
                 self.out.setdefault(a, set()).add(b)
 

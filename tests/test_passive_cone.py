@@ -226,3 +226,68 @@ def test_a_terrain_that_makes_a_condition_wait_for_the_forests_reorders_the_cone
     assert back is not None
     _same(back, first)
     assert fresh.order != first.order  # the case really reorders
+
+
+@pytest.mark.rule("A-ORDER-1", "A-DEP-1", "A-PASS-2")
+def test_a_number_passive_of_the_cone_that_moves_is_applied_again_in_its_new_place() -> None:
+    """r0 becomes a Forest: s1 ("if I am in a Forest, I gain Gigantic", stamp 4) now
+    gives Gigantic, so "all Gigantic get +1 power" (s3, stamp 2) waits for it (A-DEP-1b)
+    and comes after "all Elementals have 3 power" (s5, stamp 3): x0 (Gigantic, an
+    Elemental, touched by no other passive of the cone) has 4 power instead of 3."""
+    gig = fx.Selector(ALL, has=frozenset({"Gigantic"}))
+    forest = fx.Condition(fx.Test.REGION, name="Forest")
+    ps = {
+        "s1": pv.passive(
+            "s1.p", "s1", fx.Give(fx.Grant.KEYWORD, "Gigantic"), fx.SELF, None, forest
+        ),
+        "s2": pv.passive(
+            "s2.p",
+            "s2",
+            fx.ModifyStat(pv.REGION_TYPE, fx.StatOp.SET, members=frozenset({"Forest"})),
+            fx.Selector(ALL, kinds=frozenset({"region"})),
+        ),
+        "s3": pv.passive("s3.p", "s3", fx.ModifyStat("power"), gig, fx.Const(1)),
+        "s5": pv.passive(
+            "s5.p",
+            "s5",
+            fx.ModifyStat("power", fx.StatOp.SET),
+            fx.Selector(ALL, subtypes=frozenset({"Elemental"})),
+            fx.Const(3),
+        ),
+    }
+    stamps = {"s1": 4, "s3": 2, "s5": 3, "s2": 6}
+    objects = {
+        "r0": GameObject("r0", "ana", "region", base={"subtypes": frozenset({"Mountain"})}),
+        "x0": GameObject(
+            "x0",
+            "bo",
+            "character",
+            base={"power": 1, "subtypes": frozenset({"Elemental"})},
+            features={"Gigantic": _flag("Gigantic")},
+        ),
+    }
+    for sid, p in ps.items():
+        objects[sid] = GameObject(
+            sid,
+            "ana",
+            "character",
+            base={"power": 0},
+            timestamp=stamps[sid],
+            abilities=(p,),
+            region="r0",
+        )
+    state = GameState(RULESETS["altered"], PLAYERS, objects)
+    first = dep.order_passives(state)
+    r0 = objects["r0"]
+    new = replace(
+        state,
+        objects={**objects, "r0": replace(r0, base={"subtypes": frozenset({"Forest"})})},
+    )
+    fresh = dep.order_passives(new)
+    assert first.order.index("s3.p") < first.order.index("s5.p")
+    assert fresh.order.index("s3.p") > fresh.order.index("s5.p")
+    merged = cone_update(first, state, new, ["r0"])
+    assert merged is not None
+    _same(merged, fresh)
+    assert merged.state.objects["x0"].base["power"] == 1  # (the base is kept)
+    assert comparable(merged.state)["x0"] != comparable(first.state)["x0"]
