@@ -25,7 +25,7 @@ from arbiter.model.effects import algebra as fx
 from arbiter.model.passive_cone import cone_update
 from arbiter.model.ruleset import RULESETS
 from arbiter.model.state import GameObject, GameState
-from tests.passive_strategies import PLAYERS, TERRAINS, _flag, comparable
+from tests.passive_strategies import PLAYERS, TERRAINS, _flag, comparable, states
 
 TYPES = ("Elemental", "Spirit", "Animal")
 ALL = fx.Pick.ALL
@@ -42,6 +42,7 @@ SHAPES = (
     "gain",
     "lose-all",
     "power",
+    "forests-are",
 )
 
 
@@ -98,6 +99,9 @@ def region_boards(draw: st.DrawFn) -> GameState:
             action = fx.Give(fx.Grant.KEYWORD, "Gigantic")
         elif shape == "lose-all":
             action = fx.Take(fx.Grant.ABILITIES)
+        elif shape == "forests-are":  # regions gain a creature type: "all Forests are Spirits"
+            selector = fx.Selector(ALL, subtypes=frozenset({"Forest"}))
+            action = fx.ModifyStat(pv.SUBTYPES, fx.StatOp.ADD, members=u)
         else:
             op = draw(st.sampled_from([fx.StatOp.ADD, fx.StatOp.SET]))
             action, amount = fx.ModifyStat("power", op), fx.Const(draw(st.integers(0, 3)))
@@ -156,6 +160,30 @@ def test_ordering_the_cone_again_after_a_region_change_equals_recomputing(
             event(f"cone: answered, order {'same' if merged.order == first.order else 'changed'}")
             _same(merged, fresh)
             assert merged.reused
+        ordering = dep.reorder(ordering, state, new)
+        _same(ordering, fresh)
+        state = new
+
+
+@pytest.mark.rule("A-PASS-1", "A-ORDER-1", "A-DEP-1", "A-DEP-2")
+@settings(max_examples=300, deadline=None)
+@given(
+    states(max_passives=6),
+    st.lists(st.tuples(st.integers(0, 5), st.integers(0, 7)), min_size=1, max_size=4),
+)
+def test_the_cone_on_any_random_board_equals_recomputing(
+    state: GameState, events: list[tuple[int, int]]
+) -> None:
+    """The boards of ``passive_strategies.states``: any selector, condition and effect the
+    engine runs, several passives per source, characters out of play."""
+    ordering = dep.order_passives(state)
+    for pick, terrain in events:
+        new = _terrain(state, pick, terrain)
+        fresh = dep.order_passives(new)
+        merged = cone_update(ordering, state, new, [])
+        event("cone: answered" if merged is not None else "cone: not answered")
+        if merged is not None:
+            _same(merged, fresh)
         ordering = dep.reorder(ordering, state, new)
         _same(ordering, fresh)
         state = new
