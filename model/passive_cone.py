@@ -140,21 +140,64 @@ def _reaches(log: TrialLog) -> dict[str, set[str]]:
     return into
 
 
-_INTO: list[tuple[TrialLog, dict[str, set[str]]]] = []  # the last log's, kept with it
+class _Known:
+    """What every merge from one trial log reads, built once (the log's state and
+    ordering never change): who depended on whom, the regions, the objects by kind and
+    keyword, the passives by what they write, the order keys, the clean objects' lines
+    and when each has a subtype or keyword."""
+
+    def __init__(self, log: TrialLog, origin: Ordering, stored: GameState) -> None:
+        self.log = log
+        self.into = _reaches(log)
+        self.by_kind: dict[str, list[str]] = {}
+        self.features: dict[str, set[str]] = {}
+        for oid, obj in stored.objects.items():
+            self.by_kind.setdefault(obj.kind, []).append(oid)
+            for f in obj.features:
+                self.features.setdefault(f, set()).add(oid)
+        self.writers: dict[pv.Channel, set[str]] = {}
+        for pid, p in origin.passives.items():
+            for ch in pv.writes(p):
+                self.writers.setdefault(ch, set()).add(pid)
+        self.key = {
+            pid: pv.order_key(p, stored.objects, stored.players)
+            for pid, p in origin.passives.items()
+        }
+        self.region_passives = [  # those that can select a region
+            p
+            for p in origin.passives.values()
+            if p.selector.pick is not _SELF
+            and (not p.selector.kinds or pv.REGION in p.selector.kinds)
+        ]
+        self.pools: dict[pv.Channel, set[str]] = {}
+        self.lines: dict[str, follow.Line] = {}
+        self.spans: dict[tuple[str, pv.Channel], list[tuple[int, int]]] = {}
+        self.timelines: dict[pv.Channel, list[tuple[str, list[tuple[int, int]]]]] = {}
 
 
-def _region_reach(origin: Ordering, stored: GameState, new: GameState) -> tuple[set[str], set[str]]:
+_KNOWN: list[_Known] = []  # the last log's
+
+
+def _known(log: TrialLog, origin: Ordering, stored: GameState) -> _Known:
+    if not _KNOWN or _KNOWN[0].log is not log:
+        _KNOWN[:] = [_Known(log, origin, stored)]
+    return _KNOWN[0]
+
+
+def _region_reach(
+    known: _Known, origin: Ordering, stored: GameState, new: GameState
+) -> tuple[set[str], set[str]]:
     """Every subtype and keyword a region can have in some round, before or after the
     event (a fixpoint): its own, and those written by passives that can select a region
     having only those."""
     names: set[str] = set()
     feats: set[str] = set()
     for objects in (stored.objects, new.objects, origin.state.objects):
-        for obj in objects.values():
-            if obj.kind == pv.REGION:
-                names |= pv.subtypes(obj)
-                feats |= set(obj.features)
-    ps = list(origin.passives.values())
+        for oid in known.by_kind.get(pv.REGION, ()):
+            obj = objects[oid]
+            names |= pv.subtypes(obj)
+            feats |= set(obj.features)
+    ps = known.region_passives
     while True:
         before = (len(names), len(feats))
         for p in ps:
@@ -177,7 +220,8 @@ def _cone(
 ) -> set[str] | None:
     """The cone of the changed ``regions`` (the module's text), or None beyond
     ``MOST_CONE``."""
-    names, feats = _region_reach(origin, stored, new)
+    known = _known(log, origin, stored)
+    names, feats = _region_reach(known, origin, stored, new)
     direct: set[str] = set()
     for pid, p in origin.passives.items():
         src = stored.objects[p.source]
@@ -198,9 +242,8 @@ def _cone(
 def _close(log: TrialLog, direct: set[str]) -> set[str] | None:
     """``direct`` and every passive that depended on one of them, directly or through
     others, in some round of the log; None beyond ``MOST_CONE``."""
-    if not _INTO or _INTO[0][0] is not log:
-        _INTO[:] = [(log, _reaches(log))]
-    into = _INTO[0][1]
+    assert _KNOWN and _KNOWN[0].log is log
+    into = _KNOWN[0].into
     cone = set(direct)
     todo = list(direct)
     while todo:
@@ -277,7 +320,8 @@ class _Merge:
         self.ps = origin.passives
         self.cone = cone
         self.rounding = new.ruleset.division_rounding
-        self.key = {pid: pv.order_key(p, new.objects, new.players) for pid, p in self.ps.items()}
+        self.known = _known(log, origin, stored)
+        self.key = self.known.key  # (a region's change moves no source)
         self.seq = [pid for pid in origin.order if pid not in cone]  # N, in order
         self.at_n = {pid: k for k, pid in enumerate(self.seq)}
         self.end = len(origin.order)
@@ -295,14 +339,11 @@ class _Merge:
         self.live_n = set(self.seq) | {p for ps in self.ceasing.values() for p in ps}
         self.live_c = set(cone)
         self.board = _Board(self)
-        self.lines: dict[str, follow.Line] = {}
+        self.lines = self.known.lines
         self.dirty: dict[str, _Dirty] = {}
         self.watch: dict[str, set[str]] = {}  # passive of N -> dirty objects it may select
-        self.pools: dict[pv.Channel, set[str]] = {}
-        self.features: dict[str, set[str]] | None = None
         self.order: list[str] = []
         self.cone_to: dict[str, frozenset[str]] = {}
-        self.writers: dict[pv.Channel, set[str]] | None = None
         first = set(regions)
         for c in cone:
             if self.ps[c].plan.does is not pv.NUMBER:  # (numbers: derived again at the end)
@@ -370,31 +411,64 @@ class _Merge:
 
     def _pool(self, channel: pv.Channel) -> set[str]:
         """Every clean object that has ``channel`` in some round (a superset)."""
-        got = self.pools.get(channel)
+        known = self.known
+        got = known.pools.get(channel)
         if got is None:
             attr, name = channel
             if attr == "subtype":
                 got = set(self.log.holding(name, self.stored) or ())
             else:
-                if self.features is None:
-                    index: dict[str, set[str]] = {}
-                    for oid, obj in self.stored.objects.items():
-                        for f in obj.features:
-                            index.setdefault(f, set()).add(oid)
-                    self.features = index
-                got = set(self.features.get(name, ()))
-            if self.writers is None:
-                self.writers = {}
-                for pid, p in self.ps.items():
-                    for ch in pv.writes(p):
-                        self.writers.setdefault(ch, set()).add(pid)
-            for pid in self.writers.get(channel, set()) | self.writers.get((attr, "*"), set()):
+                got = set(known.features.get(name, ()))
+            writers = known.writers
+            for pid in writers.get(channel, set()) | writers.get((attr, "*"), set()):
                 got |= self.origin.applied_to.get(pid, frozenset())
-            self.pools[channel] = got
+            got = {o for o in got if pv.affected(self.stored.objects[o])}
+            known.pools[channel] = got
+        return got
+
+    def _timeline(self, channel: pv.Channel) -> list[tuple[str, list[tuple[int, int]]]]:
+        """The objects of ``channel``'s pool with the rounds each has it (as clean)."""
+        got = self.known.timelines.get(channel)
+        if got is None:
+            got = self.known.timelines[channel] = [
+                (o, self._spans(o, channel)) for o in sorted(self._pool(channel))
+            ]
+        return got
+
+    def _spans(self, oid: str, channel: pv.Channel) -> list[tuple[int, int]]:
+        """The rounds [start, stop) in which a clean object has ``channel``."""
+        got = self.known.spans.get((oid, channel))
+        if got is None:
+            line = self.lines.get(oid)
+            if line is None:
+                line = self.lines[oid] = self._line(oid)
+            attr, name = channel
+            got = []
+            ends = [r for r, _ in line[1:]] + [self.end + 1]
+            for (r, obj), stop in zip(line, ends, strict=True):
+                has = name in (pv.subtypes(obj) if attr == "subtype" else obj.features)
+                if has and got and got[-1][1] == r:
+                    got[-1] = (got[-1][0], stop)
+                elif has:
+                    got.append((r, stop))
+            self.known.spans[(oid, channel)] = got
         return got
 
     def targets(self, p: pv.Passive) -> list[str]:
         s = p.effect.selector
+        if p.plan.indexed:  # every object in play with one subtype or keyword
+            r = self.rounds[self.j]
+            dirty = self.dirty
+            got = []
+            for o, spans in self._timeline(pt.indexed_channel(p)):
+                if o not in dirty:
+                    for a, b in spans:
+                        if a <= r < b:
+                            got.append(o)
+                            break
+            src = self.version(p.source)
+            got += [o for o in self.dirty if pv.selects(p, self.version(o), src)]
+            return sorted(got)
         if s.pick is _SELF:
             pool: set[str] = {p.source}
         elif s.subtypes:
@@ -402,7 +476,7 @@ class _Merge:
         elif s.has:
             pool = self._pool(("feature", min(s.has))) | set(self.dirty)
         elif s.kinds:
-            pool = {o for o, obj in self.new.objects.items() if obj.kind in s.kinds}
+            pool = {o for k in s.kinds for o in self.known.by_kind.get(k, ())}
             if len(pool) > MOST_POOL:
                 raise _GiveUp
         else:
@@ -619,14 +693,17 @@ class _Merge:
 
     def _apply_c(self, cid: str, held: set[str]) -> None:
         p = self.ps[cid]
-        done = pt.apply_passive(p, self.board, defer=p.plan.does is pv.NUMBER)
         self.live_c.discard(cid)
         self.out.pop(cid, None)
         self.trials.pop(cid, None)
-        if done is not pt.NO_APPLICATION:
-            held.add(cid)
         if p.plan.does is pv.NUMBER:  # numbers: the dirty objects now, the others at the end
-            for oid in done.targets:
+            objects = self.board.objects
+            if not (pv.exists(p, objects) and pv.condition_holds(p, objects)):
+                self.cone_to[cid] = frozenset()
+                return
+            held.add(cid)
+            targets = self.targets(p)
+            for oid in targets:
                 d = self.dirty.get(oid)
                 if d is not None:
                     self._advance(oid, d)
@@ -634,8 +711,11 @@ class _Merge:
                         p, d.version, self.origin.stamps[cid], self.rounding
                     )
                     d.applied.append(cid)
-            self.cone_to[cid] = frozenset(done.targets)
+            self.cone_to[cid] = frozenset(targets)
             return
+        done = pt.apply_passive(p, self.board)
+        if done is not pt.NO_APPLICATION:
+            held.add(cid)
         written: set[pv.Channel] = set()
         lost: set[str] = set()
         for oid, now in done.changes.items():
@@ -701,12 +781,15 @@ class _Merge:
                     applied_to[pid] = applied_to[pid] | {oid}
         # the clean objects a passive of C applies to (numbers): derived again when the
         # sequence of passives applied to them changed
-        touched = {o for c in self.cone for o in applied_to.get(c, ())}
-        touched |= {o for c in self.cone for o in origin.applied_to.get(c, ())}
+        by_cone: dict[str, list[str]] = {}
+        for c in self.cone:
+            for o in applied_to.get(c, ()):
+                by_cone.setdefault(o, []).append(c)
+        touched = set(by_cone) | {o for c in self.cone for o in origin.applied_to.get(c, ())}
         for oid in sorted(touched - set(self.dirty)):
             old_seq = list(self.index.applied_by.get(oid, ()))
             now_seq = [q for q in old_seq if q not in self.cone]
-            now_seq += [c for c in self.cone if oid in applied_to.get(c, ())]
+            now_seq += by_cone.get(oid, [])
             now_seq.sort(key=pos.__getitem__)
             if now_seq == old_seq:
                 continue
