@@ -170,6 +170,7 @@ class _Known:
             and (not p.selector.kinds or pv.REGION in p.selector.kinds)
         ]
         self.pools: dict[pv.Channel, set[str]] = {}
+        self.writing: dict[pv.Channel, set[str]] = {}
         self.lines: dict[str, follow.Line] = {}
         self.spans: dict[tuple[str, pv.Channel], list[tuple[int, int]]] = {}
         self.timelines: dict[pv.Channel, list[tuple[str, list[tuple[int, int]]]]] = {}
@@ -338,6 +339,7 @@ class _Merge:
                 applied_n += 1
         self.live_n = set(self.seq) | {p for ps in self.ceasing.values() for p in ps}
         self.live_c = set(cone)
+        self.queue_c = sorted(cone, key=self.key.__getitem__)
         self.board = _Board(self)
         self.lines = self.known.lines
         self.dirty: dict[str, _Dirty] = {}
@@ -395,15 +397,56 @@ class _Merge:
             line = self.lines[oid] = self._line(oid)
         return follow.at(line, self.rounds[self.j])
 
-    def _line(self, oid: str) -> follow.Line:
+    def _writing(self, channel: pv.Channel) -> set[str]:
+        """The passives that write ``channel`` (or every name of its kind)."""
+        got = self.known.writing.get(channel)
+        if got is None:
+            writers = self.known.writers
+            got = writers.get(channel, set()) | writers.get((channel[0], "*"), set())
+            self.known.writing[channel] = got
+        return got
+
+    def _feature_spans(self, oid: str, name: str) -> list[tuple[int, int]]:
+        """``_spans`` of a keyword or feature, read from the passives that write it
+        (gained, lost, or lost with every ability: ``passives.apply_effect``; no guard
+        stops a feature's change)."""
+        has = name in self.stored.objects[oid].features
+        start = 0
+        out: list[tuple[int, int]] = []
+        writing = self._writing(("feature", name))
+        for pid in self.index.applied_by.get(oid, ()):
+            if pid not in writing:
+                continue
+            p = self.ps[pid]
+            does = p.plan.does
+            now = has
+            if does is pv.GAIN:
+                now = True
+            elif does is pv.LOSE or (does is pv.LOSE_ALL and name in pv.KEYWORDS):
+                now = False
+            if now != has:
+                r = self.index.pos[pid] + 1
+                if has:
+                    out.append((start, r))
+                start, has = r, now
+        if has:
+            out.append((start, self.end + 1))
+        return out
+
+    def _line(self, oid: str, only: set[pv.Channel] | None = None) -> follow.Line:
         """A clean object round by round in the previous ordering, as the passives that
         are not numbers left it: what a selector, a condition or a trial reads (numbers
-        are read by no passive; a clean object is derived exactly by ``_exact``)."""
+        are read by no passive; a clean object is derived exactly by ``_exact``). With
+        ``only``: by the passives that write one of those channels alone (each channel's
+        value follows from its own writes: a subtype set, keywords, abilities)."""
         obj = self.stored.objects[oid]
         out = [(0, obj)]
         pos = self.index.pos
+        writing = set().union(*(self._writing(ch) for ch in only)) if only else set()
         for pid in self.index.applied_by.get(oid, ()):
             p = self.ps[pid]
+            if only is not None and pid not in writing:
+                continue
             if p.plan.does is not pv.NUMBER:
                 obj = pv.apply_effect(p, obj, self.origin.stamps[pid], self.rounding)
                 out.append((pos[pid] + 1, obj))
@@ -419,8 +462,7 @@ class _Merge:
                 got = set(self.log.holding(name, self.stored) or ())
             else:
                 got = set(known.features.get(name, ()))
-            writers = known.writers
-            for pid in writers.get(channel, set()) | writers.get((attr, "*"), set()):
+            for pid in self._writing(channel):
                 got |= self.origin.applied_to.get(pid, frozenset())
             got = {o for o in got if pv.affected(self.stored.objects[o])}
             known.pools[channel] = got
@@ -438,10 +480,10 @@ class _Merge:
     def _spans(self, oid: str, channel: pv.Channel) -> list[tuple[int, int]]:
         """The rounds [start, stop) in which a clean object has ``channel``."""
         got = self.known.spans.get((oid, channel))
+        if got is None and channel[0] == "feature":
+            got = self.known.spans[(oid, channel)] = self._feature_spans(oid, channel[1])
         if got is None:
-            line = self.lines.get(oid)
-            if line is None:
-                line = self.lines[oid] = self._line(oid)
+            line = self.lines.get(oid) or self._line(oid, {channel})
             attr, name = channel
             got = []
             ends = [r for r, _ in line[1:]] + [self.end + 1]
@@ -516,8 +558,12 @@ class _Merge:
             for a in aa:
                 if pv.overlaps(pv.writes(self.ps[b]), pv.condition_reads(self.ps[a])):
                     self.cond_sources.setdefault(a, set()).add(b)
-        self.out: dict[str, set[str]] = {}  # present edges A -> B, A in C
-        self.pending: dict[str, set[str]] = {}  # pairs (A in C, B in N) to compare again
+        self.out: dict[str, set[str]] = {a: set() for a in cone}  # edges A -> B present, A in C
+        self.pending: dict[str, set[str]] = {a: set() for a in cone}  # (A in C, B in N): again
+        self.block: dict[str, str] = {}  # the last passive of N found that A depends on
+        self.epoch = 0  # counts the changes of the graph (``_next_cone``)
+        self.asked = (-1, 0)
+        self.relied: set[str] = set()
         self.trials: dict[str, tuple[pt.Application, pt.Delta]] = {}
         self.cached_on: dict[str, set[str]] = {}
 
@@ -551,9 +597,12 @@ class _Merge:
             if not self._live(b):
                 continue
             if b not in self.cone:
+                live, pending, out = self.live_c, self.pending, self.out
                 for a in pairs[b]:
-                    self.pending.setdefault(a, set()).add(b)
-                    self.out.get(a, set()).discard(b)
+                    if a in live:
+                        pending[a].add(b)
+                        out[a].discard(b)
+                        self.epoch += 1
                 continue
             self._compare(b, pairs[b])
 
@@ -571,11 +620,17 @@ class _Merge:
                 moved = changed.channels.get(pt.indexed_channel(pa)) if pa.plan.indexed else None
                 dep = pt.trial(pa, self.ps[b], self.board, app.changes, which, moved)
             if dep is None:
-                self.out.get(a, set()).discard(b)
+                row = self.out.get(a)
+                if row is not None and b in row:
+                    row.discard(b)
+                    self.epoch += 1
             elif a not in self.cone:
                 raise _Grow(a)  # a passive of N depends on one of C: the merge fails
             else:
-                self.out.setdefault(a, set()).add(b)
+                row = self.out.setdefault(a, set())
+                if b not in row:
+                    row.add(b)
+                    self.epoch += 1
 
     def _stale(self, written: set[pv.Channel], objects: set[str], lost: set[str]) -> None:
         """Compare again the pairs what was applied can have changed (``passive_order``)."""
@@ -590,6 +645,7 @@ class _Merge:
             for pid in self.index.of_source.get(oid, ()):
                 if pid in self.live_c and not pv.exists(self.ps[pid], self.board.objects):
                     self.live_c.discard(pid)  # A-DEP-1a: removed by what was applied
+                    self.epoch += 1
                     self.out.pop(pid, None)
                 elif pid in self.live_n and not pv.exists(self.ps[pid], self.board.objects):
                     raise _GiveUp  # a passive of N stops earlier than before
@@ -612,16 +668,25 @@ class _Merge:
     def _n_edge(self, a: str) -> bool:
         """Whether ``a`` (of C) depends on an unapplied passive of N now: the edges known,
         then the pairs not compared since they may have changed, until one is found."""
-        for b in self.out.get(a, ()):
-            if b in self.live_n:
+        out, live = self.out[a], self.live_n
+        b = self.block.get(a)
+        if b is not None and b in live and b in out:
+            self.relied.add(b)
+            return True  # (the one found last time still holds)
+        for b in out:
+            if b in live:
+                self.block[a] = b
+                self.relied.add(b)
                 return True
-        pending = self.pending.get(a)
+        pending = self.pending[a]
         while pending:
             b = min(pending)
             pending.discard(b)
-            if b in self.live_n:
+            if b in live:
                 self._compare(b, {a})
-                if b in self.out.get(a, ()):
+                if b in out:
+                    self.block[a] = b
+                    self.relied.add(b)
                     return True
         return False
 
@@ -630,8 +695,12 @@ class _Merge:
         if self._n_edge(c):
             return False  # (the usual answer, without a search)
         below = self._reach(c)
-        if any(x not in self.cone or self._n_edge(x) for x in below):
-            return False
+        for x in below:  # (live, by ``_reach``)
+            if x not in self.cone:
+                self.relied.add(x)
+                return False
+            if self._n_edge(x):
+                return False
         return all(c in self._reach(x) for x in below if x != c)
 
     def _reach(self, start: str) -> set[str]:
@@ -646,11 +715,18 @@ class _Merge:
         return seen
 
     def _next_cone(self, bound: tuple[int, int, str, str] | None) -> str | None:
-        for c in sorted(self.live_c, key=self.key.__getitem__):
-            if bound is not None and self.key[c] > bound:
-                return None
+        """The free passive of C with the smallest timestamp below ``bound``. When no edge
+        changed, no blocking passive was applied and no passive came below the bound
+        since the last answer was None, it is None again."""
+        self.queue_c = [c for c in self.queue_c if c in self.live_c]
+        eligible = [c for c in self.queue_c if bound is None or self.key[c] < bound]
+        if (self.epoch, len(eligible)) == self.asked:
+            return None
+        self.relied = set()  # the passives of N the answer reads as unapplied
+        for c in eligible:
             if self._free(c):
                 return c
+        self.asked = (self.epoch, len(eligible))
         return None
 
     def _apply_n(self) -> None:
@@ -660,6 +736,10 @@ class _Merge:
         self.trials.pop(pid, None)
         for gone in self.ceasing.get(self.j, ()):
             self.live_n.discard(gone)
+            if gone in self.relied:
+                self.epoch += 1
+        if pid in self.relied:  # a passive of C was waiting for it
+            self.epoch += 1
         p = self.ps[pid]
         if pid not in self.origin.held or not pv.overlaps(pv.writes(p), self.read):
             return
@@ -693,6 +773,7 @@ class _Merge:
 
     def _apply_c(self, cid: str, held: set[str]) -> None:
         p = self.ps[cid]
+        self.epoch += 1
         self.live_c.discard(cid)
         self.out.pop(cid, None)
         self.trials.pop(cid, None)
