@@ -92,7 +92,9 @@ def cone_update(
     """The ordering of ``new`` from the trial log of ``previous`` when the objects that
     differ from the log's state are regions whose characteristics alone changed (see the
     module's text), else None."""
-    del old, changed  # the difference is taken from the log's own state
+    del old  # the difference is taken from the log's own state
+    if any(new.objects[oid].kind != pv.REGION for oid in changed):
+        return None  # (at once: not a region's change)
     log = previous.log
     if log is None or log.origin is None or log.stored is None:
         return None

@@ -430,10 +430,10 @@ def _reorder(previous: Ordering, old: GameState, new: GameState) -> Ordering:
         from arbiter.model.passive_events import local_update
         from arbiter.model.passive_replay import replay_update
 
-        return (
+        return (  # (a region's change: the cone first, it answers also where the order moves)
             local_update(previous, new, changed)
-            or replay_update(previous, old, new, changed)
             or cone_update(previous, old, new, changed)
+            or replay_update(previous, old, new, changed)
             or order_passives(new)
         )
     objects = dict(previous.state.objects)
