@@ -616,12 +616,17 @@ class _Merge:
             if not self._live(a):
                 continue
             which = self._clauses(a, changed)
-            dep = None
             if which:
                 pa = self.ps[a]
                 moved = changed.channels.get(pt.indexed_channel(pa)) if pa.plan.indexed else None
-                dep = pt.trial(pa, self.ps[b], self.board, app.changes, which, moved)
-            if dep is None:
+                if moved is not None and "b" in which and pv.exists(pa, self.board.objects):
+                    present = True  # its selection changes (``trial`` with ``moved``)
+                else:
+                    dep = pt.trial(pa, self.ps[b], self.board, app.changes, which, moved)
+                    present = dep is not None
+            else:
+                present = False
+            if not present:
                 row = self.out.get(a)
                 if row is not None and b in row:
                     row.discard(b)
