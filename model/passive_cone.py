@@ -50,6 +50,7 @@ recomputes one in full for its explanation. Beyond ``MOST_CONE`` passives or
 
 from __future__ import annotations
 
+import bisect
 import heapq
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import replace
@@ -342,6 +343,8 @@ class _Merge:
         self.live_n = set(self.seq) | {p for ps in self.ceasing.values() for p in ps}
         self.live_c = set(cone)
         self.queue_c = sorted(cone, key=self.key.__getitem__)
+        self.queue_keys = [self.key[c] for c in self.queue_c]
+        self.queued = 0
         self.board = _Board(self)
         self.lines = self.known.lines
         self.dirty: dict[str, _Dirty] = {}
@@ -725,15 +728,19 @@ class _Merge:
         """The free passive of C with the smallest timestamp below ``bound``. When no edge
         changed, no blocking passive was applied and no passive came below the bound
         since the last answer was None, it is None again."""
-        self.queue_c = [c for c in self.queue_c if c in self.live_c]
-        eligible = [c for c in self.queue_c if bound is None or self.key[c] < bound]
-        if (self.epoch, len(eligible)) == self.asked:
+        if self.queued != self.epoch:  # (a passive of C applied or ceased: a new epoch)
+            self.queue_c = [c for c in self.queue_c if c in self.live_c]
+            self.queue_keys = [self.key[c] for c in self.queue_c]
+            self.queued = self.epoch
+        n = len(self.queue_c) if bound is None else bisect.bisect_left(self.queue_keys, bound)
+        if (self.epoch, n) == self.asked:
             return None
+        eligible = self.queue_c[:n]
         self.relied = set()  # the passives of N the answer reads as unapplied
         for c in eligible:
             if self._free(c):
                 return c
-        self.asked = (self.epoch, len(eligible))
+        self.asked = (self.epoch, n)
         return None
 
     def _apply_n(self) -> None:
