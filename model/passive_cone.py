@@ -856,6 +856,30 @@ class _Merge:
 
     # -- the result --------------------------------------------------------------------------
 
+    def _moved(self, order: list[str], applied_to: Mapping[str, frozenset[str]]) -> set[str]:
+        """The objects whose sequence of passives may differ: those of the passives of C
+        that changed place among N's (or among C's: all of them) or targets."""
+        old = self.origin
+        places: list[dict[str, int]] = []
+        for seq in (old.order, order):
+            n = 0
+            place: dict[str, int] = {}
+            for pid in seq:
+                if pid in self.cone:
+                    place[pid] = n
+                else:
+                    n += 1
+            places.append(place)
+        same_c = [p for p in old.order if p in self.cone] == [p for p in order if p in self.cone]
+        out: set[str] = set()
+        for c in self.cone:
+            was, now = old.applied_to.get(c, frozenset()), applied_to.get(c, frozenset())
+            if not same_c or places[0].get(c) != places[1].get(c):
+                out |= was | now
+            elif was != now:
+                out |= was ^ now
+        return out
+
     def _result(
         self, order: list[str], held: set[str], cone_to: dict[str, frozenset[str]]
     ) -> Ordering:
@@ -880,7 +904,7 @@ class _Merge:
         for c in self.cone:
             for o in applied_to.get(c, ()):
                 by_cone.setdefault(o, []).append(c)
-        touched = set(by_cone) | {o for c in self.cone for o in origin.applied_to.get(c, ())}
+        touched = self._moved(order, applied_to)
         for oid in sorted(touched - set(self.dirty)):
             old_seq = list(self.index.applied_by.get(oid, ()))
             now_seq = [q for q in old_seq if q not in self.cone]
