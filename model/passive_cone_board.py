@@ -50,8 +50,10 @@ def _reaches(log: TrialLog) -> dict[str, set[str]]:
     """Who depended on each passive in some round of the log: [A] for [B] when A -> B."""
     into: dict[str, set[str]] = {}
     for (a, b), trials in log.trials.items():
-        if any(t.present for t in trials):
-            into.setdefault(b, set()).add(a)
+        for t in trials:
+            if t.present:
+                into.setdefault(b, set()).add(a)
+                break
     return into
 
 
@@ -65,11 +67,22 @@ class Known:
         self.log = log
         self.into = _reaches(log)
         self.by_kind: dict[str, list[str]] = {}
-        self.features: dict[str, set[str]] = {}
+        self.features: dict[str, set[str]] = {}  # the objects in play by keyword, subtype
+        self.subtypes: dict[str, set[str]] = {}
         for oid, obj in stored.objects.items():
             self.by_kind.setdefault(obj.kind, []).append(oid)
+            if not pv.affected(obj):
+                continue
             for f in obj.features:
                 self.features.setdefault(f, set()).add(oid)
+            base = obj.base.get(pv.SUBTYPES)
+            names = (  # (unchanged: its base)
+                base
+                if isinstance(base, frozenset) and pv.SUBTYPES not in obj.mods
+                else pv.subtypes(obj)
+            )
+            for name in names:
+                self.subtypes.setdefault(name, set()).add(oid)
         self.writers: dict[pv.Channel, set[str]] = {}
         for pid, p in origin.passives.items():
             for ch in pv.writes(p):
@@ -289,13 +302,9 @@ class ConeBoard:
         got = known.pools.get(channel)
         if got is None:
             attr, name = channel
-            if attr == "subtype":
-                got = set(self.log.holding(name, self.stored) or ())
-            else:
-                got = set(known.features.get(name, ()))
+            got = set((known.subtypes if attr == "subtype" else known.features).get(name, ()))
             for pid in self._writing(channel):
-                got |= self.origin.applied_to.get(pid, frozenset())
-            got = {o for o in got if pv.affected(self.stored.objects[o])}
+                got |= self.origin.applied_to.get(pid, frozenset())  # (passives: in play)
             known.pools[channel] = got
         return got
 
