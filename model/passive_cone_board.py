@@ -23,6 +23,7 @@ from arbiter.model import passive_trial as pt
 from arbiter.model import passives as pv
 from arbiter.model.effects import algebra as fx
 from arbiter.model.state import GameObject, GameState
+from arbiter.model.values.reading import SetOp
 
 if TYPE_CHECKING:
     from arbiter.model.passive_log import TrialLog
@@ -250,24 +251,44 @@ class ConeBoard:
             self.known.writing[channel] = got
         return got
 
-    def _feature_spans(self, oid: str, name: str) -> list[tuple[int, int]]:
-        """``_spans`` of a keyword or feature, read from the passives that write it
-        (gained, lost, or lost with every ability: ``passives.apply_effect``; no guard
-        stops a feature's change)."""
-        has = name in self.stored.objects[oid].features
+    def _read_spans(self, oid: str, channel: pv.Channel) -> list[tuple[int, int]] | None:
+        """``spans`` read from the passives that write the channel, without applying them:
+        a keyword is gained, lost, or lost with every ability; a subtype added, removed,
+        set, or set by a region's type on a region (``passives.apply_effect``). None for
+        a subtype of an object with a protection (a guard may stop the change) or whose
+        subtypes are not a set: its line says."""
+        obj = self.stored.objects[oid]
+        attr, name = channel
+        if attr == "subtype":
+            base = obj.base.get(pv.SUBTYPES)
+            if obj.protections or not (base is None or isinstance(base, frozenset)):
+                return None
+            has = name in pv.subtypes(obj)
+        else:
+            has = name in obj.features
         start = 0
         out: list[tuple[int, int]] = []
-        writing = self._writing(("feature", name))
+        writing = self._writing(channel)
         for pid in self.index.applied_by.get(oid, ()):
             if pid not in writing:
                 continue
-            p = self.ps[pid]
-            does = p.plan.does
+            plan = self.ps[pid].plan
+            does = plan.does
             now = has
-            if does is pv.GAIN:
-                now = True
-            elif does is pv.LOSE or (does is pv.LOSE_ALL and name in pv.KEYWORDS):
-                now = False
+            if attr == "feature":
+                if does is pv.GAIN:
+                    now = True
+                elif does is pv.LOSE or (does is pv.LOSE_ALL and name in pv.KEYWORDS):
+                    now = False
+            elif does is pv.SETS_REGION_TYPE:
+                if obj.kind == pv.REGION:
+                    now = name in plan.members
+            elif plan.op is SetOp.ADD:
+                now = has or name in plan.members
+            elif plan.op is SetOp.REMOVE:
+                now = has and name not in plan.members
+            elif plan.op is SetOp.SET:
+                now = name in plan.members
             if now != has:
                 r = self.index.pos[pid] + 1
                 if has:
@@ -313,15 +334,17 @@ class ConeBoard:
         got = self.known.timelines.get(channel)
         if got is None:
             got = self.known.timelines[channel] = [
-                (o, self._spans(o, channel)) for o in sorted(self._pool(channel))
+                (o, self.spans(o, channel)) for o in sorted(self._pool(channel))
             ]
         return got
 
-    def _spans(self, oid: str, channel: pv.Channel) -> list[tuple[int, int]]:
+    def spans(self, oid: str, channel: pv.Channel) -> list[tuple[int, int]]:
         """The rounds [start, stop) in which a clean object has ``channel``."""
         got = self.known.spans.get((oid, channel))
-        if got is None and channel[0] == "feature":
-            got = self.known.spans[(oid, channel)] = self._feature_spans(oid, channel[1])
+        if got is None:
+            got = self._read_spans(oid, channel)
+            if got is not None:
+                self.known.spans[(oid, channel)] = got
         if got is None:
             line = self.lines.get(oid) or self._line(oid, {channel})
             attr, name = channel

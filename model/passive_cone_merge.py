@@ -216,9 +216,9 @@ class Merge(ConeBoard):
                 self.block[a] = b
                 self.relied.add(b)
                 return True
+        out.difference_update([b for b in out if b not in self.cone])  # (all applied)
         pending = self.pending[a]
-        while pending:
-            b = min(pending)
+        for b in sorted(pending):
             pending.discard(b)
             if b in live:
                 self._compare(b, {a})
@@ -285,16 +285,37 @@ class Merge(ConeBoard):
         p = self.ps[pid]
         if pid not in self.origin.held or not pv.overlaps(pv.writes(p), self.read):
             return
-        objects: set[str] = {o for o in self.origin.applied_to.get(pid, ()) if o not in self.dirty}
+        writes = pv.writes(p)
+        objects, written = self._changed_by(pid, writes)
         for oid in sorted(self.watch.get(pid, ())):
             d = self.dirty[oid]
             was = d.version
             self._advance(oid, d)
             if d.version is not was:
                 objects.add(oid)
-        written = set(pv.writes(p))
+                written |= writes
         lost = objects if p.plan.does is pv.LOSE_ALL else set()
         self._stale(written, objects, lost)
+
+    def _changed_by(
+        self, pid: str, writes: frozenset[pv.Channel]
+    ) -> tuple[set[str], set[pv.Channel]]:
+        """The clean objects whose subtypes or keywords a passive of N changed in its
+        round, and those channels (read from when each object has them, ``spans``, as
+        ``passive_order`` reads them from what the application changed); all of its
+        objects and channels when it writes every name of a kind or abilities."""
+        clean = [o for o in self.origin.applied_to.get(pid, ()) if o not in self.dirty]
+        if any(name == "*" or attr not in ("subtype", "feature") for attr, name in writes):
+            return set(clean), set(writes)
+        at = self.index.pos[pid] + 1
+        objects: set[str] = set()
+        written: set[pv.Channel] = set()
+        for oid in clean:
+            for ch in writes:
+                if any(a == at or b == at for a, b in self.spans(oid, ch)):
+                    objects.add(oid)
+                    written.add(ch)
+        return objects, written
 
     def _apply_c(self, cid: str, held: set[str]) -> None:
         p = self.ps[cid]

@@ -4,8 +4,9 @@
 Random boards where a region's terrain decides the order: conditional passives on their
 source ("if I am in a Forest, I gain Gigantic / am a Spirit / lose all abilities"),
 "all regions are Forests" passives, readers of what the conditional passives grant
-("all Gigantic get +1 power", "all Spirits gain Defender"), chains of subtype adders and
-"lose all abilities", over characters that are sources of nothing. After each sequence
+("all Gigantic get +1 power", "all Spirits gain Defender / get +1 power"), chains of
+subtype adders and removers, "lose all abilities", regions that gain creature types,
+over characters that are sources of nothing. After each sequence
 of terrain changes, the cone's answer (where it gives one) and the game's re-evaluation
 (``passive_order.reorder``) must equal a fresh ordering: the order, the objects as the
 view shows them, the objects each passive applied to, the passives that held.
@@ -43,6 +44,8 @@ SHAPES = (
     "lose-all",
     "power",
     "forests-are",
+    "remover",
+    "spirits-power",
 )
 
 
@@ -99,6 +102,11 @@ def region_boards(draw: st.DrawFn) -> GameState:
             action = fx.Give(fx.Grant.KEYWORD, "Gigantic")
         elif shape == "lose-all":
             action = fx.Take(fx.Grant.ABILITIES)
+        elif shape == "remover":  # "all Elementals are no longer Spirits"
+            action = fx.ModifyStat(pv.SUBTYPES, fx.StatOp.REMOVE, members=u)
+        elif shape == "spirits-power":
+            selector = fx.Selector(ALL, subtypes=frozenset({"Spirit"}))
+            action, amount = fx.ModifyStat("power"), fx.Const(1)
         elif shape == "forests-are":  # regions gain a creature type: "all Forests are Spirits"
             selector = fx.Selector(ALL, subtypes=frozenset({"Forest"}))
             action = fx.ModifyStat(pv.SUBTYPES, fx.StatOp.ADD, members=u)
