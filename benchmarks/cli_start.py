@@ -24,6 +24,7 @@ libraries), in the same rounds: a before/after in one run.
 
 from __future__ import annotations
 
+import argparse
 import os
 import resource
 import statistics
@@ -117,15 +118,16 @@ def table(mode: str, measured: list[Row], runs: int) -> None:
 
 
 def main() -> None:
-    args = sys.argv[1:]
-    smoke = "--smoke" in args
-    against = None
-    if "--against" in args:
-        at = args.index("--against")
-        against = Path(args[at + 1]).resolve()
-        del args[at : at + 2]
-    numbers = [a for a in args if a != "--smoke"]
-    runs = 1 if smoke else int(numbers[0]) if numbers else 15
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("runs", nargs="?", type=int, default=15, help="rounds (default 15)")
+    parser.add_argument("--against", type=Path, help="another checkout of arbiter to compare")
+    parser.add_argument("--smoke", action="store_true", help="one round (tests)")
+    args = parser.parse_args()
+    smoke = args.smoke
+    against = args.against.resolve() if args.against else None
+    runs = 1 if smoke else args.runs
     print(f"load average {os.getloadavg()[0]:.1f} at the start")
     with tempfile.TemporaryDirectory() as cache:
         for mode, env in environments(Path(cache)).items():

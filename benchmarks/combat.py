@@ -14,6 +14,7 @@ Run: .venv/bin/python benchmarks/combat.py [--smoke]
 
 from __future__ import annotations
 
+import argparse
 import os
 import random
 import statistics
@@ -198,8 +199,15 @@ def count_table(sizes: list[int], repeats: int, hard: bool = False) -> None:
         )
 
 
+from _options import smoke_options  # noqa: E402
+
+
+def _options(argv: list[str] | None = None) -> argparse.Namespace:
+    return smoke_options(__doc__, argv)
+
+
 def main() -> int:
-    smoke = "--smoke" in sys.argv
+    smoke = _options().smoke
     from ortools.sat.python import cp_model  # noqa: F401 - loaded before any clock starts
 
     cp.solve([cb.AssignmentProblem(1, (cb.Receiver("x", 1),))])  # warm up

@@ -7,9 +7,9 @@ size of each table, once).
 
 from __future__ import annotations
 
+import argparse
 import random
 import statistics
-import sys
 import tempfile
 import time
 from collections.abc import Callable
@@ -18,13 +18,19 @@ from pathlib import Path
 from typing import TypeVar
 
 import yaml
+from _options import smoke_options  # noqa: E402
 
 from arbiter.model.format.loop_input import load_for_loops
 from arbiter.solver.loops import graph as loop_graph
 from arbiter.solver.loops import search as loop_search
 from arbiter.solver.loops.report import analyse
 
-SMOKE = "--smoke" in sys.argv[1:]
+
+def _options(argv: list[str] | None = None) -> argparse.Namespace:
+    return smoke_options(__doc__, argv)
+
+
+SMOKE = _options(None if __name__ == "__main__" else []).smoke
 RUNS = 1 if SMOKE else 5
 SEARCH_BUDGET = 200 if SMOKE else 20_000
 

@@ -7,6 +7,7 @@ Prints a table (numbers go to docs/benchmarks.md, never to asserts). Run:
 
 from __future__ import annotations
 
+import argparse
 import random
 import statistics
 import sys
@@ -176,6 +177,7 @@ def measure(name: str, state: GameState, step: GameActionStep) -> None:
 
 
 def main() -> None:
+    smoke = _options().smoke
     build_model(build_universe(duel()[1].begin(duel()[0])))  # import ortools before timing
     print(
         "| instance | lineage events | applications | CP-SAT solutions | distinct outcomes |"
@@ -183,8 +185,15 @@ def main() -> None:
     )
     print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
     measure("duel: 8 replacements, 1 wound", *duel())
-    for seed in range(1 if "--smoke" in sys.argv[1:] else 4):
+    for seed in range(1 if smoke else 4):
         measure(f"random 8 replacements, seed {seed}", *random_duel(seed))
+
+
+from _options import smoke_options  # noqa: E402
+
+
+def _options(argv: list[str] | None = None) -> argparse.Namespace:
+    return smoke_options(__doc__, argv)
 
 
 if __name__ == "__main__":

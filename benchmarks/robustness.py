@@ -8,6 +8,7 @@ assertions. ``--smoke``: two hostile files and a small legal file, once
 
 from __future__ import annotations
 
+import argparse
 import statistics
 import sys
 import tempfile
@@ -21,7 +22,16 @@ from tests import harness  # noqa: E402
 from tests.test_hostile import HOSTILE_TEXTS  # noqa: E402
 
 CASES = ["billion-laughs", "too-many-values", "many-keys", "deep-flow-lists", "binary"]
-SMOKE = "--smoke" in sys.argv[1:]
+
+
+from _options import smoke_options  # noqa: E402
+
+
+def _options(argv: list[str] | None = None) -> argparse.Namespace:
+    return smoke_options(__doc__, argv)
+
+
+SMOKE = _options(None if __name__ == "__main__" else []).smoke
 
 
 def good(objects: int = 256, pairs: int = 500) -> str:

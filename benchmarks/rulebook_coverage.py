@@ -268,11 +268,7 @@ def render(books: list[tuple[Book, list[Row]]]) -> str:
         c = counts(rows)
         total = sum(c.values())
         out += [f"## {book.title}", ""]
-        out.append(
-            f"{total} articles: "
-            + ", ".join(f"{c[s]} {s}" for s in STATUSES)
-            + "."
-        )
+        out.append(f"{total} articles: " + ", ".join(f"{c[s]} {s}" for s in STATUSES) + ".")
         out.append("")
         chapter = ""
         for r in rows:

@@ -31,6 +31,9 @@ BANISHMENT = "banishment"
 ONCE = "once_each_turn."  # game counters of the "once each turn" replacements used
 
 
+PERMANENTS = ("unit", "gear")  # Riftbound 133.4.a.2: the permanent types (428.1)
+
+
 class Instead(Enum):
     """What a "would die" replacement does instead (369.1: Zhonya's Hourglass, Soraka)."""
 
@@ -202,6 +205,28 @@ def kill(state: GameState, oid: str, why: tuple[str, ...], by: tuple[str, ...] =
     return state.with_event(Event("move", fields, why))
 
 
+def kill_instruction(
+    state: GameState,
+    oid: str,
+    why: tuple[str, ...],
+    by: tuple[str, ...] = (),
+    choices: CleanupChoices | None = None,
+) -> GameState:
+    """428.1.a.1: an Active Kill (a Kill Instruction of an effect, or a kill paid as a
+    cost). The unit would die, so "would die" replacements apply to it first as to a
+    Cleanup's deaths (369.1, RB-REPL-1); a cost whose kill is replaced is still paid
+    (357.2.a). A unit that is not saved is killed, its Deathknell noted first
+    (428.1.a.1.b, 808)."""
+    state, doomed = replace_deaths(state, [state.obj(oid)], choices or CleanupChoices())
+    if oid not in doomed:
+        return state
+    if "Deathknell" in state.obj(oid).features:
+        state = state.with_event(
+            Event("deathknell", (("target", oid),), ("Riftbound 428.1.a.1.b", "Riftbound 808"))
+        )
+    return kill(state, oid, (*why, "Riftbound 428.1.a.1"), by=by)
+
+
 def dealt_by(state: GameState, oid: str) -> tuple[str, ...]:
     """428.5.c: a Cleanup's kill is attributed to what dealt damage to the unit last (the
     sources of the latest damage event that damaged it this turn; Decision RB-KILL-BY)."""
@@ -317,7 +342,7 @@ def end_turn(state: GameState) -> GameState:
 
 def pass_turn(state: GameState) -> GameState:
     """``end_turn`` up to the new turn's ``start_of_turn`` event (Temporary not yet)."""
-    from arbiter.model.effects.perform import end_of
+    from arbiter.model.effects.lasting import end_of
 
     state = end_of(state, "turn")  # 317.2.c: the card language's "this turn" effects too
     objects = {}

@@ -150,10 +150,17 @@ def might_json(obj: GameObject, state: GameState) -> tuple[str, JSON] | None:
     if not mt.has_might(obj):
         return None
     out = mt.read(obj).as_json()
+    shown = out["shown"]
+    assert isinstance(shown, int)
     if obj.zone in mt.BOARD:
         extra = apply_layer(state).deltas.get(obj.id, 0)
         if extra:
             out["continuous"] = extra
-            out["shown"] = out["shown"] + extra
-            out["mighty"] = out["shown"] >= mt.MIGHTY_AT
+            shown += extra
+    if obj.mods.get(mt.MIGHT):  # the foundation's modifications, on top (RB-MIGHT-3)
+        modified = ch.read_or_zero(obj, mt.MIGHT) - mt.printed(obj)
+        out["modified"] = modified
+        shown += modified
+    out["shown"] = shown
+    out["mighty"] = shown >= mt.MIGHTY_AT
     return "might", out

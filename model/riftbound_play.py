@@ -32,7 +32,7 @@ CHAMPION = "champion"  # 108.3
 BATTLEFIELD = "battlefield"
 PLAYED = "once_each_turn.played."  # cards a player played this turn (reset at end_turn)
 TIMINGS = ("open", "showdown", "closed")
-PERMANENTS = ("unit", "gear")  # 133.4.a.2: the permanent types
+PERMANENTS = dt.PERMANENTS  # 133.4.a.2: the permanent types
 # the kinds that are never played, with the article that says so
 NOT_PLAYED = {
     "rune": "Riftbound 133.5.a.1",
@@ -430,4 +430,4 @@ class Kill(Step):
         rules = ("Riftbound 428.2", "Riftbound 428.5.b") if self.by else ("Riftbound 428.2",)
         if len(self.by) > 1:
             rules = (*rules, "Riftbound 428.5.d")
-        return dt.kill(state, self.target, rules, by=self.by)
+        return dt.kill_instruction(state, self.target, rules, by=self.by)

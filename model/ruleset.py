@@ -131,6 +131,16 @@ class TurnStates(Enum):
     TRACKED = "tracked"
 
 
+class DestroyMeans(Enum):
+    """What the card language's ``destroy`` is in a game (a description of the game, not a
+    Decision a file chooses)."""
+
+    MOVE = "move"  # a zone change to the ruleset's ``destroyed_zone`` (A-TIME-1)
+    # Riftbound 428.1.a.1: a Kill Instruction of a permanent on the Board: "would die"
+    # replacements apply first, Deathknell is noted, the kill is attributed (428.5)
+    KILL = "kill"
+
+
 class ShortPool(Enum):
     """Decision D-TIME-4: a split pool smaller than the number of chosen targets."""
 
@@ -161,6 +171,7 @@ class Ruleset:
     # What a game is, not a Decision a file may change (not under ``policies:``):
     zones: frozenset[str] = frozenset({"play"})  # the zones it knows
     destroyed_zone: str = "discard"  # where destroyed cards go (Riftbound: trash)
+    destroy_means: DestroyMeans = DestroyMeans.MOVE  # Riftbound: a Kill (428.1.a.1)
     damage_event: DamageEvent = DamageEvent.DEALT_DAMAGE
     # zones no object leaves (Riftbound 107.4.d: the Legend zone)
     fixed_zones: frozenset[str] = frozenset()
@@ -243,6 +254,7 @@ RULESETS: dict[str, Ruleset] = {
         "riftbound",
         zones=_ZONES["riftbound"],
         destroyed_zone="trash",
+        destroy_means=DestroyMeans.KILL,
         characteristics=frozenset({"might", "energy", "power"}),
         replacement_chooser=ReplacementChooser.AFFECTED_OWNER,
         replacement_reach=ReplacementReach.ONE_SEQUENCE,

@@ -11,7 +11,7 @@ import pytest
 
 from arbiter.model.cardset import CardSet
 from arbiter.model.damage.pipeline import event_kind
-from arbiter.model.ruleset import RULESETS, DamageEvent, PlayKernel, Ruleset
+from arbiter.model.ruleset import RULESETS, DamageEvent, DestroyMeans, PlayKernel, Ruleset
 from arbiter.model.state import GameState
 from arbiter.model.view import state_json
 from arbiter.solver.engine.runner import run
@@ -166,6 +166,9 @@ def test_a_destroyed_card_goes_to_its_games_destroyed_zone(ruleset: str, zone: s
 
 def test_the_destroyed_zone_is_a_field_of_the_policy_object_not_a_name() -> None:
     sc = scenario(DESTROY_A_UNIT.format(ruleset="riftbound"))
-    ruleset = sc.start.ruleset.with_policies(destroyed_zone="base")
+    # (Riftbound's "kill" is a Kill Instruction to the trash, 428.2: read as a plain move)
+    ruleset = sc.start.ruleset.with_policies(
+        destroyed_zone="base", destroy_means=DestroyMeans.MOVE
+    )
     custom = replace(sc, start=replace(sc.start, ruleset=ruleset))
     assert run(custom).state.objects["victim"].zone == "base"

@@ -210,3 +210,38 @@ def test_an_unknown_reading_is_refused_with_its_place_and_the_values() -> None:
 
     with pytest.raises(InputError, match=r"prevention_as_replacement.*pipeline.*replacement"):
         scenario(case("policies: {prevention_as_replacement: sideways}"))
+
+
+TWO_EVENTS_ONE_SHIELD = """ruleset: riftbound
+players: [ana, bo]
+policies: {prevention_as_replacement: replacement}
+objects:
+  bolt: {owner: ana, kind: spell}
+  squire: {owner: bo, kind: unit, zone: base, base: {might: 9}, prevention: {id: ward, amount: 3}}
+  page:
+    owner: bo
+    kind: unit
+    zone: base
+    base: {might: 9}
+    replacements:
+      - id: hide_behind
+        when: {event: dealt-damage, object: [page]}
+        instead: {object: squire}
+steps:
+  - damage: {id: bolt_hit, each: 2, source: bolt, targets: [squire, page]}
+choices:
+  bolt_hit: [{apply: hide_behind, event: page}]
+"""
+
+
+@pytest.mark.rule("D-PREV-REPL", "Riftbound 437.3", "Riftbound 437.3.a", "Riftbound 373.2")
+def test_a_shield_replacing_two_events_of_one_action_prevents_its_value_once_in_all() -> None:
+    """Two events of 2 reach the squire in one action (one redirected to it); its ward of 3
+    replaces both in one sequence (373.2) and goes down by what it prevented (437.3): 3 in
+    all, so the squire is dealt 1, and each ``prevented`` event says what that event was
+    dealt."""
+    out = view(TWO_EVENTS_ONE_SHIELD)
+    prevented = events(out, "prevented")
+    assert [(p["prevented"], p["dealt"]) for p in prevented] == [(2, 0), (1, 1)]
+    assert damage(out, "squire") == sum(p["dealt"] for p in prevented) == 1
+    assert damage(out, "page") == 0 and ward(out) == 0

@@ -354,3 +354,21 @@ def test_a_unit_pumped_this_turn_survives_the_end_of_turn_healed_before_the_pump
     u = out["objects"]["u"]
     assert u["zone"] == "play" and u["might"]["shown"] == 2
     assert u.get("counters", {}).get("damage", 0) == 0
+
+
+@pytest.mark.rule("RB-MIGHT-3", "Riftbound 708")
+def test_the_might_section_shows_the_might_the_rules_read_with_foundation_modifications() -> None:
+    """The JSON view's ``might`` shows what a Cleanup and a combat read (RB-MIGHT-3): the
+    layers, then the foundation's modifications of ``might`` on top; Mighty follows it."""
+    out = run(
+        "  a: {owner: ana, kind: unit, base: {might: 3}}\n"
+        "  b: {owner: ana, kind: unit, base: {might: 3}}\n",
+        "  - might: {target: a, add: 1}\n"
+        "  - modify: {target: a, stat: might, op: add, value: 2}\n"
+        "  - modify: {target: b, stat: might, op: add, value: -1}\n",
+    )
+    a, b = out["objects"]["a"]["might"], out["objects"]["b"]["might"]
+    assert a["shown"] == 6 and a["mighty"] is True and a["modified"] == 2
+    assert a["increases"] == 1 and a["printed"] == 3
+    assert b["shown"] == 2 and b["mighty"] is False and b["modified"] == -1
+    assert out["objects"]["a"]["characteristics"]["might"]["shown"] == 5  # 3 + 2: no layer

@@ -56,7 +56,7 @@ def replacements(state: GameState, held: Sequence[Held]) -> tuple[rp.Replacement
     out = []
     for sid, oid, s in held:
         owner = s.controller or state.objects[oid].controlled_by
-        instead = () if s.all_damage else (rp.Template(add=-s.remaining),)
+        instead = () if s.all_damage else (rp.Template(add=-s.remaining, pool=True),)
         value = "all" if s.all_damage else str(s.remaining)
         out.append(
             rp.Replacement(

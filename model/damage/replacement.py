@@ -135,6 +135,9 @@ class Template:
     amount: int | None = None
     add: int = 0
     source: str = "same"
+    # ``add`` is a pool spent over every event the replacement replaces in one action
+    # (a Prevent Value, Riftbound 437.3: it goes down by what it prevented)
+    pool: bool = False
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -439,11 +442,26 @@ def _apply(run: ReplacementRun, c: Candidate, who: str) -> ReplacementRun:
 
 
 def _apply_one(run: ReplacementRun, c: Candidate, who: str) -> ReplacementRun:
-    made = made_instead(c.replacement, c.event, c.targets)
+    made = made_instead(_pooled(run, c.replacement), c.event, c.targets)
     kept = tuple(e for e in made if e.amount > 0)
     pending = _sorted((*(e for e in run.pending if e.node != c.event.node), *kept))
     entry = Applied(c.replacement.id, c.event, c.targets, made, who)
     return replace(run, pending=pending, used=run.used | {c.replacement.id}, log=(*run.log, entry))
+
+
+def _pooled(run: ReplacementRun, r: Replacement) -> Replacement:
+    """``r`` with each pooled reduction (``Template.pool``) lessened by what its earlier
+    applications in this action already took (Riftbound 437.3)."""
+    if not any(t.pool for t in r.instead):
+        return r
+    taken = 0
+    for a in run.log:
+        if a.by == r.id and a.event is not None and a.made:
+            taken += a.event.amount - max(0, a.made[0].amount)
+    if not taken:
+        return r
+    instead = tuple(replace(t, add=min(0, t.add + taken)) if t.pool else t for t in r.instead)
+    return replace(r, instead=instead)
 
 
 def settle(run: ReplacementRun) -> ReplacementRun:

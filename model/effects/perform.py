@@ -18,8 +18,10 @@ from arbiter.model import counter_zones as cz
 from arbiter.model import steps as st
 from arbiter.model.effects import algebra as a
 from arbiter.model.effects import evaluate as ev
+from arbiter.model.effects.lasting import Lasting, end_of
 from arbiter.model.effects.lower import bound_source
 from arbiter.model.errors import IllegalAction
+from arbiter.model.ruleset import DestroyMeans
 from arbiter.model.state import Ability, BaseValue, Event, GameObject, GameState, Protection
 from arbiter.model.state import Guard as StateGuard
 
@@ -32,16 +34,6 @@ ENDS = {
     a.Lasts.END_OF_COMBAT: "combat",
     a.Lasts.END_OF_AFTERNOON: "afternoon",
 }
-
-
-@dataclass(frozen=True, slots=True)
-class Lasting(Ability):
-    """What an effect "until the end of …" changed, to be undone then: modifications of
-    characteristics (by timestamp) and features gained, on this object."""
-
-    until: str = "turn"  # turn | day | combat
-    stamps: tuple[int, ...] = ()
-    features: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,7 +162,7 @@ def _apply(
                 state = state.with_object(replace(obj, counters=oc))
         return state
     if isinstance(act, a.MoveTo):
-        return _move(state, e, act, targets, value)
+        return _move(state, e, act, targets, value, ctx.source)
     if isinstance(act, a.CreateToken):
         owner = _players(targets[0]) if targets else ev.controller(state, ctx)
         zones = _token_zones(state, act, ctx.source)
@@ -321,7 +313,10 @@ def _move(
     act: a.MoveTo,
     targets: tuple[str, ...],
     value: int | tuple[int, ...] | None,
+    source: str,
 ) -> GameState:
+    if act.move is a.ZoneMove.DESTROY and state.ruleset.destroy_means is DestroyMeans.KILL:
+        return _kill(state, targets, source)
     if act.move is a.ZoneMove.CHANNEL:
         raise IllegalAction("Riftbound 430", "channelling runes is not modelled yet")
     if act.move is a.ZoneMove.RECYCLE:  # Decision IMP-PERFORM: decks have no bottom yet
@@ -352,6 +347,27 @@ def _move(
         state = st.Move(target=t, zone=zone).resolve(state)
         if act.exhausted:
             state = _exhaust_moved(state, t)
+    return state
+
+
+def _kill(state: GameState, targets: tuple[str, ...], source: str) -> GameState:
+    """Riftbound 428.1.a.1: "kill" is a Kill Instruction for each permanent on the Board
+    (``death.kill_instruction``: "would die" replacements first, 369.1; a cost's kill
+    replaced is still paid, 357.2.a), attributed to the card it comes from (428.5.b); a
+    target elsewhere goes to the trash as a plain move."""
+    from arbiter.model import death as dt
+    from arbiter.model.ability_zones import on_board
+
+    for t in _objects(state, targets):
+        obj = state.obj(t)
+        if obj.kind in dt.PERMANENTS and on_board(state, obj.zone):
+            by = (source,) if source in state.objects and source != t else ()
+            rules: tuple[str, ...] = ("Riftbound 428.1.a.1.a", "Riftbound 428.2")
+            if by:
+                rules = (*rules, "Riftbound 428.5.b")
+            state = dt.kill_instruction(state, t, rules, by)
+        else:
+            state = st.Move(target=t, zone=state.ruleset.destroyed_zone).resolve(state)
     return state
 
 
@@ -452,30 +468,6 @@ def _remember(
             )
             after = after.with_object(replace(obj, abilities=(*obj.abilities, rec)))
     return after
-
-
-def end_of(state: GameState, until: str) -> GameState:
-    """The end of the turn / day / combat: effects that lasted until then are undone."""
-    for oid in sorted(state.objects):
-        obj = state.objects[oid]
-        done = [
-            x
-            for x in obj.abilities
-            if isinstance(x, Lasting)
-            and (x.until == until or until == "day" and x.until in ("turn", "combat", "afternoon"))
-        ]
-        if not done:
-            continue
-        stamps = {s for x in done for s in x.stamps}
-        feats = {f for x in done for f in x.features}
-        mods = {k: tuple(m for m in v if m.timestamp not in stamps) for k, v in obj.mods.items()}
-        features = {k: f for k, f in obj.features.items() if k not in feats}
-        rest = tuple(x for x in obj.abilities if x not in done)
-        state = state.with_object(replace(obj, mods=mods, features=features, abilities=rest))
-        state = state.with_event(
-            Event("expired", (("object", oid), ("until", f"end of {until}")), ("EFF-UNTIL",))
-        )
-    return state
 
 
 def fires(
