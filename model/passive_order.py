@@ -397,7 +397,9 @@ def _signature(obj: GameObject) -> tuple[object, ...]:
 def reorder(previous: Ordering, old: GameState, new: GameState) -> Ordering:
     """The ordering of ``new``, reusing ``previous`` (of ``old``) when the event changed no
     channel that any passive reads; otherwise the changed objects alone when the local
-    update or the trial log shows the order stands; otherwise a full recomputation. The
+    update shows the order stands; when only regions changed, the passives they can
+    affect ordered again (``passive_cone``); otherwise the changed objects alone when the
+    trial log shows the order stands; otherwise a full recomputation. The
     collector is paused meanwhile: a pass over the derived states of a large board costs
     more than the update itself (``order_passives``). It is paused before anything is
     allocated: a context manager's own allocation could start the collector's full pass
