@@ -1,20 +1,25 @@
-"""Re-evaluating passives after a region's change by ordering again only the passives the
-change can affect, the *cone* (A-DEP-1, A-DEP-2, A-ORDER-1).
+"""Re-evaluating passives after a region's change (or a character's subtypes or keywords)
+by ordering again only the passives the change can affect, the *cone* (A-DEP-1, A-DEP-2,
+A-ORDER-1).
 
 ``passive_replay`` keeps the previous order when it still stands; when a region's new
 terrain makes a conditional passive hold in other rounds, a choice differs and it gives
 up. Here the new order is computed from the previous full ordering and its trial log
 (``passive_log``), running A-ORDER-1 again for a few passives only. ``passive_order``
-asks this module first when only regions changed (then the replay, then everything).
+asks this module first when only regions changed (then the replay, then everything),
+and after the replay otherwise.
 
 **The cone.** ``D``, the passives the event reaches directly: those whose condition reads
 a changed region (their source is in it), and those whose selector reads subtypes or
 keywords a region can have in some round (``_region_reach``: its own, before and after
 the event, and those written by passives that can select such a region) and that may
-select a region. ``C``, the cone: ``D`` and every passive that depended on one of them,
-directly or through others (A-DEP-2), in some round of the previous ordering. ``N``: the
-others. A passive selecting a region by its kind alone selects it in every round; what
-it does to the region is read only by passives of ``D``.
+select a region; for a changed object that is no region (a source of nothing whose base
+characteristics or keywords alone changed), the passives whose selector reads subtypes or
+keywords it can have in some round (``_readers_of``). ``C``, the cone: ``D`` and every
+passive that depended on one of them, directly or through others (A-DEP-2), in some
+round of the previous ordering. ``N``: the others. A passive selecting a region by its
+kind alone selects it in every round; what it does to the region is read only by
+passives of ``D``.
 
 **Why the passives of N keep their order, and when.** A passive's freeness reads only
 the graph below it (the passives it reaches; a path back to it stays among them). The
@@ -45,9 +50,9 @@ whose sequence of passives changed derived again (the others are those of the pr
 ordering); ``applied_to`` and ``held``. The explanation (``choices``, ``edges``,
 ``cycles``) is the previous ordering's and ``reused`` is set: ``passive_order.ordering``
 recomputes one in full for its explanation. Beyond ``MOST_CONE`` passives, ``MOST_DIRTY``
-objects followed or ``MOST_REGIONS`` regions changed since the log's ordering, with a
-count condition, or when anything but regions' characteristics changed since then (a
-region that gains or loses a passive, a character): ``None``, the caller goes on.
+objects followed or ``MOST_CHANGED`` objects changed since the log's ordering, with a
+count condition, or when a changed object is a source, or its zone, controller, region
+or protections changed: ``None``, the caller goes on.
 """
 
 from __future__ import annotations
@@ -67,7 +72,7 @@ if TYPE_CHECKING:
     from arbiter.model.passive_order import Ordering
 
 MOST_CONE = 64  # passives ordered again
-MOST_REGIONS = 4  # regions changed since the trial log's ordering
+MOST_CHANGED = 4  # objects changed since the trial log's ordering
 MOST_GROWTH = 3  # merges made again with a larger cone
 
 _SELF = fx.Pick.SELF
@@ -77,11 +82,11 @@ def cone_update(
     previous: Ordering, old: GameState, new: GameState, changed: Sequence[str]
 ) -> Ordering | None:
     """The ordering of ``new`` from the trial log of ``previous`` when the objects that
-    differ from the log's state are regions whose characteristics alone changed (see the
-    module's text), else None."""
+    differ from the log's state are sources of no passive whose characteristics or
+    keywords alone changed (regions, characters: see the module's text), else None."""
     del old  # the difference is taken from the log's own state
-    if any(new.objects[oid].kind != pv.REGION for oid in changed):
-        return None  # (at once: not a region's change)
+    if any(pv.passives_of(new.objects[oid]) for oid in changed):
+        return None  # (at once: a source)
     log = previous.log
     if log is None or log.origin is None or log.stored is None:
         return None
@@ -97,14 +102,14 @@ def cone_update(
         for oid, obj in new.objects.items()
         if obj is not stored.objects[oid] and obj != stored.objects[oid]
     ]
-    if len(dirty) > MOST_REGIONS:
+    if len(dirty) > MOST_CHANGED:
         return None
     for oid in dirty:
         was, now = stored.objects[oid], new.objects[oid]
-        if was.kind != pv.REGION or pv.passives_of(was) or pv.passives_of(now):
+        if pv.passives_of(was) or pv.passives_of(now):
             return None
-        if replace(now, base=was.base) != was:
-            return None
+        if replace(now, base=was.base, features=was.features) != was:
+            return None  # (its zone, controller, region, protections: not followed)
     if any(pv.counts_others(p) for p in origin.passives.values()):
         return None  # a count reads every object (IMP-COUNT)
     cone = _cone(log, origin, stored, new, set(dirty))
@@ -158,7 +163,9 @@ def _cone(
     ``MOST_CONE``."""
     index = known_of(log, origin, stored)
     names, feats = _region_reach(index, origin, stored, new)
-    direct: set[str] = set()
+    others = {oid for oid in regions if stored.objects[oid].kind != pv.REGION}
+    regions = regions - others
+    direct = _readers_of(origin, stored, new, others) if others else set()
     for pid, p in origin.passives.items():
         src = stored.objects[p.source]
         if p.condition is not None and src.region in regions:
@@ -173,6 +180,45 @@ def _cone(
         ):
             direct.add(pid)
     return _close(index, direct)
+
+
+def _readers_of(origin: Ordering, stored: GameState, new: GameState, ids: set[str]) -> set[str]:
+    """The passives whose selector reads a subtype or keyword that one of ``ids`` (changed
+    objects that are no regions) can have in some round (a fixpoint, as ``_region_reach``):
+    only those can select it differently. (Its zone, controller and region did not
+    change: a selector without subtypes or keywords selects it as before.)"""
+    names: set[str] = set()
+    feats: set[str] = set()
+    kinds = set()
+    for objects in (stored.objects, new.objects, origin.state.objects):
+        for oid in ids:
+            names |= pv.subtypes(objects[oid])
+            feats |= set(objects[oid].features)
+            kinds.add(objects[oid].kind)
+    ps = [
+        p
+        for p in origin.passives.values()
+        if p.selector.pick is not _SELF and (not p.selector.kinds or p.selector.kinds & kinds)
+    ]
+    while True:
+        before = (len(names), len(feats))
+        for p in ps:
+            s = p.selector
+            if s.subtypes <= names and s.has <= feats:
+                act = p.effect.action
+                if isinstance(act, fx.ModifyStat) and act.stat == pv.SUBTYPES:
+                    names |= set(act.members)
+                elif isinstance(act, fx.Give):
+                    feats.add(act.name)
+        if (len(names), len(feats)) == before:
+            break
+    return {
+        p.id
+        for p in ps
+        if (p.selector.subtypes or p.selector.has)
+        and p.selector.subtypes <= names
+        and p.selector.has <= feats
+    }
 
 
 def _close(index: Known, direct: set[str]) -> set[str] | None:

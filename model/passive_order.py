@@ -432,12 +432,16 @@ def _reorder(previous: Ordering, old: GameState, new: GameState) -> Ordering:
         from arbiter.model.passive_events import local_update
         from arbiter.model.passive_replay import replay_update
 
-        return (  # (a region's change: the cone first, it answers also where the order moves)
-            local_update(previous, new, changed)
-            or cone_update(previous, old, new, changed)
-            or replay_update(previous, old, new, changed)
-            or order_passives(new)
-        )
+        # a region's change: the cone first (it answers also where the order moves)
+        regions = all(new.objects[o].kind == pv.REGION for o in changed)
+        got = local_update(previous, new, changed)
+        if got is None and regions:
+            got = cone_update(previous, old, new, changed)
+        if got is None:
+            got = replay_update(previous, old, new, changed)
+        if got is None and not regions:
+            got = cone_update(previous, old, new, changed)
+        return got or order_passives(new)
     objects = dict(previous.state.objects)
     for oid in changed:
         obj = new.objects[oid]

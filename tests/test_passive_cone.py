@@ -327,3 +327,46 @@ def test_a_number_passive_of_the_cone_that_moves_is_applied_again_in_its_new_pla
     _same(merged, fresh)
     assert merged.state.objects["x0"].base["power"] == 1  # (the base is kept)
     assert comparable(merged.state)["x0"] != comparable(first.state)["x0"]
+
+
+def _character(state: GameState, pick: int, value: int) -> GameState:
+    """A character that is the source of nothing gets other creature types, or gains or
+    loses Gigantic."""
+    plain = sorted(o for o, obj in state.objects.items() if o.startswith("x"))
+    oid = plain[pick % len(plain)]
+    obj = state.objects[oid]
+    if value % 2:
+        feats = dict(obj.features)
+        if feats.pop("Gigantic", None) is None:
+            feats["Gigantic"] = _flag("Gigantic")
+        obj = replace(obj, features=feats)
+    else:
+        kept = frozenset() if value % 3 == 0 else frozenset({TYPES[value % len(TYPES)]})
+        obj = replace(obj, base={**obj.base, "subtypes": kept})
+    return replace(state, objects={**state.objects, oid: obj})
+
+
+@pytest.mark.rule("A-PASS-1", "A-ORDER-1", "A-DEP-1", "A-DEP-2")
+@settings(max_examples=400, deadline=None)
+@given(
+    region_boards(),
+    st.lists(
+        st.tuples(st.booleans(), st.integers(0, 5), st.integers(0, 7)), min_size=1, max_size=5
+    ),
+)
+def test_the_cone_after_characters_and_regions_change_equals_recomputing(
+    state: GameState, events: list[tuple[bool, int, int]]
+) -> None:
+    """Terrains and characters' creature types and keywords change in any order: the
+    cone follows every object changed since the full ordering."""
+    ordering = dep.order_passives(state)
+    for on_region, pick, value in events:
+        new = _terrain(state, pick, value) if on_region else _character(state, pick, value)
+        fresh = dep.order_passives(new)
+        merged = cone_update(ordering, state, new, [])
+        event("cone: answered" if merged is not None else "cone: not answered")
+        if merged is not None:
+            _same(merged, fresh)
+        ordering = dep.reorder(ordering, state, new)
+        _same(ordering, fresh)
+        state = new
