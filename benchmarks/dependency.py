@@ -215,10 +215,13 @@ def path_of(previous: dep.Ordering, old: GameState, new: GameState, got: dep.Ord
     changed = [o for o, obj in new.objects.items() if obj is not old.objects[o]]
     if local_update(previous, new, changed) is not None:
         return "local"
-    if cone_update(previous, old, new, changed) is not None:
+    regions = all(new.objects[o].kind == pv.REGION for o in changed)  # (``reorder``'s order)
+    if regions and cone_update(previous, old, new, changed) is not None:
         return "cone"
     if replay_update(previous, old, new, changed) is not None:
         return "trial log"
+    if cone_update(previous, old, new, changed) is not None:
+        return "cone"
     return "previous"
 
 
