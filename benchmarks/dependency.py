@@ -8,8 +8,8 @@ few "all regions are Forests" and "all T lose their abilities"). Measures:
 - ordering and applying every passive from base (``order_passives``);
 - re-evaluation after one event, when the event changes a characteristic no
   passive reads (the previous order is reused) and when it changes a subtype (CPU
-  milliseconds per event, by the path taken: the local update, the trial log, or
-  everything again);
+  milliseconds per event, by the path taken: the local update, the trial log, the
+  cone ordered again, or everything again);
 - each kind of event (a character's subtypes, keyword, controller or zone; a region's
   terrain, also one that flips a condition; a source's controller when its passive
   selects by side; a source leaving play), ten of each on a dense board of 10,000
@@ -38,6 +38,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from arbiter.model import passives as pv  # noqa: E402
 from arbiter.model.effects import algebra as fx  # noqa: E402
+from arbiter.model.passive_cone import cone_update  # noqa: E402
 from arbiter.model.passive_events import local_update  # noqa: E402
 from arbiter.model.passive_replay import replay_update  # noqa: E402
 from arbiter.model.ruleset import RULESETS  # noqa: E402
@@ -210,14 +211,19 @@ def events_of(state: GameState, kind: str, count: int, seed: int = 13) -> list[G
 
 def path_of(previous: dep.Ordering, old: GameState, new: GameState, got: dep.Ordering) -> str:
     """How ``reorder`` answered: the previous derivation, the local update, the trial
-    log, or everything again."""
+    log, the cone ordered again, or everything again."""
     if not got.reused:
         return "full"
     changed = [o for o, obj in new.objects.items() if obj is not old.objects[o]]
     if local_update(previous, new, changed) is not None:
         return "local"
+    regions = all(new.objects[o].kind == pv.REGION for o in changed)  # (``reorder``'s order)
+    if regions and cone_update(previous, old, new, changed) is not None:
+        return "cone"
     if replay_update(previous, old, new, changed) is not None:
         return "trial log" if got.order == previous.order else "trial log, new order"
+    if cone_update(previous, old, new, changed) is not None:
+        return "cone"
     return "previous"
 
 

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import TypeVar
 
 import yaml
+from _options import smoke_options  # noqa: E402
 
 from arbiter.model.format.loop_input import load_for_loops
 from arbiter.solver.loops import graph as loop_graph
@@ -26,12 +27,7 @@ from arbiter.solver.loops.report import analyse
 
 
 def _options(argv: list[str] | None = None) -> argparse.Namespace:
-    """The command line: ``--smoke`` only (``--help`` prints the module's text)."""
-    parser = argparse.ArgumentParser(
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
-    )
-    parser.add_argument("--smoke", action="store_true", help="tiny sizes, one run (tests)")
-    return parser.parse_args(argv)
+    return smoke_options(__doc__, argv)
 
 
 SMOKE = _options(None if __name__ == "__main__" else []).smoke

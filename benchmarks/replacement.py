@@ -189,13 +189,11 @@ def main() -> None:
         measure(f"random 8 replacements, seed {seed}", *random_duel(seed))
 
 
+from _options import smoke_options  # noqa: E402
+
+
 def _options(argv: list[str] | None = None) -> argparse.Namespace:
-    """The command line: ``--smoke`` only (``--help`` prints the module's text)."""
-    parser = argparse.ArgumentParser(
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
-    )
-    parser.add_argument("--smoke", action="store_true", help="tiny sizes, one run (tests)")
-    return parser.parse_args(argv)
+    return smoke_options(__doc__, argv)
 
 
 if __name__ == "__main__":

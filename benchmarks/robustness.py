@@ -24,13 +24,11 @@ from tests.test_hostile import HOSTILE_TEXTS  # noqa: E402
 CASES = ["billion-laughs", "too-many-values", "many-keys", "deep-flow-lists", "binary"]
 
 
+from _options import smoke_options  # noqa: E402
+
+
 def _options(argv: list[str] | None = None) -> argparse.Namespace:
-    """The command line: ``--smoke`` only (``--help`` prints the module's text)."""
-    parser = argparse.ArgumentParser(
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
-    )
-    parser.add_argument("--smoke", action="store_true", help="tiny sizes, one run (tests)")
-    return parser.parse_args(argv)
+    return smoke_options(__doc__, argv)
 
 
 SMOKE = _options(None if __name__ == "__main__" else []).smoke

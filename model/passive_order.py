@@ -397,7 +397,9 @@ def _signature(obj: GameObject) -> tuple[object, ...]:
 def reorder(previous: Ordering, old: GameState, new: GameState) -> Ordering:
     """The ordering of ``new``, reusing ``previous`` (of ``old``) when the event changed no
     channel that any passive reads; otherwise the changed objects alone when the local
-    update or the trial log shows the order stands; otherwise a full recomputation. The
+    update shows the order stands; when only regions changed, the passives they can
+    affect ordered again (``passive_cone``); otherwise the changed objects alone when the
+    trial log shows the order stands; otherwise a full recomputation. The
     collector is paused meanwhile: a pass over the derived states of a large board costs
     more than the update itself (``order_passives``). It is paused before anything is
     allocated: a context manager's own allocation could start the collector's full pass
@@ -426,14 +428,20 @@ def _reorder(previous: Ordering, old: GameState, new: GameState) -> Ordering:
         return order_passives(new)
     changed = [oid for oid, obj in new.objects.items() if obj is not old.objects[oid]]
     if any(_signature(new.objects[o]) != _signature(old.objects[o]) for o in changed):
+        from arbiter.model.passive_cone import cone_update
         from arbiter.model.passive_events import local_update
         from arbiter.model.passive_replay import replay_update
 
-        return (
-            local_update(previous, new, changed)
-            or replay_update(previous, old, new, changed)
-            or order_passives(new)
-        )
+        # a region's change: the cone first (it answers also where the order moves)
+        regions = all(new.objects[o].kind == pv.REGION for o in changed)
+        got = local_update(previous, new, changed)
+        if got is None and regions:
+            got = cone_update(previous, old, new, changed)
+        if got is None:
+            got = replay_update(previous, old, new, changed)
+        if got is None and not regions:
+            got = cone_update(previous, old, new, changed)
+        return got or order_passives(new)
     objects = dict(previous.state.objects)
     for oid in changed:
         obj = new.objects[oid]

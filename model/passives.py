@@ -180,7 +180,8 @@ def _plan_of(e: a.Effect) -> _Plan:
 NUMBER = _NUMBER = _Does.NUMBER  # a number modification (``passive_trial`` defers it)
 LOSE_ALL = _LOSE_ALL = _Does.LOSE_ALL  # every ability taken (``passive_replay`` reads it)
 _GAIN, _LOSE = _Does.GAIN, _Does.LOSE
-_SETS_REGION_TYPE = _Does.REGION_TYPE
+GAIN, LOSE = _GAIN, _LOSE  # a feature gained, lost (``passive_cone_board`` reads them)
+SETS_REGION_TYPE = _SETS_REGION_TYPE = _Does.REGION_TYPE
 _AND, _OR, _NOT = a.Test.AND, a.Test.OR, a.Test.NOT
 _IS_SUBTYPE, _HAS, _COUNT = a.Test.SUBTYPE, a.Test.HAS, a.Test.COUNT
 

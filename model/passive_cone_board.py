@@ -1,0 +1,408 @@
+"""The partial board of ``passive_cone``'s merge, kept lazily (A-PASS-2), and what every
+merge from one trial log reads (``Known``, built once per log).
+
+An object no passive of the cone applies to (before or after the event) and that the
+event did not change is *clean*: after ``j`` passives of ``N`` (the passives outside the
+cone, in their previous order) it is its version of the previous ordering at the round
+of ``N``'s ``j``-th passive, read from its line (``passive_follow``: the passives applied
+to it; numbers, which no passive reads, are left out, and a clean object is derived
+exactly by ``exact`` when it stops being clean). The others are *dirty*: followed
+explicitly, each passive of ``N`` that may select one (``FollowIndex.could_select``)
+looked at in turn. The targets of a passive selecting by one subtype or keyword are
+read from when each object of the pool has it (``spans``), not by reading every object.
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Iterator, Mapping
+from typing import TYPE_CHECKING
+
+from arbiter.model import passive_follow as follow
+from arbiter.model import passive_trial as pt
+from arbiter.model import passives as pv
+from arbiter.model.effects import algebra as fx
+from arbiter.model.state import GameObject, GameState
+from arbiter.model.values.reading import SetOp
+
+if TYPE_CHECKING:
+    from arbiter.model.passive_log import TrialLog
+    from arbiter.model.passive_order import Ordering
+
+MOST_DIRTY = 400  # objects followed explicitly
+MOST_POOL = 3000  # objects looked at for one selector without a subtype or keyword
+
+_SELF = fx.Pick.SELF
+
+
+class GiveUp(Exception):
+    """A case the merge does not cover: the caller recomputes everything."""
+
+
+class Grow(Exception):
+    """A passive of N depends on one of C in the new run: the cone grows by it."""
+
+    def __init__(self, pid: str) -> None:
+        super().__init__(pid)
+        self.pid = pid
+
+
+def _reaches(log: TrialLog) -> dict[str, set[str]]:
+    """Who depended on each passive in some round of the log: [A] for [B] when A -> B."""
+    into: dict[str, set[str]] = {}
+    for (a, b), trials in log.trials.items():
+        for t in trials:
+            if t.present:
+                into.setdefault(b, set()).add(a)
+                break
+    return into
+
+
+class Known:
+    """What every merge from one trial log reads, built once (the log's state and
+    ordering never change): who depended on whom, the regions, the objects by kind and
+    keyword, the passives by what they write, the order keys, the clean objects' lines
+    and when each has a subtype or keyword."""
+
+    def __init__(self, log: TrialLog, origin: Ordering, stored: GameState) -> None:
+        self.log = log
+        self.into = _reaches(log)
+        self.by_kind: dict[str, list[str]] = {}
+        self.features: dict[str, set[str]] = {}  # the objects in play by keyword, subtype
+        self.subtypes: dict[str, set[str]] = {}
+        for oid, obj in stored.objects.items():
+            self.by_kind.setdefault(obj.kind, []).append(oid)
+            if not pv.affected(obj):
+                continue
+            for f in obj.features:
+                self.features.setdefault(f, set()).add(oid)
+            base = obj.base.get(pv.SUBTYPES)
+            names = (  # (unchanged: its base)
+                base
+                if isinstance(base, frozenset) and pv.SUBTYPES not in obj.mods
+                else pv.subtypes(obj)
+            )
+            for name in names:
+                self.subtypes.setdefault(name, set()).add(oid)
+        self.writers: dict[pv.Channel, set[str]] = {}
+        for pid, p in origin.passives.items():
+            for ch in pv.writes(p):
+                self.writers.setdefault(ch, set()).add(pid)
+        self.key = {
+            pid: pv.order_key(p, stored.objects, stored.players)
+            for pid, p in origin.passives.items()
+        }
+        self.region_passives = [  # those that can select a region
+            p
+            for p in origin.passives.values()
+            if p.selector.pick is not _SELF
+            and (not p.selector.kinds or pv.REGION in p.selector.kinds)
+        ]
+        self.pools: dict[pv.Channel, set[str]] = {}
+        self.writing: dict[pv.Channel, set[str]] = {}
+        self.lines: dict[str, follow.Line] = {}
+        self.spans: dict[tuple[str, pv.Channel], list[tuple[int, int]]] = {}
+        self.timelines: dict[pv.Channel, list[tuple[str, list[tuple[int, int]]]]] = {}
+
+
+_KNOWN: list[Known] = []  # the last log's
+
+
+def known_of(log: TrialLog, origin: Ordering, stored: GameState) -> Known:
+    """The index of ``log`` (the last log's is kept)."""
+    if not _KNOWN or _KNOWN[0].log is not log:
+        _KNOWN[:] = [Known(log, origin, stored)]
+    return _KNOWN[0]
+
+
+class BoardObjects(Mapping[str, GameObject]):
+    """The partial board's objects now (``ConeBoard.version``)."""
+
+    def __init__(self, merge: ConeBoard) -> None:
+        self.merge = merge
+
+    def __getitem__(self, oid: str) -> GameObject:
+        return self.merge.version(oid)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.merge.new.objects)
+
+    def __len__(self) -> int:
+        return len(self.merge.new.objects)
+
+    def __contains__(self, oid: object) -> bool:
+        return oid in self.merge.new.objects
+
+
+class ConeBoardView(pt.Board):
+    """The partial board as ``passive_trial`` reads it: objects, targets, rounding."""
+
+    def __init__(self, merge: ConeBoard) -> None:  # (the indexes of ``pt.Board`` are not built)
+        self.merge = merge
+        self.objects = BoardObjects(merge)  # type: ignore[assignment]
+        self.players = merge.new.players
+        self.rounding = merge.new.ruleset.division_rounding
+
+    def targets(self, p: pv.Passive) -> list[str]:
+        return self.merge.targets(p)
+
+
+class Dirty:
+    """An object followed explicitly: its version, the passives of N that may select it
+    (by their place in N), those applied to it, and how many of N it has seen."""
+
+    __slots__ = ("applied", "heap", "seen", "version")
+
+    def __init__(self, version: GameObject, seen: int, applied: list[str]) -> None:
+        self.version = version
+        self.seen = seen
+        self.applied = applied
+        self.heap: list[tuple[int, str]] = []
+
+
+class ConeBoard:
+    """The partial board of one merge: the passives of ``N`` (outside the cone) in their
+    previous order, ``j`` of them applied, the passives of the cone applied so far
+    (``order``, ``cone_to``), the objects as they are now (``version``)."""
+
+    def __init__(
+        self,
+        origin: Ordering,
+        log: TrialLog,
+        stored: GameState,
+        new: GameState,
+        regions: set[str],
+        cone: set[str],
+    ) -> None:
+        self.origin, self.log, self.stored, self.new = origin, log, stored, new
+        if log.follow is None:
+            log.follow = follow.build(origin, stored)
+        self.index = log.follow
+        self.ps = origin.passives
+        self.cone = cone
+        self.rounding = new.ruleset.division_rounding
+        self.known = known_of(log, origin, stored)
+        self.key = self.known.key  # (a region's change moves no source)
+        self.seq = [pid for pid in origin.order if pid not in cone]  # N, in order
+        self.at_n = {pid: k for k, pid in enumerate(self.seq)}
+        self.end = len(origin.order)
+        self.rounds = [self.index.pos[pid] for pid in self.seq] + [self.end]
+        self.j = 0
+        self.board = ConeBoardView(self)
+        self.lines = self.known.lines
+        self.dirty: dict[str, Dirty] = {}
+        self.watch: dict[str, set[str]] = {}  # passive of N -> dirty objects it may select
+        self.order: list[str] = []
+        self.cone_to: dict[str, frozenset[str]] = {}
+        first = set(regions)
+        for c in cone:
+            if self.ps[c].plan.does is not pv.NUMBER:  # (numbers: derived again at the end)
+                first.update(origin.applied_to.get(c, ()))
+        for oid in sorted(first):
+            self._make_dirty(oid, new.objects[oid], [])
+
+    def _make_dirty(self, oid: str, version: GameObject, applied: list[str]) -> None:
+        d = self.dirty[oid] = Dirty(version, self.j, applied)
+        self._push(oid, d, self.index.could_select(version))
+        if len(self.dirty) > MOST_DIRTY:
+            raise GiveUp
+
+    def _push(self, oid: str, d: Dirty, pids: set[str]) -> None:
+        for pid in pids:
+            k = self.at_n.get(pid)
+            if k is not None and k >= d.seen:
+                heapq.heappush(d.heap, (k, pid))
+                self.watch.setdefault(pid, set()).add(oid)
+
+    def _advance(self, oid: str, d: Dirty) -> None:
+        """Apply to a dirty object the passives of N applied since it was last read."""
+        held = self.origin.held
+        while d.heap and d.heap[0][0] < self.j:
+            k, pid = heapq.heappop(d.heap)
+            if k < d.seen:
+                continue  # seen already (pushed twice)
+            d.seen = k + 1
+            p = self.ps[pid]
+            obj = d.version
+            if pid in held and pv.selects(p, obj, self.new.objects[p.source]):
+                now = pv.apply_effect(p, obj, self.origin.stamps[pid], self.rounding)
+                d.applied.append(pid)
+                if now is not obj:
+                    d.version = now
+                    self._push(oid, d, self.index.newly_selectable(obj, now))
+        d.seen = max(d.seen, self.j)
+
+    def version(self, oid: str) -> GameObject:
+        d = self.dirty.get(oid)
+        if d is not None:
+            self._advance(oid, d)
+            return d.version
+        line = self.lines.get(oid)
+        if line is None:
+            line = self.lines[oid] = self._line(oid)
+        return follow.at(line, self.rounds[self.j])
+
+    def _writing(self, channel: pv.Channel) -> set[str]:
+        """The passives that write ``channel`` (or every name of its kind)."""
+        got = self.known.writing.get(channel)
+        if got is None:
+            writers = self.known.writers
+            got = writers.get(channel, set()) | writers.get((channel[0], "*"), set())
+            self.known.writing[channel] = got
+        return got
+
+    def _read_spans(self, oid: str, channel: pv.Channel) -> list[tuple[int, int]] | None:
+        """``spans`` read from the passives that write the channel, without applying them:
+        a keyword is gained, lost, or lost with every ability; a subtype added, removed,
+        set, or set by a region's type on a region (``passives.apply_effect``). None for
+        a subtype of an object with a protection (a guard may stop the change) or whose
+        subtypes are not a set: its line says."""
+        obj = self.stored.objects[oid]
+        attr, name = channel
+        if attr == "subtype":
+            base = obj.base.get(pv.SUBTYPES)
+            if obj.protections or not (base is None or isinstance(base, frozenset)):
+                return None
+            has = name in pv.subtypes(obj)
+        else:
+            has = name in obj.features
+        start = 0
+        out: list[tuple[int, int]] = []
+        writing = self._writing(channel)
+        for pid in self.index.applied_by.get(oid, ()):
+            if pid not in writing:
+                continue
+            plan = self.ps[pid].plan
+            does = plan.does
+            now = has
+            if attr == "feature":
+                if does is pv.GAIN:
+                    now = True
+                elif does is pv.LOSE or (does is pv.LOSE_ALL and name in pv.KEYWORDS):
+                    now = False
+            elif does is pv.SETS_REGION_TYPE:
+                if obj.kind == pv.REGION:
+                    now = name in plan.members
+            elif plan.op is SetOp.ADD:
+                now = has or name in plan.members
+            elif plan.op is SetOp.REMOVE:
+                now = has and name not in plan.members
+            elif plan.op is SetOp.SET:
+                now = name in plan.members
+            if now != has:
+                r = self.index.pos[pid] + 1
+                if has:
+                    out.append((start, r))
+                start, has = r, now
+        if has:
+            out.append((start, self.end + 1))
+        return out
+
+    def _line(self, oid: str, only: set[pv.Channel] | None = None) -> follow.Line:
+        """A clean object round by round in the previous ordering, as the passives that
+        are not numbers left it: what a selector, a condition or a trial reads (numbers
+        are read by no passive; a clean object is derived exactly by ``_exact``). With
+        ``only``: by the passives that write one of those channels alone (each channel's
+        value follows from its own writes: a subtype set, keywords, abilities)."""
+        obj = self.stored.objects[oid]
+        out = [(0, obj)]
+        pos = self.index.pos
+        writing = set().union(*(self._writing(ch) for ch in only)) if only else set()
+        for pid in self.index.applied_by.get(oid, ()):
+            p = self.ps[pid]
+            if only is not None and pid not in writing:
+                continue
+            if p.plan.does is not pv.NUMBER:
+                obj = pv.apply_effect(p, obj, self.origin.stamps[pid], self.rounding)
+                out.append((pos[pid] + 1, obj))
+        return out
+
+    def _pool(self, channel: pv.Channel) -> set[str]:
+        """Every clean object that has ``channel`` in some round (a superset)."""
+        known = self.known
+        got = known.pools.get(channel)
+        if got is None:
+            attr, name = channel
+            got = set((known.subtypes if attr == "subtype" else known.features).get(name, ()))
+            for pid in self._writing(channel):
+                got |= self.origin.applied_to.get(pid, frozenset())  # (passives: in play)
+            known.pools[channel] = got
+        return got
+
+    def _timeline(self, channel: pv.Channel) -> list[tuple[str, list[tuple[int, int]]]]:
+        """The objects of ``channel``'s pool with the rounds each has it (as clean)."""
+        got = self.known.timelines.get(channel)
+        if got is None:
+            got = self.known.timelines[channel] = [
+                (o, self.spans(o, channel)) for o in sorted(self._pool(channel))
+            ]
+        return got
+
+    def spans(self, oid: str, channel: pv.Channel) -> list[tuple[int, int]]:
+        """The rounds [start, stop) in which a clean object has ``channel``."""
+        got = self.known.spans.get((oid, channel))
+        if got is None:
+            got = self._read_spans(oid, channel)
+            if got is not None:
+                self.known.spans[(oid, channel)] = got
+        if got is None:
+            line = self.lines.get(oid) or self._line(oid, {channel})
+            attr, name = channel
+            got = []
+            ends = [r for r, _ in line[1:]] + [self.end + 1]
+            for (r, obj), stop in zip(line, ends, strict=True):
+                has = name in (pv.subtypes(obj) if attr == "subtype" else obj.features)
+                if has and got and got[-1][1] == r:
+                    got[-1] = (got[-1][0], stop)
+                elif has:
+                    got.append((r, stop))
+            self.known.spans[(oid, channel)] = got
+        return got
+
+    def targets(self, p: pv.Passive) -> list[str]:
+        s = p.effect.selector
+        if p.plan.indexed:  # every object in play with one subtype or keyword
+            r = self.rounds[self.j]
+            dirty = self.dirty
+            got = []
+            for o, spans in self._timeline(pt.indexed_channel(p)):
+                if o not in dirty:
+                    for a, b in spans:
+                        if a <= r < b:
+                            got.append(o)
+                            break
+            src = self.version(p.source)
+            got += [o for o in self.dirty if pv.selects(p, self.version(o), src)]
+            return sorted(got)
+        if s.pick is _SELF:
+            pool: set[str] = {p.source}
+        elif s.subtypes:
+            pool = self._pool(("subtype", min(s.subtypes))) | set(self.dirty)
+        elif s.has:
+            pool = self._pool(("feature", min(s.has))) | set(self.dirty)
+        elif s.kinds:
+            pool = {o for k in s.kinds for o in self.known.by_kind.get(k, ())}
+            if len(pool) > MOST_POOL:
+                raise GiveUp
+        else:
+            raise GiveUp
+        objects = self.board.objects
+        src = objects[p.source]
+        return sorted(o for o in pool if pv.selects(p, objects[o], src))
+
+    def exact(self, oid: str) -> tuple[GameObject, list[str]]:
+        """A clean object now, derived from its base in the order of the merge so far (its
+        line also holds the numbers of C's passives where the previous ordering put them)."""
+        cut = self.rounds[self.j]
+        seq = [
+            q
+            for q in self.index.applied_by.get(oid, ())
+            if q not in self.cone and self.index.pos[q] < cut
+        ]
+        seq += [c for c in self.cone_to if oid in self.cone_to[c]]
+        at = {pid: k for k, pid in enumerate(self.order)}  # all of them were applied
+        seq.sort(key=at.__getitem__)
+        obj = self.new.objects[oid]
+        for q in seq:
+            obj = pv.apply_effect(self.ps[q], obj, self.origin.stamps[q], self.rounding)
+        return obj, [q for q in seq if q not in self.cone]
