@@ -105,14 +105,13 @@ class Known:
         self.timelines: dict[pv.Channel, list[tuple[str, list[tuple[int, int]]]]] = {}
 
 
-_KNOWN: list[Known] = []  # the last log's
 
 
 def known_of(log: TrialLog, origin: Ordering, stored: GameState) -> Known:
-    """The index of ``log`` (the last log's is kept)."""
-    if not _KNOWN or _KNOWN[0].log is not log:
-        _KNOWN[:] = [Known(log, origin, stored)]
-    return _KNOWN[0]
+    """The index of ``log``, kept on it (built with the ordering, ``passive_order``)."""
+    if log.known is None:
+        log.known = Known(log, origin, stored)
+    return log.known
 
 
 class BoardObjects(Mapping[str, GameObject]):

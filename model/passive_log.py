@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from arbiter.model.passives import subtypes
 
 if TYPE_CHECKING:
+    from arbiter.model.passive_cone_board import Known
     from arbiter.model.passive_follow import FollowIndex
     from arbiter.model.passive_order import Ordering
     from arbiter.model.passive_trial import Dependence
@@ -52,6 +53,7 @@ class TrialLog:
     origin: Ordering | None = None
     # the index ``passive_follow`` reads (built at the first replay)
     follow: FollowIndex | None = None
+    known: Known | None = None  # the index ``passive_cone`` reads (built with ``follow``)
     base_subtypes: dict[str, set[str]] | None = None  # the stored objects by subtype
     regions: set[str] | None = None  # the subtypes of regions, before and after passives
 
