@@ -65,6 +65,7 @@ from arbiter.model import passives as pv
 from arbiter.model.effects import algebra as fx
 from arbiter.model.passive_cone_board import GiveUp, Grow, Known, known_of
 from arbiter.model.passive_cone_merge import Merge
+from arbiter.model.passive_log import changed_since
 from arbiter.model.state import GameState
 
 if TYPE_CHECKING:
@@ -87,21 +88,10 @@ def cone_update(
     del old  # the difference is taken from the log's own state
     if any(pv.passives_of(new.objects[oid]) for oid in changed):
         return None  # (at once: a source)
-    log = previous.log
-    if log is None or log.origin is None or log.stored is None:
+    since = changed_since(previous, new)
+    if since is None:
         return None
-    origin, stored = log.origin, log.stored
-    if (
-        stored.objects.keys() != new.objects.keys()
-        or stored.players != new.players
-        or stored.ruleset != new.ruleset
-    ):
-        return None
-    dirty = [
-        oid
-        for oid, obj in new.objects.items()
-        if obj is not stored.objects[oid] and obj != stored.objects[oid]
-    ]
+    log, origin, stored, dirty = since
     if len(dirty) > MOST_CHANGED:
         return None
     for oid in dirty:

@@ -95,3 +95,28 @@ class TrialLog:
                 break
             last = t
         return last
+
+
+def changed_since(
+    previous: Ordering, new: GameState
+) -> tuple[TrialLog, Ordering, GameState, list[str]] | None:
+    """The trial log ``previous`` carries, the full ordering and the state it was made
+    with, and the objects of ``new`` that differ from that state (the event's, and those
+    of earlier events re-evaluated from it); None without a log, or when ``new`` is not a
+    state of the same game (other objects, players or ruleset)."""
+    log = previous.log
+    if log is None or log.origin is None or log.stored is None:
+        return None
+    stored = log.stored
+    if (
+        stored.objects.keys() != new.objects.keys()
+        or stored.players != new.players
+        or stored.ruleset != new.ruleset
+    ):
+        return None
+    dirty = [
+        oid
+        for oid, obj in new.objects.items()
+        if obj is not stored.objects[oid] and obj != stored.objects[oid]
+    ]
+    return log, log.origin, stored, dirty

@@ -33,6 +33,7 @@ from arbiter.model import passive_follow as follow
 from arbiter.model import passives as pv
 from arbiter.model.effects import algebra as fx
 from arbiter.model.passive_choices import choices_stand
+from arbiter.model.passive_log import changed_since
 from arbiter.model.passive_replay_checks import (
     _changes_hands,
     _followed,
@@ -69,21 +70,10 @@ def replay_update(
     text), else None. The objects of ``D`` are those of ``new`` that differ from that
     ordering's state (``changed``, and those of earlier events re-evaluated from it), and
     those a passive that stopped (its source left play) applied to."""
-    log = previous.log
-    if log is None or log.origin is None or log.stored is None:
+    since = changed_since(previous, new)
+    if since is None:
         return None
-    origin, stored = log.origin, log.stored
-    if (
-        stored.objects.keys() != new.objects.keys()
-        or stored.players != new.players
-        or stored.ruleset != new.ruleset
-    ):
-        return None
-    dirty = [
-        oid
-        for oid, obj in new.objects.items()
-        if obj is not stored.objects[oid] and obj != stored.objects[oid]
-    ]
+    log, origin, stored, dirty = since
     if len(dirty) > MOST_CHANGED:
         return None  # each is followed through every round: recomputing is cheaper
     ps = origin.passives
