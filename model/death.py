@@ -220,11 +220,16 @@ def kill_instruction(
     state, doomed = replace_deaths(state, [state.obj(oid)], choices or CleanupChoices())
     if oid not in doomed:
         return state
-    if "Deathknell" in state.obj(oid).features:
-        state = state.with_event(
-            Event("deathknell", (("target", oid),), ("Riftbound 428.1.a.1.b", "Riftbound 808"))
-        )
+    state = note_deathknell(state, oid, "Riftbound 428.1.a.1.b")
     return kill(state, oid, (*why, "Riftbound 428.1.a.1"), by=by)
+
+
+def note_deathknell(state: GameState, oid: str, rule: str) -> GameState:
+    """A unit with Deathknell that is about to die has it noted first (808; ``rule``: a
+    Cleanup's 323.4, a Kill Instruction's 428.1.a.1.b)."""
+    if "Deathknell" not in state.obj(oid).features:
+        return state
+    return state.with_event(Event("deathknell", (("target", oid),), (rule, "Riftbound 808")))
 
 
 def dealt_by(state: GameState, oid: str) -> tuple[str, ...]:
@@ -319,11 +324,7 @@ def cleanup(state: GameState, choices: CleanupChoices | None = None) -> GameStat
             break
         state, doomed = replace_deaths(state, units, choices)
         for oid in doomed:
-            obj = state.obj(oid)
-            if "Deathknell" in obj.features:
-                state = state.with_event(
-                    Event("deathknell", (("target", oid),), ("Riftbound 323.4", "Riftbound 808"))
-                )
+            state = note_deathknell(state, oid, "Riftbound 323.4")
         for oid in doomed:
             by = dealt_by(state, oid)
             why = ("Riftbound 323.5", "Riftbound 428.1.a.2", "Riftbound 428.2")

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from enum import Enum
 
-from arbiter.model.state import JSON, Ability, GameObject, GameState
+from arbiter.model.state import JSON, Ability, GameObject
 from arbiter.model.trace import RuleStep, Trace
 
 MIGHT = "might"
@@ -209,10 +209,3 @@ def leave_board(obj: GameObject) -> GameObject:
     counters = {k: v for k, v in obj.counters.items() if k != BUFF}
     kept = tuple(a for a in obj.abilities if not isinstance(a, MightEffect))
     return replace(obj, abilities=kept, counters=counters)
-
-
-def might_json(obj: GameObject, state: GameState) -> tuple[str, JSON] | None:
-    """The ``might`` section of a unit in the JSON view."""
-    if not has_might(obj):
-        return None
-    return MIGHT, read(obj).as_json()

@@ -134,33 +134,34 @@ def might_in(state: GameState, obj: GameObject) -> int:
     return base + apply_layer(state).deltas.get(obj.id, 0)
 
 
+def modified(obj: GameObject) -> int:
+    """The foundation's modifications of ``might`` (``modify`` steps, the card language's
+    changes) as one arithmetic change: their shown value minus the printed one, 0 without
+    any (Decision RB-MIGHT-3)."""
+    if not obj.mods.get(mt.MIGHT):
+        return 0
+    return ch.read_or_zero(obj, mt.MIGHT) - mt.printed(obj)
+
+
 def might_now(state: GameState, obj: GameObject) -> int:
     """The Might a Riftbound rule reads: the layers above, then the foundation's
-    modifications of ``might`` (``modify`` steps) as one arithmetic change on top of them
-    (Decision RB-MIGHT-3). Without such modifications it is ``might_in``."""
-    value = might_in(state, obj)
-    if not obj.mods.get(mt.MIGHT):
-        return value
-    from_mods = ch.read_or_zero(obj, mt.MIGHT) - mt.printed(obj)
-    return value + from_mods
+    modifications of ``might`` as one arithmetic change on top of them (Decision
+    RB-MIGHT-3). Without such modifications it is ``might_in``."""
+    return might_in(state, obj) + modified(obj)
 
 
 def might_json(obj: GameObject, state: GameState) -> tuple[str, JSON] | None:
-    """The ``might`` section of a unit in the JSON view, continuous effects included."""
+    """The ``might`` section of a unit in the JSON view: its layers, the continuous effects
+    of the Board and the foundation's modifications; ``shown`` is ``might_now``."""
     if not mt.has_might(obj):
         return None
     out = mt.read(obj).as_json()
-    shown = out["shown"]
-    assert isinstance(shown, int)
-    if obj.zone in mt.BOARD:
-        extra = apply_layer(state).deltas.get(obj.id, 0)
-        if extra:
-            out["continuous"] = extra
-            shown += extra
-    if obj.mods.get(mt.MIGHT):  # the foundation's modifications, on top (RB-MIGHT-3)
-        modified = ch.read_or_zero(obj, mt.MIGHT) - mt.printed(obj)
-        out["modified"] = modified
-        shown += modified
+    extra = apply_layer(state).deltas.get(obj.id, 0) if obj.zone in mt.BOARD else 0
+    if extra:
+        out["continuous"] = extra
+    if modified(obj):
+        out["modified"] = modified(obj)
+    shown = might_now(state, obj)
     out["shown"] = shown
     out["mighty"] = shown >= mt.MIGHTY_AT
     return "might", out
