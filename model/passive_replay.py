@@ -25,7 +25,7 @@ with a full recomputation.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -93,15 +93,6 @@ def replay_update(
         return None
     if log.follow is None:
         log.follow = follow.build(origin, stored)
-    # regions alone changed: the order made again from the log (``passive_rechoose``) costs
-    # less than checking it here first, and answers where the order differs as well
-    tried = not (stopped or sided) and all(
-        stored.objects[o].kind == pv.REGION == new.objects[o].kind for o in dirty
-    )
-    if tried:
-        got = _rechosen(origin, stored, new, log, dirty, False)
-        if got is not None:
-            return got
     followed = set(dirty)
     for pid in stopped:  # (a source it took abilities from is followed: refused below)
         followed.update(origin.applied_to.get(pid, ()))
@@ -113,8 +104,17 @@ def replay_update(
         followed.update(targets)
     if len(followed) > MOST_FOLLOWED:
         return None
-    if log.follow is None:
-        log.follow = follow.build(origin, stored)
+    # regions alone changed, or an earlier re-evaluation made another order (the log's
+    # choices then seldom stand): the order made again from the log (``passive_rechoose``)
+    # costs less than checking it here first, and answers where the order differs as well
+    tried = previous.order != origin.order or all(
+        stored.objects[o].kind == pv.REGION == new.objects[o].kind for o in dirty
+    )
+    absent = frozenset(stopped)
+    if tried:
+        got = _rechosen(origin, stored, new, log, dirty, False, absent, followed)
+        if got is not None:
+            return got
     index = log.follow
     n = len(origin.order)
     last = {pid: k for k, pid in enumerate(origin.order)}  # the last round it is unapplied
@@ -129,7 +129,7 @@ def replay_update(
     # its turn, and A-DEP-1c with it is compared again); otherwise everything again
     flipped = run.conditions(ps, stored, stopped)
     if flipped is None or len(run.lines) > MOST_FOLLOWED:
-        return _rechosen(origin, stored, new, log, dirty, bool(stopped or sided) or tried)
+        return _rechosen(origin, stored, new, log, dirty, tried, absent, followed)
     gone = frozenset(run.lines)
     states = origin.state.objects
     now_objects = new.objects  # the sources' controllers, zones and regions now
@@ -263,7 +263,7 @@ def replay_update(
         if changed_in:
             differ[(a, b)] = changed_in
     if (differ or stopped) and not choices_stand(origin, stored, log, last, differ, stopped):
-        return _rechosen(origin, stored, new, log, dirty, bool(stopped or sided) or tried)
+        return _rechosen(origin, stored, new, log, dirty, tried, absent, followed)
     return _result(origin, log, new, run.derived, stopped, run.held)
 
 
@@ -274,14 +274,21 @@ def _rechosen(
     log: TrialLog,
     dirty: Sequence[str],
     skip: bool,
+    stopped: frozenset[str] = frozenset(),
+    followed: Collection[str] = (),
 ) -> Ordering | None:
-    """The order made again from the log where a choice differs (``passive_rechoose``),
-    for events on followed objects alone (no passive stopped or selecting again; ``skip``:
-    not these, or tried already)."""
+    """The order made again from the log where a choice differs (``passive_rechoose``;
+    ``skip``: tried already). With passives that stopped or select again, the objects of
+    ``followed`` (``dirty`` and their targets, before and after) are followed from the
+    start and the stopped ones are absent (``passive_rechoose_sources``)."""
     from arbiter.model.passive_rechoose import rechoose
 
     if skip or log.follow is None:
         return None
+    if stopped or set(followed) != set(dirty):
+        from arbiter.model.passive_rechoose_sources import rechoose_sources
+
+        return rechoose_sources(origin, stored, new, log, log.follow, dirty, stopped, followed)
     return rechoose(origin, stored, new, log, log.follow, dirty)
 
 
