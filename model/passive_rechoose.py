@@ -39,8 +39,8 @@ from typing import TYPE_CHECKING
 from arbiter.model import passive_follow as follow
 from arbiter.model import passives as pv
 from arbiter.model.effects import algebra as fx
-from arbiter.model.passive_graph import DependencyGraph
 from arbiter.model.passive_replay_checks import _part, _region_only, _seen
+from arbiter.model.passive_touched import Gone, Graph, Pairs, Reach
 from arbiter.model.passive_trial import Dependence
 from arbiter.model.state import GameObject, GameState
 
@@ -83,6 +83,7 @@ class _Followed:
     applied: list[str] = field(default_factory=list)
     differs: bool = False
     pairs: set[Pair] = field(default_factory=set)  # the pairs corrected for it last
+    seen: tuple[object, ...] | None = None  # what ``check_followed`` compared last
 
 
 def rechoose(
@@ -138,13 +139,13 @@ class _Simulation:
         self.changes_at: dict[int, set[str]] = {}  # rounds where a watched object's
         # previous version changes
         self.watch: dict[str, set[str]] = {}  # object -> passives of X reading it
-        self.graph = DependencyGraph()
+        self.reach = Reach()  # the passives ``touched`` found, kept while it cannot grow
+        self.graph = Graph(self.reach)
         self.logval: dict[Pair, bool] = {}
         self.overlay: dict[Pair, bool] = {}
         self.by_node: dict[str, set[Pair]] = {}
-        self.diff: set[Pair] = set()  # pairs whose value is not the log's
-        self.into_gone: dict[str, set[str]] = {}  # the log's edges into passives applied
-        # earlier than before
+        self.diff = Pairs(self.reach)  # pairs whose value is not the log's
+        self.into_gone = Gone(self.reach)  # the log's edges into passives applied earlier
         self.corrected: dict[Pair, int] = {}  # pairs corrected for some followed object
         self.writers: dict[str, list[str]] = {}
         # the passives that ceased (A-DEP-1a) once the previous order had applied ``k``
@@ -242,7 +243,13 @@ class _Simulation:
 
     def check_followed(self, oid: str, f: _Followed) -> None:
         was = self.previous(oid)
-        f.differs = _seen(was) != _seen(f.now)
+        # what selectors read of both versions (and whether they keep their abilities, and
+        # which passives may select it) as at the last check: its pairs are those found then
+        seen = (_seen(was), _seen(f.now), f.now.abilities == was.abilities, len(f.could))
+        if seen == f.seen:
+            return
+        f.seen = seen
+        f.differs = seen[0] != seen[1]
         if f.differs or f.now.abilities != was.abilities:
             if f.now.abilities != was.abilities:
                 raise _Refused  # its passives exist in other rounds (A-DEP-1a)
@@ -415,23 +422,10 @@ class _Simulation:
     def touched(self, displaced: list[str]) -> set[str]:
         """The passives that reach, on the graph now or on the log's, a pair whose value
         differs or a displaced passive: only their status (free or not) can differ from
-        the log's (A-DEP-2: the others reach the same passives by the same edges)."""
-        extra: dict[str, set[str]] = {}  # the log's edges that are not in the graph now
-        starts = set(displaced)
-        for a, b in self.diff:
-            starts.add(a)
-            if self.logval.get((a, b), False):
-                extra.setdefault(b, set()).add(a)
-        into, gone = self.graph.into, self.into_gone
-        seen = set(starts)
-        todo = list(starts)
-        while todo:
-            node = todo.pop()
-            for m in (*into.get(node, ()), *extra.get(node, ()), *gone.get(node, ())):
-                if m not in seen:
-                    seen.add(m)
-                    todo.append(m)
-        return seen
+        the log's (A-DEP-2: the others reach the same passives by the same edges); a
+        superset kept from round to round (``passive_touched``)."""
+        graph = self.graph
+        return self.reach.touched(displaced, self.diff, self.logval, graph.into, self.into_gone)
 
     def choose(self) -> str:
         """The free passive with the smallest order key (A-ORDER-1). Where the graph is
@@ -574,9 +568,9 @@ class _Simulation:
         applied_to = dict(origin.applied_to)
         for oid, f in self.followed.items():
             objects[oid] = f.now
-            now = set(f.applied)
-            for pid in applied_to:
-                if (pid in now) != (oid in applied_to[pid]):
+            # the passives applied to it by one order and not the other
+            for pid in set(f.applied) ^ set(self.index.applied_by.get(oid, ())):
+                if pid in applied_to:
                     applied_to[pid] = applied_to[pid] ^ {oid}
         held = set(origin.held)
         for pid, did in self.held_x.items():
