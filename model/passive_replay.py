@@ -55,6 +55,9 @@ if TYPE_CHECKING:
 SELF = fx.Pick.SELF
 # the most objects changed since the log's ordering that are followed round by round
 MOST_CHANGED = 16
+# and by ``passive_rechoose`` alone (about 4 ms each on the dense board of
+# ``benchmarks/dependency.py``, against 0.6 s for a full ordering)
+MOST_CHANGED_RECHOSEN = 32
 # the most objects followed in all (with those a passive that stopped applied to)
 MOST_FOLLOWED = 400
 
@@ -74,8 +77,9 @@ def replay_update(
     if since is None:
         return None
     log, origin, stored, dirty = since
-    if len(dirty) > MOST_CHANGED:
+    if len(dirty) > MOST_CHANGED_RECHOSEN:
         return None  # each is followed through every round: recomputing is cheaper
+    many = len(dirty) > MOST_CHANGED  # only the order made again (below) is tried
     ps = origin.passives
     sources = {p.source for p in ps.values()}
     stopped: set[str] = set()  # passives whose source left play: absent now
@@ -107,13 +111,15 @@ def replay_update(
     # regions alone changed, or an earlier re-evaluation made another order (the log's
     # choices then seldom stand): the order made again from the log (``passive_rechoose``)
     # costs less than checking it here first, and answers where the order differs as well
-    tried = previous.order != origin.order or all(
-        stored.objects[o].kind == pv.REGION == new.objects[o].kind for o in dirty
+    tried = (
+        many
+        or previous.order != origin.order
+        or all(stored.objects[o].kind == pv.REGION == new.objects[o].kind for o in dirty)
     )
     absent = frozenset(stopped)
     if tried:
         got = _rechosen(origin, stored, new, log, dirty, False, absent, followed)
-        if got is not None:
+        if got is not None or many:
             return got
     index = log.follow
     n = len(origin.order)
