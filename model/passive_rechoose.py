@@ -156,10 +156,11 @@ class _Simulation:
     def line(self, oid: str) -> follow.Line:
         got = self.lines.get(oid)
         if got is None:
-            got = follow.line_before(self.origin, self.index, self.stored.objects[oid])[0]
+            got, by = follow.line_before(self.origin, self.index, self.stored.objects[oid])
             self.lines[oid] = got
-            for r, _ in got[1:]:
-                self.changes_at.setdefault(r, set()).add(oid)
+            for (r, _), pid in zip(got[1:], by, strict=True):  # (a number: read by none)
+                if self.ps[pid].plan.does is not pv.NUMBER:
+                    self.changes_at.setdefault(r, set()).add(oid)
         return got
 
     def version(self, oid: str) -> GameObject:
@@ -483,15 +484,19 @@ class _Simulation:
         self.notify(self.apply_to_followed(chosen, held))
 
     def apply_to_followed(self, chosen: str, held: bool) -> list[str]:
-        """The followed objects ``chosen`` changes now (applied to their new versions)."""
+        """The followed objects ``chosen`` changes now (applied to their new versions), but
+        for a number, which no passive reads (``passives.unsupported``): nothing to look at."""
         p = self.ps[chosen]
-        changed = []
+        changed: list[str] = []
+        number = p.plan.does is pv.NUMBER
         src = self.new.objects[p.source]
         for oid in sorted(self.by_passive.get(chosen, ())):
             f = self.followed[oid]
             if held and pv.selects(p, f.now, src):
                 f.now = pv.apply_effect(p, f.now, self.origin.stamps[chosen], self.rounding)
                 f.applied.append(chosen)
+                if number:
+                    continue
                 could = self.index.could_select(f.now)
                 for pid in could - f.could:
                     self.by_passive.setdefault(pid, set()).add(oid)

@@ -18,8 +18,14 @@ of ``D`` changes [A]'s selection now. Each object of ``D`` is followed round by 
 before and after the event; where its part in a pair differs, the pair's value is
 compared in every round both passives were unapplied. Where one differs, the choice of
 those rounds is made again on the graph as it is now (``passive_choices``); if a
-choice differs, or a passive is involved with ``D`` in a way not followed here, the
-answer is ``None`` and the caller recomputes everything. The tests compare the result
+choice differs, the order is made again from the log (``passive_rechoose``; with passives
+that stopped or select again, ``passive_rechoose_sources``); if that refuses, or a
+passive is involved with ``D`` in a way not followed here, the answer is ``None`` and the
+caller recomputes everything. The order made again is tried first where checking here
+seldom pays: regions alone changed, an earlier re-evaluation from this log already made
+another order (its choices then seldom stand), or more than ``MOST_CHANGED`` objects
+changed (up to ``MOST_CHANGED_RECHOSEN``, that alone is tried). Which is tried first
+changes no answer: each gives the full ordering's or None. The tests compare the result
 with a full recomputation.
 """
 
