@@ -23,6 +23,7 @@ from hypothesis import strategies as st
 
 from arbiter.model import passive_follow as follow
 from arbiter.model import passive_order as dep
+from arbiter.model import passive_touched as touched
 from arbiter.model import passives as pv
 from arbiter.model.effects import algebra as fx
 from arbiter.model.passive_rechoose_sources import rechoose_sources
@@ -33,6 +34,7 @@ from arbiter.model.passive_replay_checks import (
     _leaves,
     _selected_again,
 )
+from arbiter.model.passive_trial import Dependence
 from arbiter.model.ruleset import RULESETS
 from arbiter.model.state import GameObject, GameState
 from tests.passive_strategies import CREATURE_TYPES, PLAYERS, comparable, states
@@ -309,3 +311,67 @@ def test_a_source_changing_hands_after_a_region_changed_selects_again_in_the_new
     replayed = replay_update(step, water, hands, ["y"])
     assert replayed is not None
     _same(replayed, fresh)
+
+
+NODES = ("p0", "p1", "p2", "p3")
+_DEP = Dependence("", "", ())
+STEPS = st.lists(
+    st.tuples(
+        st.sampled_from(("edge", "no edge", "remove", "differs", "same", "logged", "gone",
+                         "gone edge", "no gone edge", "displaced")),
+        st.sampled_from(NODES),
+        st.sampled_from(NODES),
+        st.booleans(),
+    ),
+    max_size=30,
+)  # fmt: skip
+
+
+@pytest.mark.rule("A-DEP-2", "A-ORDER-1")
+@settings(max_examples=2000, deadline=None)
+@given(STEPS)
+def test_the_passives_a_difference_can_reach_kept_between_rounds_hold_every_one(
+    steps: list[tuple[str, str, str, bool]],
+) -> None:
+    """``passive_touched`` keeps the passives that reach a differing pair or a displaced
+    passive from round to round: after any changes of the graph, of the differing pairs,
+    of the log's values and of the edges into passives applied earlier, what it answers
+    holds every passive a fresh search finds (a superset is what ``passive_rechoose``
+    needs; see the module's text)."""
+    reach = touched.Reach()
+    graph = touched.Graph(reach)
+    diff = touched.Pairs(reach)
+    gone = touched.Gone(reach)
+    logval: dict[tuple[str, str], bool] = {}
+    displaced: list[str] = []
+    kept = 0
+    for what, a, b, flag in steps:
+        if what == "edge" and a != b:
+            graph.set(a, b, _DEP)
+        elif what == "no edge":
+            graph.set(a, b, None)
+        elif what == "remove":
+            graph.remove(a)
+        elif what == "differs" and a != b:
+            diff.add((a, b))
+        elif what == "same":
+            diff.discard((a, b))
+        elif what == "logged":
+            logval[(a, b)] = flag
+        elif what == "gone":
+            gone[b] = {a} if flag else set()
+        elif what == "gone edge" and b in gone:
+            gone[b].add(a)
+        elif what == "no gone edge" and b in gone:
+            gone[b].discard(a)
+        elif what == "displaced" and flag and a not in displaced:
+            displaced.append(a)
+        elif what == "displaced" and not flag and a in displaced:
+            displaced.remove(a)
+        # asked after each change, as ``passive_rechoose`` asks in most rounds
+        was = reach.nodes
+        got = set(reach.touched(displaced, diff, logval, graph.into, gone))
+        fresh = touched.Reach().touched(displaced, diff, logval, graph.into, gone)
+        assert got >= fresh
+        kept += was is not None and reach.nodes is was
+    event(f"kept {min(kept, 3)}+ times")
