@@ -33,12 +33,13 @@ recomputation.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from arbiter.model import passive_follow as follow
 from arbiter.model import passives as pv
 from arbiter.model.effects import algebra as fx
+from arbiter.model.passive_followed import Followed, last_part
 from arbiter.model.passive_replay_checks import _part, _region_only, _seen
 from arbiter.model.passive_touched import Gone, Graph, Pairs, Reach
 from arbiter.model.passive_trial import Dependence
@@ -70,20 +71,6 @@ def on_source_alone(p: pv.Passive, source: GameObject) -> bool:
         and not pv.sets_region_type(p)
         and source.kind != pv.REGION
     )
-
-
-@dataclass
-class _Followed:
-    """One followed object: its previous versions by round, its version now in the new
-    order, the passives that can select that version, and those applied to it."""
-
-    before: follow.Line
-    now: GameObject
-    could: set[str]
-    applied: list[str] = field(default_factory=list)
-    differs: bool = False
-    pairs: set[Pair] = field(default_factory=set)  # the pairs corrected for it last
-    seen: tuple[object, ...] | None = None  # what ``check_followed`` compared last
 
 
 def rechoose(
@@ -133,7 +120,7 @@ class _Simulation:
         self.moved: set[str] = set()
         self.x: set[str] = set()  # passives whose pairs are computed directly
         self.held_x: dict[str, bool] = {}  # whether each of X held at its turn
-        self.followed: dict[str, _Followed] = {}
+        self.followed: dict[str, Followed] = {}
         self.lines: dict[str, follow.Line] = {}  # previous versions of other objects read
         self.by_passive: dict[str, set[str]] = {}  # followed objects each passive may select
         self.changes_at: dict[int, set[str]] = {}  # rounds where a watched object's
@@ -190,7 +177,7 @@ class _Simulation:
             raise _Refused
         before = self.line(oid)
         now = self.new.objects[oid] if not self.order else follow.at(before, self.j)
-        f = _Followed(before, now, self.index.could_select(now))
+        f = Followed(before, now, self.index.could_select(now))
         if self.order:  # what the previous order applied to it so far, the same now
             pos = self.index.pos
             f.applied = [q for q in self.index.applied_by.get(oid, ()) if pos[q] < self.j]
@@ -242,7 +229,7 @@ class _Simulation:
         for pid in sorted(xs):
             self.pairs_of_x(pid)
 
-    def check_followed(self, oid: str, f: _Followed) -> None:
+    def check_followed(self, oid: str, f: Followed) -> None:
         was = self.previous(oid)
         # what selectors read of both versions (and whether they keep their abilities, and
         # which passives may select it) as at the last check: its pairs are those found then
@@ -251,6 +238,9 @@ class _Simulation:
             return
         f.seen = seen
         f.differs = seen[0] != seen[1]
+        if f.differs:  # (``passive_followed``)
+            boards = (self.stored.objects, self.new.objects)
+            f.until = last_part(self.index, self.ps, boards, oid, (was, f.now), self.n)
         if f.differs or f.now.abilities != was.abilities:
             if f.now.abilities != was.abilities:
                 raise _Refused  # its passives exist in other rounds (A-DEP-1a)
@@ -273,7 +263,7 @@ class _Simulation:
             self.corrected[pair] = self.corrected.get(pair, 0) + 1
         f.pairs = pairs
 
-    def pairs_of(self, oid: str, f: _Followed, was: GameObject) -> set[Pair]:
+    def pairs_of(self, oid: str, f: Followed, was: GameObject) -> set[Pair]:
         """The pairs (A, B) outside X where ``oid`` may be a witness: [B] may select it
         and [A] reads what [B] writes and may select it before or after [B]."""
         out: set[Pair] = set()
@@ -511,7 +501,8 @@ class _Simulation:
         and each round's graph is the log's)."""
         if self.diff or self.j >= self.n or self.displaced():
             return False
-        return not any(f.differs for f in self.followed.values())
+        j = self.j  # (one that differs but that nothing left can read: ``passive_followed``)
+        return not any(f.differs and f.until >= j for f in self.followed.values())
 
     def finish(self) -> None:
         """The rest of the previous order, applied to the followed objects."""
