@@ -51,7 +51,7 @@ if TYPE_CHECKING:
 
 MOST_MOVED = 16  # passives applied out of their previous place
 MOST_DISPLACED = 8  # of those, applied by one order and not by the other at one round
-MOST_FOLLOWED = 64  # objects followed round by round
+MOST_FOLLOWED = 128  # objects followed round by round (the targets of passives that stopped)
 
 _DEP = Dependence("", "", ())  # the graph's edges need no reasons here
 Pair = tuple[str, str]
