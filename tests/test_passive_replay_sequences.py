@@ -37,7 +37,7 @@ from arbiter.model.passive_replay_checks import (
 from arbiter.model.passive_trial import Dependence
 from arbiter.model.ruleset import RULESETS
 from arbiter.model.state import GameObject, GameState
-from tests.passive_strategies import CREATURE_TYPES, PLAYERS, comparable, states
+from tests.passive_strategies import CREATURE_TYPES, PLAYERS, _flag, comparable, states
 from tests.test_passive_rechoose import _event as _rechoose_event
 from tests.test_passive_rechoose import regions_and_readers
 from tests.test_passive_replay import boards
@@ -375,3 +375,56 @@ def test_the_passives_a_difference_can_reach_kept_between_rounds_hold_every_one(
         assert got >= fresh
         kept += was is not None and reach.nodes is was
     event(f"kept {min(kept, 3)}+ times")
+
+
+@pytest.mark.rule("A-DEP-1", "A-ORDER-1", "A-DEP-2")
+def test_a_changed_object_that_a_later_passive_selects_still_holds_the_rest_back() -> None:
+    """e (timestamp 1) makes the Animals Elementals, c (2) the Elementals Spirits, b (4)
+    gives the Defender Spirits Gigantic, a (3) gives the Gigantic +1 power. x and w are
+    Defender Animals, w Gigantic already: b waits for c (through x and w), a for b
+    (through x alone). Once x is no Defender, a no longer waits: the order is e, c, a, b,
+    where a passive on others moves, which the order made again from the log refuses.
+    After e no pair differs: it must not take the rest of the previous order while c,
+    which selects x, is still to come (``passive_followed``), which would answer the
+    previous order."""
+    from arbiter.model.passive_rechoose import rechoose
+
+    def of(*types: str, has: str = "") -> fx.Selector:
+        feats = frozenset({has}) if has else frozenset()
+        return fx.Selector(fx.Pick.ALL, subtypes=frozenset(types), has=feats)
+
+    def make(t: str) -> fx.ModifyStat:
+        return fx.ModifyStat(pv.SUBTYPES, fx.StatOp.ADD, members=frozenset({t}))
+
+    passives = {
+        "e": (1, pv.passive("e.p", "e", make("Elemental"), of("Animal"))),
+        "c": (2, pv.passive("c.p", "c", make("Spirit"), of("Elemental"))),
+        "a": (3, pv.passive("a.p", "a", fx.ModifyStat("power"), of(has="Gigantic"),
+                             fx.Const(1))),
+        "b": (4, pv.passive("b.p", "b", fx.Give(fx.Grant.KEYWORD, "Gigantic"),
+                             of("Spirit", has="Defender"))),
+    }  # fmt: skip
+    objects = {
+        oid: GameObject(oid, "ana", "character", base={"power": 0}, timestamp=ts, abilities=(p,))
+        for oid, (ts, p) in passives.items()
+    }
+    animal: dict[str, int | frozenset[str]] = {"power": 1, "subtypes": frozenset({"Animal"})}
+    defender = {"Defender": _flag("Defender")}
+    objects["x"] = GameObject("x", "bo", "character", base=animal, features=defender)
+    objects["w"] = GameObject(
+        "w", "bo", "character", base=animal, features={**defender, "Gigantic": _flag("Gigantic")}
+    )
+    state = GameState(RULESETS["altered"], PLAYERS, objects)
+    first = dep.order_passives(state)
+    assert first.order == ("e.p", "c.p", "b.p", "a.p")
+    new = _with(state, "x", features={})
+    fresh = dep.order_passives(new)
+    assert fresh.order == ("e.p", "c.p", "a.p", "b.p")
+    log = first.log
+    assert log is not None and log.origin is not None and log.stored is not None
+    assert log.follow is not None
+    got = rechoose(log.origin, log.stored, new, log, log.follow, ["x"])
+    assert got is None  # a passive on others (a) moves: not one the module follows
+    replayed = replay_update(first, state, new, ["x"])
+    assert replayed is None or replayed.order == fresh.order
+    _same(dep.reorder(first, state, new), fresh)
