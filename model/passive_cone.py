@@ -58,157 +58,82 @@ or protections changed: ``None``, the caller goes on.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from arbiter.model import passives as pv
-from arbiter.model.effects import algebra as fx
 from arbiter.model.passive_cone_board import GiveUp, Grow, Known, known_of
 from arbiter.model.passive_cone_merge import Merge
+from arbiter.model.passive_cone_reach import direct
 from arbiter.model.passive_log import changed_since
 from arbiter.model.state import GameState
 
 if TYPE_CHECKING:
-    from arbiter.model.passive_log import TrialLog
     from arbiter.model.passive_order import Ordering
 
 MOST_CONE = 64  # passives ordered again
 MOST_CHANGED = 4  # objects changed since the trial log's ordering
 MOST_GROWTH = 3  # merges made again with a larger cone
 
-_SELF = fx.Pick.SELF
+Key = tuple[int, int, str, str]
 
 
 def cone_update(
     previous: Ordering, old: GameState, new: GameState, changed: Sequence[str]
 ) -> Ordering | None:
-    """The ordering of ``new`` from the trial log of ``previous`` when the objects that
-    differ from the log's state are sources of no passive whose characteristics or
-    keywords alone changed (regions, characters: see the module's text), else None."""
-    del old  # the difference is taken from the log's own state
-    if any(pv.passives_of(new.objects[oid]) for oid in changed):
-        return None  # (at once: a source)
+    """The ordering of ``new`` from the trial log of ``previous``, for the objects that
+    differ from the log's state (see the module's text), else None."""
+    del old, changed  # the difference is taken from the log's own state
     since = changed_since(previous, new)
     if since is None:
         return None
     log, origin, stored, dirty = since
     if len(dirty) > MOST_CHANGED:
         return None
-    for oid in dirty:
-        was, now = stored.objects[oid], new.objects[oid]
-        if pv.passives_of(was) or pv.passives_of(now):
-            return None
-        if replace(now, base=was.base, features=was.features) != was:
-            return None  # (its zone, controller, region, protections: not followed)
-    if any(pv.counts_others(p) for p in origin.passives.values()):
+    known = known_of(log, origin, stored)
+    if known.counts:
         return None  # a count reads every object (IMP-COUNT)
-    cone = _cone(log, origin, stored, new, set(dirty))
+    moved = _sources(origin, stored, new, dirty)
+    if moved is None:
+        return None
+    stopped, keys = moved
+    cone = _close(known, direct(known.reach, origin, stored, new, dirty))
     for _ in range(MOST_GROWTH + 1):
         if cone is None:
             return None
         try:
-            return Merge(origin, log, stored, new, set(dirty), cone).run()
+            return Merge(origin, log, stored, new, set(dirty), cone, stopped, keys).run()
         except GiveUp:
             return None
         except Grow as grow:  # the merge again with the cone closed over it
-            cone = _close(known_of(log, origin, stored), cone | {grow.pid})
+            cone = _close(known, cone | {grow.pid})
     return None
 
 
-def _region_reach(
-    known: Known, origin: Ordering, stored: GameState, new: GameState
-) -> tuple[set[str], set[str]]:
-    """Every subtype and keyword a region can have in some round, before or after the
-    event (a fixpoint): its own, and those written by passives that can select a region
-    having only those."""
-    names: set[str] = set()
-    feats: set[str] = set()
-    for objects in (stored.objects, new.objects, origin.state.objects):
-        for oid in known.by_kind.get(pv.REGION, ()):
-            obj = objects[oid]
-            names |= pv.subtypes(obj)
-            feats |= set(obj.features)
-    ps = known.region_passives
-    while True:
-        before = (len(names), len(feats))
-        for p in ps:
-            s = p.selector
-            if s.pick is _SELF or (s.kinds and pv.REGION not in s.kinds):
-                continue
-            if not (s.subtypes <= names and s.has <= feats):
-                continue
-            act = p.effect.action
-            if isinstance(act, fx.ModifyStat) and act.stat in (pv.SUBTYPES, pv.REGION_TYPE):
-                names |= set(act.members)
-            elif isinstance(act, fx.Give):
-                feats.add(act.name)
-        if (len(names), len(feats)) == before:
-            return names, feats
-
-
-def _cone(
-    log: TrialLog, origin: Ordering, stored: GameState, new: GameState, regions: set[str]
-) -> set[str] | None:
-    """The cone of the changed ``regions`` (the module's text), or None beyond
-    ``MOST_CONE``."""
-    index = known_of(log, origin, stored)
-    names, feats = _region_reach(index, origin, stored, new)
-    others = {oid for oid in regions if stored.objects[oid].kind != pv.REGION}
-    regions = regions - others
-    direct = _readers_of(origin, stored, new, others) if others else set()
-    for pid, p in origin.passives.items():
-        src = stored.objects[p.source]
-        if p.condition is not None and src.region in regions:
-            direct.add(pid)
-        s = p.selector
-        if (
-            s.pick is not _SELF
-            and (s.subtypes or s.has)
-            and (not s.kinds or pv.REGION in s.kinds)
-            and s.subtypes <= names
-            and s.has <= feats
-        ):
-            direct.add(pid)
-    return _close(index, direct)
-
-
-def _readers_of(origin: Ordering, stored: GameState, new: GameState, ids: set[str]) -> set[str]:
-    """The passives whose selector reads a subtype or keyword that one of ``ids`` (changed
-    objects that are no regions) can have in some round (a fixpoint, as ``_region_reach``):
-    only those can select it differently. (Its zone, controller and region did not
-    change: a selector without subtypes or keywords selects it as before.)"""
-    names: set[str] = set()
-    feats: set[str] = set()
-    kinds = set()
-    for objects in (stored.objects, new.objects, origin.state.objects):
-        for oid in ids:
-            names |= pv.subtypes(objects[oid])
-            feats |= set(objects[oid].features)
-            kinds.add(objects[oid].kind)
-    ps = [
-        p
-        for p in origin.passives.values()
-        if p.selector.pick is not _SELF and (not p.selector.kinds or p.selector.kinds & kinds)
-    ]
-    while True:
-        before = (len(names), len(feats))
-        for p in ps:
-            s = p.selector
-            if s.subtypes <= names and s.has <= feats:
-                act = p.effect.action
-                if isinstance(act, fx.ModifyStat) and act.stat == pv.SUBTYPES:
-                    names |= set(act.members)
-                elif isinstance(act, fx.Give):
-                    feats.add(act.name)
-        if (len(names), len(feats)) == before:
-            break
-    return {
-        p.id
-        for p in ps
-        if (p.selector.subtypes or p.selector.has)
-        and p.selector.subtypes <= names
-        and p.selector.has <= feats
-    }
+def _sources(
+    origin: Ordering, stored: GameState, new: GameState, dirty: Sequence[str]
+) -> tuple[frozenset[str], dict[str, Key]] | None:
+    """The passives that stopped (their source left play) and the order keys now of the
+    passives of the changed sources still in play; None when an object's kind or
+    passives changed, or a source came into play (passives the log never ordered)."""
+    stopped: set[str] = set()
+    keys: dict[str, Key] = {}
+    for oid in dirty:
+        was, now = stored.objects[oid], new.objects[oid]
+        mine = pv.passives_of(now)
+        if was.kind != now.kind or pv.passives_of(was) != mine:
+            return None
+        if not mine or not (pv.affected(was) or pv.affected(now)):
+            continue
+        if not pv.affected(was):
+            return None
+        if not pv.affected(now):
+            stopped.update(p.id for p in mine)
+        else:
+            for p in mine:
+                keys[p.id] = pv.order_key(p, new.objects, new.players)
+    if any(pid not in origin.passives for pid in (*stopped, *keys)):
+        return None
+    return frozenset(stopped), keys
 
 
 def _close(index: Known, direct: set[str]) -> set[str] | None:

@@ -42,8 +42,10 @@ class Merge(ConeBoard):
         new: GameState,
         regions: set[str],
         cone: set[str],
+        stopped: frozenset[str] = frozenset(),
+        keys: Mapping[str, tuple[int, int, str, str]] | None = None,
     ) -> None:
-        super().__init__(origin, log, stored, new, regions, cone)
+        super().__init__(origin, log, stored, new, regions, cone, stopped, keys)
         # the passives of N that ceased, by how many of N were applied then
         self.ceasing: dict[int, list[str]] = {}
         applied_n = 0
@@ -54,8 +56,8 @@ class Merge(ConeBoard):
             if step.passive and step.passive not in cone:
                 applied_n += 1
         self.live_n = set(self.seq) | {p for ps in self.ceasing.values() for p in ps}
-        self.live_c = set(cone)
-        self.queue_c = sorted(cone, key=self.key.__getitem__)
+        self.live_c = set(cone) - stopped  # (a passive that stopped is never applied)
+        self.queue_c = sorted(self.live_c, key=self.key.__getitem__)
         self.queue_keys = [self.key[c] for c in self.queue_c]
         self.queued = 0
         self._pairs()
@@ -334,9 +336,7 @@ class Merge(ConeBoard):
                 d = self.dirty.get(oid)
                 if d is not None:
                     self._advance(oid, d)
-                    d.version = pv.apply_effect(
-                        p, d.version, self.origin.stamps[cid], self.rounding
-                    )
+                    d.version = pv.apply_effect(p, d.version, self.stamps[cid], self.rounding)
                     d.applied.append(cid)
             self.cone_to[cid] = frozenset(targets)
             return
@@ -351,7 +351,7 @@ class Merge(ConeBoard):
                 exact, applied = self.exact(oid)
                 self._make_dirty(oid, exact, applied)
                 d = self.dirty[oid]
-                now = pv.apply_effect(p, exact, self.origin.stamps[cid], self.rounding)
+                now = pv.apply_effect(p, exact, self.stamps[cid], self.rounding)
             else:
                 self._advance(oid, d)
             was = d.version
@@ -402,7 +402,8 @@ class Merge(ConeBoard):
                 else:
                     n += 1
             places.append(place)
-        same_c = [p for p in old.order if p in self.cone] == [p for p in order if p in self.cone]
+        kept = [p for p in old.order if p in self.cone and p not in self.stopped]
+        same_c = kept == [p for p in order if p in self.cone]
         out: set[str] = set()
         for c in self.cone:
             was, now = old.applied_to.get(c, frozenset()), applied_to.get(c, frozenset())
@@ -446,13 +447,30 @@ class Merge(ConeBoard):
                 continue
             obj = self.new.objects[oid]
             for q in now_seq:
-                obj = pv.apply_effect(self.ps[q], obj, origin.stamps[q], self.rounding)
+                obj = pv.apply_effect(self.ps[q], obj, self.stamps[q], self.rounding)
             objects[oid] = obj
         state = replace(self.new, objects=objects, derived=True)
+        gone = self.stopped
+        # the explanation is the previous ordering's, without the passives that stopped
         return replace(
             origin,
             state=state,
             order=tuple(order),
+            choices=tuple(c for c in origin.choices if c.passive not in gone)
+            if gone
+            else origin.choices,
+            edges=tuple(e for e in origin.edges if e.dependent not in gone and e.on not in gone)
+            if gone
+            else origin.edges,
+            cycles=tuple(c for c in origin.cycles if not gone.intersection(c))
+            if gone
+            else origin.cycles,
+            passives={pid: p for pid, p in origin.passives.items() if pid not in gone}
+            if gone
+            else origin.passives,
+            stamps={pid: s for pid, s in self.stamps.items() if pid not in gone}
+            if gone
+            else self.stamps,
             applied_to=applied_to,
             held=frozenset((origin.held - self.cone) | held),
             reused=True,
