@@ -9,13 +9,16 @@ version after the previous ordering's passives):
    other objects, or take another place in timestamp order);
 2. the passives whose condition reads ``o``: those of ``o`` (rule 1) and the conditional
    passives whose source is in ``o`` when it is a region;
-3. the passives whose selector names subtypes or keywords that ``o`` can have in some
-   round, of either run (``reach``): only those can select ``o`` differently because
-   another passive was applied (A-DEP-1b), the other filters reading what no passive
-   changes (zone, kind, controller, region);
-4. when ``o``'s zone, controller or region changed (what a selector naming no subtype or
-   keyword reads of it), the conditional passives that can select it: ``o`` may be the
-   only target in common of A-DEP-1c (the named ones are those of rule 3).
+3. either its *readers*, the passives whose selector names subtypes or keywords ``o`` can
+   have in some round of either run (``reach``), or its *writers*, the passives that can
+   select ``o`` in some round and write a channel some selector reads: whichever makes the
+   smaller cone (``passive_cone._choose``). Applying ``B`` changes whether ``A`` selects
+   ``o`` only if ``A`` is a reader and ``B`` a writer of ``o`` (the other filters read
+   what no passive changes: zone, kind, controller, region);
+4. the conditional passives that can select ``o``: ``o`` may be the only target in common
+   of A-DEP-1c. Those naming subtypes or keywords are readers; those naming none only
+   when ``o``'s zone, controller or region changed (otherwise they select it in every
+   round of both runs alike).
 
 ``reach`` is a fixpoint: the subtypes and keywords of ``o``'s versions, and those
 written by every passive (of either run) that can select an object having only those
@@ -47,6 +50,8 @@ class ReachIndex:
         self.self_of: dict[str, list[pv.Passive]] = {}  # selecting their source, by source
         self.of_source: dict[str, list[str]] = {}
         self.by_region: dict[str, list[str]] = {}  # conditional, by their source's region
+        self.conditional = {pid for pid, p in origin.passives.items() if p.condition is not None}
+        read: set[pv.Channel] = set()  # the channels some selector reads
         for pid in sorted(origin.passives):
             p = origin.passives[pid]
             s = p.selector
@@ -61,6 +66,8 @@ class ReachIndex:
             region = stored.objects[p.source].region
             if p.condition is not None and region is not None:
                 self.by_region.setdefault(region, []).append(pid)
+            read |= pv.selector_reads(p)
+        self.read = frozenset(read)
 
 
 def _written(p: pv.Passive, kind: str) -> Iterable[pv.Channel]:
@@ -80,18 +87,25 @@ def _fits(p: pv.Passive, kind: str) -> bool:
     return not kinds or kind in kinds
 
 
-def reach(index: ReachIndex, versions: Sequence[GameObject]) -> set[str]:
-    """The passives naming subtypes or keywords whose selector can select an object of
-    ``versions`` in some round (rule 3), by the fixpoint of the module's text."""
-    kind = versions[0].kind
+def reach(index: ReachIndex, versions: Sequence[GameObject]) -> tuple[set[str], set[str]]:
+    """The passives that can select an object of ``versions`` in some round, by the
+    fixpoint of the module's text: those whose selector names subtypes or keywords
+    (the readers, rule 3), and those of them or naming nothing that write a channel some
+    selector reads (the writers, rule 3')."""
+    obj = versions[0]
+    kind = obj.kind
     has: set[pv.Channel] = set()
-    for obj in versions:
-        has.update(("subtype", n) for n in pv.subtypes(obj))
-        has.update(("feature", n) for n in obj.features)
+    for version in versions:
+        has.update(("subtype", n) for n in pv.subtypes(version))
+        has.update(("feature", n) for n in version.features)
     todo = list(has)
-    fired: set[str] = set()
+    readers: set[str] = set()
+    writers: set[str] = set()
+    read = index.read
 
     def fire(p: pv.Passive) -> None:
+        if pv.overlaps(pv.writes(p), read):
+            writers.add(p.id)
         for ch in _written(p, kind):
             if ch not in has:
                 has.add(ch)
@@ -100,14 +114,14 @@ def reach(index: ReachIndex, versions: Sequence[GameObject]) -> set[str]:
     for p in index.unnamed:
         if _fits(p, kind):
             fire(p)
-    for p in index.self_of.get(versions[0].id, ()):
+    for p in index.self_of.get(obj.id, ()):
         fire(p)
     while todo:
         for p in index.by_name.get(todo.pop(), ()):
-            if p.id not in fired and _fits(p, kind) and pv.selector_reads(p) <= has:
-                fired.add(p.id)
+            if p.id not in readers and _fits(p, kind) and pv.selector_reads(p) <= has:
+                readers.add(p.id)
                 fire(p)
-    return fired
+    return readers, writers
 
 
 def _static(obj: GameObject) -> tuple[object, ...]:
@@ -121,9 +135,12 @@ def direct(
     stored: GameState,
     new: GameState,
     dirty: Iterable[str],
-) -> set[str]:
-    """``D`` for the objects ``dirty`` (rules 1 to 4 of the module's text)."""
+) -> tuple[set[str], list[tuple[set[str], set[str]]]]:
+    """``D`` for the objects ``dirty``: the passives of rules 1, 2 and 4 of the module's
+    text, and for each object selected by some passive before or after, its readers and
+    its writers (rules 3 and 3': either is enough)."""
     out: set[str] = set()
+    choices: list[tuple[set[str], set[str]]] = []
     final = origin.state.objects
     for oid in dirty:
         was, now = stored.objects[oid], new.objects[oid]
@@ -131,8 +148,10 @@ def direct(
         out.update(index.by_region.get(oid, ()))  # 2
         if not (pv.affected(was) or pv.affected(now)):
             continue  # selected by nothing, before or after
-        out |= reach(index, [was, now, final[oid]])  # 3
-        if _static(was) != _static(now):  # 4
+        readers, writers = reach(index, [was, now, final[oid]])
+        choices.append((readers, writers))  # 3
+        out |= readers & index.conditional  # 4
+        if _static(was) != _static(now):
             kind = now.kind
             out.update(p.id for p in index.unnamed if p.condition is not None and _fits(p, kind))
-    return out
+    return out, choices
