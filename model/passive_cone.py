@@ -32,8 +32,10 @@ between the runs at ``j``: those of ``X``, and those a passive of ``C`` applies 
 *What C applies.* A passive of ``C`` never changes, by being applied earlier, later or
 (one that stopped) not at all, anything a passive of ``N`` reads: had it changed it, then
 in the run where it is applied first the other was still unapplied then and depended on
-it (A-DEP-1 a, b or c; a condition that changes with no target in common changes nothing
-the passive does).
+it (A-DEP-1 a, b or c). A condition that changes with no target in common changes nothing
+the passive does to objects, but whether it held at its turn (its ``held`` and
+``applied_to``): the merge checks each conditional passive of ``N`` at its turn, and one
+that holds now and not before, or the reverse, joins the cone (``Grow``).
 
 *The objects of X.* Take ``A`` and ``B`` of ``N``. Their sources are not in ``X`` (rule 1),
 nor the regions of their sources when they have a condition (rule 2): each exists and
@@ -150,15 +152,13 @@ def _sources(
             return None
         if not mine or not (pv.affected(was) or pv.affected(now)):
             continue
-        if not pv.affected(was):
-            return None
-        if not pv.affected(now):
+        if pv.affected(was) and not pv.affected(now):
             stopped.update(p.id for p in mine)
         else:
             for p in mine:
                 keys[p.id] = pv.order_key(p, new.objects, new.players)
-    if any(pid not in origin.passives for pid in (*stopped, *keys)):
-        return None
+    if any(pid not in origin.passives for pid in keys):
+        return None  # (a source that came into play)
     return frozenset(stopped), keys
 
 

@@ -275,6 +275,13 @@ class Merge(ConeBoard):
 
     def _apply_n(self) -> None:
         pid = self.seq[self.j]
+        p = self.ps[pid]
+        if p.condition is not None:  # (a flip with no target in common is no A-DEP-1c)
+            objects = self.board.objects
+            if (pv.exists(p, objects) and pv.condition_holds(p, objects)) != (
+                pid in self.origin.held
+            ):
+                raise Grow(pid)  # it holds now and not before, or the reverse
         self.j += 1
         self.live_n.discard(pid)
         self.trials.pop(pid, None)
@@ -284,7 +291,6 @@ class Merge(ConeBoard):
                 self.epoch += 1
         if pid in self.relied:  # a passive of C was waiting for it
             self.epoch += 1
-        p = self.ps[pid]
         if pid not in self.origin.held or not pv.overlaps(pv.writes(p), self.read):
             return
         writes = pv.writes(p)

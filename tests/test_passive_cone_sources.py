@@ -6,10 +6,12 @@ The events a game makes one after another, each re-evaluated from the previous a
 terrain; a character's creature types, keywords, zone, controller or region; a source
 leaving play (its passives stop) or coming back, a source changing controller (its
 passives that select by side select other objects, and its place in timestamp order may
-move). Random boards of the other test modules; after each event the cone's answer
-(where it gives one) and the game's re-evaluation (``passive_order.reorder``) must equal
-a fresh ordering: the order, the objects as the view shows them, the objects each
-passive applied to, the passives that held, the passives that exist and their stamps.
+move), a source losing its abilities. Random boards of the other test modules; after
+each event the cone's answer (where it gives one) and the game's re-evaluation
+(``passive_order.reorder``) must equal a fresh ordering: the order, the objects as the
+view shows them, the objects each passive applied to, the passives that held, the
+passives that exist and their stamps. Then cases built by hand where each member of the
+cone's ``D`` decides the order.
 """
 
 from __future__ import annotations
@@ -41,6 +43,7 @@ EVENTS = (
     "zone",
     "char-controller",
     "region",
+    "silence",
 )
 
 
@@ -56,8 +59,15 @@ def _same(got: dep.Ordering, fresh: dep.Ordering) -> None:
 def _step(state: GameState, what: str, pick: int) -> GameState:
     """One event: those of ``test_passive_replay_sources._on`` (a region's terrain, a
     source leaving play or coming back or changing controller, any object's creature
-    types or keywords), or a character's zone, controller or region."""
-    if what in ("zone", "char-controller", "region"):
+    types or keywords), a character's zone, controller or region, or a source losing its
+    abilities."""
+    if what == "silence":  # a source loses its abilities (its passives are gone)
+        sources = sorted(o for o, obj in state.objects.items() if pv.passives_of(obj))
+        if sources:
+            target = sources[pick % len(sources)]
+            obj = replace(state.objects[target], abilities=())
+            return replace(state, objects={**state.objects, target: obj})
+    if what in ("zone", "char-controller", "region", "silence"):
         chars = sorted(o for o, obj in state.objects.items() if obj.kind == "character")
         target = chars[pick % len(chars)]
         if what != "region":
@@ -201,3 +211,113 @@ def test_a_character_leaving_play_and_changing_controller_is_ordered_in_the_cone
     assert again is not None
     _same(again, fresh)
     assert "Gigantic" in again.state.objects["y"].features
+
+
+def _character(oid: str, who: str, stamp: int, *ps: pv.Passive, **kw: object) -> GameObject:
+    return GameObject(
+        oid,
+        who,
+        "character",
+        base={"power": 0},
+        timestamp=stamp,
+        abilities=ps,
+        **kw,  # type: ignore[arg-type]
+    )
+
+
+def _check(state: GameState, new: GameState, changed: str) -> dep.Ordering:
+    """The cone answers from the full ordering of ``state``, as a fresh ordering of
+    ``new`` does, where the order differs from the previous one."""
+    first = dep.order_passives(state)
+    fresh = dep.order_passives(new)
+    assert fresh.order != first.order  # the case really reorders
+    got = cone_update(first, state, new, [changed])
+    assert got is not None
+    _same(got, fresh)
+    return got
+
+
+_REGIONS = fx.Selector(fx.Pick.ALL, kinds=frozenset({"region"}))
+_FORESTS = fx.ModifyStat(pv.REGION_TYPE, fx.StatOp.SET, members=frozenset({"Forest"}))
+_IN_A_FOREST = fx.Condition(fx.Test.REGION, name="Forest")
+
+
+@pytest.mark.rule("A-DEP-1", "A-ORDER-1", "Altered 2.3.2.f")
+def test_a_forest_that_becomes_a_water_makes_its_reader_wait_for_all_regions_are_forests() -> None:
+    """r, the only region, a Forest, becomes a Water: "all regions are Forests" (b, stamp 2,
+    naming nothing) now makes it a Forest, which "all Forests gain Defender" (a, stamp 1)
+    reads: a waits for b (A-DEP-1b). Its writers (b) and its readers (a) both count."""
+    defend = fx.Give(fx.Grant.KEYWORD, "Defender")
+    forests = fx.Selector(fx.Pick.ALL, subtypes=frozenset({"Forest"}))
+    objects = {
+        "r": GameObject("r", "ana", "region", base={"subtypes": frozenset({"Forest"})}),
+        "a": _character("a", "ana", 1, pv.passive("a.p", "a", defend, forests)),
+        "b": _character("b", "ana", 2, pv.passive("b.p", "b", _FORESTS, _REGIONS)),
+    }
+    state = GameState(RULESETS["altered"], PLAYERS, objects)
+    water = replace(objects["r"], base={"subtypes": frozenset({"Water"})})
+    got = _check(state, replace(state, objects={**objects, "r": water}), "r")
+    assert got.order == ("b.p", "a.p")
+
+
+@pytest.mark.rule("A-DEP-1", "A-ORDER-1")
+def test_a_character_that_stops_being_the_one_target_in_common_frees_a_conditional() -> None:
+    """a (stamp 1) gives the Spirits Gigantic if a is in a Forest; b (stamp 2) makes every
+    region a Forest, which flips a's condition: a waits for b (A-DEP-1c) while x, the only
+    Spirit, is a target in common. x becomes an Animal: a no longer waits."""
+    gigantic = fx.Give(fx.Grant.KEYWORD, "Gigantic")
+    spirits = fx.Selector(fx.Pick.ALL, subtypes=frozenset({"Spirit"}))
+    a = pv.passive("a.p", "a", gigantic, spirits, condition=_IN_A_FOREST)
+    objects = {
+        "r": GameObject("r", "ana", "region", base={"subtypes": frozenset({"Water"})}),
+        "a": _character("a", "ana", 1, a, region="r"),
+        "b": _character("b", "ana", 2, pv.passive("b.p", "b", _FORESTS, _REGIONS), region="r"),
+        "x": GameObject("x", "bo", "character", base={"subtypes": frozenset({"Spirit"})}),
+    }
+    state = GameState(RULESETS["altered"], PLAYERS, objects)
+    animal = replace(objects["x"], base={"subtypes": frozenset({"Animal"})})
+    got = _check(state, replace(state, objects={**objects, "x": animal}), "x")
+    assert got.order == ("a.p", "b.p")
+
+
+@pytest.mark.rule("A-DEP-1", "A-ORDER-1", "A-GOLD-6")
+def test_a_character_leaving_play_ends_a_target_in_common_of_a_selector_naming_nothing() -> None:
+    """As above, but a gives +1 power to the opponent's characters (naming no subtype):
+    x, bo's only character, leaves play and takes the target in common with it."""
+    enemies = fx.Selector(fx.Pick.ALL, kinds=frozenset({"character"}), side=fx.Side.ENEMY)
+    a = pv.passive("a.p", "a", fx.ModifyStat("power"), enemies, fx.Const(1), _IN_A_FOREST)
+    objects = {
+        "r": GameObject("r", "ana", "region", base={"subtypes": frozenset({"Water"})}),
+        "a": _character("a", "ana", 1, a, region="r"),
+        "b": _character("b", "ana", 2, pv.passive("b.p", "b", _FORESTS, _REGIONS), region="r"),
+        "x": GameObject("x", "bo", "character", base={"power": 1}),
+    }
+    state = GameState(RULESETS["altered"], PLAYERS, objects)
+    got = _check(state, _leaves(state, "x"), "x")
+    assert got.order == ("a.p", "b.p")
+
+
+@pytest.mark.rule("A-DEP-1", "A-ORDER-1", "A-PASS-1")
+def test_a_type_a_character_had_only_midway_counts_when_it_leaves_play() -> None:
+    """u (stamp 2) makes the opponent's characters Elementals; a (stamp 1) gives the
+    Elementals Defender and waits for u (x, bo's only character, is its only witness);
+    d (stamp 3) makes the Defenders no longer Elementals, so x ends without the type. x
+    leaves play: a no longer waits. The readers of x count what it had midway."""
+    enemies = fx.Selector(fx.Pick.ALL, kinds=frozenset({"character"}), side=fx.Side.ENEMY)
+    elemental = frozenset({"Elemental"})
+    make = fx.ModifyStat(pv.SUBTYPES, fx.StatOp.ADD, members=elemental)
+    unmake = fx.ModifyStat(pv.SUBTYPES, fx.StatOp.REMOVE, members=elemental)
+    defend = fx.Give(fx.Grant.KEYWORD, "Defender")
+    elementals = fx.Selector(fx.Pick.ALL, subtypes=elemental)
+    defenders = fx.Selector(fx.Pick.ALL, has=frozenset({"Defender"}))
+    objects = {
+        "u": _character("u", "ana", 2, pv.passive("u.p", "u", make, enemies)),
+        "a": _character("a", "ana", 1, pv.passive("a.p", "a", defend, elementals)),
+        "d": _character("d", "ana", 3, pv.passive("d.p", "d", unmake, defenders)),
+        "x": GameObject("x", "bo", "character", base={"power": 1, "subtypes": frozenset()}),
+    }
+    state = GameState(RULESETS["altered"], PLAYERS, objects)
+    first = dep.order_passives(state)
+    assert "Elemental" not in pv.subtypes(first.state.objects["x"])
+    got = _check(state, _leaves(state, "x"), "x")
+    assert got.order[0] == "a.p"
