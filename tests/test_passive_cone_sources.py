@@ -6,12 +6,12 @@ The events a game makes one after another, each re-evaluated from the previous a
 terrain; a character's creature types, keywords, zone, controller or region; a source
 leaving play (its passives stop) or coming back, a source changing controller (its
 passives that select by side select other objects, and its place in timestamp order may
-move), a source losing its abilities. Random boards of the other test modules; after
-each event the cone's answer (where it gives one) and the game's re-evaluation
-(``passive_order.reorder``) must equal a fresh ordering: the order, the objects as the
-view shows them, the objects each passive applied to, the passives that held, the
-passives that exist and their stamps. Then cases built by hand where each member of the
-cone's ``D`` decides the order.
+move), a source losing its abilities or taking a new timestamp. Random boards of the
+other test modules; after each event the cone's answer (where it gives one) and the
+game's re-evaluation (``passive_order.reorder``) must equal a fresh ordering: the order,
+the objects as the view shows them, the objects each passive applied to, the passives
+that held, the passives that exist and their stamps. Then cases built by hand where each
+member of the cone's ``D`` and each check of the merge decides the answer.
 """
 
 from __future__ import annotations
@@ -44,6 +44,7 @@ EVENTS = (
     "char-controller",
     "region",
     "silence",
+    "restamp",
 )
 
 
@@ -60,14 +61,20 @@ def _step(state: GameState, what: str, pick: int) -> GameState:
     """One event: those of ``test_passive_replay_sources._on`` (a region's terrain, a
     source leaving play or coming back or changing controller, any object's creature
     types or keywords), a character's zone, controller or region, or a source losing its
-    abilities."""
+    abilities or taking a new timestamp."""
     if what == "silence":  # a source loses its abilities (its passives are gone)
         sources = sorted(o for o, obj in state.objects.items() if pv.passives_of(obj))
         if sources:
             target = sources[pick % len(sources)]
             obj = replace(state.objects[target], abilities=())
             return replace(state, objects={**state.objects, target: obj})
-    if what in ("zone", "char-controller", "region", "silence"):
+    if what == "restamp":  # a source takes a new timestamp (as a card entering again)
+        sources = sorted(o for o, obj in state.objects.items() if pv.passives_of(obj))
+        if sources:
+            target = sources[pick % len(sources)]
+            obj = replace(state.objects[target], timestamp=pick % 7)
+            return replace(state, objects={**state.objects, target: obj})
+    if what in ("zone", "char-controller", "region", "silence", "restamp"):
         chars = sorted(o for o, obj in state.objects.items() if obj.kind == "character")
         target = chars[pick % len(chars)]
         if what != "region":
@@ -321,3 +328,43 @@ def test_a_type_a_character_had_only_midway_counts_when_it_leaves_play() -> None
     assert "Elemental" not in pv.subtypes(first.state.objects["x"])
     got = _check(state, _leaves(state, "x"), "x")
     assert got.order[0] == "a.p"
+
+
+@pytest.mark.rule("A-PASS-1", "A-DEP-1", "A-ORDER-1")
+def test_a_conditional_passive_with_no_target_holds_again_when_a_source_leaves() -> None:
+    """b (stamp 1) makes every region a Mountain; a (stamp 2) gives the Spirits Gigantic if
+    a is in a Forest, and there is no Spirit: b flips a's condition with no target in
+    common (no A-DEP-1c), so a stays out of the cone. b leaves play: r stays a Forest and
+    a holds at its turn now, as a fresh ordering says."""
+    gigantic = fx.Give(fx.Grant.KEYWORD, "Gigantic")
+    spirits = fx.Selector(fx.Pick.ALL, subtypes=frozenset({"Spirit"}))
+    mountains = fx.ModifyStat(pv.REGION_TYPE, fx.StatOp.SET, members=frozenset({"Mountain"}))
+    a = pv.passive("a.p", "a", gigantic, spirits, condition=_IN_A_FOREST)
+    objects = {
+        "r": GameObject("r", "ana", "region", base={"subtypes": frozenset({"Forest"})}),
+        "a": _character("a", "ana", 2, a, region="r"),
+        "b": _character("b", "ana", 1, pv.passive("b.p", "b", mountains, _REGIONS)),
+    }
+    state = GameState(RULESETS["altered"], PLAYERS, objects)
+    first = dep.order_passives(state)
+    assert "a.p" not in first.held
+    new = _leaves(state, "b")
+    got = cone_update(first, state, new, ["b"])
+    assert got is not None
+    _same(got, dep.order_passives(new))
+    assert got.held == frozenset({"a.p"})
+
+
+@pytest.mark.rule("A-TIME-1", "A-ORDER-1")
+def test_a_source_taking_a_new_timestamp_takes_its_place_and_stamp() -> None:
+    """u (stamp 2) gives the Animals +1 power; a copy of it as it enters play again takes
+    stamp 5: after s (stamp 3) and t (stamp 1, waiting for s), with its new stamp on the
+    modifications it makes."""
+    state = _spirits_board()
+    first = dep.order_passives(state)
+    assert first.order == ("u.p", "s.p", "t.p")
+    u = replace(state.objects["u"], timestamp=5)
+    new = replace(state, objects={**state.objects, "u": u})
+    got = _check(state, new, "u")
+    assert got.order == ("s.p", "t.p", "u.p")
+    assert got.stamps["u.p"] == 5
