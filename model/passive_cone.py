@@ -99,7 +99,7 @@ if TYPE_CHECKING:
     from arbiter.model.passive_order import Ordering
 
 MOST_CONE = 64  # passives ordered again
-MOST_CHANGED = 4  # objects changed since the trial log's ordering
+MOST_CHANGED = 24  # objects changed since the log's ordering (the cone's size decides the time)
 MOST_GROWTH = 3  # merges made again with a larger cone
 
 Key = tuple[int, int, str, str]

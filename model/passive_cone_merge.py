@@ -277,8 +277,8 @@ class Merge(ConeBoard):
         pid = self.seq[self.j]
         p = self.ps[pid]
         if p.condition is not None:  # (a flip with no target in common is no A-DEP-1c)
-            objects = self.board.objects
-            if (pv.exists(p, objects) and pv.condition_holds(p, objects)) != (
+            now = self.board.objects
+            if (pv.exists(p, now) and pv.condition_holds(p, now)) != (
                 pid in self.origin.held
             ):
                 raise Grow(pid)  # it holds now and not before, or the reverse
