@@ -82,6 +82,13 @@ class Merge(ConeBoard):
         for pid in tracked:
             read |= pv.reads(self.ps[pid])
         self.read = frozenset(read)
+        held = self.origin.held
+        self.quiet = {  # the passives of N whose ``_apply_n`` returns early
+            pid
+            for pid in self.seq
+            if self.ps[pid].condition is None
+            and (pid not in held or not pv.overlaps(pv.writes(self.ps[pid]), self.read))
+        }
         self.by_read: dict[pv.Channel, set[str]] = {}
         self.by_attr: dict[str, set[str]] = {}
         for pid in tracked:
@@ -136,8 +143,9 @@ class Merge(ConeBoard):
                 for a in pairs[b]:
                     if a in live:
                         pending[a].add(b)
-                        out[a].discard(b)
-                        self.epoch += 1
+                        if b in out[a]:  # (a pair not yet found only blocks more: no news)
+                            out[a].discard(b)
+                            self.epoch += 1
                 continue
             self._compare(b, pairs[b])
 
@@ -263,8 +271,8 @@ class Merge(ConeBoard):
             self.queue_keys = [self.key[c] for c in self.queue_c]
             self.queued = self.epoch
         n = len(self.queue_c) if bound is None else bisect.bisect_left(self.queue_keys, bound)
-        if (self.epoch, n) == self.asked:
-            return None
+        if self.epoch == self.asked[0] and n <= self.asked[1]:
+            return None  # (a prefix of those found not free, nothing changed since)
         eligible = self.queue_c[:n]
         self.relied = set()  # the passives of N the answer reads as unapplied
         for c in eligible:
@@ -304,6 +312,34 @@ class Merge(ConeBoard):
                 written |= writes
         lost = objects if p.plan.does is pv.LOSE_ALL else set()
         self._stale(written, objects, lost)
+
+    def _skip(self) -> None:
+        """Apply at once the next passives of N after which ``_next_cone``'s answer stays
+        None: each changes nothing a tracked passive reads (``_apply_n`` would return
+        early), has no condition, no passive of C was found waiting for it, none of N
+        ceases after it, and no passive of C not yet found unfree comes below it."""
+        epoch, n = self.asked
+        if epoch != self.epoch:
+            return
+        keys = self.queue_keys
+        limit = keys[n] if n < len(keys) else None
+        seq, key, quiet, relied, ceasing = self.seq, self.key, self.quiet, self.relied, self.ceasing
+        start = j = self.j
+        while j < len(seq):
+            pid = seq[j]
+            if pid not in quiet or pid in relied or j + 1 in ceasing:
+                break
+            if limit is not None and key[pid] > limit:
+                break
+            j += 1
+        if j == start:
+            return
+        done = seq[start:j]
+        self.order.extend(done)
+        self.live_n.difference_update(done)
+        for pid in done:
+            self.trials.pop(pid, None)
+        self.j = j
 
     def _changed_by(
         self, pid: str, writes: frozenset[pv.Channel]
@@ -386,6 +422,7 @@ class Merge(ConeBoard):
             elif nxt is not None:
                 order.append(nxt)
                 self._apply_n()
+                self._skip()
             elif self.live_c:
                 raise GiveUp  # (a sink of the condensation is always free)
             else:
