@@ -171,7 +171,7 @@ class ConeBoard:
         log: TrialLog,
         stored: GameState,
         new: GameState,
-        regions: set[str],
+        changed: set[str],  # the objects that differ from the log's state
         cone: set[str],
         stopped: frozenset[str] = frozenset(),
         keys: Mapping[str, tuple[int, int, str, str]] | None = None,
@@ -203,7 +203,7 @@ class ConeBoard:
         self.watch: dict[str, set[str]] = {}  # passive of N -> dirty objects it may select
         self.order: list[str] = []
         self.cone_to: dict[str, frozenset[str]] = {}
-        first = set(regions)
+        first = set(changed)
         for c in cone:
             if self.ps[c].plan.does is not pv.NUMBER:  # (numbers: derived again at the end)
                 first.update(origin.applied_to.get(c, ()))

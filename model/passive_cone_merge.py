@@ -40,12 +40,12 @@ class Merge(ConeBoard):
         log: TrialLog,
         stored: GameState,
         new: GameState,
-        regions: set[str],
+        changed: set[str],
         cone: set[str],
         stopped: frozenset[str] = frozenset(),
         keys: Mapping[str, tuple[int, int, str, str]] | None = None,
     ) -> None:
-        super().__init__(origin, log, stored, new, regions, cone, stopped, keys)
+        super().__init__(origin, log, stored, new, changed, cone, stopped, keys)
         # the passives of N that ceased, by how many of N were applied then
         self.ceasing: dict[int, list[str]] = {}
         applied_n = 0
