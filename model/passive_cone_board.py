@@ -22,6 +22,7 @@ from arbiter.model import passive_follow as follow
 from arbiter.model import passive_trial as pt
 from arbiter.model import passives as pv
 from arbiter.model.effects import algebra as fx
+from arbiter.model.passive_cone_reach import ReachIndex
 from arbiter.model.state import GameObject, GameState
 from arbiter.model.values.reading import SetOp
 
@@ -103,8 +104,8 @@ class Known:
         self.lines: dict[str, follow.Line] = {}
         self.spans: dict[tuple[str, pv.Channel], list[tuple[int, int]]] = {}
         self.timelines: dict[pv.Channel, list[tuple[str, list[tuple[int, int]]]]] = {}
-
-
+        self.reach = ReachIndex(origin, stored)  # what a changed object reaches (``D``)
+        self.counts = any(pv.counts_others(p) for p in origin.passives.values())
 
 
 def known_of(log: TrialLog, origin: Ordering, stored: GameState) -> Known:
@@ -170,8 +171,10 @@ class ConeBoard:
         log: TrialLog,
         stored: GameState,
         new: GameState,
-        regions: set[str],
+        changed: set[str],  # the objects that differ from the log's state
         cone: set[str],
+        stopped: frozenset[str] = frozenset(),
+        keys: Mapping[str, tuple[int, int, str, str]] | None = None,
     ) -> None:
         self.origin, self.log, self.stored, self.new = origin, log, stored, new
         if log.follow is None:
@@ -181,7 +184,14 @@ class ConeBoard:
         self.cone = cone
         self.rounding = new.ruleset.division_rounding
         self.known = known_of(log, origin, stored)
-        self.key = self.known.key  # (a region's change moves no source)
+        # the order keys and timestamps now: those of the changed sources' passives (all
+        # of the cone) may differ; those of N are the log's
+        self.key: Mapping[str, tuple[int, int, str, str]] = self.known.key
+        self.stamps: Mapping[str, int] = origin.stamps
+        if keys:
+            self.key = {**self.known.key, **keys}
+            self.stamps = {**origin.stamps, **{pid: k[0] for pid, k in keys.items()}}
+        self.stopped = stopped  # passives of the cone whose source left play: never applied
         self.seq = [pid for pid in origin.order if pid not in cone]  # N, in order
         self.at_n = {pid: k for k, pid in enumerate(self.seq)}
         self.end = len(origin.order)
@@ -193,7 +203,7 @@ class ConeBoard:
         self.watch: dict[str, set[str]] = {}  # passive of N -> dirty objects it may select
         self.order: list[str] = []
         self.cone_to: dict[str, frozenset[str]] = {}
-        first = set(regions)
+        first = set(changed)
         for c in cone:
             if self.ps[c].plan.does is not pv.NUMBER:  # (numbers: derived again at the end)
                 first.update(origin.applied_to.get(c, ()))
@@ -403,5 +413,5 @@ class ConeBoard:
         seq.sort(key=at.__getitem__)
         obj = self.new.objects[oid]
         for q in seq:
-            obj = pv.apply_effect(self.ps[q], obj, self.origin.stamps[q], self.rounding)
+            obj = pv.apply_effect(self.ps[q], obj, self.stamps[q], self.rounding)
         return obj, [q for q in seq if q not in self.cone]

@@ -40,10 +40,12 @@ class Merge(ConeBoard):
         log: TrialLog,
         stored: GameState,
         new: GameState,
-        regions: set[str],
+        changed: set[str],
         cone: set[str],
+        stopped: frozenset[str] = frozenset(),
+        keys: Mapping[str, tuple[int, int, str, str]] | None = None,
     ) -> None:
-        super().__init__(origin, log, stored, new, regions, cone)
+        super().__init__(origin, log, stored, new, changed, cone, stopped, keys)
         # the passives of N that ceased, by how many of N were applied then
         self.ceasing: dict[int, list[str]] = {}
         applied_n = 0
@@ -54,8 +56,8 @@ class Merge(ConeBoard):
             if step.passive and step.passive not in cone:
                 applied_n += 1
         self.live_n = set(self.seq) | {p for ps in self.ceasing.values() for p in ps}
-        self.live_c = set(cone)
-        self.queue_c = sorted(cone, key=self.key.__getitem__)
+        self.live_c = set(cone) - stopped  # (a passive that stopped is never applied)
+        self.queue_c = sorted(self.live_c, key=self.key.__getitem__)
         self.queue_keys = [self.key[c] for c in self.queue_c]
         self.queued = 0
         self._pairs()
@@ -80,6 +82,13 @@ class Merge(ConeBoard):
         for pid in tracked:
             read |= pv.reads(self.ps[pid])
         self.read = frozenset(read)
+        held = self.origin.held
+        self.quiet = {  # the passives of N whose ``_apply_n`` returns early
+            pid
+            for pid in self.seq
+            if self.ps[pid].condition is None
+            and (pid not in held or not pv.overlaps(pv.writes(self.ps[pid]), self.read))
+        }
         self.by_read: dict[pv.Channel, set[str]] = {}
         self.by_attr: dict[str, set[str]] = {}
         for pid in tracked:
@@ -134,8 +143,9 @@ class Merge(ConeBoard):
                 for a in pairs[b]:
                     if a in live:
                         pending[a].add(b)
-                        out[a].discard(b)
-                        self.epoch += 1
+                        if b in out[a]:  # (a pair not yet found only blocks more: no news)
+                            out[a].discard(b)
+                            self.epoch += 1
                 continue
             self._compare(b, pairs[b])
 
@@ -261,8 +271,8 @@ class Merge(ConeBoard):
             self.queue_keys = [self.key[c] for c in self.queue_c]
             self.queued = self.epoch
         n = len(self.queue_c) if bound is None else bisect.bisect_left(self.queue_keys, bound)
-        if (self.epoch, n) == self.asked:
-            return None
+        if self.epoch == self.asked[0] and n <= self.asked[1]:
+            return None  # (a prefix of those found not free, nothing changed since)
         eligible = self.queue_c[:n]
         self.relied = set()  # the passives of N the answer reads as unapplied
         for c in eligible:
@@ -273,6 +283,13 @@ class Merge(ConeBoard):
 
     def _apply_n(self) -> None:
         pid = self.seq[self.j]
+        p = self.ps[pid]
+        if p.condition is not None:  # (a flip with no target in common is no A-DEP-1c)
+            now = self.board.objects
+            if (pv.exists(p, now) and pv.condition_holds(p, now)) != (
+                pid in self.origin.held
+            ):
+                raise Grow(pid)  # it holds now and not before, or the reverse
         self.j += 1
         self.live_n.discard(pid)
         self.trials.pop(pid, None)
@@ -282,7 +299,6 @@ class Merge(ConeBoard):
                 self.epoch += 1
         if pid in self.relied:  # a passive of C was waiting for it
             self.epoch += 1
-        p = self.ps[pid]
         if pid not in self.origin.held or not pv.overlaps(pv.writes(p), self.read):
             return
         writes = pv.writes(p)
@@ -296,6 +312,34 @@ class Merge(ConeBoard):
                 written |= writes
         lost = objects if p.plan.does is pv.LOSE_ALL else set()
         self._stale(written, objects, lost)
+
+    def _skip(self) -> None:
+        """Apply at once the next passives of N after which ``_next_cone``'s answer stays
+        None: each changes nothing a tracked passive reads (``_apply_n`` would return
+        early), has no condition, no passive of C was found waiting for it, none of N
+        ceases after it, and no passive of C not yet found unfree comes below it."""
+        epoch, n = self.asked
+        if epoch != self.epoch:
+            return
+        keys = self.queue_keys
+        limit = keys[n] if n < len(keys) else None
+        seq, key, quiet, relied, ceasing = self.seq, self.key, self.quiet, self.relied, self.ceasing
+        start = j = self.j
+        while j < len(seq):
+            pid = seq[j]
+            if pid not in quiet or pid in relied or j + 1 in ceasing:
+                break
+            if limit is not None and key[pid] > limit:
+                break
+            j += 1
+        if j == start:
+            return
+        done = seq[start:j]
+        self.order.extend(done)
+        self.live_n.difference_update(done)
+        for pid in done:
+            self.trials.pop(pid, None)
+        self.j = j
 
     def _changed_by(
         self, pid: str, writes: frozenset[pv.Channel]
@@ -334,9 +378,7 @@ class Merge(ConeBoard):
                 d = self.dirty.get(oid)
                 if d is not None:
                     self._advance(oid, d)
-                    d.version = pv.apply_effect(
-                        p, d.version, self.origin.stamps[cid], self.rounding
-                    )
+                    d.version = pv.apply_effect(p, d.version, self.stamps[cid], self.rounding)
                     d.applied.append(cid)
             self.cone_to[cid] = frozenset(targets)
             return
@@ -351,7 +393,7 @@ class Merge(ConeBoard):
                 exact, applied = self.exact(oid)
                 self._make_dirty(oid, exact, applied)
                 d = self.dirty[oid]
-                now = pv.apply_effect(p, exact, self.origin.stamps[cid], self.rounding)
+                now = pv.apply_effect(p, exact, self.stamps[cid], self.rounding)
             else:
                 self._advance(oid, d)
             was = d.version
@@ -380,6 +422,7 @@ class Merge(ConeBoard):
             elif nxt is not None:
                 order.append(nxt)
                 self._apply_n()
+                self._skip()
             elif self.live_c:
                 raise GiveUp  # (a sink of the condensation is always free)
             else:
@@ -402,7 +445,8 @@ class Merge(ConeBoard):
                 else:
                     n += 1
             places.append(place)
-        same_c = [p for p in old.order if p in self.cone] == [p for p in order if p in self.cone]
+        kept = [p for p in old.order if p in self.cone and p not in self.stopped]
+        same_c = kept == [p for p in order if p in self.cone]
         out: set[str] = set()
         for c in self.cone:
             was, now = old.applied_to.get(c, frozenset()), applied_to.get(c, frozenset())
@@ -446,13 +490,30 @@ class Merge(ConeBoard):
                 continue
             obj = self.new.objects[oid]
             for q in now_seq:
-                obj = pv.apply_effect(self.ps[q], obj, origin.stamps[q], self.rounding)
+                obj = pv.apply_effect(self.ps[q], obj, self.stamps[q], self.rounding)
             objects[oid] = obj
         state = replace(self.new, objects=objects, derived=True)
+        gone = self.stopped
+        # the explanation is the previous ordering's, without the passives that stopped
         return replace(
             origin,
             state=state,
             order=tuple(order),
+            choices=tuple(c for c in origin.choices if c.passive not in gone)
+            if gone
+            else origin.choices,
+            edges=tuple(e for e in origin.edges if e.dependent not in gone and e.on not in gone)
+            if gone
+            else origin.edges,
+            cycles=tuple(c for c in origin.cycles if not gone.intersection(c))
+            if gone
+            else origin.cycles,
+            passives={pid: p for pid, p in origin.passives.items() if pid not in gone}
+            if gone
+            else origin.passives,
+            stamps={pid: s for pid, s in self.stamps.items() if pid not in gone}
+            if gone
+            else self.stamps,
             applied_to=applied_to,
             held=frozenset((origin.held - self.cone) | held),
             reused=True,
