@@ -85,6 +85,12 @@ def replay_update(
     log, origin, stored, dirty = since
     if len(dirty) > MOST_CHANGED_RECHOSEN:
         return None  # each is followed through every round: recomputing is cheaper
+    if any(pv.counts_others(p) for p in origin.passives.values()):
+        # a count condition reads every object (IMP-COUNT), but a condition is read here
+        # from its source and the source's region alone (``_holding``): a region turning
+        # into a Forest, or a character leaving play, flips "if I am in a Forest and
+        # another object is here" unseen
+        return None
     many = len(dirty) > MOST_CHANGED  # only the order made again (below) is tried
     ps = origin.passives
     sources = {p.source for p in ps.values()}

@@ -1,0 +1,390 @@
+"""An adversarial oracle for the re-evaluation of passives after events (A-PASS-1,
+A-DEP-1, A-DEP-2, A-ORDER-1, A-TIME-1, A-GOLD-6).
+
+One generator of boards using everything a passive may be (``passives.unsupported``):
+selectors of every filter (all or self, kinds, side, other, here, zone, keywords,
+subtypes), actions of every kind (power added or set, subtypes added, removed or set,
+regions' types, keywords given or taken, every ability taken), conditions on the source
+(its region's type, its subtype, its keyword, and / or / not, a count now and then),
+sources that are characters or regions, equal and different timestamps, two players.
+Then sequences of events of every kind (a character's subtypes, keywords, power, zone,
+controller, region or timestamp; a source leaving play or coming back; a region's
+terrain; several objects at once), each re-evaluated from the previous answer as a game
+does. After each event ``passive_order.reorder`` and every fast layer called directly
+where it answers (``local_update``, ``replay_update``, ``cone_update``) must equal a full
+ordering of the new state: its order, the objects after passives, what each passive
+applied to and which held.
+
+The number of examples is ``ARBITER_ORACLE_EXAMPLES`` (300 by default: the suite stays
+fast; thousands when hunting).
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import replace
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from arbiter.model import passive_order as dep
+from arbiter.model import passives as pv
+from arbiter.model.effects import algebra as fx
+from arbiter.model.passive_cone import cone_update
+from arbiter.model.passive_events import local_update
+from arbiter.model.passive_replay import replay_update
+from arbiter.model.ruleset import RULESETS
+from arbiter.model.state import GameObject, GameState
+from arbiter.model.values.features import Feature
+from tests.passive_strategies import comparable
+
+EXAMPLES = int(os.environ.get("ARBITER_ORACLE_EXAMPLES", "300"))
+PLAYERS = ("ana", "bo")
+TYPES = ("Elemental", "Spirit")
+TERRAINS = ("Forest", "Water")
+NAMES = TYPES + TERRAINS  # a subtype a passive names: a creature type or a terrain
+KEYWORDS = ("Gigantic", "Defender")
+ZONES = ("play", "play", "play", "expedition", "expedition:hero", "reserve")
+CHARACTER = frozenset({"character"})
+REGION = frozenset({"region"})
+
+Layer = str
+
+
+def same(got: dep.Ordering, fresh: dep.Ordering, layer: Layer = "reorder") -> None:
+    """``got`` gives what a full ordering gives."""
+    assert got.order == fresh.order, layer
+    assert comparable(got.state) == comparable(fresh.state), layer
+    assert dict(got.applied_to) == dict(fresh.applied_to), layer
+    assert got.held == fresh.held, layer
+    assert dict(got.passives) == dict(fresh.passives), layer
+
+
+def step(previous: dep.Ordering, old: GameState, new: GameState) -> dep.Ordering:
+    """Re-evaluate ``new`` from ``previous`` (of ``old``) as a game does, and check every
+    layer that answers against a full ordering; the game's answer is returned."""
+    fresh = dep.order_passives(new)
+    changed = [oid for oid, obj in new.objects.items() if obj is not old.objects[oid]]
+    local = local_update(previous, new, changed)
+    if local is not None:
+        same(local, fresh, "local_update")
+    replayed = replay_update(previous, old, new, changed)
+    if replayed is not None:
+        same(replayed, fresh, "replay_update")
+    coned = cone_update(previous, old, new, changed)
+    if coned is not None:
+        same(coned, fresh, "cone_update")
+    got = dep.reorder(previous, old, new)
+    same(got, fresh, "reorder")
+    return got
+
+
+# -- boards --------------------------------------------------------------------------------
+
+
+@st.composite
+def selectors(draw: st.DrawFn) -> fx.Selector:
+    if draw(st.integers(0, 4)) == 0:
+        return fx.SELF
+    kinds = draw(st.sampled_from([frozenset(), CHARACTER, CHARACTER, REGION]))
+    side = draw(st.sampled_from([fx.Side.ANY, fx.Side.ANY, fx.Side.YOURS, fx.Side.ENEMY]))
+    names = draw(st.frozensets(st.sampled_from(NAMES), max_size=1))
+    has = draw(st.frozensets(st.sampled_from(KEYWORDS), max_size=1))
+    zone = draw(st.sampled_from([None, None, None, "expedition", "play"]))
+    return fx.Selector(
+        fx.Pick.ALL,
+        side=side,
+        kinds=kinds,
+        subtypes=names,
+        has=has,
+        other=draw(st.booleans()),
+        here=draw(st.integers(0, 3)) == 0,
+        zone=zone,
+    )
+
+
+@st.composite
+def actions(draw: st.DrawFn) -> tuple[fx.Action, fx.Amount | None]:
+    k = draw(
+        st.sampled_from(
+            ["power", "power", "add", "add", "remove", "set", "region", "give", "give", "take",
+             "lose_all"]  # fmt: skip
+        )
+    )
+    if k == "power":
+        op = draw(st.sampled_from([fx.StatOp.ADD, fx.StatOp.SET]))
+        return fx.ModifyStat("power", op), fx.Const(draw(st.integers(-1, 3)))
+    if k == "give":
+        amount = fx.Const(1) if draw(st.integers(0, 4)) == 0 else None
+        return fx.Give(fx.Grant.KEYWORD, draw(st.sampled_from(KEYWORDS))), amount
+    if k == "take":
+        return fx.Take(fx.Grant.KEYWORD, draw(st.sampled_from(KEYWORDS))), None
+    if k == "lose_all":
+        return fx.Take(fx.Grant.ABILITIES), None
+    if k == "region":
+        members = draw(st.frozensets(st.sampled_from(TERRAINS), min_size=1, max_size=2))
+        return fx.ModifyStat(pv.REGION_TYPE, fx.StatOp.SET, members=members), None
+    op = {"add": fx.StatOp.ADD, "remove": fx.StatOp.REMOVE, "set": fx.StatOp.SET}[k]
+    members = draw(st.frozensets(st.sampled_from(NAMES), min_size=1, max_size=2))
+    return fx.ModifyStat(pv.SUBTYPES, op, members=members), None
+
+
+@st.composite
+def simple_conditions(draw: st.DrawFn) -> fx.Condition:
+    k = draw(st.sampled_from(["region", "region", "subtype", "has", "count"]))
+    if k == "region":
+        return fx.Condition(fx.Test.REGION, name=draw(st.sampled_from(TERRAINS)))
+    if k == "subtype":
+        return fx.Condition(fx.Test.SUBTYPE, name=draw(st.sampled_from(NAMES)))
+    if k == "has":
+        return fx.Condition(fx.Test.HAS, name=draw(st.sampled_from(KEYWORDS)))
+    if draw(st.integers(0, 2)):  # counts, rarely
+        return fx.Condition(fx.Test.REGION, name=draw(st.sampled_from(TERRAINS)))
+    counted = fx.Selector(
+        fx.Pick.ALL,
+        kinds=draw(st.sampled_from([frozenset(), CHARACTER])),
+        side=draw(st.sampled_from([fx.Side.ANY, fx.Side.YOURS, fx.Side.ENEMY])),
+        subtypes=draw(st.frozensets(st.sampled_from(TYPES), max_size=1)),
+        has=draw(st.frozensets(st.sampled_from(KEYWORDS), max_size=1)),
+        other=draw(st.booleans()),
+        here=draw(st.integers(0, 3)) == 0,
+    )
+    return fx.Condition(
+        fx.Test.COUNT,
+        selector=counted,
+        compare=draw(st.sampled_from([fx.Compare.AT_LEAST, fx.Compare.AT_MOST])),
+        bound=draw(st.integers(1, 2)),
+    )
+
+
+@st.composite
+def conditions(draw: st.DrawFn) -> fx.Condition | None:
+    k = draw(st.sampled_from([None, None, "one", "one", "and", "or", "not"]))
+    if k is None:
+        return None
+    if k == "one":
+        return draw(simple_conditions())
+    if k == "not":
+        return fx.Condition(fx.Test.NOT, parts=(draw(simple_conditions()),))
+    test = fx.Test.AND if k == "and" else fx.Test.OR
+    return fx.Condition(test, parts=(draw(simple_conditions()), draw(simple_conditions())))
+
+
+def _features(names: frozenset[str]) -> dict[str, Feature]:
+    return {k: Feature(k) for k in sorted(names)}
+
+
+@st.composite
+def boards(draw: st.DrawFn) -> GameState:
+    """2–3 regions, 2–5 characters, 1–6 passives on characters or regions."""
+    objects: dict[str, GameObject] = {}
+    regions = [f"r{i}" for i in range(draw(st.integers(2, 3)))]
+    for rid in regions:
+        objects[rid] = GameObject(
+            rid,
+            draw(st.sampled_from(PLAYERS)),
+            "region",
+            zone=draw(st.sampled_from(["play", "adventure"])),
+            base={"subtypes": draw(st.frozensets(st.sampled_from(TERRAINS), max_size=1))},
+            timestamp=draw(st.integers(0, 3)),
+        )
+    characters = [f"c{i}" for i in range(draw(st.integers(2, 5)))]
+    for cid in characters:
+        objects[cid] = GameObject(
+            cid,
+            draw(st.sampled_from(PLAYERS)),
+            "character",
+            zone=draw(st.sampled_from(ZONES)),
+            base={
+                "power": draw(st.integers(0, 3)),
+                "subtypes": draw(st.frozensets(st.sampled_from(NAMES), max_size=2)),
+            },
+            features=_features(draw(st.frozensets(st.sampled_from(KEYWORDS)))),
+            timestamp=draw(st.integers(1, 4)),
+            region=draw(st.sampled_from(regions)),
+        )
+    ids = characters + regions
+    for j in range(draw(st.integers(1, 6))):
+        owner = draw(st.sampled_from(ids)) if draw(st.integers(0, 3)) else regions[0]
+        action, amount = draw(actions())
+        p = pv.passive(
+            f"{owner}.p{j}", owner, action, draw(selectors()), amount, draw(conditions())
+        )
+        obj = objects[owner]
+        objects[owner] = replace(obj, abilities=(*obj.abilities, p))
+    return GameState(RULESETS["altered"], PLAYERS, objects)
+
+
+# -- events --------------------------------------------------------------------------------
+
+KINDS = (
+    "subtypes",
+    "keyword",
+    "power",
+    "zone",
+    "controller",
+    "region",
+    "timestamp",
+    "leave",
+    "terrain",
+    "terrain",
+)
+EVENT = st.tuples(st.sampled_from(KINDS), st.integers(0, 50), st.integers(0, 50))
+# one event changes one to three objects at once
+EVENTS = st.lists(st.lists(EVENT, min_size=1, max_size=3), min_size=1, max_size=6)
+
+
+def change(state: GameState, objects: dict[str, GameObject], what: str, pick: int, v: int) -> None:
+    """One object of ``objects`` (the state's, being changed) changed in one way."""
+    regions = sorted(o for o, obj in state.objects.items() if obj.kind == "region")
+    if what == "terrain":
+        rid = regions[pick % len(regions)]
+        obj = objects[rid]
+        terrain = frozenset() if v % 4 == 0 else frozenset({TERRAINS[v % 2]})
+        objects[rid] = replace(obj, base={**obj.base, "subtypes": terrain})
+        return
+    if what == "leave":  # a source leaves play or comes back
+        sources = sorted({p.source for o in state.objects.values() for p in pv.passives_of(o)})
+        oid = sources[pick % len(sources)]
+        obj = objects[oid]
+        back = "adventure" if obj.kind == "region" else ZONES[v % 3]
+        objects[oid] = replace(obj, zone="reserve" if pv.affected(obj) else back)
+        return
+    ids = sorted(objects)
+    oid = ids[pick % len(ids)]
+    obj = objects[oid]
+    if what == "controller":
+        objects[oid] = replace(obj, controller=PLAYERS[obj.controlled_by == PLAYERS[0]])
+    elif what == "timestamp":
+        objects[oid] = replace(obj, timestamp=v % 5)
+    elif obj.kind == "region":  # the rest are a character's
+        change(state, objects, "terrain", regions.index(oid), v)
+    elif what == "subtypes":
+        now = frozenset(n for i, n in enumerate(NAMES) if v >> i & 1)
+        objects[oid] = replace(obj, base={**obj.base, "subtypes": now})
+    elif what == "keyword":
+        name = KEYWORDS[v % 2]
+        feats = dict(obj.features)
+        if name in feats:
+            del feats[name]
+        else:
+            feats[name] = Feature(name)
+        objects[oid] = replace(obj, features=feats)
+    elif what == "power":
+        objects[oid] = replace(obj, base={**obj.base, "power": v % 5})
+    elif what == "zone":
+        objects[oid] = replace(obj, zone=ZONES[v % len(ZONES)])
+    else:  # region
+        objects[oid] = replace(obj, region=regions[v % len(regions)])
+
+
+def apply_event(state: GameState, changes: list[tuple[str, int, int]]) -> GameState:
+    objects = dict(state.objects)
+    for what, pick, v in changes:
+        change(state, objects, what, pick, v)
+    return replace(state, objects=objects)
+
+
+def run(state: GameState, events: list[list[tuple[str, int, int]]]) -> None:
+    previous, now = dep.order_passives(state), state
+    for k, changes in enumerate(events):
+        new = apply_event(now, changes)
+        try:
+            previous, now = step(previous, now, new), new
+        except AssertionError as e:
+            e.add_note(f"event {k} of {events}\nbefore:\n{describe(now)}\nafter:\n{describe(new)}")
+            raise
+
+
+def describe(state: GameState) -> str:
+    """A board in short (for a failure's message)."""
+    lines = []
+    for oid, o in sorted(state.objects.items()):
+        lines.append(
+            f"  {oid} {o.kind} {o.zone} {o.controlled_by} t{o.timestamp} in {o.region}"
+            f" {dict(o.base)} {sorted(o.features)}"
+        )
+        for p in pv.passives_of(o):
+            lines.append(f"    {p.id}: {p.effect.selector} {p.effect.action} {p.effect.amount}"
+                         f" if {p.effect.condition}")
+    return "\n".join(lines)
+
+
+@pytest.mark.rule("A-PASS-1", "A-DEP-1", "A-DEP-2", "A-ORDER-1", "A-TIME-1", "A-GOLD-6")
+@settings(max_examples=EXAMPLES, deadline=None)
+@given(boards(), EVENTS)
+def test_every_layer_re_evaluating_sequences_of_events_equals_a_full_ordering(
+    state: GameState, events: list[list[tuple[str, int, int]]]
+) -> None:
+    run(state, events)
+
+
+# -- the failures the oracle found, by hand ------------------------------------------------
+
+
+def _board(objects: list[GameObject]) -> GameState:
+    return GameState(RULESETS["altered"], PLAYERS, {o.id: o for o in objects})
+
+
+def _with(state: GameState, obj: GameObject) -> GameState:
+    return replace(state, objects={**state.objects, obj.id: obj})
+
+
+def _region(rid: str, *terrains: str, controller: str = "ana") -> GameObject:
+    return GameObject(rid, controller, "region", base={"subtypes": frozenset(terrains)})
+
+
+def _character(cid: str, *ps: pv.Passive, controller: str = "ana") -> GameObject:
+    return GameObject(
+        cid, controller, "character", base={"power": 0}, abilities=ps, region="r0", timestamp=1
+    )
+
+
+def _checked(state: GameState, new: GameState, changed: list[str]) -> dep.Ordering:
+    """Every layer where it answers, and ``reorder``, against a fresh ordering."""
+    previous, fresh = dep.order_passives(state), dep.order_passives(new)
+    for layer, got in (
+        ("local_update", local_update(previous, new, changed)),
+        ("replay_update", replay_update(previous, state, new, changed)),
+        ("cone_update", cone_update(previous, state, new, changed)),
+        ("reorder", dep.reorder(previous, state, new)),
+    ):
+        if got is not None:
+            same(got, fresh, layer)
+    return fresh
+
+
+@pytest.mark.rule("A-PASS-1", "A-ORDER-1", "IMP-COUNT")
+def test_a_region_turning_forest_flips_a_condition_that_also_counts_objects_here() -> None:
+    """"If I am in a Forest and another object is here, +1 power": the region becoming a
+    Forest makes it hold. The trial log's replay read the condition from the source and
+    its region alone, where the count found nothing, and kept it as not holding."""
+    here_other = fx.Selector(fx.Pick.ALL, other=True, here=True)
+    condition = fx.Condition(
+        fx.Test.AND,
+        parts=(
+            fx.Condition(fx.Test.REGION, name="Forest"),
+            fx.Condition(fx.Test.COUNT, selector=here_other, bound=1),
+        ),
+    )
+    p = pv.passive("c0.p", "c0", fx.ModifyStat("power"), fx.SELF, fx.Const(1), condition)
+    state = _board([_region("r0"), _character("c0", p), _character("c1")])
+    fresh = _checked(state, _with(state, _region("r0", "Forest")), ["r0"])
+    assert fresh.held == {"c0.p"}
+
+
+@pytest.mark.rule("A-PASS-1", "A-ORDER-1", "IMP-COUNT")
+def test_a_character_leaving_play_flips_a_count_of_a_region_passive() -> None:
+    """A region that is an Elemental while its controller has a character in it: the
+    one character leaving play makes the condition fail (the replay did not see it)."""
+    yours_here = fx.Selector(fx.Pick.ALL, kinds=CHARACTER, side=fx.Side.YOURS, here=True)
+    condition = fx.Condition(fx.Test.COUNT, selector=yours_here, bound=1)
+    elemental = fx.ModifyStat(pv.SUBTYPES, fx.StatOp.ADD, members=frozenset({"Elemental"}))
+    p = pv.passive("r0.p", "r0", elemental, fx.SELF, None, condition)
+    region = replace(_region("r0", controller="bo"), abilities=(p,))
+    own = pv.passive("c4.p", "c4", fx.ModifyStat("power"), fx.SELF, fx.Const(0))
+    c4 = _character("c4", own, controller="bo")
+    state = _board([region, c4, _character("c0")])
+    fresh = _checked(state, _with(state, replace(c4, zone="reserve")), ["c4"])
+    assert fresh.held == set()
