@@ -25,7 +25,7 @@ import os
 from dataclasses import replace
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
 from arbiter.model import passive_order as dep
@@ -45,11 +45,13 @@ TYPES = ("Elemental", "Spirit")
 TERRAINS = ("Forest", "Water")
 NAMES = TYPES + TERRAINS  # a subtype a passive names: a creature type or a terrain
 KEYWORDS = ("Gigantic", "Defender")
-ZONES = ("play", "play", "play", "expedition", "expedition:hero", "reserve")
+ZONES = ("play", "play", "play", "expedition", "expedition:hero", "reserve", "landmark")
 CHARACTER = frozenset({"character"})
 REGION = frozenset({"region"})
 
 Layer = str
+ACTIONS = ("power", "power", "add", "add", "remove", "set", "region", "give", "give", "take")
+ACTIONS += ("lose_all",)
 
 
 def same(got: dep.Ordering, fresh: dep.Ordering, layer: Layer = "reorder") -> None:
@@ -66,15 +68,14 @@ def step(previous: dep.Ordering, old: GameState, new: GameState) -> dep.Ordering
     layer that answers against a full ordering; the game's answer is returned."""
     fresh = dep.order_passives(new)
     changed = [oid for oid, obj in new.objects.items() if obj is not old.objects[oid]]
-    local = local_update(previous, new, changed)
-    if local is not None:
-        same(local, fresh, "local_update")
-    replayed = replay_update(previous, old, new, changed)
-    if replayed is not None:
-        same(replayed, fresh, "replay_update")
-    coned = cone_update(previous, old, new, changed)
-    if coned is not None:
-        same(coned, fresh, "cone_update")
+    for layer, got in (
+        ("local_update", local_update(previous, new, changed)),
+        ("replay_update", replay_update(previous, old, new, changed)),
+        ("cone_update", cone_update(previous, old, new, changed)),
+    ):
+        if got is not None:
+            event(f"{layer} answers")
+            same(got, fresh, layer)
     got = dep.reorder(previous, old, new)
     same(got, fresh, "reorder")
     return got
@@ -89,6 +90,9 @@ def selectors(draw: st.DrawFn) -> fx.Selector:
         return fx.SELF
     kinds = draw(st.sampled_from([frozenset(), CHARACTER, CHARACTER, REGION]))
     side = draw(st.sampled_from([fx.Side.ANY, fx.Side.ANY, fx.Side.YOURS, fx.Side.ENEMY]))
+    player = draw(st.sampled_from(PLAYERS)) if draw(st.integers(0, 5)) == 0 else None
+    if player is not None:  # a player named ("the characters Bo controls")
+        side = fx.Side.NAMED
     names = draw(st.frozensets(st.sampled_from(NAMES), max_size=1))
     has = draw(st.frozensets(st.sampled_from(KEYWORDS), max_size=1))
     zone = draw(st.sampled_from([None, None, None, "expedition", "play"]))
@@ -101,17 +105,13 @@ def selectors(draw: st.DrawFn) -> fx.Selector:
         other=draw(st.booleans()),
         here=draw(st.integers(0, 3)) == 0,
         zone=zone,
+        name=player,
     )
 
 
 @st.composite
 def actions(draw: st.DrawFn) -> tuple[fx.Action, fx.Amount | None]:
-    k = draw(
-        st.sampled_from(
-            ["power", "power", "add", "add", "remove", "set", "region", "give", "give", "take",
-             "lose_all"]  # fmt: skip
-        )
-    )
+    k = draw(st.sampled_from(ACTIONS))
     if k == "power":
         op = draw(st.sampled_from([fx.StatOp.ADD, fx.StatOp.SET]))
         return fx.ModifyStat("power", op), fx.Const(draw(st.integers(-1, 3)))
@@ -131,7 +131,7 @@ def actions(draw: st.DrawFn) -> tuple[fx.Action, fx.Amount | None]:
 
 
 @st.composite
-def simple_conditions(draw: st.DrawFn) -> fx.Condition:
+def simple_conditions(draw: st.DrawFn, counts: bool = True) -> fx.Condition:
     k = draw(st.sampled_from(["region", "region", "subtype", "has", "count"]))
     if k == "region":
         return fx.Condition(fx.Test.REGION, name=draw(st.sampled_from(TERRAINS)))
@@ -139,7 +139,7 @@ def simple_conditions(draw: st.DrawFn) -> fx.Condition:
         return fx.Condition(fx.Test.SUBTYPE, name=draw(st.sampled_from(NAMES)))
     if k == "has":
         return fx.Condition(fx.Test.HAS, name=draw(st.sampled_from(KEYWORDS)))
-    if draw(st.integers(0, 2)):  # counts, rarely
+    if not counts or draw(st.integers(0, 2)):  # counts, rarely
         return fx.Condition(fx.Test.REGION, name=draw(st.sampled_from(TERRAINS)))
     counted = fx.Selector(
         fx.Pick.ALL,
@@ -159,16 +159,17 @@ def simple_conditions(draw: st.DrawFn) -> fx.Condition:
 
 
 @st.composite
-def conditions(draw: st.DrawFn) -> fx.Condition | None:
+def conditions(draw: st.DrawFn, counts: bool = True) -> fx.Condition | None:
     k = draw(st.sampled_from([None, None, "one", "one", "and", "or", "not"]))
     if k is None:
         return None
     if k == "one":
-        return draw(simple_conditions())
+        return draw(simple_conditions(counts))
     if k == "not":
-        return fx.Condition(fx.Test.NOT, parts=(draw(simple_conditions()),))
+        return fx.Condition(fx.Test.NOT, parts=(draw(simple_conditions(counts)),))
     test = fx.Test.AND if k == "and" else fx.Test.OR
-    return fx.Condition(test, parts=(draw(simple_conditions()), draw(simple_conditions())))
+    parts = (draw(simple_conditions(counts)), draw(simple_conditions(counts)))
+    return fx.Condition(test, parts=parts)
 
 
 def _features(names: frozenset[str]) -> dict[str, Feature]:
@@ -176,8 +177,9 @@ def _features(names: frozenset[str]) -> dict[str, Feature]:
 
 
 @st.composite
-def boards(draw: st.DrawFn) -> GameState:
-    """2–3 regions, 2–5 characters, 1–6 passives on characters or regions."""
+def boards(draw: st.DrawFn, most: int = 6, counts: bool = True) -> GameState:
+    """2–3 regions, 2–5 characters, 1–``most`` passives on characters or regions (with
+    ``counts``, a count condition now and then)."""
     objects: dict[str, GameObject] = {}
     regions = [f"r{i}" for i in range(draw(st.integers(2, 3)))]
     for rid in regions:
@@ -205,11 +207,11 @@ def boards(draw: st.DrawFn) -> GameState:
             region=draw(st.sampled_from(regions)),
         )
     ids = characters + regions
-    for j in range(draw(st.integers(1, 6))):
+    for j in range(draw(st.integers(1, most))):
         owner = draw(st.sampled_from(ids)) if draw(st.integers(0, 3)) else regions[0]
         action, amount = draw(actions())
         p = pv.passive(
-            f"{owner}.p{j}", owner, action, draw(selectors()), amount, draw(conditions())
+            f"{owner}.p{j}", owner, action, draw(selectors()), amount, draw(conditions(counts))
         )
         obj = objects[owner]
         objects[owner] = replace(obj, abilities=(*obj.abilities, p))
@@ -306,8 +308,10 @@ def describe(state: GameState) -> str:
             f" {dict(o.base)} {sorted(o.features)}"
         )
         for p in pv.passives_of(o):
-            lines.append(f"    {p.id}: {p.effect.selector} {p.effect.action} {p.effect.amount}"
-                         f" if {p.effect.condition}")
+            lines.append(
+                f"    {p.id}: {p.effect.selector} {p.effect.action} {p.effect.amount}"
+                f" if {p.effect.condition}"
+            )
     return "\n".join(lines)
 
 
@@ -357,9 +361,10 @@ def _checked(state: GameState, new: GameState, changed: list[str]) -> dep.Orderi
 
 @pytest.mark.rule("A-PASS-1", "A-ORDER-1", "IMP-COUNT")
 def test_a_region_turning_forest_flips_a_condition_that_also_counts_objects_here() -> None:
-    """"If I am in a Forest and another object is here, +1 power": the region becoming a
-    Forest makes it hold. The trial log's replay read the condition from the source and
-    its region alone, where the count found nothing, and kept it as not holding."""
+    """A passive "if I am in a Forest and another object is here, I get +1 power": the
+    region becoming a Forest makes it hold. The trial log's replay read the condition from
+    the source and its region alone, where the count found nothing, and kept it as not
+    holding."""
     here_other = fx.Selector(fx.Pick.ALL, other=True, here=True)
     condition = fx.Condition(
         fx.Test.AND,
