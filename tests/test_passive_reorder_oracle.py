@@ -41,7 +41,7 @@ from tests.passive_strategies import comparable
 
 EXAMPLES = int(os.environ.get("ARBITER_ORACLE_EXAMPLES", "300"))
 PLAYERS = ("ana", "bo")
-TYPES = ("Elemental", "Spirit")
+TYPES = ("Elemental",)  # few names: what one passive writes, another reads
 TERRAINS = ("Forest", "Water")
 NAMES = TYPES + TERRAINS  # a subtype a passive names: a creature type or a terrain
 KEYWORDS = ("Gigantic", "Defender")
@@ -50,6 +50,7 @@ CHARACTER = frozenset({"character"})
 REGION = frozenset({"region"})
 
 Layer = str
+ANSWERED: list[Layer] = []  # the layers that answered in the last run (for statistics)
 ACTIONS = ("power", "power", "add", "add", "remove", "set", "region", "give", "give", "take")
 ACTIONS += ("lose_all",)
 
@@ -74,7 +75,7 @@ def step(previous: dep.Ordering, old: GameState, new: GameState) -> dep.Ordering
         ("cone_update", cone_update(previous, old, new, changed)),
     ):
         if got is not None:
-            event(f"{layer} answers")
+            ANSWERED.append(layer)
             same(got, fresh, layer)
     got = dep.reorder(previous, old, new)
     same(got, fresh, "reorder")
@@ -84,27 +85,34 @@ def step(previous: dep.Ordering, old: GameState, new: GameState) -> dep.Ordering
 # -- boards --------------------------------------------------------------------------------
 
 
+FILTERS = ("kinds", "kinds", "side", "named", "subtypes", "has", "has", "other", "here", "here")
+FILTERS += ("zone",)
+
+
 @st.composite
 def selectors(draw: st.DrawFn) -> fx.Selector:
+    """Self, or every object in play with zero to three filters."""
     if draw(st.integers(0, 4)) == 0:
         return fx.SELF
-    kinds = draw(st.sampled_from([frozenset(), CHARACTER, CHARACTER, REGION]))
-    side = draw(st.sampled_from([fx.Side.ANY, fx.Side.ANY, fx.Side.YOURS, fx.Side.ENEMY]))
-    player = draw(st.sampled_from(PLAYERS)) if draw(st.integers(0, 5)) == 0 else None
-    if player is not None:  # a player named ("the characters Bo controls")
-        side = fx.Side.NAMED
-    names = draw(st.frozensets(st.sampled_from(NAMES), max_size=1))
-    has = draw(st.frozensets(st.sampled_from(KEYWORDS), max_size=1))
-    zone = draw(st.sampled_from([None, None, None, "expedition", "play"]))
+    filters = draw(st.lists(st.sampled_from(FILTERS), max_size=3))
+    side, player = fx.Side.ANY, None
+    if "side" in filters:
+        side = draw(st.sampled_from([fx.Side.YOURS, fx.Side.ENEMY]))
+    if "named" in filters:  # a player named ("the characters Bo controls")
+        side, player = fx.Side.NAMED, draw(st.sampled_from(PLAYERS))
     return fx.Selector(
         fx.Pick.ALL,
         side=side,
-        kinds=kinds,
-        subtypes=names,
-        has=has,
-        other=draw(st.booleans()),
-        here=draw(st.integers(0, 3)) == 0,
-        zone=zone,
+        kinds=draw(st.sampled_from([CHARACTER, CHARACTER, REGION]))
+        if "kinds" in filters
+        else frozenset(),
+        subtypes=frozenset({draw(st.sampled_from(NAMES))})
+        if "subtypes" in filters
+        else frozenset(),
+        has=frozenset({draw(st.sampled_from(KEYWORDS))}) if "has" in filters else frozenset(),
+        other="other" in filters,
+        here="here" in filters,
+        zone=draw(st.sampled_from(["expedition", "play"])) if "zone" in filters else None,
         name=player,
     )
 
@@ -160,7 +168,7 @@ def simple_conditions(draw: st.DrawFn, counts: bool = True) -> fx.Condition:
 
 @st.composite
 def conditions(draw: st.DrawFn, counts: bool = True) -> fx.Condition | None:
-    k = draw(st.sampled_from([None, None, "one", "one", "and", "or", "not"]))
+    k = draw(st.sampled_from([None, None, None, None, None, "one", "one", "and", "or", "not"]))
     if k is None:
         return None
     if k == "one":
@@ -178,7 +186,8 @@ def _features(names: frozenset[str]) -> dict[str, Feature]:
 
 @st.composite
 def boards(draw: st.DrawFn, most: int = 6, counts: bool = True) -> GameState:
-    """2–3 regions, 2–5 characters, 1–``most`` passives on characters or regions (with
+    """2–3 regions, 1–``most`` passives on characters (one each, while there are
+    sources enough) or regions, 1–3 characters that are sources of nothing (with
     ``counts``, a count condition now and then)."""
     objects: dict[str, GameObject] = {}
     regions = [f"r{i}" for i in range(draw(st.integers(2, 3)))]
@@ -191,7 +200,9 @@ def boards(draw: st.DrawFn, most: int = 6, counts: bool = True) -> GameState:
             base={"subtypes": draw(st.frozensets(st.sampled_from(TERRAINS), max_size=1))},
             timestamp=draw(st.integers(0, 3)),
         )
-    characters = [f"c{i}" for i in range(draw(st.integers(2, 5)))]
+    n = draw(st.integers(1, most))  # passives
+    sources = [f"s{i}" for i in range(draw(st.integers(1, n)))]
+    characters = sources + [f"x{i}" for i in range(draw(st.integers(1, 3)))]
     for cid in characters:
         objects[cid] = GameObject(
             cid,
@@ -206,9 +217,10 @@ def boards(draw: st.DrawFn, most: int = 6, counts: bool = True) -> GameState:
             timestamp=draw(st.integers(1, 4)),
             region=draw(st.sampled_from(regions)),
         )
-    ids = characters + regions
-    for j in range(draw(st.integers(1, most))):
-        owner = draw(st.sampled_from(ids)) if draw(st.integers(0, 3)) else regions[0]
+    for j in range(n):  # one source each while there are sources enough, or a region
+        owner = sources[j] if j < len(sources) else draw(st.sampled_from(sources))
+        if draw(st.integers(0, 5)) == 0:
+            owner = draw(st.sampled_from(regions))
         action, amount = draw(actions())
         p = pv.passive(
             f"{owner}.p{j}", owner, action, draw(selectors()), amount, draw(conditions(counts))
@@ -254,7 +266,9 @@ def change(state: GameState, objects: dict[str, GameObject], what: str, pick: in
         objects[oid] = replace(obj, zone="reserve" if pv.affected(obj) else back)
         return
     ids = sorted(objects)
-    oid = ids[pick % len(ids)]
+    plain = [o for o in ids if objects[o].kind != "region" and not pv.passives_of(objects[o])]
+    # half the time a character that is the source of nothing (the trial log follows it)
+    oid = plain[pick % len(plain)] if plain and pick % 2 else ids[pick // 2 % len(ids)]
     obj = objects[oid]
     if what == "controller":
         objects[oid] = replace(obj, controller=PLAYERS[obj.controlled_by == PLAYERS[0]])
@@ -266,7 +280,7 @@ def change(state: GameState, objects: dict[str, GameObject], what: str, pick: in
         now = frozenset(n for i, n in enumerate(NAMES) if v >> i & 1)
         objects[oid] = replace(obj, base={**obj.base, "subtypes": now})
     elif what == "keyword":
-        name = KEYWORDS[v % 2]
+        name = KEYWORDS[v % len(KEYWORDS)]
         feats = dict(obj.features)
         if name in feats:
             del feats[name]
@@ -321,7 +335,10 @@ def describe(state: GameState) -> str:
 def test_every_layer_re_evaluating_sequences_of_events_equals_a_full_ordering(
     state: GameState, events: list[list[tuple[str, int, int]]]
 ) -> None:
+    ANSWERED.clear()
     run(state, events)
+    for layer in sorted(set(ANSWERED)):
+        event(f"{layer} answers")
 
 
 # -- the failures the oracle found, by hand ------------------------------------------------
@@ -393,3 +410,60 @@ def test_a_character_leaving_play_flips_a_count_of_a_region_passive() -> None:
     state = _board([region, c4, _character("c0")])
     fresh = _checked(state, _with(state, replace(c4, zone="reserve")), ["c4"])
     assert fresh.held == set()
+
+
+def _gigantic_forests(kind: str) -> tuple[GameState, GameState]:
+    """ "All objects gain Gigantic" on ``g`` (stamp 0, a character or a region), "I am a
+    Forest" on ``s`` (stamp 2), "all Gigantic Forests get +1 power" on ``t`` (stamp 1); then
+    ``g`` leaves play. Before, [t] waits for [s] (``s`` is Gigantic: becoming a Forest makes
+    [t] select it, A-DEP-1b); after, ``s`` is not Gigantic, [t] depends on nothing and
+    comes first by its stamp (A-ORDER-1)."""
+    give = pv.passive("g.p", "g", fx.Give(fx.Grant.KEYWORD, "Gigantic"), pv.EVERYTHING)
+    forest = fx.ModifyStat(pv.SUBTYPES, fx.StatOp.ADD, members=frozenset({"Forest"}))
+    gigantic_forests = fx.Selector(
+        fx.Pick.ALL, subtypes=frozenset({"Forest"}), has=frozenset({"Gigantic"})
+    )
+    plus = pv.passive("t.p", "t", fx.ModifyStat("power"), gigantic_forests, fx.Const(1))
+    g = GameObject("g", "ana", kind, base={"power": 0}, abilities=(give,))
+    if kind != "region":
+        g = replace(g, region="r0")
+    state = _board(
+        [
+            _region("r0"),
+            g,
+            replace(_character("s", pv.passive("s.p", "s", forest, fx.SELF)), timestamp=2),
+            _character("t", plus),
+        ]
+    )
+    return state, _with(state, replace(g, zone="reserve"))
+
+
+@pytest.mark.rule("A-PASS-1", "A-DEP-1", "A-ORDER-1")
+@pytest.mark.xfail(
+    strict=True,
+    reason="passive_cone keeps a dependency that only a stopped passive's effect made "
+    "(A-DEP-1b through an object it applied to); passive_cone*.py is being reworked",
+)
+def test_the_cone_drops_a_dependency_made_through_what_a_source_leaving_play_gave() -> None:
+    state, new = _gigantic_forests("character")
+    previous, fresh = dep.order_passives(state), dep.order_passives(new)
+    assert previous.order == ("g.p", "s.p", "t.p") and fresh.order == ("t.p", "s.p")
+    got = cone_update(previous, state, new, ["g"])
+    assert got is None or got.order == fresh.order
+
+
+@pytest.mark.rule("A-PASS-1", "A-DEP-1", "A-ORDER-1")
+def test_a_character_source_leaving_play_reorders_as_a_fresh_ordering() -> None:
+    state, new = _gigantic_forests("character")
+    same(dep.reorder(dep.order_passives(state), state, new), dep.order_passives(new))
+
+
+@pytest.mark.rule("A-PASS-1", "A-DEP-1", "A-ORDER-1", "A-PASS-4")
+@pytest.mark.xfail(
+    strict=True,
+    reason="reorder asks passive_cone first when only regions changed, and the cone keeps "
+    "a dependency that only the region's stopped passive made (see the test above)",
+)
+def test_a_region_source_leaving_play_reorders_as_a_fresh_ordering() -> None:
+    state, new = _gigantic_forests("region")
+    same(dep.reorder(dep.order_passives(state), state, new), dep.order_passives(new))
