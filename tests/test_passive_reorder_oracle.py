@@ -51,8 +51,8 @@ REGION = frozenset({"region"})
 
 Layer = str
 ANSWERED: list[Layer] = []  # the layers that answered in the last run (for statistics)
-ACTIONS = ("power", "power", "add", "add", "remove", "set", "region", "give", "give", "take")
-ACTIONS += ("lose_all",)
+ACTIONS = ("power", "power", "add", "add", "remove", "set", "region", "give", "give", "give")
+ACTIONS += ("give", "take", "lose_all")
 
 
 def same(got: dep.Ordering, fresh: dep.Ordering, layer: Layer = "reorder") -> None:
@@ -85,8 +85,8 @@ def step(previous: dep.Ordering, old: GameState, new: GameState) -> dep.Ordering
 # -- boards --------------------------------------------------------------------------------
 
 
-FILTERS = ("kinds", "kinds", "side", "named", "subtypes", "has", "has", "other", "here", "here")
-FILTERS += ("zone",)
+FILTERS = ("kinds", "kinds", "side", "named", "subtypes", "has", "has", "other", "other")
+FILTERS += ("here", "here", "here", "zone")
 
 
 @st.composite
@@ -186,11 +186,11 @@ def _features(names: frozenset[str]) -> dict[str, Feature]:
 
 @st.composite
 def boards(draw: st.DrawFn, most: int = 6, counts: bool = True) -> GameState:
-    """2–3 regions, 1–``most`` passives on characters (one each, while there are
+    """2–4 regions, 1–``most`` passives on characters (one each, while there are
     sources enough) or regions, 1–3 characters that are sources of nothing (with
     ``counts``, a count condition now and then)."""
     objects: dict[str, GameObject] = {}
-    regions = [f"r{i}" for i in range(draw(st.integers(2, 3)))]
+    regions = [f"r{i}" for i in range(draw(st.integers(2, 4)))]
     for rid in regions:
         objects[rid] = GameObject(
             rid,
@@ -238,6 +238,7 @@ KINDS = (
     "power",
     "zone",
     "controller",
+    "region",
     "region",
     "timestamp",
     "leave",
