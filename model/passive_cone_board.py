@@ -35,6 +35,8 @@ MOST_POOL = 3000  # objects looked at for one selector without a subtype or keyw
 
 _SELF = fx.Pick.SELF
 
+Timeline = tuple[str, list[tuple[int, int]]]  # an object, the rounds [start, stop) it has it
+
 
 class GiveUp(Exception):
     """A case the merge does not cover: the caller recomputes everything."""
@@ -103,7 +105,8 @@ class Known:
         self.writing: dict[pv.Channel, set[str]] = {}
         self.lines: dict[str, follow.Line] = {}
         self.spans: dict[tuple[str, pv.Channel], list[tuple[int, int]]] = {}
-        self.timelines: dict[pv.Channel, list[tuple[str, list[tuple[int, int]]]]] = {}
+        self.timelines: dict[pv.Channel, list[Timeline]] = {}
+        self.splits: dict[pv.Channel, tuple[frozenset[str], list[Timeline]]] = {}
         self.reach = ReachIndex(origin, stored)  # what a changed object reaches (``D``)
         self.counts = any(pv.counts_others(p) for p in origin.passives.values())
 
@@ -338,7 +341,7 @@ class ConeBoard:
             known.pools[channel] = got
         return got
 
-    def _timeline(self, channel: pv.Channel) -> list[tuple[str, list[tuple[int, int]]]]:
+    def _timeline(self, channel: pv.Channel) -> list[Timeline]:
         """The objects of ``channel``'s pool with the rounds each has it (as clean)."""
         got = self.known.timelines.get(channel)
         if got is None:
@@ -368,13 +371,26 @@ class ConeBoard:
             self.known.spans[(oid, channel)] = got
         return got
 
+    def _split(self, channel: pv.Channel) -> tuple[frozenset[str], list[Timeline]]:
+        """``channel``'s timeline split: the objects that have it in every round, and the
+        others with their rounds (most objects keep a keyword or subtype throughout)."""
+        got = self.known.splits.get(channel)
+        if got is None:
+            whole = [(0, self.end + 1)]
+            timeline = self._timeline(channel)
+            always = frozenset(o for o, spans in timeline if spans == whole)
+            got = (always, [(o, spans) for o, spans in timeline if o not in always])
+            self.known.splits[channel] = got
+        return got
+
     def targets(self, p: pv.Passive) -> list[str]:
         s = p.effect.selector
         if p.plan.indexed:  # every object in play with one subtype or keyword
             r = self.rounds[self.j]
             dirty = self.dirty
-            got = []
-            for o, spans in self._timeline(pt.indexed_channel(p)):
+            always, varying = self._split(pt.indexed_channel(p))
+            got = list(always.difference(dirty))
+            for o, spans in varying:
                 if o not in dirty:
                     for a, b in spans:
                         if a <= r < b:
