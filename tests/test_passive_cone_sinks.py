@@ -177,7 +177,7 @@ def _character(oid: str, stamp: int, *ps: pv.Passive, **kw: object) -> GameObjec
 
 @pytest.mark.rule("A-ORDER-1", "A-DEP-1", "A-PASS-2", "Altered 2.3.2.f")
 def test_a_sink_freed_by_a_terrain_moves_before_another_sink_and_changes_the_number() -> None:
-    """"All Gigantic have power 5" (stamp 2) waits for "if I am in a Forest, I gain
+    """The sink "all Gigantic have power 5" (stamp 2) waits for "if I am in a Forest, I gain
     Gigantic" (stamp 4) while the region is a Forest, so "all Elementals get +1 power"
     (stamp 3) comes before it: x (Gigantic, an Elemental) has 5. When the region becomes a
     Mountain the condition changes nothing: the sink no longer waits, takes the first
