@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Iterator, Mapping
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from arbiter.model import passive_follow as follow
@@ -23,8 +24,10 @@ from arbiter.model import passive_trial as pt
 from arbiter.model import passives as pv
 from arbiter.model.effects import algebra as fx
 from arbiter.model.passive_cone_reach import ReachIndex
+from arbiter.model.passive_trial import _in_first_order as in_first_order
 from arbiter.model.state import GameObject, GameState
-from arbiter.model.values.reading import SetOp
+from arbiter.model.values.characteristics import PassiveNumber, modify_numbers_by_passives
+from arbiter.model.values.reading import Modification, Op, SetOp
 
 if TYPE_CHECKING:
     from arbiter.model.passive_log import TrialLog
@@ -152,15 +155,27 @@ class ConeBoardView(pt.Board):
 
 class Dirty:
     """An object followed explicitly: its version, the passives of N that may select it
-    (by their place in N), those applied to it, and how many of N it has seen."""
+    (by their place in N), those applied to it, and how many of N it has seen. Its version
+    leaves out the number modifications made since it became dirty (``pending``, which no
+    passive reads), made at the end as ``passive_trial.Board.flush`` makes them: ``marks``
+    records when other passives first modified another characteristic meanwhile."""
 
-    __slots__ = ("applied", "heap", "seen", "version")
+    __slots__ = ("applied", "heap", "marks", "pending", "seen", "version")
 
     def __init__(self, version: GameObject, seen: int, applied: list[str]) -> None:
         self.version = version
         self.seen = seen
         self.applied = applied
         self.heap: list[tuple[int, str]] = []
+        self.pending: list[PassiveNumber] = []
+        self.marks: list[tuple[int, tuple[str, ...]]] = []
+
+    def change(self, now: GameObject) -> None:
+        """A change other than a number (``passive_trial.Board.commit``'s marks)."""
+        was = self.version
+        if self.pending and len(now.mods) != len(was.mods):
+            self.marks.append((len(self.pending), tuple(k for k in now.mods if k not in was.mods)))
+        self.version = now
 
 
 class ConeBoard:
@@ -206,6 +221,7 @@ class ConeBoard:
         self.watch: dict[str, set[str]] = {}  # passive of N -> dirty objects it may select
         self.order: list[str] = []
         self.cone_to: dict[str, frozenset[str]] = {}
+        self.shared: dict[tuple[PassiveNumber, int], Modification] = {}
         first = set(changed)
         for c in cone:
             if self.ps[c].plan.does is not pv.NUMBER:  # (numbers: derived again at the end)
@@ -237,12 +253,33 @@ class ConeBoard:
             p = self.ps[pid]
             obj = d.version
             if pid in held and pv.selects(p, obj, self.new.objects[p.source]):
-                now = pv.apply_effect(p, obj, self.origin.stamps[pid], self.rounding)
                 d.applied.append(pid)
+                if p.plan.does is pv.NUMBER:
+                    self.number(d, p, self.origin.stamps[pid])
+                    continue
+                now = pv.apply_effect(p, obj, self.origin.stamps[pid], self.rounding)
                 if now is not obj:
-                    d.version = now
+                    d.change(now)
                     self._push(oid, d, self.index.newly_selectable(obj, now))
         d.seen = max(d.seen, self.j)
+
+    def number(self, d: Dirty, p: pv.Passive, stamp: int) -> None:
+        """``p``'s number modification of a dirty object, made by ``settled``."""
+        plan = p.plan
+        assert isinstance(plan.op, Op)
+        d.pending.append((plan.name, plan.op, plan.amounts, p.id, stamp, self.rounding, plan.label))
+
+    def settled(self, d: Dirty) -> GameObject:
+        """A dirty object with its pending number modifications made, one copy for all of
+        them, the characteristics in the order each was first modified (as
+        ``passive_trial.Board.flush``: the same object as making each in its turn)."""
+        obj = d.version
+        if not d.pending:
+            return obj
+        new = modify_numbers_by_passives(obj, d.pending, self.shared)
+        if d.marks and len(new.mods) > len(obj.mods):
+            new = replace(new, mods=in_first_order(obj, new, d.pending, d.marks))
+        return new
 
     def version(self, oid: str) -> GameObject:
         d = self.dirty.get(oid)
