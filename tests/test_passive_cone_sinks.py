@@ -121,6 +121,13 @@ def sink_boards(draw: st.DrawFn) -> GameState:
     return GameState(RULESETS["altered"], PLAYERS, objects)
 
 
+def _same_order_of_mods(got: dep.Ordering, fresh: dep.Ordering) -> None:
+    """The characteristics of each object in the order each was first modified, as the
+    view lists them (``_same`` compares them as mappings)."""
+    for oid, obj in fresh.state.objects.items():
+        assert list(got.state.objects[oid].mods) == list(obj.mods), oid
+
+
 def _sinks(ordering: dep.Ordering) -> set[str]:
     log = ordering.log
     assert log is not None
@@ -152,6 +159,7 @@ def test_a_cone_made_mostly_of_sinks_after_a_sequence_of_events_equals_recomputi
             if [p for p in got.order if p in moved] != [p for p in by_cone.order if p in moved]:
                 event("the sinks' order changed")
             _same(got, fresh)
+            _same_order_of_mods(got, fresh)
             assert got.reused
         else:
             event("refused")
@@ -159,6 +167,7 @@ def test_a_cone_made_mostly_of_sinks_after_a_sequence_of_events_equals_recomputi
         _same(by_cone, fresh)
         by_game = dep.reorder(by_game, state, new)
         _same(by_game, fresh)
+        _same_order_of_mods(by_game, fresh)
         state = new
 
 
