@@ -433,15 +433,16 @@ class ConeBoard:
                         if a <= r < b:
                             got.append(o)
                             break
-            src = self.version(p.source)
-            got += [o for o in self.dirty if pv.selects(p, self.version(o), src)]
-            return sorted(got)
+            return sorted(got + self._dirty_selected(p))
         if s.pick is _SELF:
             pool: set[str] = {p.source}
-        elif s.subtypes:
-            pool = self._pool(("subtype", min(s.subtypes))) | set(self.dirty)
-        elif s.has:
-            pool = self._pool(("feature", min(s.has))) | set(self.dirty)
+        elif s.subtypes or s.has:
+            name = ("subtype", min(s.subtypes)) if s.subtypes else ("feature", min(s.has))
+            pool = self._pool(name).difference(self.dirty)
+            objects = self.board.objects
+            src = objects[p.source]
+            got = [o for o in pool if pv.selects(p, objects[o], src)]
+            return sorted(got + self._dirty_selected(p))
         elif s.kinds:
             pool = {o for k in s.kinds for o in self.known.by_kind.get(k, ())}
             if len(pool) > MOST_POOL:
@@ -451,6 +452,21 @@ class ConeBoard:
         objects = self.board.objects
         src = objects[p.source]
         return sorted(o for o in pool if pv.selects(p, objects[o], src))
+
+    def _dirty_selected(self, p: pv.Passive) -> list[str]:
+        """The dirty objects ``p`` selects now (``version`` of each, inlined: every dirty
+        object is read for every passive that may select one)."""
+        src = self.version(p.source)
+        j, selects, advance = self.j, pv.selects, self._advance
+        got = []
+        for o, d in self.dirty.items():
+            if d.heap and d.heap[0][0] < j:
+                advance(o, d)
+            elif d.seen < j:
+                d.seen = j  # (what ``_advance`` does when nothing is due)
+            if selects(p, d.version, src):
+                got.append(o)
+        return got
 
     def exact(self, oid: str) -> tuple[GameObject, list[str]]:
         """A clean object now, derived from its base in the order of the merge so far (its
