@@ -9,7 +9,12 @@ to it; numbers, which no passive reads, are left out, and a clean object is deri
 exactly by ``exact`` when it stops being clean). The others are *dirty*: followed
 explicitly, each passive of ``N`` that may select one (``FollowIndex.could_select``)
 looked at in turn. The targets of a passive selecting by one subtype or keyword are
-read from when each object of the pool has it (``spans``), not by reading every object.
+read from when each object of the pool has it (``spans``; those that have it in every
+round as one set), not by reading every object. A dirty object's number modifications
+are made once at the end (``settled``), as ``passive_trial.Board.flush`` makes them for a
+full ordering: no passive reads a number (``passives.reads``), and a number modification
+reads only the object's base, protections and modifications of that number, which no
+other passive changes, so the object is the one made by applying each in its turn.
 """
 
 from __future__ import annotations
