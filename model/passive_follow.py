@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Collection, Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from arbiter.model import passives as pv
@@ -36,6 +36,11 @@ class FollowIndex:
     by_region: Mapping[str, tuple[str, ...]]  # conditional passives by their source's region
     applied_by: Mapping[str, tuple[str, ...]]  # per object, the passives applied to it, in order
     of_source: Mapping[str, tuple[str, ...]]  # the passives of each source
+    # ``line_before`` of the objects asked for so far (from their base, kept with it): the
+    # same for every event replayed from this log, which follow the same objects again
+    before: dict[str, tuple[GameObject, Line, list[str]]] = field(
+        default_factory=dict, compare=False, repr=False
+    )
 
     def could_select(self, obj: GameObject) -> set[str]:
         """The passives whose selector may select ``obj`` (a superset)."""
@@ -98,7 +103,17 @@ def build(origin: Ordering, stored: GameState) -> FollowIndex:
 
 def line_before(origin: Ordering, index: FollowIndex, obj: GameObject) -> tuple[Line, list[str]]:
     """The object round by round in ``origin`` (from its base ``obj``): (round from which
-    it holds, version), and the passives applied to it."""
+    it holds, version), and the passives applied to it (kept in ``index`` for that very
+    base object: the callers do not change them)."""
+    kept = index.before.get(obj.id)
+    if kept is not None and kept[0] is obj:
+        return kept[1], kept[2]
+    line, applied = _line_before(origin, index, obj)
+    index.before[obj.id] = (obj, line, applied)
+    return line, applied
+
+
+def _line_before(origin: Ordering, index: FollowIndex, obj: GameObject) -> tuple[Line, list[str]]:
     out = [(0, obj)]
     rounding = origin.state.ruleset.division_rounding
     applied = list(index.applied_by.get(obj.id, ()))

@@ -33,14 +33,15 @@ recomputation.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from arbiter.model import passive_follow as follow
 from arbiter.model import passives as pv
 from arbiter.model.effects import algebra as fx
-from arbiter.model.passive_graph import DependencyGraph
+from arbiter.model.passive_followed import Followed, last_part
 from arbiter.model.passive_replay_checks import _part, _region_only, _seen
+from arbiter.model.passive_touched import Gone, Graph, Pairs, Reach
 from arbiter.model.passive_trial import Dependence
 from arbiter.model.state import GameObject, GameState
 
@@ -50,7 +51,7 @@ if TYPE_CHECKING:
 
 MOST_MOVED = 16  # passives applied out of their previous place
 MOST_DISPLACED = 8  # of those, applied by one order and not by the other at one round
-MOST_FOLLOWED = 64  # objects followed round by round
+MOST_FOLLOWED = 128  # objects followed round by round (the targets of passives that stopped)
 
 _DEP = Dependence("", "", ())  # the graph's edges need no reasons here
 Pair = tuple[str, str]
@@ -70,19 +71,6 @@ def on_source_alone(p: pv.Passive, source: GameObject) -> bool:
         and not pv.sets_region_type(p)
         and source.kind != pv.REGION
     )
-
-
-@dataclass
-class _Followed:
-    """One followed object: its previous versions by round, its version now in the new
-    order, the passives that can select that version, and those applied to it."""
-
-    before: follow.Line
-    now: GameObject
-    could: set[str]
-    applied: list[str] = field(default_factory=list)
-    differs: bool = False
-    pairs: set[Pair] = field(default_factory=set)  # the pairs corrected for it last
 
 
 def rechoose(
@@ -132,19 +120,19 @@ class _Simulation:
         self.moved: set[str] = set()
         self.x: set[str] = set()  # passives whose pairs are computed directly
         self.held_x: dict[str, bool] = {}  # whether each of X held at its turn
-        self.followed: dict[str, _Followed] = {}
+        self.followed: dict[str, Followed] = {}
         self.lines: dict[str, follow.Line] = {}  # previous versions of other objects read
         self.by_passive: dict[str, set[str]] = {}  # followed objects each passive may select
         self.changes_at: dict[int, set[str]] = {}  # rounds where a watched object's
         # previous version changes
         self.watch: dict[str, set[str]] = {}  # object -> passives of X reading it
-        self.graph = DependencyGraph()
+        self.reach = Reach()  # the passives ``touched`` found, kept while it cannot grow
+        self.graph = Graph(self.reach)
         self.logval: dict[Pair, bool] = {}
         self.overlay: dict[Pair, bool] = {}
         self.by_node: dict[str, set[Pair]] = {}
-        self.diff: set[Pair] = set()  # pairs whose value is not the log's
-        self.into_gone: dict[str, set[str]] = {}  # the log's edges into passives applied
-        # earlier than before
+        self.diff = Pairs(self.reach)  # pairs whose value is not the log's
+        self.into_gone = Gone(self.reach)  # the log's edges into passives applied earlier
         self.corrected: dict[Pair, int] = {}  # pairs corrected for some followed object
         self.writers: dict[str, list[str]] = {}
         # the passives that ceased (A-DEP-1a) once the previous order had applied ``k``
@@ -155,10 +143,11 @@ class _Simulation:
     def line(self, oid: str) -> follow.Line:
         got = self.lines.get(oid)
         if got is None:
-            got = follow.line_before(self.origin, self.index, self.stored.objects[oid])[0]
+            got, by = follow.line_before(self.origin, self.index, self.stored.objects[oid])
             self.lines[oid] = got
-            for r, _ in got[1:]:
-                self.changes_at.setdefault(r, set()).add(oid)
+            for (r, _), pid in zip(got[1:], by, strict=True):  # (a number: read by none)
+                if self.ps[pid].plan.does is not pv.NUMBER:
+                    self.changes_at.setdefault(r, set()).add(oid)
         return got
 
     def version(self, oid: str) -> GameObject:
@@ -188,7 +177,7 @@ class _Simulation:
             raise _Refused
         before = self.line(oid)
         now = self.new.objects[oid] if not self.order else follow.at(before, self.j)
-        f = _Followed(before, now, self.index.could_select(now))
+        f = Followed(before, now, self.index.could_select(now))
         if self.order:  # what the previous order applied to it so far, the same now
             pos = self.index.pos
             f.applied = [q for q in self.index.applied_by.get(oid, ()) if pos[q] < self.j]
@@ -240,9 +229,18 @@ class _Simulation:
         for pid in sorted(xs):
             self.pairs_of_x(pid)
 
-    def check_followed(self, oid: str, f: _Followed) -> None:
+    def check_followed(self, oid: str, f: Followed) -> None:
         was = self.previous(oid)
-        f.differs = _seen(was) != _seen(f.now)
+        # what selectors read of both versions (and whether they keep their abilities, and
+        # which passives may select it) as at the last check: its pairs are those found then
+        seen = (_seen(was), _seen(f.now), f.now.abilities == was.abilities, len(f.could))
+        if seen == f.seen:
+            return
+        f.seen = seen
+        f.differs = seen[0] != seen[1]
+        if f.differs:  # (``passive_followed``)
+            boards = (self.stored.objects, self.new.objects)
+            f.until = last_part(self.index, self.ps, boards, oid, (was, f.now), self.n)
         if f.differs or f.now.abilities != was.abilities:
             if f.now.abilities != was.abilities:
                 raise _Refused  # its passives exist in other rounds (A-DEP-1a)
@@ -265,7 +263,7 @@ class _Simulation:
             self.corrected[pair] = self.corrected.get(pair, 0) + 1
         f.pairs = pairs
 
-    def pairs_of(self, oid: str, f: _Followed, was: GameObject) -> set[Pair]:
+    def pairs_of(self, oid: str, f: Followed, was: GameObject) -> set[Pair]:
         """The pairs (A, B) outside X where ``oid`` may be a witness: [B] may select it
         and [A] reads what [B] writes and may select it before or after [B]."""
         out: set[Pair] = set()
@@ -415,23 +413,10 @@ class _Simulation:
     def touched(self, displaced: list[str]) -> set[str]:
         """The passives that reach, on the graph now or on the log's, a pair whose value
         differs or a displaced passive: only their status (free or not) can differ from
-        the log's (A-DEP-2: the others reach the same passives by the same edges)."""
-        extra: dict[str, set[str]] = {}  # the log's edges that are not in the graph now
-        starts = set(displaced)
-        for a, b in self.diff:
-            starts.add(a)
-            if self.logval.get((a, b), False):
-                extra.setdefault(b, set()).add(a)
-        into, gone = self.graph.into, self.into_gone
-        seen = set(starts)
-        todo = list(starts)
-        while todo:
-            node = todo.pop()
-            for m in (*into.get(node, ()), *extra.get(node, ()), *gone.get(node, ())):
-                if m not in seen:
-                    seen.add(m)
-                    todo.append(m)
-        return seen
+        the log's (A-DEP-2: the others reach the same passives by the same edges); a
+        superset kept from round to round (``passive_touched``)."""
+        graph = self.graph
+        return self.reach.touched(displaced, self.diff, self.logval, graph.into, self.into_gone)
 
     def choose(self) -> str:
         """The free passive with the smallest order key (A-ORDER-1). Where the graph is
@@ -489,15 +474,19 @@ class _Simulation:
         self.notify(self.apply_to_followed(chosen, held))
 
     def apply_to_followed(self, chosen: str, held: bool) -> list[str]:
-        """The followed objects ``chosen`` changes now (applied to their new versions)."""
+        """The followed objects ``chosen`` changes now (applied to their new versions), but
+        for a number, which no passive reads (``passives.unsupported``): nothing to look at."""
         p = self.ps[chosen]
-        changed = []
+        changed: list[str] = []
+        number = p.plan.does is pv.NUMBER
         src = self.new.objects[p.source]
         for oid in sorted(self.by_passive.get(chosen, ())):
             f = self.followed[oid]
             if held and pv.selects(p, f.now, src):
                 f.now = pv.apply_effect(p, f.now, self.origin.stamps[chosen], self.rounding)
                 f.applied.append(chosen)
+                if number:
+                    continue
                 could = self.index.could_select(f.now)
                 for pid in could - f.could:
                     self.by_passive.setdefault(pid, set()).add(oid)
@@ -512,7 +501,8 @@ class _Simulation:
         and each round's graph is the log's)."""
         if self.diff or self.j >= self.n or self.displaced():
             return False
-        return not any(f.differs for f in self.followed.values())
+        j = self.j  # (one that differs but that nothing left can read: ``passive_followed``)
+        return not any(f.differs and f.until >= j for f in self.followed.values())
 
     def finish(self) -> None:
         """The rest of the previous order, applied to the followed objects."""
@@ -574,9 +564,9 @@ class _Simulation:
         applied_to = dict(origin.applied_to)
         for oid, f in self.followed.items():
             objects[oid] = f.now
-            now = set(f.applied)
-            for pid in applied_to:
-                if (pid in now) != (oid in applied_to[pid]):
+            # the passives applied to it by one order and not the other
+            for pid in set(f.applied) ^ set(self.index.applied_by.get(oid, ())):
+                if pid in applied_to:
                     applied_to[pid] = applied_to[pid] ^ {oid}
         held = set(origin.held)
         for pid, did in self.held_x.items():

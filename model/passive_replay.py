@@ -18,14 +18,20 @@ of ``D`` changes [A]'s selection now. Each object of ``D`` is followed round by 
 before and after the event; where its part in a pair differs, the pair's value is
 compared in every round both passives were unapplied. Where one differs, the choice of
 those rounds is made again on the graph as it is now (``passive_choices``); if a
-choice differs, or a passive is involved with ``D`` in a way not followed here, the
-answer is ``None`` and the caller recomputes everything. The tests compare the result
+choice differs, the order is made again from the log (``passive_rechoose``; with passives
+that stopped or select again, ``passive_rechoose_sources``); if that refuses, or a
+passive is involved with ``D`` in a way not followed here, the answer is ``None`` and the
+caller recomputes everything. The order made again is tried first where checking here
+seldom pays: regions alone changed, an earlier re-evaluation from this log already made
+another order (its choices then seldom stand), or more than ``MOST_CHANGED`` objects
+changed (up to ``MOST_CHANGED_RECHOSEN``, that alone is tried). Which is tried first
+changes no answer: each gives the full ordering's or None. The tests compare the result
 with a full recomputation.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -55,6 +61,9 @@ if TYPE_CHECKING:
 SELF = fx.Pick.SELF
 # the most objects changed since the log's ordering that are followed round by round
 MOST_CHANGED = 16
+# and by ``passive_rechoose`` alone (about 4 ms each on the dense board of
+# ``benchmarks/dependency.py``, against 0.6 s for a full ordering)
+MOST_CHANGED_RECHOSEN = 32
 # the most objects followed in all (with those a passive that stopped applied to)
 MOST_FOLLOWED = 400
 
@@ -74,8 +83,9 @@ def replay_update(
     if since is None:
         return None
     log, origin, stored, dirty = since
-    if len(dirty) > MOST_CHANGED:
+    if len(dirty) > MOST_CHANGED_RECHOSEN:
         return None  # each is followed through every round: recomputing is cheaper
+    many = len(dirty) > MOST_CHANGED  # only the order made again (below) is tried
     ps = origin.passives
     sources = {p.source for p in ps.values()}
     stopped: set[str] = set()  # passives whose source left play: absent now
@@ -93,15 +103,6 @@ def replay_update(
         return None
     if log.follow is None:
         log.follow = follow.build(origin, stored)
-    # regions alone changed: the order made again from the log (``passive_rechoose``) costs
-    # less than checking it here first, and answers where the order differs as well
-    tried = not (stopped or sided) and all(
-        stored.objects[o].kind == pv.REGION == new.objects[o].kind for o in dirty
-    )
-    if tried:
-        got = _rechosen(origin, stored, new, log, dirty, False)
-        if got is not None:
-            return got
     followed = set(dirty)
     for pid in stopped:  # (a source it took abilities from is followed: refused below)
         followed.update(origin.applied_to.get(pid, ()))
@@ -113,8 +114,19 @@ def replay_update(
         followed.update(targets)
     if len(followed) > MOST_FOLLOWED:
         return None
-    if log.follow is None:
-        log.follow = follow.build(origin, stored)
+    # regions alone changed, or an earlier re-evaluation made another order (the log's
+    # choices then seldom stand): the order made again from the log (``passive_rechoose``)
+    # costs less than checking it here first, and answers where the order differs as well
+    tried = (
+        many
+        or previous.order != origin.order
+        or all(stored.objects[o].kind == pv.REGION == new.objects[o].kind for o in dirty)
+    )
+    absent = frozenset(stopped)
+    if tried:
+        got = _rechosen(origin, stored, new, log, dirty, False, absent, followed)
+        if got is not None or many:
+            return got
     index = log.follow
     n = len(origin.order)
     last = {pid: k for k, pid in enumerate(origin.order)}  # the last round it is unapplied
@@ -129,7 +141,7 @@ def replay_update(
     # its turn, and A-DEP-1c with it is compared again); otherwise everything again
     flipped = run.conditions(ps, stored, stopped)
     if flipped is None or len(run.lines) > MOST_FOLLOWED:
-        return _rechosen(origin, stored, new, log, dirty, bool(stopped or sided) or tried)
+        return _rechosen(origin, stored, new, log, dirty, tried, absent, followed)
     gone = frozenset(run.lines)
     states = origin.state.objects
     now_objects = new.objects  # the sources' controllers, zones and regions now
@@ -263,7 +275,7 @@ def replay_update(
         if changed_in:
             differ[(a, b)] = changed_in
     if (differ or stopped) and not choices_stand(origin, stored, log, last, differ, stopped):
-        return _rechosen(origin, stored, new, log, dirty, bool(stopped or sided) or tried)
+        return _rechosen(origin, stored, new, log, dirty, tried, absent, followed)
     return _result(origin, log, new, run.derived, stopped, run.held)
 
 
@@ -274,14 +286,21 @@ def _rechosen(
     log: TrialLog,
     dirty: Sequence[str],
     skip: bool,
+    stopped: frozenset[str] = frozenset(),
+    followed: Collection[str] = (),
 ) -> Ordering | None:
-    """The order made again from the log where a choice differs (``passive_rechoose``),
-    for events on followed objects alone (no passive stopped or selecting again; ``skip``:
-    not these, or tried already)."""
+    """The order made again from the log where a choice differs (``passive_rechoose``;
+    ``skip``: tried already). With passives that stopped or select again, the objects of
+    ``followed`` (``dirty`` and their targets, before and after) are followed from the
+    start and the stopped ones are absent (``passive_rechoose_sources``)."""
     from arbiter.model.passive_rechoose import rechoose
 
     if skip or log.follow is None:
         return None
+    if stopped or set(followed) != set(dirty):
+        from arbiter.model.passive_rechoose_sources import rechoose_sources
+
+        return rechoose_sources(origin, stored, new, log, log.follow, dirty, stopped, followed)
     return rechoose(origin, stored, new, log, log.follow, dirty)
 
 

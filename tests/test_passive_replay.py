@@ -316,8 +316,9 @@ def test_a_region_whose_change_makes_a_condition_flip_makes_a_dependency() -> No
 @pytest.mark.rule("A-PASS-1")
 def test_many_changed_objects_are_recomputed_rather_than_followed() -> None:
     """Each changed object is followed through every round: past ``MOST_CHANGED`` of them
-    the log is not used, and a full ordering is as cheap."""
-    from arbiter.model.passive_replay import MOST_CHANGED
+    only the order made again from the log (``passive_rechoose``) is tried, past
+    ``MOST_CHANGED_RECHOSEN`` the log is not used, and a full ordering is as cheap."""
+    from arbiter.model.passive_replay import MOST_CHANGED, MOST_CHANGED_RECHOSEN
 
     plus = pv.passive(
         "s.p",
@@ -327,7 +328,7 @@ def test_many_changed_objects_are_recomputed_rather_than_followed() -> None:
         fx.Const(1),
     )
     objects = {"s": GameObject("s", "ana", "character", base={"power": 0}, abilities=(plus,))}
-    for i in range(MOST_CHANGED + 1):
+    for i in range(MOST_CHANGED_RECHOSEN + 1):
         objects[f"x{i}"] = GameObject(f"x{i}", "bo", "character", base={"power": i})
     state = GameState(RULESETS["altered"], PLAYERS, objects)
     first = dep.order_passives(state)
@@ -338,6 +339,11 @@ def test_many_changed_objects_are_recomputed_rather_than_followed() -> None:
     }
     new = replace(state, objects={**objects, **elementals})
     assert replay_update(first, state, new, sorted(elementals)) is None
+    some = dict(sorted(elementals.items())[: MOST_CHANGED + 1])
+    more = replace(state, objects={**objects, **some})
+    replayed = replay_update(first, state, more, sorted(some))
+    assert replayed is not None
+    _same(replayed, dep.order_passives(more))
     few = replace(state, objects={**objects, "x0": elementals["x0"]})
     replayed = replay_update(first, state, few, ["x0"])
     assert replayed is not None
