@@ -143,10 +143,12 @@ def _steady(p: pv.Passive, dirty: frozenset[str]) -> bool:
 
 
 def _seen(obj: GameObject) -> tuple[object, ...]:
-    """What a selector reads of an object (``passives.selects``)."""
+    """What a selector reads of an object (``passives.selects``): its region too, which
+    "here" reads (``passives.at_place``)."""
     return (
         obj.id,
         obj.zone,
+        obj.region,
         obj.kind,
         obj.controlled_by,
         frozenset(obj.features),
