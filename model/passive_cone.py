@@ -125,7 +125,9 @@ def cone_update(
         return None
     stopped, keys = moved
     cone = _choose(known, *direct(known.reach, origin, stored, new, dirty))
+    multi = _multi_readers(origin)
     for _ in range(MOST_GROWTH + 1):
+        cone = _enabled(known, origin, multi, cone)
         if cone is None:
             return None
         try:
@@ -134,6 +136,49 @@ def cone_update(
             return None
         except Grow as grow:  # the merge again with the cone closed over it
             cone = _close(known, cone | {grow.pid})
+    return None
+
+
+def _multi_readers(origin: Ordering) -> dict[str, frozenset[pv.Channel]]:
+    """The passives whose selector reads two subtypes or keywords or more, by them."""
+    out = {}
+    for pid, p in origin.passives.items():
+        read = pv.selector_reads(p)
+        if len(read) >= 2:
+            out[pid] = read
+    return out
+
+
+def _enabled(
+    known: Known,
+    origin: Ordering,
+    multi: dict[str, frozenset[pv.Channel]],
+    cone: set[str] | None,
+) -> set[str] | None:
+    """The cone with every passive whose selector reads two names or more, one of them
+    written by a passive of the cone (a fixpoint; None beyond ``MOST_CONE``).
+
+    The claim of the module's text needs it: a passive ``W`` of the cone giving an
+    object one name (Gigantic) need not change what a passive ``A`` reading two (Gigantic
+    Forests) selects when it is applied (the object is no Forest yet), so ``A`` never
+    depended on ``W``; yet whether ``W`` applied, or applies at all now, decides whether
+    another passive making the object a Forest changes what ``A`` selects: a dependency
+    among the passives outside the cone that the log's cannot show (a source leaving play
+    whose passive gave the name, ``tests/test_passive_reorder_oracle.py``). With one name
+    read, ``W`` changing it changes what ``A`` selects, so ``A`` depended on ``W``
+    wherever ``W`` was applied first, and the closure has it."""
+    while cone is not None:
+        written: set[pv.Channel] = set()
+        for c in cone:
+            p = origin.passives[c]
+            if p.plan.does is not pv.NUMBER:
+                written |= pv.writes(p)
+        extra = {
+            pid for pid, read in multi.items() if pid not in cone and pv.overlaps(written, read)
+        }
+        if not extra:
+            return cone
+        cone = _close(known, cone | extra)
     return None
 
 

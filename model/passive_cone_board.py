@@ -9,13 +9,19 @@ to it; numbers, which no passive reads, are left out, and a clean object is deri
 exactly by ``exact`` when it stops being clean). The others are *dirty*: followed
 explicitly, each passive of ``N`` that may select one (``FollowIndex.could_select``)
 looked at in turn. The targets of a passive selecting by one subtype or keyword are
-read from when each object of the pool has it (``spans``), not by reading every object.
+read from when each object of the pool has it (``spans``; those that have it in every
+round as one set), not by reading every object. A dirty object's number modifications
+are made once at the end (``settled``), as ``passive_trial.Board.flush`` makes them for a
+full ordering: no passive reads a number (``passives.reads``), and a number modification
+reads only the object's base, protections and modifications of that number, which no
+other passive changes, so the object is the one made by applying each in its turn.
 """
 
 from __future__ import annotations
 
 import heapq
 from collections.abc import Iterator, Mapping
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from arbiter.model import passive_follow as follow
@@ -23,8 +29,10 @@ from arbiter.model import passive_trial as pt
 from arbiter.model import passives as pv
 from arbiter.model.effects import algebra as fx
 from arbiter.model.passive_cone_reach import ReachIndex
+from arbiter.model.passive_trial import _in_first_order as in_first_order
 from arbiter.model.state import GameObject, GameState
-from arbiter.model.values.reading import SetOp
+from arbiter.model.values.characteristics import PassiveNumber, modify_numbers_by_passives
+from arbiter.model.values.reading import Modification, Op, SetOp
 
 if TYPE_CHECKING:
     from arbiter.model.passive_log import TrialLog
@@ -34,6 +42,8 @@ MOST_DIRTY = 400  # objects followed explicitly
 MOST_POOL = 3000  # objects looked at for one selector without a subtype or keyword
 
 _SELF = fx.Pick.SELF
+
+Timeline = tuple[str, list[tuple[int, int]]]  # an object, the rounds [start, stop) it has it
 
 
 class GiveUp(Exception):
@@ -103,7 +113,8 @@ class Known:
         self.writing: dict[pv.Channel, set[str]] = {}
         self.lines: dict[str, follow.Line] = {}
         self.spans: dict[tuple[str, pv.Channel], list[tuple[int, int]]] = {}
-        self.timelines: dict[pv.Channel, list[tuple[str, list[tuple[int, int]]]]] = {}
+        self.timelines: dict[pv.Channel, list[Timeline]] = {}
+        self.splits: dict[pv.Channel, tuple[frozenset[str], list[Timeline]]] = {}
         self.reach = ReachIndex(origin, stored)  # what a changed object reaches (``D``)
         self.counts = any(pv.counts_others(p) for p in origin.passives.values())
 
@@ -149,15 +160,27 @@ class ConeBoardView(pt.Board):
 
 class Dirty:
     """An object followed explicitly: its version, the passives of N that may select it
-    (by their place in N), those applied to it, and how many of N it has seen."""
+    (by their place in N), those applied to it, and how many of N it has seen. Its version
+    leaves out the number modifications made since it became dirty (``pending``, which no
+    passive reads), made at the end as ``passive_trial.Board.flush`` makes them: ``marks``
+    records when other passives first modified another characteristic meanwhile."""
 
-    __slots__ = ("applied", "heap", "seen", "version")
+    __slots__ = ("applied", "heap", "marks", "pending", "seen", "version")
 
     def __init__(self, version: GameObject, seen: int, applied: list[str]) -> None:
         self.version = version
         self.seen = seen
         self.applied = applied
         self.heap: list[tuple[int, str]] = []
+        self.pending: list[PassiveNumber] = []
+        self.marks: list[tuple[int, tuple[str, ...]]] = []
+
+    def change(self, now: GameObject) -> None:
+        """A change other than a number (``passive_trial.Board.commit``'s marks)."""
+        was = self.version
+        if self.pending and len(now.mods) != len(was.mods):
+            self.marks.append((len(self.pending), tuple(k for k in now.mods if k not in was.mods)))
+        self.version = now
 
 
 class ConeBoard:
@@ -203,6 +226,7 @@ class ConeBoard:
         self.watch: dict[str, set[str]] = {}  # passive of N -> dirty objects it may select
         self.order: list[str] = []
         self.cone_to: dict[str, frozenset[str]] = {}
+        self.shared: dict[tuple[PassiveNumber, int], Modification] = {}
         first = set(changed)
         for c in cone:
             if self.ps[c].plan.does is not pv.NUMBER:  # (numbers: derived again at the end)
@@ -234,12 +258,33 @@ class ConeBoard:
             p = self.ps[pid]
             obj = d.version
             if pid in held and pv.selects(p, obj, self.new.objects[p.source]):
-                now = pv.apply_effect(p, obj, self.origin.stamps[pid], self.rounding)
                 d.applied.append(pid)
+                if p.plan.does is pv.NUMBER:
+                    self.number(d, p, self.origin.stamps[pid])
+                    continue
+                now = pv.apply_effect(p, obj, self.origin.stamps[pid], self.rounding)
                 if now is not obj:
-                    d.version = now
+                    d.change(now)
                     self._push(oid, d, self.index.newly_selectable(obj, now))
         d.seen = max(d.seen, self.j)
+
+    def number(self, d: Dirty, p: pv.Passive, stamp: int) -> None:
+        """``p``'s number modification of a dirty object, made by ``settled``."""
+        plan = p.plan
+        assert isinstance(plan.op, Op)
+        d.pending.append((plan.name, plan.op, plan.amounts, p.id, stamp, self.rounding, plan.label))
+
+    def settled(self, d: Dirty) -> GameObject:
+        """A dirty object with its pending number modifications made, one copy for all of
+        them, the characteristics in the order each was first modified (as
+        ``passive_trial.Board.flush``: the same object as making each in its turn)."""
+        obj = d.version
+        if not d.pending:
+            return obj
+        new = modify_numbers_by_passives(obj, d.pending, self.shared)
+        if d.marks and len(new.mods) > len(obj.mods):
+            new = replace(new, mods=in_first_order(obj, new, d.pending, d.marks))
+        return new
 
     def version(self, oid: str) -> GameObject:
         d = self.dirty.get(oid)
@@ -338,7 +383,7 @@ class ConeBoard:
             known.pools[channel] = got
         return got
 
-    def _timeline(self, channel: pv.Channel) -> list[tuple[str, list[tuple[int, int]]]]:
+    def _timeline(self, channel: pv.Channel) -> list[Timeline]:
         """The objects of ``channel``'s pool with the rounds each has it (as clean)."""
         got = self.known.timelines.get(channel)
         if got is None:
@@ -368,27 +413,41 @@ class ConeBoard:
             self.known.spans[(oid, channel)] = got
         return got
 
+    def _split(self, channel: pv.Channel) -> tuple[frozenset[str], list[Timeline]]:
+        """``channel``'s timeline split: the objects that have it in every round, and the
+        others with their rounds (most objects keep a keyword or subtype throughout)."""
+        got = self.known.splits.get(channel)
+        if got is None:
+            whole = [(0, self.end + 1)]
+            timeline = self._timeline(channel)
+            always = frozenset(o for o, spans in timeline if spans == whole)
+            got = (always, [(o, spans) for o, spans in timeline if o not in always])
+            self.known.splits[channel] = got
+        return got
+
     def targets(self, p: pv.Passive) -> list[str]:
         s = p.effect.selector
         if p.plan.indexed:  # every object in play with one subtype or keyword
             r = self.rounds[self.j]
             dirty = self.dirty
-            got = []
-            for o, spans in self._timeline(pt.indexed_channel(p)):
+            always, varying = self._split(pt.indexed_channel(p))
+            got = list(always.difference(dirty))
+            for o, spans in varying:
                 if o not in dirty:
                     for a, b in spans:
                         if a <= r < b:
                             got.append(o)
                             break
-            src = self.version(p.source)
-            got += [o for o in self.dirty if pv.selects(p, self.version(o), src)]
-            return sorted(got)
+            return sorted(got + self._dirty_selected(p))
         if s.pick is _SELF:
             pool: set[str] = {p.source}
-        elif s.subtypes:
-            pool = self._pool(("subtype", min(s.subtypes))) | set(self.dirty)
-        elif s.has:
-            pool = self._pool(("feature", min(s.has))) | set(self.dirty)
+        elif s.subtypes or s.has:
+            name = ("subtype", min(s.subtypes)) if s.subtypes else ("feature", min(s.has))
+            pool = self._pool(name).difference(self.dirty)
+            objects = self.board.objects
+            src = objects[p.source]
+            got = [o for o in pool if pv.selects(p, objects[o], src)]
+            return sorted(got + self._dirty_selected(p))
         elif s.kinds:
             pool = {o for k in s.kinds for o in self.known.by_kind.get(k, ())}
             if len(pool) > MOST_POOL:
@@ -398,6 +457,21 @@ class ConeBoard:
         objects = self.board.objects
         src = objects[p.source]
         return sorted(o for o in pool if pv.selects(p, objects[o], src))
+
+    def _dirty_selected(self, p: pv.Passive) -> list[str]:
+        """The dirty objects ``p`` selects now (``version`` of each, inlined: every dirty
+        object is read for every passive that may select one)."""
+        src = self.version(p.source)
+        j, selects, advance = self.j, pv.selects, self._advance
+        got = []
+        for o, d in self.dirty.items():
+            if d.heap and d.heap[0][0] < j:
+                advance(o, d)
+            elif d.seen < j:
+                d.seen = j  # (what ``_advance`` does when nothing is due)
+            if selects(p, d.version, src):
+                got.append(o)
+        return got
 
     def exact(self, oid: str) -> tuple[GameObject, list[str]]:
         """A clean object now, derived from its base in the order of the merge so far (its

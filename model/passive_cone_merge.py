@@ -378,7 +378,7 @@ class Merge(ConeBoard):
                 d = self.dirty.get(oid)
                 if d is not None:
                     self._advance(oid, d)
-                    d.version = pv.apply_effect(p, d.version, self.stamps[cid], self.rounding)
+                    self.number(d, p, self.stamps[cid])
                     d.applied.append(cid)
             self.cone_to[cid] = frozenset(targets)
             return
@@ -401,7 +401,7 @@ class Merge(ConeBoard):
             written |= chans
             if ("abilities", oid) in chans:
                 lost.add(oid)
-            d.version = now
+            d.change(now)
             d.applied.append(cid)
             self._push(oid, d, self.index.newly_selectable(was, now))
         self.cone_to[cid] = frozenset(done.targets)
@@ -466,7 +466,7 @@ class Merge(ConeBoard):
         applied_to.update(cone_to)  # (a passive that ceased has none)
         for oid, d in self.dirty.items():
             self._advance(oid, d)
-            objects[oid] = d.version
+            objects[oid] = self.settled(d)
             now = set(d.applied)
             for pid in self.index.applied_by.get(oid, ()):
                 if pid not in self.cone and pid not in now:

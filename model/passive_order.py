@@ -447,14 +447,16 @@ def _reorder(previous: Ordering, old: GameState, new: GameState) -> Ordering:
         from arbiter.model.passive_events import local_update
         from arbiter.model.passive_replay import replay_update
 
-        # a region's change: the cone first (it answers also where the order moves)
+        # a region's change right after a full ordering: the cone first (it answers also
+        # where the order moves); after earlier events re-evaluated from the same trial
+        # log, the changes since it add up and the trial log's replay costs less
         regions = all(new.objects[o].kind == pv.REGION for o in changed)
         got = local_update(previous, new, changed)
-        if got is None and regions:
+        if got is None and regions and not previous.reused:
             got = cone_update(previous, old, new, changed)
         if got is None:
             got = replay_update(previous, old, new, changed)
-        if got is None and not regions:
+        if got is None and (not regions or previous.reused):
             got = cone_update(previous, old, new, changed)
         return got or order_passives(new)
     objects = dict(previous.state.objects)
