@@ -468,12 +468,9 @@ def _gigantic_forests(kind: str) -> tuple[GameState, GameState]:
 
 
 @pytest.mark.rule("A-PASS-1", "A-DEP-1", "A-ORDER-1")
-@pytest.mark.xfail(
-    strict=True,
-    reason="passive_cone keeps a dependency that only a stopped passive's effect made "
-    "(A-DEP-1b through an object it applied to); passive_cone*.py is being reworked",
-)
 def test_the_cone_drops_a_dependency_made_through_what_a_source_leaving_play_gave() -> None:
+    """[t] reads two names, one given by the passive that stops: the cone keeps the log's
+    dependency unless [t] joins it (failed before the cone's fix in c67167f)."""
     state, new = _gigantic_forests("character")
     previous, fresh = dep.order_passives(state), dep.order_passives(new)
     assert previous.order == ("g.p", "s.p", "t.p") and fresh.order == ("t.p", "s.p")
@@ -488,11 +485,7 @@ def test_a_character_source_leaving_play_reorders_as_a_fresh_ordering() -> None:
 
 
 @pytest.mark.rule("A-PASS-1", "A-DEP-1", "A-ORDER-1", "A-PASS-4")
-@pytest.mark.xfail(
-    strict=True,
-    reason="reorder asks passive_cone first when only regions changed, and the cone keeps "
-    "a dependency that only the region's stopped passive made (see the test above)",
-)
 def test_a_region_source_leaving_play_reorders_as_a_fresh_ordering() -> None:
+    """Only a region changed: ``reorder`` asks the cone first (failed before c67167f)."""
     state, new = _gigantic_forests("region")
     same(dep.reorder(dep.order_passives(state), state, new), dep.order_passives(new))
