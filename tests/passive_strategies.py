@@ -9,6 +9,7 @@ Floyd–Warshall, and applies the free passive with the smallest timestamp.
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from hypothesis import strategies as st
 
@@ -18,6 +19,9 @@ from arbiter.model.effects import algebra as a
 from arbiter.model.ruleset import RULESETS
 from arbiter.model.state import GameObject, GameState
 from arbiter.model.values.features import Feature
+
+if TYPE_CHECKING:
+    from arbiter.model.passive_order import Ordering
 
 PLAYERS = ("ana", "bo")
 CREATURE_TYPES = ("Elemental", "Spirit", "Animal")
@@ -199,6 +203,17 @@ def brute_order(state: GameState) -> tuple[list[str], GameState, list[set[tuple[
         objects.update(pt.apply_passive(by_id[chosen], board).changes)
         order.append(chosen)
         unapplied.discard(chosen)
+
+
+def same_ordering(got: Ordering, fresh: Ordering) -> None:
+    """A re-evaluated ordering equals a fresh one: its order, what the view shows of
+    every object, the targets and conditions held, the passives and their timestamps."""
+    assert got.order == fresh.order
+    assert comparable(got.state) == comparable(fresh.state)
+    assert dict(got.applied_to) == dict(fresh.applied_to)
+    assert got.held == fresh.held
+    assert dict(got.passives) == dict(fresh.passives)
+    assert dict(got.stamps) == dict(fresh.stamps)
 
 
 def comparable(state: GameState) -> dict[str, object]:

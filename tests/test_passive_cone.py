@@ -26,7 +26,7 @@ from arbiter.model.effects import algebra as fx
 from arbiter.model.passive_cone import cone_update
 from arbiter.model.ruleset import RULESETS
 from arbiter.model.state import GameObject, GameState
-from tests.passive_strategies import PLAYERS, TERRAINS, _flag, comparable, states
+from tests.passive_strategies import PLAYERS, TERRAINS, _flag, comparable, same_ordering, states
 
 TYPES = ("Elemental", "Spirit", "Animal")
 ALL = fx.Pick.ALL
@@ -47,13 +47,6 @@ SHAPES = (
     "remover",
     "spirits-power",
 )
-
-
-def _same(got: dep.Ordering, fresh: dep.Ordering) -> None:
-    assert got.order == fresh.order
-    assert comparable(got.state) == comparable(fresh.state)
-    assert dict(got.applied_to) == dict(fresh.applied_to)
-    assert got.held == fresh.held
 
 
 @st.composite
@@ -166,10 +159,10 @@ def test_ordering_the_cone_again_after_a_region_change_equals_recomputing(
             event("cone: not answered")
         else:
             event(f"cone: answered, order {'same' if merged.order == first.order else 'changed'}")
-            _same(merged, fresh)
+            same_ordering(merged, fresh)
             assert merged.reused
         ordering = dep.reorder(ordering, state, new)
-        _same(ordering, fresh)
+        same_ordering(ordering, fresh)
         state = new
 
 
@@ -191,9 +184,9 @@ def test_the_cone_on_any_random_board_equals_recomputing(
         merged = cone_update(ordering, state, new, [])
         event("cone: answered" if merged is not None else "cone: not answered")
         if merged is not None:
-            _same(merged, fresh)
+            same_ordering(merged, fresh)
         ordering = dep.reorder(ordering, state, new)
-        _same(ordering, fresh)
+        same_ordering(ordering, fresh)
         state = new
 
 
@@ -257,10 +250,10 @@ def test_a_terrain_that_makes_a_condition_wait_for_the_forests_reorders_the_cone
     fresh = dep.order_passives(new)
     merged = cone_update(first, state, new, ["r0"])
     assert merged is not None
-    _same(merged, fresh)
+    same_ordering(merged, fresh)
     back = cone_update(first, state, state, [])
     assert back is not None
-    _same(back, first)
+    same_ordering(back, first)
     assert fresh.order != first.order  # the case really reorders
 
 
@@ -324,7 +317,7 @@ def test_a_number_passive_of_the_cone_that_moves_is_applied_again_in_its_new_pla
     assert fresh.order.index("s3.p") > fresh.order.index("s5.p")
     merged = cone_update(first, state, new, ["r0"])
     assert merged is not None
-    _same(merged, fresh)
+    same_ordering(merged, fresh)
     assert merged.state.objects["x0"].base["power"] == 1  # (the base is kept)
     assert comparable(merged.state)["x0"] != comparable(first.state)["x0"]
 
@@ -366,7 +359,7 @@ def test_the_cone_after_characters_and_regions_change_equals_recomputing(
         merged = cone_update(ordering, state, new, [])
         event("cone: answered" if merged is not None else "cone: not answered")
         if merged is not None:
-            _same(merged, fresh)
+            same_ordering(merged, fresh)
         ordering = dep.reorder(ordering, state, new)
-        _same(ordering, fresh)
+        same_ordering(ordering, fresh)
         state = new

@@ -27,8 +27,8 @@ from arbiter.model.effects import algebra as fx
 from arbiter.model.passive_cone import cone_update
 from arbiter.model.ruleset import RULESETS
 from arbiter.model.state import GameObject, GameState
-from tests.passive_strategies import PLAYERS, TERRAINS, _flag, comparable
-from tests.test_passive_cone_sources import EVENTS, _kinds, _same, _step
+from tests.passive_strategies import PLAYERS, TERRAINS, _flag, comparable, same_ordering
+from tests.test_passive_cone_sources import EVENTS, _kinds, _step
 
 TYPES = ("Elemental", "Spirit", "Animal")
 ALL = fx.Pick.ALL
@@ -123,7 +123,7 @@ def sink_boards(draw: st.DrawFn) -> GameState:
 
 def _same_order_of_mods(got: dep.Ordering, fresh: dep.Ordering) -> None:
     """The characteristics of each object in the order each was first modified, as the
-    view lists them (``_same`` compares them as mappings)."""
+    view lists them (``same_ordering`` compares them as mappings)."""
     for oid, obj in fresh.state.objects.items():
         assert list(got.state.objects[oid].mods) == list(obj.mods), oid
 
@@ -158,15 +158,15 @@ def test_a_cone_made_mostly_of_sinks_after_a_sequence_of_events_equals_recomputi
             moved = [p for p in sinks if p in got.order and p in by_cone.order]
             if [p for p in got.order if p in moved] != [p for p in by_cone.order if p in moved]:
                 event("the sinks' order changed")
-            _same(got, fresh)
+            same_ordering(got, fresh)
             _same_order_of_mods(got, fresh)
             assert got.reused
         else:
             event("refused")
         by_cone = got or dep.reorder(by_cone, state, new)
-        _same(by_cone, fresh)
+        same_ordering(by_cone, fresh)
         by_game = dep.reorder(by_game, state, new)
-        _same(by_game, fresh)
+        same_ordering(by_game, fresh)
         _same_order_of_mods(by_game, fresh)
         state = new
 
@@ -222,7 +222,7 @@ def test_a_sink_freed_by_a_terrain_moves_before_another_sink_and_changes_the_num
     got = cone_update(before, state, new, ["r0"])
     fresh = dep.order_passives(new)
     assert got is not None
-    _same(got, fresh)
+    same_ordering(got, fresh)
     assert got.order == ("a.p", "c.p", "b.p")
     assert comparable(got.state)["x"] != comparable(before.state)["x"]
     assert "b.p" not in got.held and "b.p" in before.held

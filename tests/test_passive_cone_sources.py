@@ -28,7 +28,7 @@ from arbiter.model.effects import algebra as fx
 from arbiter.model.passive_cone import cone_update
 from arbiter.model.ruleset import RULESETS
 from arbiter.model.state import GameObject, GameState
-from tests.passive_strategies import PLAYERS, comparable, states
+from tests.passive_strategies import PLAYERS, same_ordering, states
 from tests.test_passive_cone import region_boards
 from tests.test_passive_replay import _event, boards, chains
 from tests.test_passive_replay_sources import _on, _spirits_board, conditions_and_sides
@@ -46,15 +46,6 @@ EVENTS = (
     "silence",
     "restamp",
 )
-
-
-def _same(got: dep.Ordering, fresh: dep.Ordering) -> None:
-    assert got.order == fresh.order
-    assert comparable(got.state) == comparable(fresh.state)
-    assert dict(got.applied_to) == dict(fresh.applied_to)
-    assert got.held == fresh.held
-    assert dict(got.passives) == dict(fresh.passives)
-    assert dict(got.stamps) == dict(fresh.stamps)
 
 
 def _step(state: GameState, what: str, pick: int) -> GameState:
@@ -116,12 +107,12 @@ def test_the_cone_after_a_sequence_of_events_on_sources_characters_and_regions_e
         event(f"{what}: {'answered' if got is not None else 'refused'}")
         if got is not None:
             event(f"answered with {since or 'nothing'} changed since the log")
-            _same(got, fresh)
+            same_ordering(got, fresh)
             assert got.reused
         by_cone = got or dep.reorder(by_cone, state, new)
-        _same(by_cone, fresh)
+        same_ordering(by_cone, fresh)
         by_game = dep.reorder(by_game, state, new)
-        _same(by_game, fresh)
+        same_ordering(by_game, fresh)
         state = new
 
 
@@ -144,7 +135,7 @@ def test_a_source_leaving_play_frees_the_passive_that_waited_for_it_in_the_cone(
     assert fresh.order == ("t.p", "u.p")
     got = cone_update(first, state, new, ["s"])
     assert got is not None
-    _same(got, fresh)
+    same_ordering(got, fresh)
     assert "s.p" not in got.applied_to and "s.p" not in got.stamps
     assert all(c.passive != "s.p" for c in got.choices)
     assert all("s.p" not in (e.dependent, e.on) for e in got.edges)
@@ -195,7 +186,7 @@ def test_a_source_changing_controller_selects_other_objects_and_takes_another_pl
     assert pv.order_key(p, new.objects, PLAYERS) != pv.order_key(p, state.objects, PLAYERS)
     got = cone_update(first, state, new, ["a"])
     assert got is not None
-    _same(got, fresh)
+    same_ordering(got, fresh)
     assert got.applied_to["a.p"] == frozenset({"y"})
     assert got.applied_to["b.p"] == frozenset()
 
@@ -210,13 +201,13 @@ def test_a_character_leaving_play_and_changing_controller_is_ordered_in_the_cone
     gone = _leaves(state, "x")
     got = cone_update(first, state, gone, ["x"])
     assert got is not None
-    _same(got, dep.order_passives(gone))
+    same_ordering(got, dep.order_passives(gone))
     y = gone.objects["y"]
     moved = replace(gone, objects={**gone.objects, "y": replace(y, controller="ana")})
     again = cone_update(got, gone, moved, ["y"])
     fresh = dep.order_passives(moved)
     assert again is not None
-    _same(again, fresh)
+    same_ordering(again, fresh)
     assert "Gigantic" in again.state.objects["y"].features
 
 
@@ -240,7 +231,7 @@ def _check(state: GameState, new: GameState, changed: str) -> dep.Ordering:
     assert fresh.order != first.order  # the case really reorders
     got = cone_update(first, state, new, [changed])
     assert got is not None
-    _same(got, fresh)
+    same_ordering(got, fresh)
     return got
 
 
@@ -351,7 +342,7 @@ def test_a_conditional_passive_with_no_target_holds_again_when_a_source_leaves()
     new = _leaves(state, "b")
     got = cone_update(first, state, new, ["b"])
     assert got is not None
-    _same(got, dep.order_passives(new))
+    same_ordering(got, dep.order_passives(new))
     assert got.held == frozenset({"a.p"})
 
 

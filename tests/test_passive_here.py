@@ -23,17 +23,10 @@ from arbiter.model.passive_cone import cone_update
 from arbiter.model.passive_replay import replay_update
 from arbiter.model.ruleset import RULESETS
 from arbiter.model.state import GameObject, GameState
-from tests.passive_strategies import CREATURE_TYPES, KEYWORDS, PLAYERS, comparable
+from tests.passive_strategies import CREATURE_TYPES, KEYWORDS, PLAYERS, same_ordering
 
 REGIONS = ("r0", "r1", "r2")
 CHARACTER = frozenset({"character"})
-
-
-def _same(got: dep.Ordering, fresh: dep.Ordering) -> None:
-    assert got.order == fresh.order
-    assert comparable(got.state) == comparable(fresh.state)
-    assert dict(got.applied_to) == dict(fresh.applied_to)
-    assert got.held == fresh.held
 
 
 def _moved(state: GameState, oid: str, region: str) -> GameState:
@@ -77,10 +70,10 @@ def test_a_character_moving_where_a_passive_selects_here_reorders_as_a_fresh_ord
     fresh = dep.order_passives(new)
     assert first.order == ("t.a", "s.b") and fresh.order == ("s.b", "t.a")
     assert fresh.state.objects["x"].features.keys() >= {"Defender"}
-    _same(dep.reorder(first, state, new), fresh)
+    same_ordering(dep.reorder(first, state, new), fresh)
     for fast in (replay_update(first, state, new, ["x"]), cone_update(first, state, new, ["x"])):
         if fast is not None:
-            _same(fast, fresh)
+            same_ordering(fast, fresh)
 
 
 @st.composite
@@ -149,7 +142,7 @@ def test_characters_moving_between_regions_re_evaluated_in_sequence_equal_recomp
             cone_update(previous, now, new, [oid]),
         ):
             if fast is not None:
-                _same(fast, fresh)
+                same_ordering(fast, fresh)
         got = dep.reorder(previous, now, new)
-        _same(got, fresh)
+        same_ordering(got, fresh)
         previous, now = got, new

@@ -18,16 +18,9 @@ from arbiter.model import passive_order as dep
 from arbiter.model.passive_cone import cone_update
 from arbiter.model.passive_rechoose import rechoose
 from arbiter.model.state import GameState
-from tests.passive_strategies import TERRAINS, comparable
+from tests.passive_strategies import TERRAINS, same_ordering
 from tests.test_passive_cone import region_boards
 from tests.test_passive_rechoose import regions_and_readers
-
-
-def _same(a: dep.Ordering, b: dep.Ordering) -> None:
-    assert a.order == b.order
-    assert comparable(a.state) == comparable(b.state)
-    assert dict(a.applied_to) == dict(b.applied_to)
-    assert a.held == b.held
 
 
 def _terrain(state: GameState, pick: int, terrain: int) -> GameState:
@@ -53,10 +46,10 @@ def _both(state: GameState, pick: int, terrain: int) -> None:
     layered = dep.reorder(previous, state, new)
     event(f"cone {'answers' if by_cone else 'refuses'}, log {'answers' if by_log else 'refuses'}")
     if by_cone is not None and by_log is not None:
-        _same(by_cone, by_log)
+        same_ordering(by_cone, by_log)
     for got in (by_cone, by_log):
         if got is not None:
-            _same(got, layered)
+            same_ordering(got, layered)
 
 
 @pytest.mark.rule("A-ORDER-1", "A-DEP-1", "A-DEP-2", "A-PASS-1")

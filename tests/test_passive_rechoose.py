@@ -31,7 +31,13 @@ from arbiter.model.passive_replay import replay_update
 from arbiter.model.ruleset import RULESETS
 from arbiter.model.state import GameObject, GameState
 from tests.helpers import ROOT
-from tests.passive_strategies import CREATURE_TYPES, PLAYERS, TERRAINS, _flag, comparable
+from tests.passive_strategies import (
+    CREATURE_TYPES,
+    PLAYERS,
+    TERRAINS,
+    _flag,
+    same_ordering,
+)
 
 GIGANTIC = frozenset({"Gigantic"})
 SHAPES = (
@@ -51,14 +57,6 @@ SHAPES = (
     "self_plain",
     "forest_all",
 )
-
-
-def _same(got: dep.Ordering, fresh: dep.Ordering) -> None:
-    assert got.order == fresh.order
-    assert comparable(got.state) == comparable(fresh.state)
-    assert dict(got.applied_to) == dict(fresh.applied_to)
-    assert got.held == fresh.held
-    assert dict(got.passives) == dict(fresh.passives)
 
 
 @st.composite
@@ -191,7 +189,7 @@ def test_the_order_chosen_again_from_the_trial_log_equals_recomputing(
         event(f"{what}, {moved}: {'answered' if got is not None else 'refused'}")
         if got is not None:
             assert got.reused
-            _same(got, fresh)
+            same_ordering(got, fresh)
         state = new
 
 
@@ -211,9 +209,9 @@ def test_events_in_sequence_replayed_and_reordered_equal_recomputing(
         replayed = replay_update(ordering, state, new, [target])
         event(f"{what}: {'replayed' if replayed is not None else 'not replayed'}")
         if replayed is not None:
-            _same(replayed, fresh)
+            same_ordering(replayed, fresh)
         ordering = dep.reorder(ordering, state, new)
-        _same(ordering, fresh)
+        same_ordering(ordering, fresh)
         state = new
 
 
@@ -265,15 +263,15 @@ def test_a_flipped_condition_moves_its_passive_and_its_readers_after_the_regions
     assert fresh.order == ("g.p", "b.p", "a.p", "c.p")
     got = _rechosen(first, new)
     assert got is not None
-    _same(got, fresh)
+    same_ordering(got, fresh)
     assert got.state.objects["a"].features.keys() >= GIGANTIC
     replayed = replay_update(first, state, new, ["r"])
     assert replayed is not None
-    _same(replayed, fresh)
+    same_ordering(replayed, fresh)
     # and back: the log of the Water board makes the Forest board's order again
     back = _rechosen(fresh, state)
     assert back is not None
-    _same(back, first)
+    same_ordering(back, first)
 
 
 @pytest.mark.rule("A-DEP-1", "A-ORDER-1", "A-DEP-2")
@@ -316,10 +314,10 @@ def test_a_dependency_whose_only_witness_changes_is_gone_and_the_order_follows()
     assert fresh.order == ("a.p", "p.p", "b.p")
     got = _rechosen(first, new)
     assert got is not None
-    _same(got, fresh)
+    same_ordering(got, fresh)
     back = _rechosen(fresh, state)
     assert back is not None
-    _same(back, first)
+    same_ordering(back, first)
 
 
 @pytest.mark.rule("A-DEP-1", "A-ORDER-1")
@@ -355,7 +353,7 @@ def test_a_condition_whose_only_target_in_common_changes_is_left_to_a_full_order
     fresh = dep.order_passives(new)
     assert fresh.order == ("a.p", "b.p")
     assert _rechosen(first, new) is None
-    _same(dep.reorder(first, state, new), fresh)
+    same_ordering(dep.reorder(first, state, new), fresh)
 
 
 @pytest.mark.rule("A-DEP-1", "A-ORDER-1")
@@ -398,7 +396,7 @@ def test_a_source_that_lose_all_comes_to_select_is_left_to_a_full_ordering() -> 
     fresh = dep.order_passives(new)
     assert fresh.order != first.order
     assert _rechosen(first, new) is None
-    _same(dep.reorder(first, state, new), fresh)
+    same_ordering(dep.reorder(first, state, new), fresh)
 
 
 @pytest.mark.rule("A-PASS-1", "A-ORDER-1", "A-DEP-1")
@@ -439,7 +437,7 @@ def test_a_source_followed_late_keeps_what_was_applied_to_it_before() -> None:
     assert fresh.order != first.order
     got = _rechosen(first, new)
     assert got is not None
-    _same(got, fresh)
+    same_ordering(got, fresh)
     assert "a" in got.applied_to["n.p"]
 
 
@@ -478,7 +476,7 @@ def test_a_witness_of_a_passive_that_ceased_is_not_updated_locally() -> None:
     fresh = dep.order_passives(new)
     assert fresh.order == ("a.p", "k.p")
     assert local_update(first, new, ["x"]) is None
-    _same(dep.reorder(first, state, new), fresh)
+    same_ordering(dep.reorder(first, state, new), fresh)
 
 
 @pytest.mark.rule("A-DEP-1", "A-ORDER-1")
@@ -509,7 +507,7 @@ def test_a_passive_on_others_that_would_move_is_left_to_a_full_ordering() -> Non
     fresh = dep.order_passives(new)
     assert fresh.order == ("t.p", "s.p")
     assert _rechosen(first, new) is None
-    _same(dep.reorder(first, state, new), fresh)
+    same_ordering(dep.reorder(first, state, new), fresh)
 
 
 @pytest.mark.rule("A-DEP-1", "A-ORDER-1")
@@ -535,7 +533,7 @@ def test_a_passive_that_would_move_but_selects_others_is_left_to_a_full_ordering
     fresh = dep.order_passives(new)
     assert fresh.order != first.order
     assert _rechosen(first, new) is None
-    _same(dep.reorder(first, state, new), fresh)
+    same_ordering(dep.reorder(first, state, new), fresh)
 
 
 @pytest.mark.rule("A-ORDER-1", "A-DEP-1", "A-PASS-1")
@@ -561,7 +559,7 @@ def test_region_events_on_the_benchmark_board_are_chosen_again_and_equal_recompu
             changed += fresh.order != first.order
             if got is not None:
                 answered += 1
-                _same(got, fresh)
+                same_ordering(got, fresh)
     assert changed >= 3
     # one refused: its region's flip makes a passive on its source alone wait for "all T
     # lose their abilities", which removes it (A-DEP-1a): a passive that ceases in other

@@ -30,7 +30,7 @@ from tests.passive_strategies import (
     PLAYERS,
     TERRAINS,
     _flag,
-    comparable,
+    same_ordering,
     states,
 )
 
@@ -122,13 +122,6 @@ def _event(state: GameState, target: str, what: str, pick: int) -> GameState:
     return replace(state, objects={**state.objects, target: obj})
 
 
-def _same(got: dep.Ordering, fresh: dep.Ordering) -> None:
-    assert got.order == fresh.order
-    assert comparable(got.state) == comparable(fresh.state)
-    assert dict(got.applied_to) == dict(fresh.applied_to)
-    assert got.held == fresh.held
-
-
 @pytest.mark.rule("A-PASS-1", "A-ORDER-1", "A-DEP-1", "A-DEP-3")
 @settings(max_examples=300, deadline=None)
 @given(
@@ -151,9 +144,9 @@ def test_reevaluating_from_the_trial_log_equals_recomputing(
         fresh = dep.order_passives(new)
         replayed = replay_update(ordering, state, new, [target])
         if replayed is not None:
-            _same(replayed, fresh)
+            same_ordering(replayed, fresh)
         ordering = dep.reorder(ordering, state, new)
-        _same(ordering, fresh)
+        same_ordering(ordering, fresh)
         state = new
 
 
@@ -190,7 +183,7 @@ def test_an_event_that_adds_a_witness_to_an_existing_dependency_keeps_the_order(
     assert local_update(first, new, ["x"]) is None
     replayed = replay_update(first, state, new, ["x"])
     assert replayed is not None and replayed.reused
-    _same(replayed, dep.order_passives(new))
+    same_ordering(replayed, dep.order_passives(new))
     assert replayed.applied_to["t.p"] == frozenset({"e", "x"})
     # without e, x is the only witness: the dependency appears, the order is recomputed
     alone = {k: v for k, v in new.objects.items() if k != "e"}
@@ -236,7 +229,7 @@ def test_a_character_that_becomes_the_one_target_in_common_makes_a_dependency() 
     fresh = dep.order_passives(new)
     assert fresh.order == ("c0.p", "c1.p")
     assert local_update(first, new, ["x"]) is None
-    _same(dep.reorder(first, state, new), fresh)
+    same_ordering(dep.reorder(first, state, new), fresh)
 
 
 @pytest.mark.rule("A-PASS-1", "A-DEP-1")
@@ -264,10 +257,10 @@ def test_a_region_that_stops_being_a_forest_is_followed_round_by_round() -> None
     new = replace(state, objects={**objects, "r": mountain})
     flipped = replay_update(first, state, new, ["r"])
     assert flipped is not None
-    _same(flipped, dep.order_passives(new))
+    same_ordering(flipped, dep.order_passives(new))
     assert "Gigantic" not in flipped.state.objects["c"].features
     assert flipped.held == frozenset()
-    _same(dep.reorder(first, state, new), dep.order_passives(new))
+    same_ordering(dep.reorder(first, state, new), dep.order_passives(new))
     # Mountain -> Water: the condition fails in every round, before and after
     water = replace(
         new, objects={**objects, "r": replace(region, base={"subtypes": frozenset({"Water"})})}
@@ -275,7 +268,7 @@ def test_a_region_that_stops_being_a_forest_is_followed_round_by_round() -> None
     on_mountain = dep.order_passives(new)
     replayed = replay_update(on_mountain, new, water, ["r"])
     assert replayed is not None
-    _same(replayed, dep.order_passives(water))
+    same_ordering(replayed, dep.order_passives(water))
 
 
 @pytest.mark.rule("A-DEP-1", "A-ORDER-1")
@@ -309,8 +302,8 @@ def test_a_region_whose_change_makes_a_condition_flip_makes_a_dependency() -> No
     assert fresh.order == ("b.p", "a.p")
     replayed = replay_update(first, state, new, ["r"])
     assert replayed is not None and replayed.reused
-    _same(replayed, fresh)
-    _same(dep.reorder(first, state, new), fresh)
+    same_ordering(replayed, fresh)
+    same_ordering(dep.reorder(first, state, new), fresh)
 
 
 @pytest.mark.rule("A-PASS-1")
@@ -343,9 +336,9 @@ def test_many_changed_objects_are_recomputed_rather_than_followed() -> None:
     more = replace(state, objects={**objects, **some})
     replayed = replay_update(first, state, more, sorted(some))
     assert replayed is not None
-    _same(replayed, dep.order_passives(more))
+    same_ordering(replayed, dep.order_passives(more))
     few = replace(state, objects={**objects, "x0": elementals["x0"]})
     replayed = replay_update(first, state, few, ["x0"])
     assert replayed is not None
-    _same(replayed, dep.order_passives(few))
-    _same(dep.reorder(first, state, new), dep.order_passives(new))
+    same_ordering(replayed, dep.order_passives(few))
+    same_ordering(dep.reorder(first, state, new), dep.order_passives(new))

@@ -37,19 +37,17 @@ from arbiter.model.passive_replay_checks import (
 from arbiter.model.passive_trial import Dependence
 from arbiter.model.ruleset import RULESETS
 from arbiter.model.state import GameObject, GameState
-from tests.passive_strategies import CREATURE_TYPES, PLAYERS, _flag, comparable, states
+from tests.passive_strategies import (
+    CREATURE_TYPES,
+    PLAYERS,
+    _flag,
+    same_ordering,
+    states,
+)
 from tests.test_passive_rechoose import _event as _rechoose_event
 from tests.test_passive_rechoose import regions_and_readers
 from tests.test_passive_replay import boards
 from tests.test_passive_replay_sources import _on, conditions_and_sides
-
-
-def _same(got: dep.Ordering, fresh: dep.Ordering) -> None:
-    assert got.order == fresh.order
-    assert comparable(got.state) == comparable(fresh.state)
-    assert dict(got.applied_to) == dict(fresh.applied_to)
-    assert got.held == fresh.held
-    assert dict(got.passives) == dict(fresh.passives)
 
 
 @st.composite
@@ -142,9 +140,9 @@ def test_sequences_on_regions_characters_and_sources_each_from_the_last_answer(
         event(f"since the log {_kinds(new, log.stored)}: {answer}")
         if replayed is not None:
             assert replayed.reused
-            _same(replayed, fresh)
+            same_ordering(replayed, fresh)
         ordering = dep.reorder(ordering, state, new)
-        _same(ordering, fresh)
+        same_ordering(ordering, fresh)
         state = new
 
 
@@ -162,9 +160,9 @@ def test_sequences_on_random_boards_each_from_the_last_answer(
         fresh = dep.order_passives(new)
         replayed = replay_update(ordering, state, new, [target])
         if replayed is not None:
-            _same(replayed, fresh)
+            same_ordering(replayed, fresh)
         ordering = dep.reorder(ordering, state, new)
-        _same(ordering, fresh)
+        same_ordering(ordering, fresh)
         state = new
 
 
@@ -226,7 +224,7 @@ def test_the_order_made_again_without_stopped_passives_equals_recomputing(
         event(f"{moved}: {'answered' if got is not None else 'refused'}")
         if got is not None:
             assert got.reused
-            _same(got, fresh)
+            same_ordering(got, fresh)
 
 
 def _board() -> GameState:
@@ -276,19 +274,19 @@ def test_a_source_leaving_play_after_a_region_changed_is_answered_from_the_log()
     gone = _with(state, "f", zone="reserve")
     step = dep.reorder(first, state, gone)
     assert step.reused
-    _same(step, dep.order_passives(gone))
+    same_ordering(step, dep.order_passives(gone))
     r = gone.objects["r"]
     water = _with(gone, "r", base={**r.base, "subtypes": frozenset({"Water"})})
     replayed = replay_update(step, gone, water, ["r"])
     fresh = dep.order_passives(water)
     assert fresh.order != first.order and "f.p" not in fresh.order
     assert replayed is not None and replayed.reused
-    _same(replayed, fresh)
+    same_ordering(replayed, fresh)
     assert "f.p" not in replayed.passives and "f.p" not in replayed.applied_to
     # and directly: both changes at once, from the first full ordering
     got = _direct(first, water)
     assert isinstance(got, dep.Ordering)
-    _same(got, fresh)
+    same_ordering(got, fresh)
 
 
 @pytest.mark.rule("A-GOLD-6", "A-ORDER-1", "A-PASS-1")
@@ -301,16 +299,16 @@ def test_a_source_changing_hands_after_a_region_changed_selects_again_in_the_new
     r = state.objects["r"]
     water = _with(state, "r", base={**r.base, "subtypes": frozenset({"Water"})})
     step = dep.reorder(first, state, water)
-    _same(step, dep.order_passives(water))
+    same_ordering(step, dep.order_passives(water))
     hands = _with(water, "y", controller="bo")
     fresh = dep.order_passives(hands)
     assert "x" in fresh.applied_to["y.p"]
     got = _direct(first, hands)
     assert isinstance(got, dep.Ordering)
-    _same(got, fresh)
+    same_ordering(got, fresh)
     replayed = replay_update(step, water, hands, ["y"])
     assert replayed is not None
-    _same(replayed, fresh)
+    same_ordering(replayed, fresh)
 
 
 NODES = ("p0", "p1", "p2", "p3")
@@ -427,4 +425,4 @@ def test_a_changed_object_that_a_later_passive_selects_still_holds_the_rest_back
     assert got is None  # a passive on others (a) moves: not one the module follows
     replayed = replay_update(first, state, new, ["x"])
     assert replayed is None or replayed.order == fresh.order
-    _same(dep.reorder(first, state, new), fresh)
+    same_ordering(dep.reorder(first, state, new), fresh)

@@ -24,7 +24,13 @@ from arbiter.model.effects import algebra as fx
 from arbiter.model.passive_replay import replay_update
 from arbiter.model.ruleset import RULESETS
 from arbiter.model.state import GameObject, GameState
-from tests.passive_strategies import CREATURE_TYPES, PLAYERS, TERRAINS, comparable, states
+from tests.passive_strategies import (
+    CREATURE_TYPES,
+    PLAYERS,
+    TERRAINS,
+    same_ordering,
+    states,
+)
 from tests.test_passive_replay import _event, boards, chains
 
 SOURCE_EVENTS = ("leave", "controller", "terrain", "subtypes", "keyword")
@@ -49,14 +55,6 @@ def _on(state: GameState, what: str, pick: int) -> tuple[GameState, str]:
     return _event(state, target, what if what != "terrain" else "subtypes", pick), target
 
 
-def _same(got: dep.Ordering, fresh: dep.Ordering) -> None:
-    assert got.order == fresh.order
-    assert comparable(got.state) == comparable(fresh.state)
-    assert dict(got.applied_to) == dict(fresh.applied_to)
-    assert got.held == fresh.held
-    assert dict(got.passives) == dict(fresh.passives)
-
-
 @pytest.mark.rule("A-PASS-1", "A-ORDER-1", "A-DEP-1", "A-DEP-3")
 @settings(max_examples=400, deadline=None)
 @given(
@@ -73,9 +71,9 @@ def test_events_on_sources_and_regions_replayed_from_the_log_equal_recomputing(
         replayed = replay_update(ordering, state, new, [target])
         event(f"{what}: {'replayed' if replayed is not None else 'not replayed'}")
         if replayed is not None:
-            _same(replayed, fresh)
+            same_ordering(replayed, fresh)
         ordering = dep.reorder(ordering, state, new)
-        _same(ordering, fresh)
+        same_ordering(ordering, fresh)
         state = new
 
 
@@ -121,7 +119,7 @@ def test_a_source_whose_passive_nothing_waits_for_leaves_play_without_a_new_orde
     replayed = replay_update(first, state, new, ["u"])
     assert replayed is not None
     assert replayed.order == ("s.p", "t.p")
-    _same(replayed, dep.order_passives(new))
+    same_ordering(replayed, dep.order_passives(new))
     assert replayed.state.objects["a"].mods == {}
 
 
@@ -136,7 +134,7 @@ def test_a_source_leaving_play_frees_the_passive_that_waited_for_it() -> None:
     fresh = dep.order_passives(new)
     assert fresh.order == ("t.p", "u.p")
     assert replay_update(first, state, new, ["s"]) is None
-    _same(dep.reorder(first, state, new), fresh)
+    same_ordering(dep.reorder(first, state, new), fresh)
 
 
 @pytest.mark.rule("A-DEP-1", "A-ORDER-1")
@@ -159,7 +157,7 @@ def test_a_source_leaving_play_takes_back_what_its_passive_made() -> None:
     replayed = replay_update(first, state, new, ["s"])
     fresh = dep.order_passives(new)
     assert replayed is not None
-    _same(replayed, fresh)
+    same_ordering(replayed, fresh)
     assert "Spirit" not in pv.subtypes(replayed.state.objects["e"])
     assert replayed.applied_to["t.p"] == frozenset({"a"})
 
@@ -256,7 +254,7 @@ def test_conditions_flipped_by_regions_and_sources_changing_hands_equal_recomput
         replayed = replay_update(ordering, state, new, [target])
         event(f"{what}: {'replayed' if replayed is not None else 'not replayed'}")
         if replayed is not None:
-            _same(replayed, fresh)
+            same_ordering(replayed, fresh)
         ordering = dep.reorder(ordering, state, new)
-        _same(ordering, fresh)
+        same_ordering(ordering, fresh)
         state = new
