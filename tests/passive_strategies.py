@@ -8,6 +8,7 @@ Floyd–Warshall, and applies the free passive with the smallest timestamp.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -203,6 +204,65 @@ def brute_order(state: GameState) -> tuple[list[str], GameState, list[set[tuple[
         objects.update(pt.apply_passive(by_id[chosen], board).changes)
         order.append(chosen)
         unapplied.discard(chosen)
+
+
+def drawn_source(
+    draw: st.DrawFn,
+    oid: str,
+    passive: pv.Passive,
+    types: Sequence[str],
+    regions: Sequence[str],
+    *,
+    most_types: int = 1,
+    latest: int = 6,
+) -> GameObject:
+    """A character of either player in one of ``regions``, of at most ``most_types`` of
+    ``types``, timestamp 1 to ``latest``, with ``passive``: the sources of the passive
+    boards."""
+    return GameObject(
+        oid,
+        draw(st.sampled_from(PLAYERS)),
+        "character",
+        base={
+            "power": 0,
+            "subtypes": draw(st.frozensets(st.sampled_from(types), max_size=most_types)),
+        },
+        timestamp=draw(st.integers(1, latest)),
+        abilities=(passive,),
+        region=draw(st.sampled_from(regions)),
+    )
+
+
+def drawn_characters(
+    draw: st.DrawFn,
+    types: Sequence[str],
+    regions: Sequence[str],
+    most: int,
+    *,
+    least: int = 1,
+    gigantic: bool = False,
+) -> dict[str, GameObject]:
+    """``least`` to ``most`` characters ``x0``, ``x1``... that are sources of nothing, of
+    either player, power 0-3, at most two of ``types``, Gigantic or not (``gigantic``),
+    in one of ``regions``."""
+    out = {}
+    for i in range(draw(st.integers(least, most))):
+        out[f"x{i}"] = GameObject(  # (drawn in this order: player, power, types, keyword, region)
+            f"x{i}",
+            draw(st.sampled_from(PLAYERS)),
+            "character",
+            base={
+                "power": draw(st.integers(0, 3)),
+                "subtypes": draw(st.frozensets(st.sampled_from(types), max_size=2)),
+            },
+            features=(
+                {k: _flag(k) for k in draw(st.frozensets(st.sampled_from(("Gigantic",))))}
+                if gigantic
+                else {}
+            ),
+            region=draw(st.sampled_from(regions)),
+        )
+    return out
 
 
 def same_ordering(got: Ordering, fresh: Ordering) -> None:

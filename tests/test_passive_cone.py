@@ -26,7 +26,16 @@ from arbiter.model.effects import algebra as fx
 from arbiter.model.passive_cone import cone_update
 from arbiter.model.ruleset import RULESETS
 from arbiter.model.state import GameObject, GameState
-from tests.passive_strategies import PLAYERS, TERRAINS, _flag, comparable, same_ordering, states
+from tests.passive_strategies import (
+    PLAYERS,
+    TERRAINS,
+    _flag,
+    comparable,
+    drawn_characters,
+    drawn_source,
+    same_ordering,
+    states,
+)
 
 TYPES = ("Elemental", "Spirit", "Animal")
 ALL = fx.Pick.ALL
@@ -107,27 +116,8 @@ def region_boards(draw: st.DrawFn) -> GameState:
             op = draw(st.sampled_from([fx.StatOp.ADD, fx.StatOp.SET]))
             action, amount = fx.ModifyStat("power", op), fx.Const(draw(st.integers(0, 3)))
         p = pv.passive(f"s{j}.p", f"s{j}", action, selector, amount, cond)
-        objects[f"s{j}"] = GameObject(
-            f"s{j}",
-            draw(st.sampled_from(PLAYERS)),
-            "character",
-            base={"power": 0, "subtypes": draw(st.frozensets(st.sampled_from(TYPES), max_size=1))},
-            timestamp=draw(st.integers(1, 6)),
-            abilities=(p,),
-            region=draw(st.sampled_from(regions)),
-        )
-    for i in range(draw(st.integers(1, 4))):
-        objects[f"x{i}"] = GameObject(
-            f"x{i}",
-            draw(st.sampled_from(PLAYERS)),
-            "character",
-            base={
-                "power": draw(st.integers(0, 3)),
-                "subtypes": draw(st.frozensets(st.sampled_from(TYPES), max_size=2)),
-            },
-            features={k: _flag(k) for k in draw(st.frozensets(st.sampled_from(("Gigantic",))))},
-            region=draw(st.sampled_from(regions)),
-        )
+        objects[f"s{j}"] = drawn_source(draw, f"s{j}", p, TYPES, regions)
+    objects.update(drawn_characters(draw, TYPES, regions, 4, gigantic=True))
     return GameState(RULESETS["altered"], PLAYERS, objects)
 
 

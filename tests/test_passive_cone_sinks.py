@@ -27,7 +27,14 @@ from arbiter.model.effects import algebra as fx
 from arbiter.model.passive_cone import cone_update
 from arbiter.model.ruleset import RULESETS
 from arbiter.model.state import GameObject, GameState
-from tests.passive_strategies import PLAYERS, TERRAINS, _flag, comparable, same_ordering
+from tests.passive_strategies import (
+    PLAYERS,
+    TERRAINS,
+    _flag,
+    comparable,
+    drawn_characters,
+    same_ordering,
+)
 from tests.test_passive_cone_sources import EVENTS, _kinds, _step
 
 TYPES = ("Elemental", "Spirit", "Animal")
@@ -106,18 +113,7 @@ def sink_boards(draw: st.DrawFn) -> GameState:
             abilities=(p,),
             region=draw(st.sampled_from(regions)),
         )
-    for i in range(draw(st.integers(2, 5))):
-        objects[f"x{i}"] = GameObject(
-            f"x{i}",
-            draw(st.sampled_from(PLAYERS)),
-            "character",
-            base={
-                "power": draw(st.integers(0, 3)),
-                "subtypes": draw(st.frozensets(st.sampled_from(TYPES), max_size=2)),
-            },
-            features={k: _flag(k) for k in draw(st.frozensets(st.sampled_from(("Gigantic",))))},
-            region=draw(st.sampled_from(regions)),
-        )
+    objects.update(drawn_characters(draw, TYPES, regions, 5, least=2, gigantic=True))
     return GameState(RULESETS["altered"], PLAYERS, objects)
 
 

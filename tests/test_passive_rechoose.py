@@ -36,6 +36,8 @@ from tests.passive_strategies import (
     PLAYERS,
     TERRAINS,
     _flag,
+    drawn_characters,
+    drawn_source,
     same_ordering,
 )
 
@@ -113,26 +115,8 @@ def regions_and_readers(draw: st.DrawFn) -> GameState:
         else:
             action = fx.Take(fx.Grant.ABILITIES)
         p = pv.passive(f"s{j}.p", f"s{j}", action, selector, amount, cond)
-        objects[f"s{j}"] = GameObject(
-            f"s{j}",
-            draw(st.sampled_from(PLAYERS)),
-            "character",
-            base={"power": 0, "subtypes": draw(st.frozensets(st.sampled_from(types), max_size=2))},
-            timestamp=draw(st.integers(1, 6)),
-            abilities=(p,),
-            region=draw(st.sampled_from(regions)),
-        )
-    for i in range(draw(st.integers(1, 3))):
-        objects[f"x{i}"] = GameObject(
-            f"x{i}",
-            draw(st.sampled_from(PLAYERS)),
-            "character",
-            base={
-                "power": draw(st.integers(0, 3)),
-                "subtypes": draw(st.frozensets(st.sampled_from(types), max_size=2)),
-            },
-            region=draw(st.sampled_from(regions)),
-        )
+        objects[f"s{j}"] = drawn_source(draw, f"s{j}", p, types, regions, most_types=2)
+    objects.update(drawn_characters(draw, types, regions, 3))
     return GameState(RULESETS["altered"], PLAYERS, objects)
 
 

@@ -28,6 +28,8 @@ from tests.passive_strategies import (
     CREATURE_TYPES,
     PLAYERS,
     TERRAINS,
+    drawn_characters,
+    drawn_source,
     same_ordering,
     states,
 )
@@ -209,26 +211,8 @@ def conditions_and_sides(draw: st.DrawFn) -> GameState:
             u = frozenset({draw(st.sampled_from(types))})
             action = fx.ModifyStat(pv.SUBTYPES, fx.StatOp.ADD, members=u)
         p = pv.passive(f"s{j}.p", f"s{j}", action, selector, amount, cond)
-        objects[f"s{j}"] = GameObject(
-            f"s{j}",
-            draw(st.sampled_from(PLAYERS)),
-            "character",
-            base={"power": 0, "subtypes": draw(st.frozensets(st.sampled_from(types), max_size=1))},
-            timestamp=draw(st.integers(1, 5)),
-            abilities=(p,),
-            region=draw(st.sampled_from(regions)),
-        )
-    for i in range(draw(st.integers(1, 4))):
-        objects[f"x{i}"] = GameObject(
-            f"x{i}",
-            draw(st.sampled_from(PLAYERS)),
-            "character",
-            base={
-                "power": draw(st.integers(0, 3)),
-                "subtypes": draw(st.frozensets(st.sampled_from(types), max_size=2)),
-            },
-            region=draw(st.sampled_from(regions)),
-        )
+        objects[f"s{j}"] = drawn_source(draw, f"s{j}", p, types, regions, latest=5)
+    objects.update(drawn_characters(draw, types, regions, 4))
     return GameState(RULESETS["altered"], PLAYERS, objects)
 
 
