@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from arbiter.model import passives as pv
 from arbiter.model.effects import algebra as fx
+from arbiter.model.passive_rechoose_memo import Memo
 from arbiter.model.state import GameObject, GameState
 
 if TYPE_CHECKING:
@@ -41,6 +42,8 @@ class FollowIndex:
     before: dict[str, tuple[GameObject, Line, list[str]]] = field(
         default_factory=dict, compare=False, repr=False
     )
+    # what ``passive_rechoose`` keeps from one event to the next (``passive_rechoose_memo``)
+    memo: Memo = field(default_factory=Memo, compare=False, repr=False)
 
     def could_select(self, obj: GameObject) -> set[str]:
         """The passives whose selector may select ``obj`` (a superset)."""

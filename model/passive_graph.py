@@ -69,23 +69,40 @@ class DependencyGraph:
         seen.discard(start)
         return seen
 
-    def status(self, node: str) -> tuple[bool, tuple[str, ...], tuple[str, ...]]:
-        """(free, blocking, mutual) for ``node`` by the transitive closure (A-DEP-2)."""
-        row = self.out.get(node)
-        if not row:
-            return True, (), ()
+    def _sinks(self, node: str, row: dict[str, pt.Dependence]) -> tuple[str, ...]:
+        """Those ``node`` depends on that depend on nothing (cached while they may not
+        change)."""
         sinks = self.sinks.get(node)
         if sinks is None:
             get = self.out.get
             sinks = tuple(sorted([b for b in row if not get(b)]))
             if sinks:
                 self.sinks[node] = sinks
+        return sinks
+
+    def status(self, node: str) -> tuple[bool, tuple[str, ...], tuple[str, ...]]:
+        """(free, blocking, mutual) for ``node`` by the transitive closure (A-DEP-2)."""
+        row = self.out.get(node)
+        if not row:
+            return True, (), ()
+        sinks = self._sinks(node, row)
         if sinks:  # it depends on one that depends on nothing: not free, no need to look on
             return False, sinks, ()
         below = self._reach(node, lambda n: self.out.get(n, {}))
         above = self._reach(node, lambda n: self.into.get(n, {}))
         blocking = tuple(sorted(below - above))
         return not blocking, blocking, tuple(sorted(below & above))
+
+    def free(self, node: str) -> bool:
+        """``status(node)[0]``: whether ``node`` is free (A-DEP-2), the passives that
+        block it not listed."""
+        row = self.out.get(node)
+        if not row:
+            return True
+        if self._sinks(node, row):
+            return False
+        below = self._reach(node, lambda n: self.out.get(n, {}))
+        return below <= self._reach(node, lambda n: self.into.get(n, {}))
 
     def cycle(self, node: str, members: Iterable[str]) -> tuple[str, ...]:
         """A cycle among ``node`` and ``members``, found by a depth-first search of the edges

@@ -33,13 +33,13 @@ recomputation.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from arbiter.model import passive_follow as follow
 from arbiter.model import passives as pv
 from arbiter.model.effects import algebra as fx
 from arbiter.model.passive_followed import Followed, last_part
+from arbiter.model.passive_rechoose_result import rechosen
 from arbiter.model.passive_replay_checks import _part, _region_only, _seen
 from arbiter.model.passive_touched import Gone, Graph, Pairs, Reach
 from arbiter.model.passive_trial import Dependence
@@ -105,26 +105,26 @@ class _Simulation:
         self.old = origin.order
         self.n = len(self.old)
         self.rounding = origin.state.ruleset.division_rounding
-        players = new.players
-        keys = {pid: pv.order_key(p, new.objects, players) for pid, p in self.ps.items()}
-        self.keys = keys
-        self.queue = sorted(self.ps, key=lambda pid: keys[pid])
-        was = sorted(self.ps, key=lambda pid: pv.order_key(self.ps[pid], stored.objects, players))
-        if was != self.queue:
+        self.memo = index.memo
+        # A-TIME-1: the log's queue, and the new one if a source's key changed
+        self.queue, self.rank = self.memo.queue(self.ps, stored.objects, new.players)
+        if not self.memo.same_queue(self.ps, stored.objects, new.objects, new.players):
             raise _Refused  # A-TIME-1: the log's choices were made in another queue
         self.head = 0
         self.j = 0  # the round of the previous order compared with the new one
-        self.i = 0  # the log's comparisons read (``log.flat``, by round)
+        self.reading = self.memo.reading(log.flat)
+        self.i = 0  # the changes of the log read (``reading.changes``, by round)
+        self.read_to = -1  # the last round of the log read
         self.order: list[str] = []
         self.applied: set[str] = set()
         self.moved: set[str] = set()
         self.x: set[str] = set()  # passives whose pairs are computed directly
         self.held_x: dict[str, bool] = {}  # whether each of X held at its turn
         self.followed: dict[str, Followed] = {}
+        self.differing: set[str] = set()  # the followed objects that differ (``differs``)
         self.lines: dict[str, follow.Line] = {}  # previous versions of other objects read
         self.by_passive: dict[str, set[str]] = {}  # followed objects each passive may select
-        self.changes_at: dict[int, set[str]] = {}  # rounds where a watched object's
-        # previous version changes
+        self.changes_at: dict[int, set[str]] = {}  # rounds a previous version changes
         self.watch: dict[str, set[str]] = {}  # object -> passives of X reading it
         self.reach = Reach()  # the passives ``touched`` found, kept while it cannot grow
         self.graph = Graph(self.reach)
@@ -238,6 +238,7 @@ class _Simulation:
             return
         f.seen = seen
         f.differs = seen[0] != seen[1]
+        (self.differing.add if f.differs else self.differing.discard)(oid)
         if f.differs:  # (``passive_followed``)
             boards = (self.stored.objects, self.new.objects)
             f.until = last_part(self.index, self.ps, boards, oid, (was, f.now), self.n)
@@ -311,25 +312,21 @@ class _Simulation:
         t = self.log.at(a, b, self.j)
         value = False
         if t is not None and t.present:
-            value = t.other or any(not self.differs(w) for w in t.witnesses)
+            value = t.other or any(w not in self.differing for w in t.witnesses)
         if not value:
             pa, pb = self.ps[a], self.ps[b]
             src_a, src_b = self.new.objects[pa.source], self.new.objects[pb.source]
-            for oid in sorted(self.by_passive.get(b, ())):
+            for oid in sorted(self.differing.intersection(self.by_passive.get(b, ()))):
                 f = self.followed[oid]
-                if not f.differs or not pv.selects(pb, f.now, src_b):
+                if not pv.selects(pb, f.now, src_b):
                     continue
                 if pb.condition is not None:
                     raise _Refused  # (a conditional one selecting it is in X)
-                after = pv.apply_effect(pb, f.now, self.origin.stamps[b], self.rounding)
+                after = self.memo.effect(pb, f.now, self.origin.stamps[b], self.rounding)
                 if _part(pa, f.now, after, src_a):
                     value = True
                     break
         self.put(pair, value if value != self.logval.get(pair, False) else None)
-
-    def differs(self, oid: str) -> bool:
-        f = self.followed.get(oid)
-        return f is not None and f.differs
 
     def pairs_of_x(self, pid: str) -> None:
         """Every pair of a passive of X, computed from the boards now."""
@@ -338,7 +335,7 @@ class _Simulation:
         p = self.ps[pid]
         src = self.version(p.source)
         held = self.holds(p)
-        after = pv.apply_effect(p, src, self.origin.stamps[pid], self.rounding) if held else src
+        after = self.memo.effect(p, src, self.origin.stamps[pid], self.rounding) if held else src
         for a in sorted(self.log.candidates.get(pid, ())):
             if a in self.applied:
                 continue
@@ -376,12 +373,14 @@ class _Simulation:
             self.put((pid, b), value)
 
     def read_log(self) -> None:
-        """The log's comparisons made by round ``j``."""
-        flat, i, j, end = self.log.flat, self.i, self.j, len(self.log.flat)
+        """The log's comparisons made by round ``j``: its changes of value, and a corrected
+        pair compared again is corrected again (``passive_rechoose_memo``)."""
+        changes, i, j = self.reading.changes, self.i, self.j
+        end = len(changes)
         logval, applied, overlay, x = self.logval, self.applied, self.overlay, self.x
         corrected, gone_map, put_edge = self.corrected, self.into_gone, self.graph.set
         while i < end:
-            r, a, b, present = flat[i]
+            r, a, b, present = changes[i]
             if r > j:
                 break
             i += 1
@@ -402,6 +401,15 @@ class _Simulation:
             elif got is None:
                 put_edge(a, b, _DEP if present else None)
         self.i = i
+        again, done = self.reading.again, self.read_to
+        self.read_to = j
+        if corrected:
+            for r in range(done + 1, j + 1):
+                for a, b in again.get(r, ()):
+                    if (a, b) in corrected and not (
+                        a in applied or b in applied or a in x or b in x
+                    ):
+                        self.correct((a, b))
 
     # -- the rounds ---------------------------------------------------------------------------
 
@@ -429,17 +437,19 @@ class _Simulation:
                 return nxt  # the graph is the log's: its choice
             touched = self.touched(displaced)
             if nxt not in touched:  # free, and every passive before it not free, but ...
-                key = self.keys[nxt]
-                ahead = [p for p in touched if p not in self.applied and self.keys[p] < key]
-                for pid in sorted(ahead, key=self.keys.__getitem__):
-                    if self.graph.status(pid)[0]:
+                rank, applied, free = self.rank, self.applied, self.graph.free
+                top = rank[nxt]
+                for pid in self.reach.ranked(touched, rank):
+                    if rank[pid] >= top:
+                        break
+                    if pid not in applied and free(pid):
                         return pid
                 return nxt
         queue = self.queue
         while queue[self.head] in self.applied:
             self.head += 1
         for pid in queue[self.head :]:
-            if pid not in self.applied and self.graph.status(pid)[0]:
+            if pid not in self.applied and self.graph.free(pid):
                 return pid
         raise AssertionError("no free passive")  # a sink of the condensation is free
 
@@ -483,7 +493,7 @@ class _Simulation:
         for oid in sorted(self.by_passive.get(chosen, ())):
             f = self.followed[oid]
             if held and pv.selects(p, f.now, src):
-                f.now = pv.apply_effect(p, f.now, self.origin.stamps[chosen], self.rounding)
+                f.now = self.memo.effect(p, f.now, self.origin.stamps[chosen], self.rounding)
                 f.applied.append(chosen)
                 if number:
                     continue
@@ -515,7 +525,26 @@ class _Simulation:
             self.applied.add(pid)
             self.apply_to_followed(pid, held)
 
+    def start(self) -> None:
+        """The log's comparisons of round 0, read at once into an empty graph: the
+        passives applied so far (stopped ones) are in no pair."""
+        reading, applied, graph = self.reading, self.applied, self.graph
+        assert not self.logval and not self.overlay and self.i == 0 and self.x <= applied
+        self.logval.update(reading.start)
+        for a, row in reading.rows.items():
+            if a in applied:
+                continue
+            got = graph.out[a] = {b: _DEP for b in row if b not in applied}
+            for b in got:
+                graph.into.setdefault(b, {})[a] = None
+        for b, into in self.into_gone.items():  # the log's edges into a stopped passive
+            for a in reading.cols.get(b, ()):
+                if a not in applied:
+                    into.add(a)
+        self.i = reading.first
+
     def run(self, dirty: Sequence[str]) -> Ordering:
+        self.start()
         for oid in sorted(dirty):
             self.follow(oid)
         self.read_log()
@@ -559,31 +588,12 @@ class _Simulation:
         return self.result()
 
     def result(self) -> Ordering:
-        origin = self.origin
-        objects = dict(origin.state.objects)
-        applied_to = dict(origin.applied_to)
-        for oid, f in self.followed.items():
-            objects[oid] = f.now
-            # the passives applied to it by one order and not the other
-            for pid in set(f.applied) ^ set(self.index.applied_by.get(oid, ())):
-                if pid in applied_to:
-                    applied_to[pid] = applied_to[pid] ^ {oid}
-        held = set(origin.held)
-        for pid, did in self.held_x.items():
-            (held.add if did else held.discard)(pid)
-        choice = {c.passive: c for c in origin.choices}
-        # the order is the new one; each step's explanation (what waited, the cycles) and
-        # the edges are ``origin``'s: ``passive_order.ordering`` recomputes them in full
-        return replace(
-            origin,
-            state=replace(self.new, objects=objects, derived=True),
-            order=tuple(self.order),
-            choices=(
-                *(choice[pid] for pid in self.order),
-                *(c for c in origin.choices if not c.passive),
-            ),
-            applied_to=applied_to,
-            held=frozenset(held),
-            reused=True,
-            log=self.log,
+        return rechosen(
+            self.origin,
+            self.new,
+            self.log,
+            self.order,
+            self.followed,
+            self.index.applied_by,
+            self.held_x,
         )

@@ -43,6 +43,15 @@ class Reach:
 
     def __init__(self) -> None:
         self.nodes: set[str] | None = None
+        self._ranked: tuple[set[str], list[str]] | None = None
+
+    def ranked(self, nodes: set[str], rank: Mapping[str, int]) -> list[str]:
+        """``nodes``, a set ``touched`` returned (never changed in place), by ``rank``;
+        kept with it."""
+        kept = self._ranked
+        if kept is None or kept[0] is not nodes:
+            kept = self._ranked = (nodes, sorted(nodes, key=rank.__getitem__))
+        return kept[1]
 
     def edge(self, a: str, b: str) -> None:
         """An edge from ``a`` into ``b`` appeared (``a`` reaches ``b``)."""
@@ -95,11 +104,31 @@ class Graph(DependencyGraph):
         self.reach = reach
 
     def set(self, a: str, b: str, dep: pt.Dependence | None) -> None:
-        if dep is not None:
-            nodes = self.reach.nodes
-            if nodes is not None and b in nodes and a not in nodes:
-                self.reach.nodes = None
-        DependencyGraph.set(self, a, b, dep)
+        """``DependencyGraph.set`` written out (the re-choice's most frequent call)."""
+        row = self.out.setdefault(a, {})
+        if dep is None:
+            if b in row:
+                del row[b]
+                self.into[b].pop(a, None)
+                self._changed(a, False)
+            return
+        nodes = self.reach.nodes
+        if nodes is not None and b in nodes and a not in nodes:
+            self.reach.nodes = None
+        if b in row:
+            row[b] = dep
+            return
+        was_empty = not row
+        row[b] = dep
+        into = self.into.get(b)
+        if into is None:
+            into = self.into[b] = {}
+        into[a] = None
+        sinks = self.sinks
+        sinks.pop(a, None)
+        if was_empty:  # ``a`` stopped being a sink: its predecessors' sinks change
+            for x in self.into.get(a, ()):
+                sinks.pop(x, None)
 
 
 class Pairs(set[Pair]):
