@@ -31,12 +31,15 @@ def rechosen(
     at their turn."""
     objects = dict(origin.state.objects)
     applied_to = dict(origin.applied_to)
+    toggled: dict[str, set[str]] = {}  # per passive, the objects it applied to in one
+    # order and not in the other (each passive's targets copied once, not per object)
     for oid, f in followed.items():
         objects[oid] = f.now
-        # the passives applied to it by one order and not the other
         for pid in set(f.applied) ^ set(applied_by.get(oid, ())):
             if pid in applied_to:
-                applied_to[pid] = applied_to[pid] ^ {oid}
+                toggled.setdefault(pid, set()).add(oid)
+    for pid, oids in toggled.items():
+        applied_to[pid] = applied_to[pid] ^ oids
     held = set(origin.held)
     for pid, did in held_x.items():
         (held.add if did else held.discard)(pid)
