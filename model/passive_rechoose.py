@@ -291,6 +291,8 @@ class _Simulation:
         a, b = pair
         if a in self.applied or b in self.applied:
             return
+        if value is not None and self.overlay.get(pair) == value:
+            return  # (the graph and the differing pairs have it already)
         logged = self.logval.get(pair, False)
         self.overlay.pop(pair, None)
         self.diff.discard(pair)
@@ -526,8 +528,7 @@ class _Simulation:
             self.apply_to_followed(pid, held)
 
     def start(self) -> None:
-        """The log's comparisons of round 0, read at once into an empty graph: the
-        passives applied so far (stopped ones) are in no pair."""
+        """The log's comparisons of round 0 read at once (the stopped passives in none)."""
         reading, applied, graph = self.reading, self.applied, self.graph
         assert not self.logval and not self.overlay and self.i == 0 and self.x <= applied
         self.logval.update(reading.start)
