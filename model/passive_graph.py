@@ -99,7 +99,7 @@ class DependencyGraph:
         row = self.out.get(node)
         if not row:
             return True
-        if self._sinks(node, row):
+        if self.sinks.get(node) or self._sinks(node, row):
             return False
         below = self._reach(node, lambda n: self.out.get(n, {}))
         return below <= self._reach(node, lambda n: self.into.get(n, {}))

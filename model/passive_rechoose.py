@@ -32,7 +32,7 @@ recomputation.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Sequence
 from typing import TYPE_CHECKING
 
 from arbiter.model import passive_follow as follow
@@ -106,8 +106,7 @@ class _Simulation:
         self.n = len(self.old)
         self.rounding = origin.state.ruleset.division_rounding
         self.memo = index.memo
-        # A-TIME-1: the log's queue, and the new one if a source's key changed
-        self.queue, self.rank = self.memo.queue(self.ps, stored.objects, new.players)
+        self.queue, self.rank = self.memo.queue(self.ps, stored.objects, new.players)  # A-TIME-1
         if not self.memo.same_queue(self.ps, stored.objects, new.objects, new.players):
             raise _Refused  # A-TIME-1: the log's choices were made in another queue
         self.head = 0
@@ -218,8 +217,10 @@ class _Simulation:
                         self.line(oid)
         self.pairs_of_x(pid)
 
-    def notify(self, oids: Iterable[str]) -> None:
+    def notify(self, oids: Collection[str]) -> None:
         """These objects' versions changed (on one board or the other)."""
+        if not oids:  # (most rounds)
+            return
         xs: set[str] = set()
         for oid in sorted(set(oids)):
             f = self.followed.get(oid)
@@ -408,9 +409,7 @@ class _Simulation:
         if corrected:
             for r in range(done + 1, j + 1):
                 for a, b in again.get(r, ()):
-                    if (a, b) in corrected and not (
-                        a in applied or b in applied or a in x or b in x
-                    ):
+                    if (a, b) in corrected:  # (``correct`` passes over applied and X)
                         self.correct((a, b))
 
     # -- the rounds ---------------------------------------------------------------------------
