@@ -368,7 +368,7 @@ class _Simulation:
                 and pv.selects(pb, region, src_b)
                 and self.holds(pb)
             ):
-                changed = pv.apply_effect(pb, region, self.origin.stamps[b], self.rounding)
+                changed = self.memo.effect(pb, region, self.origin.stamps[b], self.rounding)
                 objects = {p.source: src, region.id: region}
                 value = pv.condition_holds(p, objects) != pv.condition_holds(
                     p, {**objects, region.id: changed}
