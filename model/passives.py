@@ -39,8 +39,10 @@ from enum import Enum
 from arbiter.model.effects import algebra as a
 from arbiter.model.ruleset import Rounding
 from arbiter.model.state import Ability, GameObject
+from arbiter.model.trace import RuleStep
 from arbiter.model.values import characteristics as ch
 from arbiter.model.values import features as ft
+from arbiter.model.values.copies import with_features
 from arbiter.model.values.reading import Amounts, NumberReading, Op, SetOp
 
 SUBTYPES = "subtypes"
@@ -76,6 +78,7 @@ _SET_WORDS = {
 
 # Enum members bound once: the selection below runs for every object and passive.
 _SELF, _ANY, _YOURS, _ENEMY = a.Pick.SELF, a.Side.ANY, a.Side.YOURS, a.Side.ENEMY
+_SET_ADD, _SET_REMOVE = SetOp.ADD, SetOp.REMOVE
 
 NOTHING = a.Effect(a.ModifyStat(SUBTYPES), EVERYTHING, duration=WHILE_IN_PLAY)
 
@@ -274,17 +277,33 @@ def subtypes(obj: GameObject) -> frozenset[str]:
 
     Objects are frozen, so the answer is remembered per object (a bounded memo that
     holds the object itself, so an id is never reused while its entry lives)."""
+    base = obj.base.get(SUBTYPES)
+    if base is None:
+        return frozenset()
+    if SUBTYPES not in obj.mods and type(base) is frozenset:
+        return base  # never modified: its base (what ``read`` gives)
     seen = _SUBTYPES_SEEN.get(id(obj))
     if seen is not None and seen[0] is obj:
         return seen[1]
-    if SUBTYPES not in obj.base:
-        return frozenset()
     r = ch.read(obj, SUBTYPES)
     members = r.members if r is not None and not isinstance(r, NumberReading) else frozenset()
+    _remember(obj, members)
+    return members
+
+
+def _remember(obj: GameObject, members: frozenset[str]) -> None:
     if len(_SUBTYPES_SEEN) > 200_000:
         _SUBTYPES_SEEN.clear()
     _SUBTYPES_SEEN[id(obj)] = (obj, members)
-    return members
+
+
+def _same_subtypes(old: GameObject, new: GameObject) -> GameObject:
+    """``new``, a copy of ``old`` with the same subtypes: known for it if known for ``old``."""
+    if SUBTYPES in old.mods:
+        seen = _SUBTYPES_SEEN.get(id(old))
+        if seen is not None and seen[0] is old:
+            _remember(new, seen[1])
+    return new
 
 
 def affected(obj: GameObject) -> bool:
@@ -452,21 +471,54 @@ def apply_effect(
             by_passive=True,  # A-ORDER-1: folded in the order passives are applied
         ).obj
     if does is _GAIN:
-        change = ft.gain(obj.features, plan.name, plan.number)
+        name = plan.name
+        if name not in obj.features:  # gained (``features.gain``), from this passive
+            feats = dict(obj.features)
+            feats[name] = ft.Feature(name, plan.number, (), _gained(p))
+            return _same_subtypes(obj, with_features(obj, feats))
+        change = ft.gain(obj.features, name, plan.number)
         if not change.applied:
             return obj
         feats = dict(change.features)
-        feats[plan.name] = feats[plan.name].explain("A-PASS-2", f"from passive {p.id}")
-        return replace(obj, features=feats)
+        feats[name] = feats[name].explain("A-PASS-2", f"from passive {p.id}")
+        return _same_subtypes(obj, with_features(obj, feats))
     if does is _LOSE:
-        return replace(obj, features=ft.lose(obj.features, plan.name).features)
+        return _same_subtypes(obj, with_features(obj, ft.lose(obj.features, plan.name).features))
     if does is _LOSE_ALL:
         feats = {n: f for n, f in obj.features.items() if n not in KEYWORDS}
         return replace(obj, abilities=(), features=feats)
     if does is _SETS_REGION_TYPE and obj.kind != REGION:
         return obj
-    assert isinstance(plan.op, SetOp)
-    return ch.modify_set(obj, SUBTYPES, plan.op, plan.members, source=p.id, timestamp=timestamp).obj
+    op = plan.op
+    assert isinstance(op, SetOp)
+    members = plan.members
+    new = ch.set_modified(obj, SUBTYPES, op, members, source=p.id, timestamp=timestamp)
+    if new is not obj:  # its subtypes, one step from ``obj``'s (what ``ch.read`` folds)
+        if op is _SET_ADD:
+            _remember(new, subtypes(obj) | members)
+        elif op is _SET_REMOVE:
+            _remember(new, subtypes(obj) - members)
+        else:
+            _remember(new, members)
+    return new
+
+
+_GAINED_TRACE: dict[int, tuple[Passive, tuple[RuleStep, RuleStep]]] = {}
+
+
+def _gained(p: Passive) -> tuple[RuleStep, RuleStep]:
+    """The trace of a keyword ``p`` gives to an object without it (``features.gain``, then
+    the passive's step), made once per passive."""
+    seen = _GAINED_TRACE.get(id(p))
+    if seen is not None and seen[0] is p:
+        return seen[1]
+    plan = p.plan
+    label = plan.name if plan.number is None else f"{plan.name} {plan.number}"
+    got = (RuleStep("B-NAMED-1", f"gains {label}"), RuleStep("A-PASS-2", f"from passive {p.id}"))
+    if len(_GAINED_TRACE) > 10_000:
+        _GAINED_TRACE.clear()
+    _GAINED_TRACE[id(p)] = (p, got)
+    return got
 
 
 # -- what each passive reads and writes (the prefilter of trial application) ---------------

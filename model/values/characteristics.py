@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 from arbiter.model.ruleset import Rounding
 from arbiter.model.state import BaseValue, Event, GameObject, GameState, Guard
 from arbiter.model.trace import RuleStep
+from arbiter.model.values.copies import with_base_mods, with_mods
 from arbiter.model.values.reading import (
     Amounts,
     Component,
@@ -327,7 +328,7 @@ def _with_added(obj: GameObject, added: dict[str, list[Modification]]) -> GameOb
     out = dict(obj.mods)
     for stat, more in added.items():
         out[stat] = (*out.get(stat, ()), *more)
-    return replace(obj, mods=out)
+    return with_mods(obj, out)
 
 
 _FOLD_SEEN: dict[tuple[int, str], tuple[GameObject, tuple[Component, ...]]] = {}
@@ -413,18 +414,33 @@ def modify_set(
         why = RuleStep("E-IMM-2", f"{obj.id}.{stat} cannot be modified")
         return Outcome(obj, False, (why,))
     base = obj.base.get(stat)
-    if base is None:
-        # A-CHAR-2: an absent set characteristic is gained empty, then changed.
-        obj = replace(obj, base={**obj.base, stat: frozenset()})
-    elif not isinstance(base, frozenset):
+    if base is not None and not isinstance(base, frozenset):
         kind = RuleStep(
             "A-GOLD-3", f"{obj.id}.{stat} is a number, not a set: {op.value} is not done"
         )
         return Outcome(obj, False, (kind,))
+    note = f"{op.value} {', '.join(sorted(members))} from {source}"
+    new = set_modified(obj, stat, op, members, source=source, timestamp=timestamp)
+    return Outcome(new, True, (RuleStep("E-OPS-1", note),))
+
+
+def set_modified(
+    obj: GameObject, stat: str, op: SetOp, members: frozenset[str], *, source: str, timestamp: int
+) -> GameObject:
+    """``modify_set(...).obj`` without its explanation (what passives apply: the object
+    keeps no trace of a set modification); ``obj`` itself when nothing happens."""
+    if obj.protections and Guard.CANNOT_MODIFY in obj.guards_on(stat):
+        return obj
+    base = obj.base
+    got = base.get(stat)
+    if got is None:
+        # A-CHAR-2: an absent set characteristic is gained empty, then changed.
+        base = {**base, stat: frozenset()}
+    elif not isinstance(got, frozenset):
+        return obj
     mods = dict(obj.mods)
     mods[stat] = (*mods.get(stat, ()), SetModification(op, members, source, timestamp))
-    note = f"{op.value} {', '.join(sorted(members))} from {source}"
-    return Outcome(replace(obj, mods=mods), True, (RuleStep("E-OPS-1", note),))
+    return with_base_mods(obj, base, mods)
 
 
 def gain_characteristic(obj: GameObject, stat: str, value: BaseValue) -> Outcome:

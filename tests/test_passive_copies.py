@@ -1,0 +1,147 @@
+"""The fast paths of applying a passive give what the plain definitions give (issue 19).
+
+Applying a passive copies objects without ``dataclasses.replace`` (``values.copies``),
+gives a keyword with its trace made once per passive, and remembers a changed object's
+subtypes from the object it was copied from (``passives.subtypes``). Each must equal
+the plain computation: ``replace``, ``features.gain`` with the passive's step, and the
+subtypes read from the object's modifications.
+"""
+
+from __future__ import annotations
+
+from dataclasses import fields, replace
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from arbiter.model import passives as pv
+from arbiter.model.effects import algebra as fx
+from arbiter.model.state import GameObject, Guard, Protection
+from arbiter.model.values import characteristics as ch
+from arbiter.model.values import copies
+from arbiter.model.values import features as ft
+from arbiter.model.values.features import Feature
+from arbiter.model.values.reading import NumberReading, SetModification, SetOp
+
+NAMES = ("Elf", "Plant", "Forest", "Tough")
+names = st.frozensets(st.sampled_from(NAMES), max_size=3)
+set_mods = st.lists(
+    st.builds(SetModification, st.sampled_from(list(SetOp)), names, st.just("e"), st.just(1)),
+    max_size=3,
+)
+features = st.dictionaries(
+    st.sampled_from(("Tough", "Scout", "Armor")),
+    st.builds(Feature, st.just("f"), st.none() | st.integers(-2, 3)),
+    max_size=2,
+).map(lambda d: {k: replace(f, name=k) for k, f in d.items()})
+
+
+@st.composite
+def objects(draw: st.DrawFn) -> GameObject:
+    base: dict[str, int | frozenset[str]] = {"power": draw(st.integers(0, 4))}
+    subtypes = draw(st.one_of(names, names, names, st.none(), st.just(3)))
+    if subtypes is not None:
+        base[pv.SUBTYPES] = subtypes  # type: ignore[assignment]
+    mods = draw(set_mods)
+    guarded = draw(st.integers(0, 4)) == 0
+    return GameObject(
+        "x",
+        "ana",
+        draw(st.sampled_from(("character", pv.REGION))),
+        base=base,
+        mods={pv.SUBTYPES: tuple(mods)} if mods and pv.SUBTYPES in base else {},
+        features=draw(features),
+        protections=(Protection(frozenset({pv.SUBTYPES}), "p", guard=Guard.CANNOT_MODIFY),)
+        if guarded
+        else (),
+        timestamp=draw(st.integers(0, 5)),
+        region="r",
+    )
+
+
+SET_OPS = (fx.StatOp.ADD, fx.StatOp.REMOVE, fx.StatOp.SET)
+KINDS = ("subtypes", "region type", "gain", "lose")
+
+
+def action(kind: str, op: fx.StatOp, members: frozenset[str], keyword: str) -> fx.Action:
+    if kind == "subtypes":
+        return fx.ModifyStat(pv.SUBTYPES, op, members=members)
+    if kind == "region type":
+        return fx.ModifyStat(pv.REGION_TYPE, fx.StatOp.SET, members=members | {"Forest"})
+    if kind == "gain":
+        return fx.Give(fx.Grant.KEYWORD, keyword)
+    return fx.Take(fx.Grant.KEYWORD, keyword)
+
+
+def read_subtypes(obj: GameObject) -> frozenset[str]:
+    """The subtypes read from the object's base and modifications (no memo)."""
+    r = ch.read(obj, pv.SUBTYPES)
+    return frozenset() if r is None or isinstance(r, NumberReading) else r.members
+
+
+def plain_effect(p: pv.Passive, obj: GameObject, timestamp: int) -> GameObject:
+    """``passives.apply_effect`` written with the plain definitions."""
+    plan = p.plan
+    if plan.does is pv.GAIN:
+        change = ft.gain(obj.features, plan.name, plan.number)
+        if not change.applied:
+            return obj
+        feats = dict(change.features)
+        feats[plan.name] = feats[plan.name].explain("A-PASS-2", f"from passive {p.id}")
+        return replace(obj, features=feats)
+    if plan.does is pv.LOSE:
+        return replace(obj, features=ft.lose(obj.features, plan.name).features)
+    if pv.sets_region_type(p) and obj.kind != pv.REGION:
+        return obj
+    assert isinstance(plan.op, SetOp)
+    got = ch.modify_set(obj, pv.SUBTYPES, plan.op, plan.members, source=p.id, timestamp=timestamp)
+    return got.obj
+
+
+@pytest.mark.rule("A-PASS-2")
+def test_the_copies_name_every_field_of_a_game_object_in_order() -> None:
+    assert tuple(f.name for f in fields(GameObject)) == copies.FIELDS
+    assert all(f.init for f in fields(GameObject))
+
+
+@pytest.mark.rule("A-PASS-2")
+@given(objects(), names, features)
+def test_a_copy_with_one_field_changed_equals_replace(
+    obj: GameObject, members: frozenset[str], feats: dict[str, Feature]
+) -> None:
+    mods = {pv.SUBTYPES: (SetModification(SetOp.ADD, members, "q", 2),)}
+    base = {**obj.base, "health": 3}
+    assert copies.with_mods(obj, mods) == replace(obj, mods=mods)
+    assert copies.with_features(obj, feats) == replace(obj, features=feats)
+    assert copies.with_base_mods(obj, base, mods) == replace(obj, base=base, mods=mods)
+
+
+@pytest.mark.rule("A-PASS-2", "B-NAMED-1", "E-OPS-1", "E-IMM-2", "A-CHAR-2")
+@pytest.mark.parametrize("kind", KINDS)
+@given(
+    objects(),
+    st.sampled_from(SET_OPS),
+    names,
+    st.sampled_from(("Tough", "Scout")),
+    st.integers(0, 5),
+)
+def test_applying_a_passive_equals_the_plain_definitions(
+    kind: str,
+    obj: GameObject,
+    op: fx.StatOp,
+    members: frozenset[str],
+    keyword: str,
+    timestamp: int,
+) -> None:
+    """The object, its features' traces, and the subtypes remembered for it (those read
+    from its modifications); before and after reading the original's subtypes."""
+    p = pv.passive("s.1", "s", action(kind, op, members, keyword), fx.Selector(fx.Pick.ALL))
+    for _ in range(2):  # the second time the original's subtypes are remembered
+        got = pv.apply_effect(p, obj, timestamp)
+        want = plain_effect(p, obj, timestamp)
+        assert got == want
+        assert (got is obj) == (want is obj)
+        assert list(got.features) == list(want.features)
+        assert pv.subtypes(got) == read_subtypes(want)
+        assert pv.subtypes(obj) == read_subtypes(obj)
