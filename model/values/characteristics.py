@@ -150,7 +150,7 @@ def modify_number(
     kept, why = _screen(obj, stat, op, amounts)
     if all(a is None for a in kept):
         return Outcome(obj, False, tuple(why))
-    mod = _accepted(obj, stat, op, kept, why, source, timestamp, rounding, label, by_passive)
+    mod = _accepted(stat, op, kept, why, source, timestamp, rounding, label, by_passive)
     after = obj.with_mod(stat, mod)
     floor = _floor_steps(obj, after, stat, mod)
     if floor:  # where the floor applies: this modification's trace says so (E-FLOOR-1)
@@ -163,7 +163,6 @@ def modify_number(
 
 
 def _accepted(
-    obj: GameObject,
     stat: str,
     op: Op,
     kept: Amounts,
@@ -216,9 +215,9 @@ def modify_numbers_by_passives(
     plain = shared if shared is not None else {}
     guarded = bool(obj.protections)
     if not guarded:
-        bases = obj.base
-        if all(type(bases.get(t[0])) is int and len(t[2]) == 1 for t in todo):
-            return _scalars_by_passives(obj, todo, plain)
+        got = _scalars_by_passives(obj, todo, plain)
+        if got is not None:
+            return got
     added: dict[str, list[Modification]] = {}
     folds: dict[str, tuple[Component, ...]] = {}
     for item in todo:
@@ -236,13 +235,13 @@ def modify_numbers_by_passives(
             mod = plain.get((item, width))
             if mod is None:
                 mod = plain[(item, width)] = _accepted(
-                    obj, stat, op, amounts, [], source, timestamp, rounding, label, True
+                    stat, op, amounts, [], source, timestamp, rounding, label, True
                 )
         else:
             kept, why = _screen(obj, stat, op, amounts)
             if all(a is None for a in kept):
                 continue
-            mod = _accepted(obj, stat, op, kept, why, source, timestamp, rounding, label, True)
+            mod = _accepted(stat, op, kept, why, source, timestamp, rounding, label, True)
         old = folds.get(stat)
         if old is None:
             mods = [m for m in obj.mods.get(stat, ()) if isinstance(m, Modification)]
@@ -268,41 +267,88 @@ def _scalars_by_passives(
     obj: GameObject,
     todo: Sequence[PassiveNumber],
     plain: dict[tuple[PassiveNumber, int], Modification],
-) -> GameObject:
+) -> GameObject | None:
     """``modify_numbers_by_passives`` of scalars without protections: nothing is screened
-    but a division by 0, no limit, so the floor needs the raw value only."""
+    but a division by 0, no limit, so the floor needs the raw value only. None when some
+    characteristic modified is not a scalar (an ``int`` base) or some amount not one
+    number: the general way then."""
     added: dict[str, list[Modification]] = {}
     raws: dict[str, tuple[int, int]] = {}  # reference, variation
-    divide_op, add_op, set_op = Op.DIVIDE, Op.ADD, Op.SET
+    add_op, set_op = Op.ADD, Op.SET
+    bases, mods_of = obj.base, obj.mods
+    seen_of = _SCALARS_SEEN.get
     for item in todo:
-        stat, op, amounts, source, timestamp, rounding, label = item
-        x = amounts[0]
-        if x is None or (op is divide_op and x == 0):
-            continue  # nothing of it can happen (E-DIV): not recorded
+        stat = item[0]
+        got = raws.get(stat)
+        if got is None:
+            base = bases.get(stat)
+            if type(base) is not int:
+                return None
+            old_mods = mods_of.get(stat)
+            if old_mods:
+                c = fold((base,), [m for m in old_mods if isinstance(m, Modification)])[0]
+                got = raws[stat] = (c.reference, c.variation)
+            else:
+                got = raws[stat] = (base, 0)  # (the fold of no modification)
+        seen = seen_of(id(item))
+        if seen is None or seen[0] is not item:
+            seen = _scalar_seen(item, plain)
+        mod = seen[1]
+        if mod is None:
+            if seen[2]:
+                continue  # nothing of it can happen (E-DIV): not recorded
+            return None
+        op, x = item[1], item[2][0]
+        ref, var = got
+        if op is add_op:
+            new = (ref, var + x)  # type: ignore[operator]
+        elif op is set_op:
+            new = (x, 0)  # type: ignore[assignment]
+        else:
+            n = apply_to_component(Component(ref, var), op, x, item[5])  # type: ignore[arg-type]
+            new = (n.reference, n.variation)
+        raws[stat] = new
+        if ref + var < 0 or new[0] + new[1] < 0:
+            steps = _floor_of(obj, stat, op, (Component(*got),), (Component(*new),))
+            if steps:
+                mod = replace(mod, because=(*mod.because, *steps))
+        more = added.get(stat)
+        if more is None:
+            added[stat] = [mod]
+        else:
+            more.append(mod)
+    return _with_added(obj, added)
+
+
+# Per passive's number modification (``PassiveNumber``, by identity: the batch of every
+# object it modifies holds the same tuple): its modification of a scalar nothing screened
+# (``_accepted``), or None and whether that is because none of it can happen (an amount
+# None, a division by 0) rather than because it is not one number. The entry holds the
+# tuple itself, so its id is never reused while the entry lives.
+_ScalarSeen = tuple[PassiveNumber, Modification | None, bool]
+_SCALARS_SEEN: dict[int, _ScalarSeen] = {}
+
+
+def _scalar_seen(
+    item: PassiveNumber, plain: dict[tuple[PassiveNumber, int], Modification]
+) -> _ScalarSeen:
+    stat, op, amounts, source, timestamp, rounding, label = item
+    got: _ScalarSeen
+    if len(amounts) != 1:
+        got = (item, None, False)
+    elif amounts[0] is None or (op is Op.DIVIDE and amounts[0] == 0):
+        got = (item, None, True)
+    else:
         mod = plain.get((item, 1))
         if mod is None:
             mod = plain[(item, 1)] = _accepted(
-                obj, stat, op, amounts, [], source, timestamp, rounding, label, True
+                stat, op, amounts, [], source, timestamp, rounding, label, True
             )
-        got = raws.get(stat)
-        if got is None:
-            mods = [m for m in obj.mods.get(stat, ()) if isinstance(m, Modification)]
-            c = fold((obj.base[stat],), mods)[0]  # type: ignore[arg-type]
-            got = (c.reference, c.variation)
-        ref, var = got
-        raw = ref + var
-        if op is add_op:
-            new = (ref, var + x)
-        elif op is set_op:
-            new = (x, 0)
-        else:
-            n = apply_to_component(Component(ref, var), op, x, rounding)
-            new = (n.reference, n.variation)
-        raws[stat] = new
-        floor = raw < 0 or new[0] + new[1] < 0
-        steps = _floor_of(obj, stat, op, (Component(*got),), (Component(*new),)) if floor else ()
-        _add(added, stat, mod, steps)
-    return _with_added(obj, added)
+        got = (item, mod, False)
+    if len(_SCALARS_SEEN) > 50_000:
+        _SCALARS_SEEN.clear()
+    _SCALARS_SEEN[id(item)] = got
+    return got
 
 
 def _add(
