@@ -160,7 +160,7 @@ class _Orderer:
     def trial_apply(self, b: str) -> pt.Application:
         got = self.trial_cache.get(b)
         if got is None:
-            got = self.trial_cache[b] = pt.apply_passive(self.ps[b], self.board)
+            got = self.trial_cache[b] = pt.apply_passive(self.ps[b], self.board, again=True)
             self.applications += 1
             for oid in got.targets:
                 self.cached_on.setdefault(oid, set()).add(b)
@@ -254,7 +254,8 @@ class _Orderer:
             done = pt.apply_passive(p, self.board, defer=True)
             self.board.defer(p, done.deferred)
         else:
-            done = cached or pt.apply_passive(p, self.board)
+            done = cached or pt.apply_passive(p, self.board, again=True)
+        self.board.seen.pop(chosen, None)  # never applied again
         # what it really changes, known from its trial application (the same board)
         known = self.delta_cache.pop(chosen, None)
         self.applied_delta = known if cached is not None and done is cached else None

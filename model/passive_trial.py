@@ -56,11 +56,17 @@ class Application:
 NO_APPLICATION = Application((), {})
 
 
-def apply_passive(p: Passive, board: Board, *, defer: bool = False) -> Application:
+def apply_passive(
+    p: Passive, board: Board, *, defer: bool = False, again: bool = False
+) -> Application:
     """What applying ``p`` on the partial state does (pure: the board is not changed).
 
     ``defer``: a number modification (which no passive reads: ``passives.reads``) is not
-    made; the objects it would change are listed in ``deferred``, for ``Board.defer``."""
+    made; the objects it would change are listed in ``deferred``, for ``Board.defer``.
+    ``again``: ``p`` may be applied again on this board: what it does to each object is
+    kept (``Board.seen``), and an object not changed since is not applied to again
+    (``apply_effect`` is a function of the passive, the object, the source's timestamp
+    and the rounding)."""
     objects = board.objects
     if not exists(p, objects) or not condition_holds(p, objects):
         return NO_APPLICATION
@@ -80,9 +86,26 @@ def apply_passive(p: Passive, board: Board, *, defer: bool = False) -> Applicati
                 will.append(oid)
         return Application(tuple(targets), {}, tuple(will))
     out: dict[str, GameObject] = {}
+    rounding = board.rounding
+    if not again:
+        for oid in targets:
+            obj = objects[oid]
+            new = apply_effect(p, obj, ts, rounding)
+            if new is not obj:
+                out[oid] = new
+        return Application(tuple(targets), out)
+    kept = board.seen.get(p.id)
+    if kept is None or kept[0] is not p or kept[1] != ts:
+        kept = board.seen[p.id] = (p, ts, {})
+    done = kept[2]
     for oid in targets:
         obj = objects[oid]
-        new = apply_effect(p, obj, ts, board.rounding)
+        was = done.get(oid)
+        if was is not None and was[0] is obj:
+            new = was[1]
+        else:
+            new = apply_effect(p, obj, ts, rounding)
+            done[oid] = (obj, new)
         if new is not obj:
             out[oid] = new
     return Application(tuple(targets), out)
@@ -111,6 +134,9 @@ class Board:
         # deferred then, and their names), for the order of the object's modifications
         self.pending: dict[str, list[PassiveNumber]] = {}
         self.marks: dict[str, list[tuple[int, tuple[str, ...]]]] = {}
+        # what a passive applied with ``again`` did to each object (``apply_passive``),
+        # by passive id: the passive, its source's timestamp, and per object (then, after)
+        self.seen: dict[str, tuple[Passive, int, dict[str, tuple[GameObject, GameObject]]]] = {}
         for obj in self.objects.values():
             if affected(obj):
                 self.in_play.add(obj.id)
