@@ -171,7 +171,9 @@ class _Orderer:
         trial application."""
         got = self.delta_cache.get(b)
         if got is None:
-            got = self.delta_cache[b] = pt.delta(self.board.objects, self.trial_apply(b).changes)
+            board = self.board
+            changes = self.trial_apply(b).changes
+            got = self.delta_cache[b] = pt.delta(board.objects, changes, board.channels_seen)
         return got
 
     def clauses(self, a: str, changed: pt.Delta) -> str:

@@ -54,6 +54,7 @@ class Application:
 
 
 NO_APPLICATION = Application((), {})
+_NONE: frozenset[str] = frozenset()
 
 
 def apply_passive(
@@ -77,12 +78,12 @@ def apply_passive(
         assert isinstance(plan.op, Op)
         op, amounts, stat = plan.op, plan.amounts, plan.name
         simple = len(amounts) == 1 and (op is not Op.DIVIDE or amounts[0] != 0)
+        plain = board.plain_numbers(stat) if simple else _NONE
         will = []
         for oid in targets:
-            obj = objects[oid]
-            if simple and not obj.protections and type(obj.base.get(stat)) is int:
+            if oid in plain:
                 will.append(oid)  # what ``would_modify_number`` answers, without the call
-            elif would_modify_number(obj, stat, op, amounts):
+            elif would_modify_number(objects[oid], stat, op, amounts):
                 will.append(oid)
         return Application(tuple(targets), {}, tuple(will))
     out: dict[str, GameObject] = {}
@@ -137,6 +138,8 @@ class Board:
         # what a passive applied with ``again`` did to each object (``apply_passive``),
         # by passive id: the passive, its source's timestamp, and per object (then, after)
         self.seen: dict[str, tuple[Passive, int, dict[str, tuple[GameObject, GameObject]]]] = {}
+        self.channels_seen: ChannelsSeen = {}  # for ``delta``
+        self.plain: dict[str, set[str]] = {}  # ``plain_numbers``, by characteristic
         for obj in self.objects.values():
             if affected(obj):
                 self.in_play.add(obj.id)
@@ -169,6 +172,20 @@ class Board:
                 first = tuple(k for k in new.mods if k not in old.mods)
                 self.marks.setdefault(oid, []).append((len(self.pending[oid]), first))
             self.objects[oid] = new
+
+    def plain_numbers(self, stat: str) -> set[str]:
+        """The objects without protections whose characteristic ``stat`` is a scalar (an
+        ``int`` base): a number modification of one amount, not a division by 0, changes
+        them (``would_modify_number``). Passives change neither protections nor the base
+        of a number (they add modifications), so this holds for the whole derivation."""
+        got = self.plain.get(stat)
+        if got is None:
+            got = self.plain[stat] = {
+                oid
+                for oid, obj in self.objects.items()
+                if not obj.protections and type(obj.base.get(stat)) is int
+            }
+        return got
 
     def defer(self, p: Passive, oids: Iterable[str]) -> None:
         """Record ``p``'s number modification of ``oids``, made by ``flush``: nothing a
@@ -279,26 +296,53 @@ class Delta:
         return False
 
 
-def delta(objects: Objects, changes: Mapping[str, GameObject]) -> Delta:
-    """The channels ``changes`` really changes from ``objects``, and on which objects."""
+def delta(
+    objects: Objects, changes: Mapping[str, GameObject], seen: ChannelsSeen | None = None
+) -> Delta:
+    """The channels ``changes`` really changes from ``objects``, and on which objects.
+    ``seen``: what each pair of versions of an object changed (``changed_of``), kept by
+    the identity of the new version (the entry holds both)."""
     out: dict[Channel, tuple[list[str], list[str]]] = {}
     for oid in sorted(changes):
         old, new = objects[oid], changes[oid]
-        s0, s1 = subtypes(old), subtypes(new)
-        if s0 is not s1 and s0 != s1:
-            for name in s1 - s0:
-                out.setdefault(("subtype", name), ([], []))[0].append(oid)
-            for name in s0 - s1:
-                out.setdefault(("subtype", name), ([], []))[1].append(oid)
-        f0, f1 = old.features.keys(), new.features.keys()
-        if f0 != f1:
-            for name in f1 - f0:
-                out.setdefault(("feature", name), ([], []))[0].append(oid)
-            for name in f0 - f1:
-                out.setdefault(("feature", name), ([], []))[1].append(oid)
-        if old.abilities != new.abilities:
-            out[("abilities", oid)] = _NOBODY
+        if seen is None:
+            got = changed_of(oid, old, new)
+        else:
+            kept = seen.get(id(new))
+            if kept is None or kept[0] is not old or kept[1] is not new:
+                kept = seen[id(new)] = (old, new, changed_of(oid, old, new))
+            got = kept[2]
+        for channel, which in got:
+            if which == 2:
+                out[channel] = _NOBODY
+            else:
+                lists = out.get(channel)
+                if lists is None:
+                    lists = out[channel] = ([], [])
+                lists[which].append(oid)
     return Delta(out, frozenset(attr for attr, _ in out))
+
+
+# What one object's change changes: (channel, 0) gained, (channel, 1) lost, (channel, 2)
+# its abilities, in the order ``delta`` lists them.
+Changed = tuple[tuple[Channel, int], ...]
+ChannelsSeen = dict[int, tuple[GameObject, GameObject, Changed]]
+
+
+def changed_of(oid: str, old: GameObject, new: GameObject) -> Changed:
+    """The channels whose value differs between two versions of object ``oid``."""
+    out: list[tuple[Channel, int]] = []
+    s0, s1 = subtypes(old), subtypes(new)
+    if s0 is not s1 and s0 != s1:
+        out.extend((("subtype", name), 0) for name in s1 - s0)
+        out.extend((("subtype", name), 1) for name in s0 - s1)
+    f0, f1 = old.features.keys(), new.features.keys()
+    if f0 != f1:
+        out.extend((("feature", name), 0) for name in f1 - f0)
+        out.extend((("feature", name), 1) for name in f0 - f1)
+    if old.abilities != new.abilities:
+        out.append((("abilities", oid), 2))
+    return tuple(out)
 
 
 def indexed_channel(p: Passive) -> Channel:

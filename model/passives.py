@@ -308,7 +308,8 @@ def _same_subtypes(old: GameObject, new: GameObject) -> GameObject:
 
 def affected(obj: GameObject) -> bool:
     """A-PASS-1: passives modify only objects in play (``expedition:hero`` is an expedition)."""
-    return obj.zone.split(":", 1)[0] in AFFECTED_ZONES
+    zone = obj.zone
+    return zone in AFFECTED_ZONES or (":" in zone and zone.split(":", 1)[0] in AFFECTED_ZONES)
 
 
 def passives_of(obj: GameObject) -> tuple[Passive, ...]:
@@ -326,7 +327,13 @@ def order_key(p: Passive, objects: Objects, players: tuple[str, ...]) -> tuple[i
 def exists(p: Passive, objects: Objects) -> bool:
     """The passive is active: its source is in play and still has it (A-DEP-1a)."""
     src = objects.get(p.source)
-    return src is not None and affected(src) and any(a.id == p.id for a in src.abilities)
+    if src is None or not affected(src):
+        return False
+    pid = p.id
+    for ability in src.abilities:  # noqa: SIM110 (``any`` costs a generator)
+        if ability.id == pid:
+            return True
+    return False
 
 
 def selects(p: Passive, obj: GameObject, src: GameObject) -> bool:

@@ -4,7 +4,11 @@ Applying a passive copies objects without ``dataclasses.replace`` (``values.copi
 gives a keyword with its trace made once per passive, and remembers a changed object's
 subtypes from the object it was copied from (``passives.subtypes``). Each must equal
 the plain computation: ``replace``, ``features.gain`` with the passive's step, and the
-subtypes read from the object's modifications.
+subtypes read from the object's modifications. On the partial board of an ordering
+(``passive_trial.Board``), a passive applied again reuses what it did to the objects
+not changed since, a deferred number modification lists the objects without reading
+each one, and ``delta`` reuses what each pair of versions changed: each must equal the
+same computed afresh.
 """
 
 from __future__ import annotations
@@ -12,17 +16,19 @@ from __future__ import annotations
 from dataclasses import fields, replace
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from arbiter.model import passive_trial as pt
 from arbiter.model import passives as pv
 from arbiter.model.effects import algebra as fx
-from arbiter.model.state import GameObject, Guard, Protection
+from arbiter.model.state import GameObject, GameState, Guard, Protection
 from arbiter.model.values import characteristics as ch
 from arbiter.model.values import copies
 from arbiter.model.values import features as ft
 from arbiter.model.values.features import Feature
-from arbiter.model.values.reading import NumberReading, SetModification, SetOp
+from arbiter.model.values.reading import NumberReading, Op, SetModification, SetOp
+from tests.passive_strategies import states as passive_states
 
 NAMES = ("Elf", "Plant", "Forest", "Tough")
 names = st.frozensets(st.sampled_from(NAMES), max_size=3)
@@ -145,3 +151,57 @@ def test_applying_a_passive_equals_the_plain_definitions(
         assert list(got.features) == list(want.features)
         assert pv.subtypes(got) == read_subtypes(want)
         assert pv.subtypes(obj) == read_subtypes(obj)
+
+
+@st.composite
+def guarded_states(draw: st.DrawFn) -> GameState:
+    """Passive boards (``passive_strategies.states``) where some characters have an
+    immunity or a limit on ``power``."""
+    state = draw(passive_states(max_passives=6, numbers=draw(st.booleans())))
+    objects = dict(state.objects)
+    for oid in sorted(objects):
+        if objects[oid].kind == "character" and draw(st.integers(0, 2)) == 0:
+            guard = draw(
+                st.sampled_from(
+                    [
+                        Protection(frozenset({"power"}), "g", guard=Guard.CANNOT_DECREASE),
+                        Protection(frozenset({"*"}), "g", guard=Guard.CANNOT_MODIFY),
+                        Protection(frozenset({"power"}), "g", limit=2),
+                    ]
+                )
+            )
+            objects[oid] = replace(objects[oid], protections=(guard,))
+    return replace(state, objects=objects)
+
+
+@pytest.mark.rule("A-PASS-2", "A-DEP-1", "A-ORDER-1", "E-IMM-1", "E-IMM-2")
+@settings(max_examples=150, deadline=None)
+@given(guarded_states())
+def test_a_passive_applied_again_equals_applying_it_afresh(state: GameState) -> None:
+    """On a board where passives apply one after the other: each passive applied again
+    (reusing what it did to the objects not changed since), its deferred number
+    modification (the objects ``would_modify_number`` says it changes) and the channels
+    it changes (reusing what each pair of versions changed) are those computed afresh."""
+    board = pt.Board(state)
+    ps = sorted(
+        pv.active_passives(board.objects),
+        key=lambda p: pv.order_key(p, board.objects, state.players),
+    )
+    for applied in ps:
+        for p in ps:
+            fresh = pt.apply_passive(p, board)
+            assert pt.apply_passive(p, board, again=True) == fresh
+            if p.plan.does is pv.NUMBER:
+                op = p.plan.op
+                assert isinstance(op, Op)
+                deferred = pt.apply_passive(p, board, defer=True).deferred
+                assert deferred == tuple(
+                    o
+                    for o in fresh.targets
+                    if ch.would_modify_number(board.objects[o], p.plan.name, op, p.plan.amounts)
+                )
+            want = pt.delta(board.objects, fresh.changes)
+            got = pt.delta(board.objects, fresh.changes, board.channels_seen)
+            assert list(got.channels.items()) == list(want.channels.items())
+            assert got.attrs == want.attrs
+        board.commit(pt.apply_passive(applied, board).changes)
