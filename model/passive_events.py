@@ -92,5 +92,8 @@ def local_update(previous: Ordering, new: GameState, changed: Sequence[str]) -> 
             obj = pv.apply_effect(p, obj, previous.stamps[pid], rounding)
         objects[oid] = obj
     return replace(
-        previous, state=replace(new, objects=objects), applied_to=applied_to, reused=True
+        previous,
+        state=replace(new, objects=objects, derived=True),  # never derived again (A-PASS-1)
+        applied_to=applied_to,
+        reused=True,
     )

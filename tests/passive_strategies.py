@@ -267,8 +267,10 @@ def drawn_characters(
 
 def same_ordering(got: Ordering, fresh: Ordering) -> None:
     """A re-evaluated ordering equals a fresh one: its order, what the view shows of
-    every object, the targets and conditions held, the passives and their timestamps."""
+    every object, the targets and conditions held, the passives and their timestamps;
+    and its state is marked derived, as a fresh one is (never derived again, A-PASS-1)."""
     assert got.order == fresh.order
+    assert got.state.derived and fresh.state.derived
     assert comparable(got.state) == comparable(fresh.state)
     assert dict(got.applied_to) == dict(fresh.applied_to)
     assert got.held == fresh.held

@@ -81,3 +81,46 @@ def test_the_state_after_an_event_does_not_depend_on_what_was_derived_before() -
     assert [read_or_zero(after.obj(o), "forest") for o in "xyz"] == [4, 2, 2]  # A-ORDER-1
     assert po.ordering(event).reused is False  # the explained order is always computed in full
     assert po.ordering(event).order == po.order_passives(event).order
+
+
+@pytest.mark.rule("A-PASS-1")
+def test_a_state_re_evaluated_by_the_local_update_is_marked_and_never_derived_again() -> None:
+    """An event the local update answers (``passive_events``: a character no selector
+    reads changes) gives a derived state: deriving it again changes nothing. It once came
+    back unmarked, and a second derivation applied "+1 power" a second time."""
+    from arbiter.model import passives as pv
+    from arbiter.model.effects import algebra as fx
+    from arbiter.model.passive_events import local_update
+    from arbiter.model.ruleset import RULESETS
+    from arbiter.model.state import GameObject
+    from arbiter.model.values.features import Feature
+
+    plus = pv.passive(
+        "s.a",
+        "s",
+        fx.ModifyStat("power"),
+        fx.Selector(fx.Pick.ALL, subtypes=frozenset({"Elemental"})),
+        fx.Const(1),
+    )
+    elemental = {"power": 1, "subtypes": frozenset({"Elemental"})}
+    start = GameState(
+        objects={
+            "s": GameObject("s", "ana", "character", base={"power": 0}, abilities=(plus,)),
+            "x": GameObject("x", "ana", "character", base=elemental, timestamp=2),
+            "y": GameObject("y", "bo", "character", base=elemental, timestamp=3),
+        },
+        players=("ana", "bo"),
+        ruleset=RULESETS["altered"],
+    )
+    x = start.obj("x")
+    keyword = {"Defender": Feature("Defender")}  # read by no passive
+    event = start.with_object(replace(x, base={**x.base, "power": 3}, features=keyword))
+    previous = po.order_passives(start)
+    assert local_update(previous, event, ["x"]) is not None  # the path this test is about
+    po.after_passives(start)  # the memo holds the state before the event
+    derived = po.after_passives(event)
+    assert derived.derived
+    assert po.after_passives(derived) is derived
+    assert [read_or_zero(derived.obj(o), "power") for o in "xy"] == [4, 2]
+    with po.memo_disabled():
+        assert comparable(derived) == comparable(po.after_passives(event))

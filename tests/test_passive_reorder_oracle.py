@@ -56,8 +56,9 @@ ACTIONS += ("give", "give", "give", "give", "take", "lose_all")
 
 
 def same(got: dep.Ordering, fresh: dep.Ordering, layer: Layer = "reorder") -> None:
-    """``got`` gives what a full ordering gives."""
+    """``got`` gives what a full ordering gives, its state marked derived (A-PASS-1)."""
     assert got.order == fresh.order, layer
+    assert got.state.derived and fresh.state.derived, layer
     assert comparable(got.state) == comparable(fresh.state), layer
     assert dict(got.applied_to) == dict(fresh.applied_to), layer
     assert got.held == fresh.held, layer
