@@ -123,6 +123,7 @@ class _Orderer:
         self.ps = {p.id: p for p in found}
         objects, players = self.board.objects, state.players
         self.keys = {pid: pv.order_key(p, objects, players) for pid, p in self.ps.items()}
+        # the unapplied passives by timestamp (A-ORDER-1); one applied or gone is removed
         self.queue = sorted(self.ps, key=lambda pid: self.keys[pid])
         self.unapplied = set(self.ps)
         self.graph = DependencyGraph()
@@ -144,6 +145,15 @@ class _Orderer:
         self.by_source: dict[str, list[str]] = {}
         for pid in self.queue:
             self.by_source.setdefault(self.ps[pid].source, []).append(pid)
+        # Who reads each channel by its selector or its condition (and "*" by attribute):
+        # the A's for which a delta can make a clause of A-DEP-1 b/c true (``_hits``).
+        self.meet: dict[pv.Channel, set[str]] = {}
+        self.meet_any: dict[str, set[str]] = {}
+        for pid in self.ps:
+            for ch in self.sel_rd[pid] | self.cond_rd[pid]:
+                self.meet.setdefault(ch, set()).add(pid)
+                if ch[1] == "*":
+                    self.meet_any.setdefault(ch[0], set()).add(pid)
         # What applying B would change, kept until B reads something that changed or one of
         # the objects it applies to changes; and the channels it would really change.
         self.trial_cache: dict[str, pt.Application] = {}
@@ -152,7 +162,6 @@ class _Orderer:
         self.applied_delta: pt.Delta | None = None
         self.index_of = {pid: pt.indexed_channel(p) for pid, p in self.ps.items() if p.plan.indexed}
         self.order: list[str] = []
-        self.head = 0
         self.log = TrialLog(self.candidates)
 
     # -- trial application -----------------------------------------------------------------
@@ -188,14 +197,37 @@ class _Orderer:
             out += "c"
         return out
 
+    def _hits(self, changed: pt.Delta) -> set[str]:
+        """The passives for which ``clauses`` of ``changed`` is not empty, and maybe others:
+        the source of an ability changed (a), a channel read by a selector (b) or a
+        condition (c)."""
+        out: set[str] = set()
+        meet, by_source = self.meet, self.by_source
+        for ch in changed.channels:
+            if ch[0] == "abilities":
+                out.update(by_source.get(ch[1], ()))
+            got = meet.get(ch)
+            if got:
+                out |= got
+        if self.meet_any:
+            for attr in changed.attrs:
+                out |= self.meet_any.get(attr, set())
+        return out
+
     def evaluate(self, pairs: Mapping[str, set[str]]) -> None:
-        """Trial-apply each B and compare each A given with it (A-DEP-1, A-DEP-3)."""
+        """Trial-apply each B and compare each A given with it (A-DEP-1, A-DEP-3): those
+        for which a clause can hold, or that depended on B (the others would find no
+        dependence where there was none: nothing to record)."""
         for b in sorted(pairs):
             if b not in self.unapplied:
                 continue
             changes = self.trial_apply(b).changes
             changed = self.delta(b)
-            for a in sorted(pairs[b] & self.unapplied):
+            hits = self._hits(changed)
+            into = self.graph.into.get(b)
+            if into:
+                hits.update(into)
+            for a in sorted(pairs[b] & self.unapplied & hits):
                 which = self.clauses(a, changed)
                 dep = None
                 if which:
@@ -238,11 +270,7 @@ class _Orderer:
         """The free passive with the smallest timestamp, those before it that wait, and the
         passives it depends on that depend on it (a cycle)."""
         waiting: list[tuple[str, tuple[str, ...]]] = []
-        while self.queue[self.head] not in self.unapplied:
-            self.head += 1  # everything before it is applied or gone
-        for pid in self.queue[self.head :]:
-            if pid not in self.unapplied:
-                continue
+        for pid in self.queue:  # (the unapplied ones only)
             free, blocking, mutual = self.graph.status(pid)
             if free:
                 return pid, tuple(waiting), mutual
@@ -265,6 +293,7 @@ class _Orderer:
         self.board.commit(done.changes)
         self.order.append(chosen)
         self.unapplied.discard(chosen)
+        self.queue.remove(chosen)
         self.graph.remove(chosen)
         return done, before
 
@@ -289,6 +318,7 @@ class _Orderer:
                     touched.add(pid)
                     continue
                 self.unapplied.discard(pid)  # A-DEP-1a: removed by what was applied
+                self.queue.remove(pid)
                 self.graph.remove(pid)
                 touched.discard(pid)
                 ceased.append(pid)

@@ -22,6 +22,7 @@ from hypothesis import strategies as st
 from arbiter.model import passive_trial as pt
 from arbiter.model import passives as pv
 from arbiter.model.effects import algebra as fx
+from arbiter.model.ruleset import Rounding
 from arbiter.model.state import GameObject, GameState, Guard, Protection
 from arbiter.model.values import characteristics as ch
 from arbiter.model.values import copies
@@ -205,3 +206,36 @@ def test_a_passive_applied_again_equals_applying_it_afresh(state: GameState) -> 
             assert list(got.channels.items()) == list(want.channels.items())
             assert got.attrs == want.attrs
         board.commit(pt.apply_passive(applied, board).changes)
+
+
+@pytest.mark.rule("E-OPS-2", "E-FLOOR-1", "A-ORDER-1")
+@given(
+    st.lists(
+        st.tuples(
+            st.sampled_from(("power", "health")),
+            st.sampled_from((Op.ADD, Op.ADD, Op.SET, Op.DIVIDE)),
+            st.integers(-4, 3),
+        ),
+        min_size=2,
+        max_size=8,
+    ),
+    st.integers(-1, 3),
+    st.integers(0, 3),
+)
+def test_passive_numbers_of_scalars_in_turn_equal_the_chain(
+    changes: list[tuple[str, Op, int]], power: int, health: int
+) -> None:
+    """Scalars modified by passives in turn, one characteristic then another and back
+    (``modify_numbers_by_passives`` keeps each one's fold): the chain of
+    ``modify_number``."""
+    obj = GameObject("x", "ana", "character", base={"power": power, "health": health})
+    chain = obj
+    todo: list[ch.PassiveNumber] = []
+    for i, (stat, op, x) in enumerate(changes):
+        chain = ch.modify_number(
+            chain, stat, op, (x,), source=f"p{i}", timestamp=i, by_passive=True
+        ).obj
+        todo.append((stat, op, (x,), f"p{i}", i, Rounding.DOWN, ""))
+    got = ch.modify_numbers_by_passives(obj, todo)
+    assert got == chain
+    assert list(got.mods) == list(chain.mods)

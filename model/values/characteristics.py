@@ -273,23 +273,31 @@ def _scalars_by_passives(
     characteristic modified is not a scalar (an ``int`` base) or some amount not one
     number: the general way then."""
     added: dict[str, list[Modification]] = {}
-    raws: dict[str, tuple[int, int]] = {}  # reference, variation
+    raws: dict[str, tuple[int, int]] = {}  # reference, variation, of the other characteristics
     add_op, set_op = Op.ADD, Op.SET
     bases, mods_of = obj.base, obj.mods
     seen_of = _SCALARS_SEEN.get
+    # the characteristic being modified (most batches modify one): its fold and its list
+    now: str | None = None
+    ref = var = 0
+    more: list[Modification] | None = None
     for item in todo:
         stat = item[0]
-        got = raws.get(stat)
-        if got is None:
-            base = bases.get(stat)
-            if type(base) is not int:
-                return None
-            old_mods = mods_of.get(stat)
-            if old_mods:
-                c = fold((base,), [m for m in old_mods if isinstance(m, Modification)])[0]
-                got = raws[stat] = (c.reference, c.variation)
-            else:
-                got = raws[stat] = (base, 0)  # (the fold of no modification)
+        if stat != now:
+            if more is not None:
+                raws[now] = (ref, var)
+            got = raws.pop(stat, None)
+            if got is None:
+                base = bases.get(stat)
+                if type(base) is not int:
+                    return None
+                old_mods = mods_of.get(stat)
+                if old_mods:
+                    c = fold((base,), [m for m in old_mods if isinstance(m, Modification)])[0]
+                    got = (c.reference, c.variation)
+                else:
+                    got = (base, 0)  # (the fold of no modification)
+            now, (ref, var), more = stat, got, added.get(stat)
         seen = seen_of(id(item))
         if seen is None or seen[0] is not item:
             seen = _scalar_seen(item, plain)
@@ -299,22 +307,20 @@ def _scalars_by_passives(
                 continue  # nothing of it can happen (E-DIV): not recorded
             return None
         op, x = item[1], item[2][0]
-        ref, var = got
         if op is add_op:
-            new = (ref, var + x)  # type: ignore[operator]
+            new_ref, new_var = ref, var + x  # type: ignore[operator]
         elif op is set_op:
-            new = (x, 0)  # type: ignore[assignment]
+            new_ref, new_var = x, 0  # type: ignore[assignment]
         else:
             n = apply_to_component(Component(ref, var), op, x, item[5])  # type: ignore[arg-type]
-            new = (n.reference, n.variation)
-        raws[stat] = new
-        if ref + var < 0 or new[0] + new[1] < 0:
-            steps = _floor_of(obj, stat, op, (Component(*got),), (Component(*new),))
+            new_ref, new_var = n.reference, n.variation
+        if ref + var < 0 or new_ref + new_var < 0:
+            steps = _floor_of(obj, stat, op, (Component(ref, var),), (Component(new_ref, new_var),))
             if steps:
                 mod = replace(mod, because=(*mod.because, *steps))
-        more = added.get(stat)
+        ref, var = new_ref, new_var
         if more is None:
-            added[stat] = [mod]
+            more = added[stat] = [mod]
         else:
             more.append(mod)
     return _with_added(obj, added)
