@@ -284,7 +284,7 @@ def _scalars_by_passives(
     for item in todo:
         stat = item[0]
         if stat != now:
-            if more is not None:
+            if more is not None and now is not None:
                 raws[now] = (ref, var)
             got = raws.pop(stat, None)
             if got is None:
