@@ -119,6 +119,7 @@ class _Orderer:
     def __init__(self, state: GameState) -> None:
         self.base = state
         self.board = pt.Board(state)
+        self.initial = self.board.indexes()  # for the trial log's index (``_index``)
         found = sorted(pv.active_passives(self.board.objects), key=lambda p: p.id)
         self.ps = {p.id: p for p in found}
         objects, players = self.board.objects, state.players
@@ -376,11 +377,13 @@ class _Orderer:
         )
         self.log.stored = self.base
         self.log.origin = replace(result, log=None)  # no cycle: the log is not in its origin
-        _index(self.log)
+        _index(self.log, self.initial)
         return result
 
 
-def _index(log: TrialLog) -> None:
+def _index(
+    log: TrialLog, indexes: tuple[dict[str, set[str]], dict[str, set[str]]] | None = None
+) -> None:
     """The indexes the re-evaluation after an event reads from a trial log (which passives
     can select an object and each object's line, ``passive_follow``; what every cone's
     merge reads, ``passive_cone_board.Known``), built with the ordering while the collector
@@ -391,7 +394,7 @@ def _index(log: TrialLog) -> None:
 
     assert log.origin is not None and log.stored is not None
     log.follow = follow.build(log.origin, log.stored)
-    known_of(log, log.origin, log.stored)
+    known_of(log, log.origin, log.stored, indexes)
 
 
 def order_passives(state: GameState) -> Ordering:

@@ -140,19 +140,44 @@ class Board:
         self.seen: dict[str, tuple[Passive, int, dict[str, tuple[GameObject, GameObject]]]] = {}
         self.channels_seen: ChannelsSeen = {}  # for ``delta``
         self.plain: dict[str, set[str]] = {}  # ``plain_numbers``, by characteristic
-        for obj in self.objects.values():
-            if affected(obj):
-                self.in_play.add(obj.id)
-                self.by_kind.setdefault(obj.kind, set()).add(obj.id)
-                self._index(obj, add=True)
+        self.keyed = True  # every object is under its own id
+        in_play, by_kind = self.in_play, self.by_kind
+        by_subtype, by_feature = self.by_subtype, self.by_feature
+        for key, obj in self.objects.items():
+            oid = obj.id
+            if key != oid:
+                self.keyed = False
+            if not affected(obj):
+                continue
+            in_play.add(oid)
+            bucket = by_kind.get(obj.kind)
+            if bucket is None:
+                by_kind[obj.kind] = {oid}
+            else:
+                bucket.add(oid)
+            for name in subtypes(obj):
+                bucket = by_subtype.get(name)
+                if bucket is None:
+                    by_subtype[name] = {oid}
+                else:
+                    bucket.add(oid)
+            for name in obj.features:
+                bucket = by_feature.get(name)
+                if bucket is None:
+                    by_feature[name] = {oid}
+                else:
+                    bucket.add(oid)
 
-    def _index(self, obj: GameObject, *, add: bool) -> None:
-        for name in subtypes(obj):
-            bucket = self.by_subtype.setdefault(name, set())
-            (bucket.add if add else bucket.discard)(obj.id)
-        for name in obj.features:
-            bucket = self.by_feature.setdefault(name, set())
-            (bucket.add if add else bucket.discard)(obj.id)
+    def indexes(self) -> tuple[dict[str, set[str]], dict[str, set[str]]] | None:
+        """A copy of the objects in play by subtype and by keyword, when every object is
+        under its own id (``passive_cone_board.Known`` reads the same of the stored state:
+        copied before anything is applied, it need not be built again); else None."""
+        if not self.keyed:
+            return None
+        return (
+            {k: set(v) for k, v in self.by_subtype.items()},
+            {k: set(v) for k, v in self.by_feature.items()},
+        )
 
     def commit(self, changed: Mapping[str, GameObject]) -> None:
         for oid, new in changed.items():

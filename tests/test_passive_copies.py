@@ -22,6 +22,8 @@ from hypothesis import strategies as st
 from arbiter.model import passive_trial as pt
 from arbiter.model import passives as pv
 from arbiter.model.effects import algebra as fx
+from arbiter.model.passive_cone_board import Known
+from arbiter.model.passive_order import order_passives
 from arbiter.model.ruleset import Rounding
 from arbiter.model.state import GameObject, GameState, Guard, Protection
 from arbiter.model.values import characteristics as ch
@@ -239,3 +241,20 @@ def test_passive_numbers_of_scalars_in_turn_equal_the_chain(
     got = ch.modify_numbers_by_passives(obj, todo)
     assert got == chain
     assert list(got.mods) == list(chain.mods)
+
+
+@pytest.mark.rule("A-ORDER-1")
+@settings(max_examples=60, deadline=None)
+@given(guarded_states())
+def test_the_trial_logs_index_from_the_board_equals_the_one_built_from_the_state(
+    state: GameState,
+) -> None:
+    """The objects in play by subtype and keyword that the ordering's board gives the trial
+    log's index (``Board.indexes``) are those ``Known`` reads from the stored state."""
+    result = order_passives(state)
+    log = result.log
+    assert log is not None and log.origin is not None and log.known is not None
+    built = Known(log, log.origin, state)
+    assert list(log.known.subtypes.items()) == list(built.subtypes.items())
+    assert list(log.known.features.items()) == list(built.features.items())
+    assert list(log.known.by_kind.items()) == list(built.by_kind.items())
