@@ -84,6 +84,7 @@ class Ordering:
 
 
 _B = "A-DEP-1b"
+_NO_EDGES: dict[str, pt.Dependence] = {}
 
 
 def _channel_index(
@@ -133,6 +134,7 @@ class _Orderer:
         # The prefilter: which passives read the channels another one writes.
         wr = {pid: pv.writes(p) for pid, p in self.ps.items()}
         self.sel_rd = {pid: pv.selector_reads(p) for pid, p in self.ps.items()}
+        self.ability_of = {pid: ("abilities", p.source) for pid, p in self.ps.items()}
         self.cond_rd = {pid: pv.condition_reads(p) for pid, p in self.ps.items()}
         reads = {pid: pv.reads(p) for pid, p in self.ps.items()}
         self.exact, self.by_attr = _channel_index(self.ps, reads)
@@ -190,7 +192,7 @@ class _Orderer:
         """Which clauses of A-DEP-1 applying B (``changed``: its delta) could make true for
         A: only those reading a channel that B really changes (the prefilter inside a
         pair)."""
-        out = "a" if ("abilities", self.ps[a].source) in changed.channels else ""
+        out = "a" if self.ability_of[a] in changed.channels else ""
         sel, cond = self.sel_rd[a], self.cond_rd[a]
         if sel and changed.meets(sel):
             out += "b"
@@ -219,13 +221,15 @@ class _Orderer:
         """Trial-apply each B and compare each A given with it (A-DEP-1, A-DEP-3): those
         for which a clause can hold, or that depended on B (the others would find no
         dependence where there was none: nothing to record)."""
+        ps, edges, graph, log = self.ps, self.edges, self.graph, self.log
+        round_ = len(self.order)  # (nothing is applied meanwhile)
         for b in sorted(pairs):
             if b not in self.unapplied:
                 continue
             changes = self.trial_apply(b).changes
             changed = self.delta(b)
             hits = self._hits(changed)
-            into = self.graph.into.get(b)
+            into = graph.into.get(b)
             if into:
                 hits.update(into)
             for a in sorted(pairs[b] & self.unapplied & hits):
@@ -233,11 +237,11 @@ class _Orderer:
                 dep = None
                 if which:
                     self.trials += 1
-                    pa = self.ps[a]
+                    pa = ps[a]
                     # one subtype or keyword and nothing else: the objects B adds to and
                     # removes from its selection are those that gain or lose that channel
                     moved = changed.channels.get(self.index_of[a]) if pa.plan.indexed else None
-                    seen = self.edges.get((a, b))
+                    seen = edges.get((a, b))
                     if (
                         which == "b"
                         and moved is not None
@@ -247,11 +251,11 @@ class _Orderer:
                     ):  # found again for a reason it has: its explanation is not rebuilt
                         dep = pt.Dependence(a, b, (_B,), (), frozenset(moved[0] + moved[1]))
                     else:
-                        dep = pt.trial(pa, self.ps[b], self.board, changes, which, moved)
-                if dep is None and b not in self.graph.out.get(a, {}):
+                        dep = pt.trial(pa, ps[b], self.board, changes, which, moved)
+                if dep is None and b not in graph.out.get(a, _NO_EDGES):
                     continue  # absent before and now: nothing to log
-                self.log.record(a, b, len(self.order), dep)
-                self.graph.set(a, b, dep)
+                log.record(a, b, round_, dep)
+                graph.set(a, b, dep)
                 if dep is not None:
                     self._record(dep)
 

@@ -351,7 +351,7 @@ def _scalar_seen(
                 stat, op, amounts, [], source, timestamp, rounding, label, True
             )
         got = (item, mod, False)
-    if len(_SCALARS_SEEN) > 50_000:
+    if len(_SCALARS_SEEN) > 10_000:
         _SCALARS_SEEN.clear()
     _SCALARS_SEEN[id(item)] = got
     return got
