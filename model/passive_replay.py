@@ -164,10 +164,14 @@ def replay_update(
     for oid in sorted(gone):
         before, after = run.lines[oid]
         reading = [ps[pid] for pid in index.by_region.get(oid, ()) if pid not in stopped]
-        for p in reading:
-            if not _region_only(p.condition) and p.source in gone:
-                return None
         segments = _segments(before, after, n)
+        region_differs = any(was != now for _, _, was, now in segments)
+        for p in reading:
+            # a condition reading its region and more ("if I am in a Forest and have
+            # Defender"): whether applying a passive that changes its source flips it
+            # (A-DEP-1c) may differ once the region does, in rounds no pair here compares
+            if not _region_only(p.condition) and (p.source in gone or region_differs):
+                return None
         if oid in sources and before[-1][1].abilities != after[-1][1].abilities:
             return None  # its passives exist in other rounds (A-DEP-1a)
         for start, stop, was, now in segments:

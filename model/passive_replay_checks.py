@@ -144,7 +144,9 @@ def _steady(p: pv.Passive, dirty: frozenset[str]) -> bool:
 
 def _seen(obj: GameObject) -> tuple[object, ...]:
     """What a selector reads of an object (``passives.selects``): its region too, which
-    "here" reads (``passives.at_place``)."""
+    "here" reads (``passives.at_place``); and its immunities, which decide what applying
+    a passive changes on it, and so whether that changes what another selects (A-DEP-1b:
+    an object immune to changes of its subtypes is no witness of "become Elemental")."""
     return (
         obj.id,
         obj.zone,
@@ -153,6 +155,7 @@ def _seen(obj: GameObject) -> tuple[object, ...]:
         obj.controlled_by,
         frozenset(obj.features),
         pv.subtypes(obj),
+        obj.protections,
     )
 
 

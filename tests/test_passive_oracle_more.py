@@ -173,3 +173,34 @@ def test_an_immunity_gained_stops_what_another_passive_reads_from_applying() -> 
     step(before, state, new)  # every layer that answers, and ``reorder``, equal ``fresh``
     dep.after_passives(state)
     assert comparable(dep.after_passives(new)) == comparable(fresh.state)
+
+
+@pytest.mark.rule("A-DEP-1", "A-ORDER-1", "E-IMM-1")
+def test_a_source_made_immune_is_no_longer_a_witness_of_its_own_passive() -> None:
+    """ "I become an Elemental" and "all Elementals gain Gigantic" on one character: the
+    second depends on the first (A-DEP-1b, the character the witness). Once the character
+    is immune to changes of its subtypes it does not, and the order goes back to the
+    order keys. The trial log's replay once compared the character before and after
+    without its immunities and kept the dependent order."""
+    become = pv.passive(
+        "s.b",
+        "s",
+        fx.ModifyStat(pv.SUBTYPES, fx.StatOp.ADD, members=frozenset({"Elemental"})),
+        fx.SELF,
+    )
+    giant = replace(gained("s", 0), id="s.a")
+    region = GameObject("r0", "ana", "region", base={"subtypes": frozenset()})
+    state = GameState(
+        RULESETS["altered"],
+        ("ana", "bo"),
+        {"r0": region, "s": _character("s", 1, giant, become), "x": _character("x", 2)},
+    )
+    shield = replace(SHIELDS[0], source="s")
+    new = replace(
+        state, objects={**state.objects, "s": replace(state.objects["s"], protections=(shield,))}
+    )
+    before = dep.order_passives(state)
+    assert before.order == ("s.b", "s.a")  # the giant waits for the character to become one
+    fresh = dep.order_passives(new)
+    assert fresh.order == ("s.a", "s.b")
+    step(before, state, new)  # every layer that answers, and ``reorder``, equal ``fresh``
