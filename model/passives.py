@@ -481,7 +481,12 @@ def apply_effect(
         name = plan.name
         if name not in obj.features:  # gained (``features.gain``), from this passive
             feats = dict(obj.features)
-            feats[name] = ft.Feature(name, plan.number, (), _gained(p))
+            label = name if plan.number is None else f"{name} {plan.number}"
+            why = (
+                RuleStep("B-NAMED-1", f"gains {label}"),
+                RuleStep("A-PASS-2", f"from passive {p.id}"),
+            )
+            feats[name] = ft.Feature(name, plan.number, (), why)
             return _same_subtypes(obj, with_features(obj, feats))
         change = ft.gain(obj.features, name, plan.number)
         if not change.applied:
@@ -508,24 +513,6 @@ def apply_effect(
         else:
             _remember(new, members)
     return new
-
-
-_GAINED_TRACE: dict[int, tuple[Passive, tuple[RuleStep, RuleStep]]] = {}
-
-
-def _gained(p: Passive) -> tuple[RuleStep, RuleStep]:
-    """The trace of a keyword ``p`` gives to an object without it (``features.gain``, then
-    the passive's step), made once per passive."""
-    seen = _GAINED_TRACE.get(id(p))
-    if seen is not None and seen[0] is p:
-        return seen[1]
-    plan = p.plan
-    label = plan.name if plan.number is None else f"{plan.name} {plan.number}"
-    got = (RuleStep("B-NAMED-1", f"gains {label}"), RuleStep("A-PASS-2", f"from passive {p.id}"))
-    if len(_GAINED_TRACE) > 10_000:
-        _GAINED_TRACE.clear()
-    _GAINED_TRACE[id(p)] = (p, got)
-    return got
 
 
 # -- what each passive reads and writes (the prefilter of trial application) ---------------
