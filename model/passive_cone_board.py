@@ -75,15 +75,23 @@ class Known:
     keyword, the passives by what they write, the order keys, the clean objects' lines
     and when each has a subtype or keyword."""
 
-    def __init__(self, log: TrialLog, origin: Ordering, stored: GameState) -> None:
+    def __init__(
+        self,
+        log: TrialLog,
+        origin: Ordering,
+        stored: GameState,
+        indexes: tuple[dict[str, set[str]], dict[str, set[str]]] | None = None,
+    ) -> None:
         self.log = log
         self.into = _reaches(log)
         self.by_kind: dict[str, list[str]] = {}
         self.features: dict[str, set[str]] = {}  # the objects in play by keyword, subtype
         self.subtypes: dict[str, set[str]] = {}
+        if indexes is not None:  # those two, of ``stored`` (``passive_trial.Board.indexes``)
+            self.subtypes, self.features = indexes
         for oid, obj in stored.objects.items():
             self.by_kind.setdefault(obj.kind, []).append(oid)
-            if not pv.affected(obj):
+            if indexes is not None or not pv.affected(obj):
                 continue
             for f in obj.features:
                 self.features.setdefault(f, set()).add(oid)
@@ -119,10 +127,16 @@ class Known:
         self.counts = any(pv.counts_others(p) for p in origin.passives.values())
 
 
-def known_of(log: TrialLog, origin: Ordering, stored: GameState) -> Known:
-    """The index of ``log``, kept on it (built with the ordering, ``passive_order``)."""
+def known_of(
+    log: TrialLog,
+    origin: Ordering,
+    stored: GameState,
+    indexes: tuple[dict[str, set[str]], dict[str, set[str]]] | None = None,
+) -> Known:
+    """The index of ``log``, kept on it (built with the ordering, ``passive_order``, which
+    gives the objects of ``stored`` by subtype and keyword: ``indexes``)."""
     if log.known is None:
-        log.known = Known(log, origin, stored)
+        log.known = Known(log, origin, stored, indexes)
     return log.known
 
 

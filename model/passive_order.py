@@ -84,6 +84,7 @@ class Ordering:
 
 
 _B = "A-DEP-1b"
+_NO_EDGES: dict[str, pt.Dependence] = {}
 
 
 def _channel_index(
@@ -119,10 +120,12 @@ class _Orderer:
     def __init__(self, state: GameState) -> None:
         self.base = state
         self.board = pt.Board(state)
+        self.initial = self.board.indexes()  # for the trial log's index (``_index``)
         found = sorted(pv.active_passives(self.board.objects), key=lambda p: p.id)
         self.ps = {p.id: p for p in found}
         objects, players = self.board.objects, state.players
         self.keys = {pid: pv.order_key(p, objects, players) for pid, p in self.ps.items()}
+        # the unapplied passives by timestamp (A-ORDER-1); one applied or gone is removed
         self.queue = sorted(self.ps, key=lambda pid: self.keys[pid])
         self.unapplied = set(self.ps)
         self.graph = DependencyGraph()
@@ -131,6 +134,7 @@ class _Orderer:
         # The prefilter: which passives read the channels another one writes.
         wr = {pid: pv.writes(p) for pid, p in self.ps.items()}
         self.sel_rd = {pid: pv.selector_reads(p) for pid, p in self.ps.items()}
+        self.ability_of = {pid: ("abilities", p.source) for pid, p in self.ps.items()}
         self.cond_rd = {pid: pv.condition_reads(p) for pid, p in self.ps.items()}
         reads = {pid: pv.reads(p) for pid, p in self.ps.items()}
         self.exact, self.by_attr = _channel_index(self.ps, reads)
@@ -144,6 +148,15 @@ class _Orderer:
         self.by_source: dict[str, list[str]] = {}
         for pid in self.queue:
             self.by_source.setdefault(self.ps[pid].source, []).append(pid)
+        # Who reads each channel by its selector or its condition (and "*" by attribute):
+        # the A's for which a delta can make a clause of A-DEP-1 b/c true (``_hits``).
+        self.meet: dict[pv.Channel, set[str]] = {}
+        self.meet_any: dict[str, set[str]] = {}
+        for pid in self.ps:
+            for ch in self.sel_rd[pid] | self.cond_rd[pid]:
+                self.meet.setdefault(ch, set()).add(pid)
+                if ch[1] == "*":
+                    self.meet_any.setdefault(ch[0], set()).add(pid)
         # What applying B would change, kept until B reads something that changed or one of
         # the objects it applies to changes; and the channels it would really change.
         self.trial_cache: dict[str, pt.Application] = {}
@@ -152,7 +165,6 @@ class _Orderer:
         self.applied_delta: pt.Delta | None = None
         self.index_of = {pid: pt.indexed_channel(p) for pid, p in self.ps.items() if p.plan.indexed}
         self.order: list[str] = []
-        self.head = 0
         self.log = TrialLog(self.candidates)
 
     # -- trial application -----------------------------------------------------------------
@@ -160,7 +172,7 @@ class _Orderer:
     def trial_apply(self, b: str) -> pt.Application:
         got = self.trial_cache.get(b)
         if got is None:
-            got = self.trial_cache[b] = pt.apply_passive(self.ps[b], self.board)
+            got = self.trial_cache[b] = pt.apply_passive(self.ps[b], self.board, again=True)
             self.applications += 1
             for oid in got.targets:
                 self.cached_on.setdefault(oid, set()).add(b)
@@ -171,14 +183,16 @@ class _Orderer:
         trial application."""
         got = self.delta_cache.get(b)
         if got is None:
-            got = self.delta_cache[b] = pt.delta(self.board.objects, self.trial_apply(b).changes)
+            board = self.board
+            changes = self.trial_apply(b).changes
+            got = self.delta_cache[b] = pt.delta(board.objects, changes, board.channels_seen)
         return got
 
     def clauses(self, a: str, changed: pt.Delta) -> str:
         """Which clauses of A-DEP-1 applying B (``changed``: its delta) could make true for
         A: only those reading a channel that B really changes (the prefilter inside a
         pair)."""
-        out = "a" if ("abilities", self.ps[a].source) in changed.channels else ""
+        out = "a" if self.ability_of[a] in changed.channels else ""
         sel, cond = self.sel_rd[a], self.cond_rd[a]
         if sel and changed.meets(sel):
             out += "b"
@@ -186,23 +200,48 @@ class _Orderer:
             out += "c"
         return out
 
+    def _hits(self, changed: pt.Delta) -> set[str]:
+        """The passives for which ``clauses`` of ``changed`` is not empty, and maybe others:
+        the source of an ability changed (a), a channel read by a selector (b) or a
+        condition (c)."""
+        out: set[str] = set()
+        meet, by_source = self.meet, self.by_source
+        for ch in changed.channels:
+            if ch[0] == "abilities":
+                out.update(by_source.get(ch[1], ()))
+            got = meet.get(ch)
+            if got:
+                out |= got
+        if self.meet_any:
+            for attr in changed.attrs:
+                out |= self.meet_any.get(attr, set())
+        return out
+
     def evaluate(self, pairs: Mapping[str, set[str]]) -> None:
-        """Trial-apply each B and compare each A given with it (A-DEP-1, A-DEP-3)."""
+        """Trial-apply each B and compare each A given with it (A-DEP-1, A-DEP-3): those
+        for which a clause can hold, or that depended on B (the others would find no
+        dependence where there was none: nothing to record)."""
+        ps, edges, graph, log = self.ps, self.edges, self.graph, self.log
+        round_ = len(self.order)  # (nothing is applied meanwhile)
         for b in sorted(pairs):
             if b not in self.unapplied:
                 continue
             changes = self.trial_apply(b).changes
             changed = self.delta(b)
-            for a in sorted(pairs[b] & self.unapplied):
+            hits = self._hits(changed)
+            into = graph.into.get(b)
+            if into:
+                hits.update(into)
+            for a in sorted(pairs[b] & self.unapplied & hits):
                 which = self.clauses(a, changed)
                 dep = None
                 if which:
                     self.trials += 1
-                    pa = self.ps[a]
+                    pa = ps[a]
                     # one subtype or keyword and nothing else: the objects B adds to and
                     # removes from its selection are those that gain or lose that channel
                     moved = changed.channels.get(self.index_of[a]) if pa.plan.indexed else None
-                    seen = self.edges.get((a, b))
+                    seen = edges.get((a, b))
                     if (
                         which == "b"
                         and moved is not None
@@ -212,11 +251,11 @@ class _Orderer:
                     ):  # found again for a reason it has: its explanation is not rebuilt
                         dep = pt.Dependence(a, b, (_B,), (), frozenset(moved[0] + moved[1]))
                     else:
-                        dep = pt.trial(pa, self.ps[b], self.board, changes, which, moved)
-                if dep is None and b not in self.graph.out.get(a, {}):
+                        dep = pt.trial(pa, ps[b], self.board, changes, which, moved)
+                if dep is None and b not in graph.out.get(a, _NO_EDGES):
                     continue  # absent before and now: nothing to log
-                self.log.record(a, b, len(self.order), dep)
-                self.graph.set(a, b, dep)
+                log.record(a, b, round_, dep)
+                graph.set(a, b, dep)
                 if dep is not None:
                     self._record(dep)
 
@@ -236,11 +275,7 @@ class _Orderer:
         """The free passive with the smallest timestamp, those before it that wait, and the
         passives it depends on that depend on it (a cycle)."""
         waiting: list[tuple[str, tuple[str, ...]]] = []
-        while self.queue[self.head] not in self.unapplied:
-            self.head += 1  # everything before it is applied or gone
-        for pid in self.queue[self.head :]:
-            if pid not in self.unapplied:
-                continue
+        for pid in self.queue:  # (the unapplied ones only)
             free, blocking, mutual = self.graph.status(pid)
             if free:
                 return pid, tuple(waiting), mutual
@@ -254,7 +289,8 @@ class _Orderer:
             done = pt.apply_passive(p, self.board, defer=True)
             self.board.defer(p, done.deferred)
         else:
-            done = cached or pt.apply_passive(p, self.board)
+            done = cached or pt.apply_passive(p, self.board, again=True)
+        self.board.seen.pop(chosen, None)  # never applied again
         # what it really changes, known from its trial application (the same board)
         known = self.delta_cache.pop(chosen, None)
         self.applied_delta = known if cached is not None and done is cached else None
@@ -262,6 +298,7 @@ class _Orderer:
         self.board.commit(done.changes)
         self.order.append(chosen)
         self.unapplied.discard(chosen)
+        self.queue.remove(chosen)
         self.graph.remove(chosen)
         return done, before
 
@@ -286,6 +323,7 @@ class _Orderer:
                     touched.add(pid)
                     continue
                 self.unapplied.discard(pid)  # A-DEP-1a: removed by what was applied
+                self.queue.remove(pid)
                 self.graph.remove(pid)
                 touched.discard(pid)
                 ceased.append(pid)
@@ -343,11 +381,13 @@ class _Orderer:
         )
         self.log.stored = self.base
         self.log.origin = replace(result, log=None)  # no cycle: the log is not in its origin
-        _index(self.log)
+        _index(self.log, self.initial)
         return result
 
 
-def _index(log: TrialLog) -> None:
+def _index(
+    log: TrialLog, indexes: tuple[dict[str, set[str]], dict[str, set[str]]] | None = None
+) -> None:
     """The indexes the re-evaluation after an event reads from a trial log (which passives
     can select an object and each object's line, ``passive_follow``; what every cone's
     merge reads, ``passive_cone_board.Known``), built with the ordering while the collector
@@ -358,7 +398,7 @@ def _index(log: TrialLog) -> None:
 
     assert log.origin is not None and log.stored is not None
     log.follow = follow.build(log.origin, log.stored)
-    known_of(log, log.origin, log.stored)
+    known_of(log, log.origin, log.stored, indexes)
 
 
 def order_passives(state: GameState) -> Ordering:

@@ -54,13 +54,20 @@ class Application:
 
 
 NO_APPLICATION = Application((), {})
+_NONE: frozenset[str] = frozenset()
 
 
-def apply_passive(p: Passive, board: Board, *, defer: bool = False) -> Application:
+def apply_passive(
+    p: Passive, board: Board, *, defer: bool = False, again: bool = False
+) -> Application:
     """What applying ``p`` on the partial state does (pure: the board is not changed).
 
     ``defer``: a number modification (which no passive reads: ``passives.reads``) is not
-    made; the objects it would change are listed in ``deferred``, for ``Board.defer``."""
+    made; the objects it would change are listed in ``deferred``, for ``Board.defer``.
+    ``again``: ``p`` may be applied again on this board: what it does to each object is
+    kept (``Board.seen``), and an object not changed since is not applied to again
+    (``apply_effect`` is a function of the passive, the object, the source's timestamp
+    and the rounding)."""
     objects = board.objects
     if not exists(p, objects) or not condition_holds(p, objects):
         return NO_APPLICATION
@@ -71,18 +78,35 @@ def apply_passive(p: Passive, board: Board, *, defer: bool = False) -> Applicati
         assert isinstance(plan.op, Op)
         op, amounts, stat = plan.op, plan.amounts, plan.name
         simple = len(amounts) == 1 and (op is not Op.DIVIDE or amounts[0] != 0)
+        plain = board.plain_numbers(stat) if simple else _NONE
         will = []
         for oid in targets:
-            obj = objects[oid]
-            if simple and not obj.protections and type(obj.base.get(stat)) is int:
+            if oid in plain:
                 will.append(oid)  # what ``would_modify_number`` answers, without the call
-            elif would_modify_number(obj, stat, op, amounts):
+            elif would_modify_number(objects[oid], stat, op, amounts):
                 will.append(oid)
         return Application(tuple(targets), {}, tuple(will))
     out: dict[str, GameObject] = {}
+    rounding = board.rounding
+    if not again:
+        for oid in targets:
+            obj = objects[oid]
+            new = apply_effect(p, obj, ts, rounding)
+            if new is not obj:
+                out[oid] = new
+        return Application(tuple(targets), out)
+    kept = board.seen.get(p.id)
+    if kept is None or kept[0] is not p or kept[1] != ts:
+        kept = board.seen[p.id] = (p, ts, {})
+    done = kept[2]
     for oid in targets:
         obj = objects[oid]
-        new = apply_effect(p, obj, ts, board.rounding)
+        was = done.get(oid)
+        if was is not None and was[0] is obj:
+            new = was[1]
+        else:
+            new = apply_effect(p, obj, ts, rounding)
+            done[oid] = (obj, new)
         if new is not obj:
             out[oid] = new
     return Application(tuple(targets), out)
@@ -111,19 +135,49 @@ class Board:
         # deferred then, and their names), for the order of the object's modifications
         self.pending: dict[str, list[PassiveNumber]] = {}
         self.marks: dict[str, list[tuple[int, tuple[str, ...]]]] = {}
-        for obj in self.objects.values():
-            if affected(obj):
-                self.in_play.add(obj.id)
-                self.by_kind.setdefault(obj.kind, set()).add(obj.id)
-                self._index(obj, add=True)
+        # what a passive applied with ``again`` did to each object (``apply_passive``),
+        # by passive id: the passive, its source's timestamp, and per object (then, after)
+        self.seen: dict[str, tuple[Passive, int, dict[str, tuple[GameObject, GameObject]]]] = {}
+        self.channels_seen: ChannelsSeen = {}  # for ``delta``
+        self.plain: dict[str, set[str]] = {}  # ``plain_numbers``, by characteristic
+        self.keyed = True  # every object is under its own id
+        in_play, by_kind = self.in_play, self.by_kind
+        by_subtype, by_feature = self.by_subtype, self.by_feature
+        for key, obj in self.objects.items():
+            oid = obj.id
+            if key != oid:
+                self.keyed = False
+            if not affected(obj):
+                continue
+            in_play.add(oid)
+            bucket = by_kind.get(obj.kind)
+            if bucket is None:
+                by_kind[obj.kind] = {oid}
+            else:
+                bucket.add(oid)
+            for name in subtypes(obj):
+                bucket = by_subtype.get(name)
+                if bucket is None:
+                    by_subtype[name] = {oid}
+                else:
+                    bucket.add(oid)
+            for name in obj.features:
+                bucket = by_feature.get(name)
+                if bucket is None:
+                    by_feature[name] = {oid}
+                else:
+                    bucket.add(oid)
 
-    def _index(self, obj: GameObject, *, add: bool) -> None:
-        for name in subtypes(obj):
-            bucket = self.by_subtype.setdefault(name, set())
-            (bucket.add if add else bucket.discard)(obj.id)
-        for name in obj.features:
-            bucket = self.by_feature.setdefault(name, set())
-            (bucket.add if add else bucket.discard)(obj.id)
+    def indexes(self) -> tuple[dict[str, set[str]], dict[str, set[str]]] | None:
+        """A copy of the objects in play by subtype and by keyword, when every object is
+        under its own id (``passive_cone_board.Known`` reads the same of the stored state:
+        copied before anything is applied, it need not be built again); else None."""
+        if not self.keyed:
+            return None
+        return (
+            {k: set(v) for k, v in self.by_subtype.items()},
+            {k: set(v) for k, v in self.by_feature.items()},
+        )
 
     def commit(self, changed: Mapping[str, GameObject]) -> None:
         for oid, new in changed.items():
@@ -143,6 +197,20 @@ class Board:
                 first = tuple(k for k in new.mods if k not in old.mods)
                 self.marks.setdefault(oid, []).append((len(self.pending[oid]), first))
             self.objects[oid] = new
+
+    def plain_numbers(self, stat: str) -> set[str]:
+        """The objects without protections whose characteristic ``stat`` is a scalar (an
+        ``int`` base): a number modification of one amount, not a division by 0, changes
+        them (``would_modify_number``). Passives change neither protections nor the base
+        of a number (they add modifications), so this holds for the whole derivation."""
+        got = self.plain.get(stat)
+        if got is None:
+            got = self.plain[stat] = {
+                oid
+                for oid, obj in self.objects.items()
+                if not obj.protections and type(obj.base.get(stat)) is int
+            }
+        return got
 
     def defer(self, p: Passive, oids: Iterable[str]) -> None:
         """Record ``p``'s number modification of ``oids``, made by ``flush``: nothing a
@@ -253,26 +321,53 @@ class Delta:
         return False
 
 
-def delta(objects: Objects, changes: Mapping[str, GameObject]) -> Delta:
-    """The channels ``changes`` really changes from ``objects``, and on which objects."""
+def delta(
+    objects: Objects, changes: Mapping[str, GameObject], seen: ChannelsSeen | None = None
+) -> Delta:
+    """The channels ``changes`` really changes from ``objects``, and on which objects.
+    ``seen``: what each pair of versions of an object changed (``changed_of``), kept by
+    the identity of the new version (the entry holds both)."""
     out: dict[Channel, tuple[list[str], list[str]]] = {}
     for oid in sorted(changes):
         old, new = objects[oid], changes[oid]
-        s0, s1 = subtypes(old), subtypes(new)
-        if s0 is not s1 and s0 != s1:
-            for name in s1 - s0:
-                out.setdefault(("subtype", name), ([], []))[0].append(oid)
-            for name in s0 - s1:
-                out.setdefault(("subtype", name), ([], []))[1].append(oid)
-        f0, f1 = old.features.keys(), new.features.keys()
-        if f0 != f1:
-            for name in f1 - f0:
-                out.setdefault(("feature", name), ([], []))[0].append(oid)
-            for name in f0 - f1:
-                out.setdefault(("feature", name), ([], []))[1].append(oid)
-        if old.abilities != new.abilities:
-            out[("abilities", oid)] = _NOBODY
+        if seen is None:
+            got = changed_of(oid, old, new)
+        else:
+            kept = seen.get(id(new))
+            if kept is None or kept[0] is not old or kept[1] is not new:
+                kept = seen[id(new)] = (old, new, changed_of(oid, old, new))
+            got = kept[2]
+        for channel, which in got:
+            if which == 2:
+                out[channel] = _NOBODY
+            else:
+                lists = out.get(channel)
+                if lists is None:
+                    lists = out[channel] = ([], [])
+                lists[which].append(oid)
     return Delta(out, frozenset(attr for attr, _ in out))
+
+
+# What one object's change changes: (channel, 0) gained, (channel, 1) lost, (channel, 2)
+# its abilities, in the order ``delta`` lists them.
+Changed = tuple[tuple[Channel, int], ...]
+ChannelsSeen = dict[int, tuple[GameObject, GameObject, Changed]]
+
+
+def changed_of(oid: str, old: GameObject, new: GameObject) -> Changed:
+    """The channels whose value differs between two versions of object ``oid``."""
+    out: list[tuple[Channel, int]] = []
+    s0, s1 = subtypes(old), subtypes(new)
+    if s0 is not s1 and s0 != s1:
+        out.extend((("subtype", name), 0) for name in s1 - s0)
+        out.extend((("subtype", name), 1) for name in s0 - s1)
+    f0, f1 = old.features.keys(), new.features.keys()
+    if f0 != f1:
+        out.extend((("feature", name), 0) for name in f1 - f0)
+        out.extend((("feature", name), 1) for name in f0 - f1)
+    if old.abilities != new.abilities:
+        out.append((("abilities", oid), 2))
+    return tuple(out)
 
 
 def indexed_channel(p: Passive) -> Channel:

@@ -39,8 +39,10 @@ from enum import Enum
 from arbiter.model.effects import algebra as a
 from arbiter.model.ruleset import Rounding
 from arbiter.model.state import Ability, GameObject
+from arbiter.model.trace import RuleStep
 from arbiter.model.values import characteristics as ch
 from arbiter.model.values import features as ft
+from arbiter.model.values.copies import with_features
 from arbiter.model.values.reading import Amounts, NumberReading, Op, SetOp
 
 SUBTYPES = "subtypes"
@@ -76,6 +78,7 @@ _SET_WORDS = {
 
 # Enum members bound once: the selection below runs for every object and passive.
 _SELF, _ANY, _YOURS, _ENEMY = a.Pick.SELF, a.Side.ANY, a.Side.YOURS, a.Side.ENEMY
+_SET_ADD, _SET_REMOVE = SetOp.ADD, SetOp.REMOVE
 
 NOTHING = a.Effect(a.ModifyStat(SUBTYPES), EVERYTHING, duration=WHILE_IN_PLAY)
 
@@ -274,22 +277,39 @@ def subtypes(obj: GameObject) -> frozenset[str]:
 
     Objects are frozen, so the answer is remembered per object (a bounded memo that
     holds the object itself, so an id is never reused while its entry lives)."""
+    base = obj.base.get(SUBTYPES)
+    if base is None:
+        return frozenset()
+    if SUBTYPES not in obj.mods and type(base) is frozenset:
+        return base  # never modified: its base (what ``read`` gives)
     seen = _SUBTYPES_SEEN.get(id(obj))
     if seen is not None and seen[0] is obj:
         return seen[1]
-    if SUBTYPES not in obj.base:
-        return frozenset()
     r = ch.read(obj, SUBTYPES)
     members = r.members if r is not None and not isinstance(r, NumberReading) else frozenset()
+    _remember(obj, members)
+    return members
+
+
+def _remember(obj: GameObject, members: frozenset[str]) -> None:
     if len(_SUBTYPES_SEEN) > 200_000:
         _SUBTYPES_SEEN.clear()
     _SUBTYPES_SEEN[id(obj)] = (obj, members)
-    return members
+
+
+def _same_subtypes(old: GameObject, new: GameObject) -> GameObject:
+    """``new``, a copy of ``old`` with the same subtypes: known for it if known for ``old``."""
+    if SUBTYPES in old.mods:
+        seen = _SUBTYPES_SEEN.get(id(old))
+        if seen is not None and seen[0] is old:
+            _remember(new, seen[1])
+    return new
 
 
 def affected(obj: GameObject) -> bool:
     """A-PASS-1: passives modify only objects in play (``expedition:hero`` is an expedition)."""
-    return obj.zone.split(":", 1)[0] in AFFECTED_ZONES
+    zone = obj.zone
+    return zone in AFFECTED_ZONES or (":" in zone and zone.split(":", 1)[0] in AFFECTED_ZONES)
 
 
 def passives_of(obj: GameObject) -> tuple[Passive, ...]:
@@ -307,7 +327,13 @@ def order_key(p: Passive, objects: Objects, players: tuple[str, ...]) -> tuple[i
 def exists(p: Passive, objects: Objects) -> bool:
     """The passive is active: its source is in play and still has it (A-DEP-1a)."""
     src = objects.get(p.source)
-    return src is not None and affected(src) and any(a.id == p.id for a in src.abilities)
+    if src is None or not affected(src):
+        return False
+    pid = p.id
+    for ability in src.abilities:  # noqa: SIM110 (``any`` costs a generator)
+        if ability.id == pid:
+            return True
+    return False
 
 
 def selects(p: Passive, obj: GameObject, src: GameObject) -> bool:
@@ -452,21 +478,41 @@ def apply_effect(
             by_passive=True,  # A-ORDER-1: folded in the order passives are applied
         ).obj
     if does is _GAIN:
-        change = ft.gain(obj.features, plan.name, plan.number)
+        name = plan.name
+        if name not in obj.features:  # gained (``features.gain``), from this passive
+            feats = dict(obj.features)
+            label = name if plan.number is None else f"{name} {plan.number}"
+            why = (
+                RuleStep("B-NAMED-1", f"gains {label}"),
+                RuleStep("A-PASS-2", f"from passive {p.id}"),
+            )
+            feats[name] = ft.Feature(name, plan.number, (), why)
+            return _same_subtypes(obj, with_features(obj, feats))
+        change = ft.gain(obj.features, name, plan.number)
         if not change.applied:
             return obj
         feats = dict(change.features)
-        feats[plan.name] = feats[plan.name].explain("A-PASS-2", f"from passive {p.id}")
-        return replace(obj, features=feats)
+        feats[name] = feats[name].explain("A-PASS-2", f"from passive {p.id}")
+        return _same_subtypes(obj, with_features(obj, feats))
     if does is _LOSE:
-        return replace(obj, features=ft.lose(obj.features, plan.name).features)
+        return _same_subtypes(obj, with_features(obj, ft.lose(obj.features, plan.name).features))
     if does is _LOSE_ALL:
         feats = {n: f for n, f in obj.features.items() if n not in KEYWORDS}
         return replace(obj, abilities=(), features=feats)
     if does is _SETS_REGION_TYPE and obj.kind != REGION:
         return obj
-    assert isinstance(plan.op, SetOp)
-    return ch.modify_set(obj, SUBTYPES, plan.op, plan.members, source=p.id, timestamp=timestamp).obj
+    op = plan.op
+    assert isinstance(op, SetOp)
+    members = plan.members
+    new = ch.set_modified(obj, SUBTYPES, op, members, source=p.id, timestamp=timestamp)
+    if new is not obj:  # its subtypes, one step from ``obj``'s (what ``ch.read`` folds)
+        if op is _SET_ADD:
+            _remember(new, subtypes(obj) | members)
+        elif op is _SET_REMOVE:
+            _remember(new, subtypes(obj) - members)
+        else:
+            _remember(new, members)
+    return new
 
 
 # -- what each passive reads and writes (the prefilter of trial application) ---------------

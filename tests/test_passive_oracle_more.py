@@ -23,7 +23,15 @@ from arbiter.model.effects import algebra as fx
 from arbiter.model.ruleset import RULESETS
 from arbiter.model.state import GameObject, GameState, Guard, Protection
 from tests.passive_strategies import comparable
-from tests.test_passive_reorder_oracle import EXAMPLES, KINDS, boards, change, describe, step
+from tests.test_passive_reorder_oracle import (
+    EXAMPLES,
+    KINDS,
+    boards,
+    change,
+    describe,
+    run,
+    step,
+)
 
 # an immunity that stops a passive from changing what selectors read, or a number
 SHIELDS = (
@@ -108,14 +116,7 @@ def _note(e: AssertionError, k: int, events: object, now: GameState, new: GameSt
 def test_every_layer_equals_a_full_ordering_with_immunities_and_passives_gained_or_lost(
     state: GameState, events: list[list[tuple[str, int, int]]]
 ) -> None:
-    previous, now = dep.order_passives(state), state
-    for k, changes in enumerate(events):
-        new = apply_event(now, changes)
-        try:
-            previous, now = step(previous, now, new), new
-        except AssertionError as e:
-            _note(e, k, events, now, new)
-            raise
+    run(state, events, apply_event)
 
 
 @pytest.mark.rule("A-PASS-1", "A-PASS-2", "A-ORDER-1", "E-IMM-1")

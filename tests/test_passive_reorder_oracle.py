@@ -22,6 +22,7 @@ fast; thousands when hunting).
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from dataclasses import replace
 
 import pytest
@@ -317,10 +318,15 @@ def apply_event(state: GameState, changes: list[tuple[str, int, int]]) -> GameSt
     return replace(state, objects=objects)
 
 
-def run(state: GameState, events: list[list[tuple[str, int, int]]]) -> None:
+def run(
+    state: GameState,
+    events: list[list[tuple[str, int, int]]],
+    apply: Callable[[GameState, list[tuple[str, int, int]]], GameState] = apply_event,
+) -> None:
+    """Each event re-evaluated from the previous answer, every layer checked (``step``)."""
     previous, now = dep.order_passives(state), state
     for k, changes in enumerate(events):
-        new = apply_event(now, changes)
+        new = apply(now, changes)
         try:
             previous, now = step(previous, now, new), new
         except AssertionError as e:

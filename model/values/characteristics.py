@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 from arbiter.model.ruleset import Rounding
 from arbiter.model.state import BaseValue, Event, GameObject, GameState, Guard
 from arbiter.model.trace import RuleStep
+from arbiter.model.values.copies import with_base_mods, with_mods
 from arbiter.model.values.reading import (
     Amounts,
     Component,
@@ -149,7 +150,7 @@ def modify_number(
     kept, why = _screen(obj, stat, op, amounts)
     if all(a is None for a in kept):
         return Outcome(obj, False, tuple(why))
-    mod = _accepted(obj, stat, op, kept, why, source, timestamp, rounding, label, by_passive)
+    mod = _accepted(stat, op, kept, why, source, timestamp, rounding, label, by_passive)
     after = obj.with_mod(stat, mod)
     floor = _floor_steps(obj, after, stat, mod)
     if floor:  # where the floor applies: this modification's trace says so (E-FLOOR-1)
@@ -162,7 +163,6 @@ def modify_number(
 
 
 def _accepted(
-    obj: GameObject,
     stat: str,
     op: Op,
     kept: Amounts,
@@ -215,9 +215,9 @@ def modify_numbers_by_passives(
     plain = shared if shared is not None else {}
     guarded = bool(obj.protections)
     if not guarded:
-        bases = obj.base
-        if all(type(bases.get(t[0])) is int and len(t[2]) == 1 for t in todo):
-            return _scalars_by_passives(obj, todo, plain)
+        got = _scalars_by_passives(obj, todo, plain)
+        if got is not None:
+            return got
     added: dict[str, list[Modification]] = {}
     folds: dict[str, tuple[Component, ...]] = {}
     for item in todo:
@@ -235,13 +235,13 @@ def modify_numbers_by_passives(
             mod = plain.get((item, width))
             if mod is None:
                 mod = plain[(item, width)] = _accepted(
-                    obj, stat, op, amounts, [], source, timestamp, rounding, label, True
+                    stat, op, amounts, [], source, timestamp, rounding, label, True
                 )
         else:
             kept, why = _screen(obj, stat, op, amounts)
             if all(a is None for a in kept):
                 continue
-            mod = _accepted(obj, stat, op, kept, why, source, timestamp, rounding, label, True)
+            mod = _accepted(stat, op, kept, why, source, timestamp, rounding, label, True)
         old = folds.get(stat)
         if old is None:
             mods = [m for m in obj.mods.get(stat, ()) if isinstance(m, Modification)]
@@ -267,41 +267,94 @@ def _scalars_by_passives(
     obj: GameObject,
     todo: Sequence[PassiveNumber],
     plain: dict[tuple[PassiveNumber, int], Modification],
-) -> GameObject:
+) -> GameObject | None:
     """``modify_numbers_by_passives`` of scalars without protections: nothing is screened
-    but a division by 0, no limit, so the floor needs the raw value only."""
+    but a division by 0, no limit, so the floor needs the raw value only. None when some
+    characteristic modified is not a scalar (an ``int`` base) or some amount not one
+    number: the general way then."""
     added: dict[str, list[Modification]] = {}
-    raws: dict[str, tuple[int, int]] = {}  # reference, variation
-    divide_op, add_op, set_op = Op.DIVIDE, Op.ADD, Op.SET
+    raws: dict[str, tuple[int, int]] = {}  # reference, variation, of the other characteristics
+    add_op, set_op = Op.ADD, Op.SET
+    bases, mods_of = obj.base, obj.mods
+    seen_of = _SCALARS_SEEN.get
+    # the characteristic being modified (most batches modify one): its fold and its list
+    now: str | None = None
+    ref = var = 0
+    more: list[Modification] | None = None
     for item in todo:
-        stat, op, amounts, source, timestamp, rounding, label = item
-        x = amounts[0]
-        if x is None or (op is divide_op and x == 0):
-            continue  # nothing of it can happen (E-DIV): not recorded
+        stat = item[0]
+        if stat != now:
+            if more is not None and now is not None:
+                raws[now] = (ref, var)
+            got = raws.pop(stat, None)
+            if got is None:
+                base = bases.get(stat)
+                if type(base) is not int:
+                    return None
+                old_mods = mods_of.get(stat)
+                if old_mods:
+                    c = fold((base,), [m for m in old_mods if isinstance(m, Modification)])[0]
+                    got = (c.reference, c.variation)
+                else:
+                    got = (base, 0)  # (the fold of no modification)
+            now, (ref, var), more = stat, got, added.get(stat)
+        seen = seen_of(id(item))
+        if seen is None or seen[0] is not item:
+            seen = _scalar_seen(item, plain)
+        mod = seen[1]
+        if mod is None:
+            if seen[2]:
+                continue  # nothing of it can happen (E-DIV): not recorded
+            return None
+        op, x = item[1], item[2][0]
+        if op is add_op:
+            new_ref, new_var = ref, var + x  # type: ignore[operator]
+        elif op is set_op:
+            new_ref, new_var = x, 0  # type: ignore[assignment]
+        else:
+            n = apply_to_component(Component(ref, var), op, x, item[5])  # type: ignore[arg-type]
+            new_ref, new_var = n.reference, n.variation
+        if ref + var < 0 or new_ref + new_var < 0:
+            steps = _floor_of(obj, stat, op, (Component(ref, var),), (Component(new_ref, new_var),))
+            if steps:
+                mod = replace(mod, because=(*mod.because, *steps))
+        ref, var = new_ref, new_var
+        if more is None:
+            more = added[stat] = [mod]
+        else:
+            more.append(mod)
+    return _with_added(obj, added)
+
+
+# Per passive's number modification (``PassiveNumber``, by identity: the batch of every
+# object it modifies holds the same tuple): its modification of a scalar nothing screened
+# (``_accepted``), or None and whether that is because none of it can happen (an amount
+# None, a division by 0) rather than because it is not one number. The entry holds the
+# tuple itself, so its id is never reused while the entry lives.
+_ScalarSeen = tuple[PassiveNumber, Modification | None, bool]
+_SCALARS_SEEN: dict[int, _ScalarSeen] = {}
+
+
+def _scalar_seen(
+    item: PassiveNumber, plain: dict[tuple[PassiveNumber, int], Modification]
+) -> _ScalarSeen:
+    stat, op, amounts, source, timestamp, rounding, label = item
+    got: _ScalarSeen
+    if len(amounts) != 1:
+        got = (item, None, False)
+    elif amounts[0] is None or (op is Op.DIVIDE and amounts[0] == 0):
+        got = (item, None, True)
+    else:
         mod = plain.get((item, 1))
         if mod is None:
             mod = plain[(item, 1)] = _accepted(
-                obj, stat, op, amounts, [], source, timestamp, rounding, label, True
+                stat, op, amounts, [], source, timestamp, rounding, label, True
             )
-        got = raws.get(stat)
-        if got is None:
-            mods = [m for m in obj.mods.get(stat, ()) if isinstance(m, Modification)]
-            c = fold((obj.base[stat],), mods)[0]  # type: ignore[arg-type]
-            got = (c.reference, c.variation)
-        ref, var = got
-        raw = ref + var
-        if op is add_op:
-            new = (ref, var + x)
-        elif op is set_op:
-            new = (x, 0)
-        else:
-            n = apply_to_component(Component(ref, var), op, x, rounding)
-            new = (n.reference, n.variation)
-        raws[stat] = new
-        floor = raw < 0 or new[0] + new[1] < 0
-        steps = _floor_of(obj, stat, op, (Component(*got),), (Component(*new),)) if floor else ()
-        _add(added, stat, mod, steps)
-    return _with_added(obj, added)
+        got = (item, mod, False)
+    if len(_SCALARS_SEEN) > 10_000:
+        _SCALARS_SEEN.clear()
+    _SCALARS_SEEN[id(item)] = got
+    return got
 
 
 def _add(
@@ -327,7 +380,7 @@ def _with_added(obj: GameObject, added: dict[str, list[Modification]]) -> GameOb
     out = dict(obj.mods)
     for stat, more in added.items():
         out[stat] = (*out.get(stat, ()), *more)
-    return replace(obj, mods=out)
+    return with_mods(obj, out)
 
 
 _FOLD_SEEN: dict[tuple[int, str], tuple[GameObject, tuple[Component, ...]]] = {}
@@ -413,18 +466,33 @@ def modify_set(
         why = RuleStep("E-IMM-2", f"{obj.id}.{stat} cannot be modified")
         return Outcome(obj, False, (why,))
     base = obj.base.get(stat)
-    if base is None:
-        # A-CHAR-2: an absent set characteristic is gained empty, then changed.
-        obj = replace(obj, base={**obj.base, stat: frozenset()})
-    elif not isinstance(base, frozenset):
+    if base is not None and not isinstance(base, frozenset):
         kind = RuleStep(
             "A-GOLD-3", f"{obj.id}.{stat} is a number, not a set: {op.value} is not done"
         )
         return Outcome(obj, False, (kind,))
+    note = f"{op.value} {', '.join(sorted(members))} from {source}"
+    new = set_modified(obj, stat, op, members, source=source, timestamp=timestamp)
+    return Outcome(new, True, (RuleStep("E-OPS-1", note),))
+
+
+def set_modified(
+    obj: GameObject, stat: str, op: SetOp, members: frozenset[str], *, source: str, timestamp: int
+) -> GameObject:
+    """``modify_set(...).obj`` without its explanation (what passives apply: the object
+    keeps no trace of a set modification); ``obj`` itself when nothing happens."""
+    if obj.protections and Guard.CANNOT_MODIFY in obj.guards_on(stat):
+        return obj
+    base = obj.base
+    got = base.get(stat)
+    if got is None:
+        # A-CHAR-2: an absent set characteristic is gained empty, then changed.
+        base = {**base, stat: frozenset()}
+    elif not isinstance(got, frozenset):
+        return obj
     mods = dict(obj.mods)
     mods[stat] = (*mods.get(stat, ()), SetModification(op, members, source, timestamp))
-    note = f"{op.value} {', '.join(sorted(members))} from {source}"
-    return Outcome(replace(obj, mods=mods), True, (RuleStep("E-OPS-1", note),))
+    return with_base_mods(obj, base, mods)
 
 
 def gain_characteristic(obj: GameObject, stat: str, value: BaseValue) -> Outcome:
