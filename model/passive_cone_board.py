@@ -30,6 +30,7 @@ from arbiter.model import passives as pv
 from arbiter.model.effects import algebra as fx
 from arbiter.model.passive_cone_reach import ReachIndex
 from arbiter.model.passive_trial import _in_first_order as in_first_order
+from arbiter.model.ruleset import Rounding
 from arbiter.model.state import GameObject, GameState
 from arbiter.model.values.characteristics import PassiveNumber, modify_numbers_by_passives
 from arbiter.model.values.reading import Modification, Op, SetOp
@@ -44,6 +45,9 @@ MOST_POOL = 3000  # objects looked at for one selector without a subtype or keyw
 _SELF = fx.Pick.SELF
 
 Timeline = tuple[str, list[tuple[int, int]]]  # an object, the rounds [start, stop) it has it
+# what a passive applied with ``again`` did to each object (``passive_trial.Board.seen``)
+Seen = tuple[pv.Passive, int, dict[str, tuple[GameObject, GameObject]]]
+MOST_SEEN = 200_000  # versions kept across merges (``Known.seen``, ``channels_seen``)
 
 
 class GiveUp(Exception):
@@ -124,6 +128,11 @@ class Known:
         self.timelines: dict[pv.Channel, list[Timeline]] = {}
         self.splits: dict[pv.Channel, tuple[frozenset[str], list[Timeline]]] = {}
         self.reach = ReachIndex(origin, stored)  # what a changed object reaches (``D``)
+        # what trial applications did to each object and the channels each pair of versions
+        # of an object differs in (``passive_trial.Board.seen``, ``channels_seen``): the clean
+        # objects' versions are those of ``lines``, the same from one merge to the next
+        self.seen: dict[Rounding, dict[str, Seen]] = {}
+        self.channels_seen: pt.ChannelsSeen = {}
         self.counts = any(pv.counts_others(p) for p in origin.passives.values())
 
 
@@ -167,6 +176,16 @@ class ConeBoardView(pt.Board):
         self.objects = BoardObjects(merge)  # type: ignore[assignment]
         self.players = merge.new.players
         self.rounding = merge.new.ruleset.division_rounding
+        # kept across the merges from one trial log (``Known``): a pure cache, as in a full
+        # ordering (``apply_passive`` with ``again``, ``delta`` with ``channels_seen``)
+        known = merge.known
+        seen = known.seen.get(self.rounding)
+        if seen is None or sum(len(k[2]) for k in seen.values()) > MOST_SEEN:
+            seen = known.seen[self.rounding] = {}
+        self.seen = seen
+        if len(known.channels_seen) > MOST_SEEN:
+            known.channels_seen.clear()
+        self.channels_seen = known.channels_seen
 
     def targets(self, p: pv.Passive) -> list[str]:
         return self.merge.targets(p)

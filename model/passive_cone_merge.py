@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 from arbiter.model import passive_trial as pt
 from arbiter.model import passives as pv
 from arbiter.model.passive_cone_board import ConeBoard, GiveUp, Grow
-from arbiter.model.state import GameState
+from arbiter.model.state import GameObject, GameState
 
 if TYPE_CHECKING:
     from arbiter.model.passive_log import TrialLog
@@ -115,9 +115,9 @@ class Merge(ConeBoard):
     def _trial(self, b: str) -> tuple[pt.Application, pt.Delta]:
         got = self.trials.get(b)
         if got is None:
-            app = pt.apply_passive(self.ps[b], self.board)
-            objects = self.board.objects
-            got = self.trials[b] = (app, pt.delta(objects, app.changes))
+            board = self.board
+            app = pt.apply_passive(self.ps[b], board, again=True)
+            got = self.trials[b] = (app, pt.delta(board.objects, app.changes, board.channels_seen))
             for oid in app.targets:
                 self.cached_on.setdefault(oid, set()).add(b)
         return got
@@ -382,7 +382,7 @@ class Merge(ConeBoard):
                     d.applied.append(cid)
             self.cone_to[cid] = frozenset(targets)
             return
-        done = pt.apply_passive(p, self.board)
+        done = pt.apply_passive(p, self.board, again=True)
         if done is not pt.NO_APPLICATION:
             held.add(cid)
         written: set[pv.Channel] = set()
@@ -456,6 +456,53 @@ class Merge(ConeBoard):
                 out |= was ^ now
         return out
 
+    def _derive_moved(
+        self,
+        order: list[str],
+        pos: Mapping[str, int],
+        applied_to: Mapping[str, frozenset[str]],
+        objects: dict[str, GameObject],
+    ) -> None:
+        """Derive again the clean objects whose sequence of passives changed (of those
+        ``_moved`` gives): the passives of N applied to it in their order, those of C
+        applied to it now, in the order of the merge. An object the same passives of C
+        apply to as before keeps its sequence exactly when that sequence is in the order
+        of the merge already (the same passives sorted alike): only the others, and those
+        whose passives of C changed, are looked at in full."""
+        index, cone, ps, stamps, rounding = self.index, self.cone, self.ps, self.stamps, self.rounding
+        before = self.origin.applied_to
+        none: frozenset[str] = frozenset()
+        other: set[str] = set()  # the objects a passive of C applies to now and not before, or back
+        for c in cone:
+            was = before.get(c, none) if c in index.pos else none
+            now = applied_to.get(c, none)
+            if was != now:
+                other |= was ^ now
+        applied_by, dirty = index.applied_by, self.dirty
+        effect = index.memo.effect  # (the same objects derived again from one event to the next)
+        for oid in self._moved(order, applied_to):
+            if oid in dirty:
+                continue
+            old_seq = applied_by.get(oid, ())
+            if oid not in other:
+                last = -1
+                for q in old_seq:
+                    k = pos.get(q)
+                    if k is None or k < last:
+                        break
+                    last = k
+                else:
+                    continue  # (the same passives, already in the merge's order)
+            now_seq = [q for q in old_seq if q not in cone]
+            now_seq += [c for c in cone if oid in applied_to.get(c, none)]
+            now_seq.sort(key=pos.__getitem__)
+            if now_seq == list(old_seq):
+                continue
+            obj = self.new.objects[oid]
+            for q in now_seq:
+                obj = effect(ps[q], obj, stamps[q], rounding)
+            objects[oid] = obj
+
     def _result(
         self, order: list[str], held: set[str], cone_to: dict[str, frozenset[str]]
     ) -> Ordering:
@@ -476,22 +523,7 @@ class Merge(ConeBoard):
                     applied_to[pid] = applied_to[pid] | {oid}
         # the clean objects a passive of C applies to (numbers): derived again when the
         # sequence of passives applied to them changed
-        by_cone: dict[str, list[str]] = {}
-        for c in self.cone:
-            for o in applied_to.get(c, ()):
-                by_cone.setdefault(o, []).append(c)
-        touched = self._moved(order, applied_to)
-        for oid in sorted(touched - set(self.dirty)):
-            old_seq = list(self.index.applied_by.get(oid, ()))
-            now_seq = [q for q in old_seq if q not in self.cone]
-            now_seq += by_cone.get(oid, [])
-            now_seq.sort(key=pos.__getitem__)
-            if now_seq == old_seq:
-                continue
-            obj = self.new.objects[oid]
-            for q in now_seq:
-                obj = pv.apply_effect(self.ps[q], obj, self.stamps[q], self.rounding)
-            objects[oid] = obj
+        self._derive_moved(order, pos, applied_to, objects)
         state = replace(self.new, objects=objects, derived=True)
         gone = self.stopped
         # the explanation is the previous ordering's, without the passives that stopped
