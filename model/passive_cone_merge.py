@@ -469,10 +469,11 @@ class Merge(ConeBoard):
         apply to as before keeps its sequence exactly when that sequence is in the order
         of the merge already (the same passives sorted alike): only the others, and those
         whose passives of C changed, are looked at in full."""
-        index, cone, ps, stamps, rounding = self.index, self.cone, self.ps, self.stamps, self.rounding
+        index, cone, ps, stamps = self.index, self.cone, self.ps, self.stamps
+        rounding = self.rounding
         before = self.origin.applied_to
         none: frozenset[str] = frozenset()
-        other: set[str] = set()  # the objects a passive of C applies to now and not before, or back
+        other: set[str] = set()  # those a passive of C applies to now and not before, or back
         for c in cone:
             was = before.get(c, none) if c in index.pos else none
             now = applied_to.get(c, none)
