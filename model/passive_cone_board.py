@@ -41,6 +41,7 @@ if TYPE_CHECKING:
 
 MOST_DIRTY = 400  # objects followed explicitly
 MOST_POOL = 3000  # objects looked at for one selector without a subtype or keyword
+MOST_HAVING = 4096  # (channel, round) kept per trial log (``Known.having``)
 
 _SELF = fx.Pick.SELF
 
@@ -127,6 +128,7 @@ class Known:
         self.spans: dict[tuple[str, pv.Channel], list[tuple[int, int]]] = {}
         self.timelines: dict[pv.Channel, list[Timeline]] = {}
         self.splits: dict[pv.Channel, tuple[frozenset[str], list[Timeline]]] = {}
+        self.having: dict[tuple[pv.Channel, int], tuple[tuple[str, ...], frozenset[str]]] = {}
         self.reach = ReachIndex(origin, stored)  # what a changed object reaches (``D``)
         # what trial applications did to each object and the channels each pair of versions
         # of an object differs in (``passive_trial.Board.seen``, ``channels_seen``): the clean
@@ -458,20 +460,32 @@ class ConeBoard:
             self.known.splits[channel] = got
         return got
 
+    def _having(self, channel: pv.Channel, r: int) -> tuple[tuple[str, ...], frozenset[str]]:
+        """The objects of ``channel``'s pool that have it at round ``r`` as clean objects
+        (``spans``), in id order and as a set (kept per trial log: several passives select
+        by one channel, and one merge after another reaches the same rounds)."""
+        key = (channel, r)
+        got = self.known.having.get(key)
+        if got is None:
+            always, varying = self._split(channel)
+            whole = always.union([o for o, spans in varying if any(a <= r < b for a, b in spans)])
+            got = (tuple(sorted(whole)), whole)
+            if len(self.known.having) >= MOST_HAVING:
+                self.known.having.clear()
+            self.known.having[key] = got
+        return got
+
     def targets(self, p: pv.Passive) -> list[str]:
         s = p.effect.selector
         if p.plan.indexed:  # every object in play with one subtype or keyword
-            r = self.rounds[self.j]
             dirty = self.dirty
-            always, varying = self._split(pt.indexed_channel(p))
-            got = list(always.difference(dirty))
-            for o, spans in varying:
-                if o not in dirty:
-                    for a, b in spans:
-                        if a <= r < b:
-                            got.append(o)
-                            break
-            return sorted(got + self._dirty_selected(p))
+            ordered = self._having(pt.indexed_channel(p), self.rounds[self.j])[0]
+            got = [o for o in ordered if o not in dirty]
+            chosen = self._dirty_selected(p)
+            if chosen:
+                got += chosen
+                got.sort()  # (two runs, merged)
+            return got
         if s.pick is _SELF:
             pool: set[str] = {p.source}
         elif s.subtypes or s.has:
@@ -491,20 +505,32 @@ class ConeBoard:
         src = objects[p.source]
         return sorted(o for o in pool if pv.selects(p, objects[o], src))
 
+    def number_targets(self, p: pv.Passive) -> tuple[frozenset[str], list[str]]:
+        """``targets`` as a set, and the dirty ones (a passive of C changing numbers)."""
+        if p.plan.indexed:
+            whole = self._having(pt.indexed_channel(p), self.rounds[self.j])[1]
+            chosen = self._dirty_selected(p)
+            return whole.difference(self.dirty).union(chosen), chosen
+        got = self.targets(p)
+        return frozenset(got), [o for o in got if o in self.dirty]
+
     def _dirty_selected(self, p: pv.Passive) -> list[str]:
         """The dirty objects ``p`` selects now (``version`` of each, inlined: every dirty
-        object is read for every passive that may select one)."""
+        object is read for every passive that may select one). Every dirty object is first
+        brought to this round: then a passive of N not yet applied that may select one is
+        watching it (``_push``), and only those are looked at."""
         src = self.version(p.source)
         j, selects, advance = self.j, pv.selects, self._advance
-        got = []
-        for o, d in self.dirty.items():
+        dirty = self.dirty
+        for o, d in dirty.items():
             if d.heap and d.heap[0][0] < j:
                 advance(o, d)
             elif d.seen < j:
                 d.seen = j  # (what ``_advance`` does when nothing is due)
-            if selects(p, d.version, src):
-                got.append(o)
-        return got
+        k = self.at_n.get(p.id)
+        if k is not None and k >= j:
+            return [o for o in self.watch.get(p.id, ()) if selects(p, dirty[o].version, src)]
+        return [o for o, d in dirty.items() if selects(p, d.version, src)]
 
     def exact(self, oid: str) -> tuple[GameObject, list[str]]:
         """A clean object now, derived from its base in the order of the merge so far (its

@@ -373,14 +373,13 @@ class Merge(ConeBoard):
                 self.cone_to[cid] = frozenset()
                 return
             held.add(cid)
-            targets = self.targets(p)
-            for oid in targets:
-                d = self.dirty.get(oid)
-                if d is not None:
-                    self._advance(oid, d)
-                    self.number(d, p, self.stamps[cid])
-                    d.applied.append(cid)
-            self.cone_to[cid] = frozenset(targets)
+            targets, chosen = self.number_targets(p)
+            for oid in chosen:
+                d = self.dirty[oid]
+                self._advance(oid, d)
+                self.number(d, p, self.stamps[cid])
+                d.applied.append(cid)
+            self.cone_to[cid] = targets
             return
         done = pt.apply_passive(p, self.board, again=True)
         if done is not pt.NO_APPLICATION:
