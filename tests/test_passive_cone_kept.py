@@ -19,6 +19,8 @@ from arbiter.model.passive_order import Ordering
 from arbiter.model.state import GameState
 from tests.passive_strategies import same_ordering
 from tests.test_passive_cone import _character, _terrain, region_boards
+from tests.test_passive_cone_sinks import sink_boards
+from tests.test_passive_cone_sources import EVENTS, _step
 
 
 def _with_nothing_kept(ordering: Ordering, old: GameState, new: GameState) -> Ordering | None:
@@ -59,4 +61,31 @@ def test_the_cone_from_a_warm_trial_log_equals_the_cone_with_nothing_kept(
             assert warm.state.objects == cold.state.objects
             assert dict(warm.applied_to) == dict(cold.applied_to)
         ordering = dep.reorder(ordering, state, new)
+        state = new
+
+
+@pytest.mark.rule("A-PASS-1", "A-PASS-2", "A-ORDER-1", "A-DEP-1", "A-DEP-2", "A-TIME-1")
+@settings(max_examples=300, deadline=None)
+@given(
+    sink_boards(),
+    st.lists(st.tuples(st.sampled_from(EVENTS), st.integers(0, 50)), min_size=2, max_size=8),
+)
+def test_a_warm_cone_of_sinks_sources_and_characters_equals_one_with_nothing_kept(
+    state: GameState, events: list[tuple[str, int]]
+) -> None:
+    """Boards mostly of passives changing numbers (derived again where they move), with
+    sources leaving play or changing controller, characters and regions changing."""
+    ordering = dep.order_passives(state)
+    for what, pick in events:
+        new = _step(state, what, pick)
+        warm = cone_update(ordering, state, new, [])
+        cold = _with_nothing_kept(ordering, state, new)
+        event("cone: answered" if warm is not None else "cone: not answered")
+        assert (warm is None) == (cold is None)
+        if warm is not None and cold is not None:
+            fresh = dep.order_passives(new)
+            same_ordering(warm, fresh)
+            same_ordering(cold, fresh)
+            assert warm.state.objects == cold.state.objects
+        ordering = warm or dep.reorder(ordering, state, new)
         state = new
