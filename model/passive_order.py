@@ -231,7 +231,8 @@ class _Orderer:
             self.index_of,
         )
         out_get, into_get = graph.out.get, graph.into.get
-        record, set_edge, keep, exists = log.record, graph.set, self._record, pv.exists
+        record, record_b, set_edge = log.record, log.record_b, graph.set
+        keep, exists = self._record, pv.exists
         round_ = len(self.order)  # (nothing is applied meanwhile)
         for b in sorted(pairs):
             if b not in unapplied:
@@ -275,7 +276,13 @@ class _Orderer:
                         w = witnesses.get(ch)
                         if w is None:
                             w = witnesses[ch] = frozenset(moved[0] + moved[1])
-                        dep = pt.Dependence(a, b, (_B,), (), w)
+                        # recorded as the ``Dependence(a, b, (_B,), (), w)`` it stands for;
+                        # ``_record`` would keep the edge as it is (it has the reason)
+                        record_b(a, b, round_, w)
+                        row = out_get(a)
+                        if row is None or b not in row:  # (the graph reads no value)
+                            set_edge(a, b, pt.Dependence(a, b, (_B,), (), w))
+                        continue
                     else:
                         dep = pt.trial(pa, pb, self.board, changes, which, moved)
                 if dep is None:
@@ -367,8 +374,12 @@ class _Orderer:
         # changed, or an object it applies to changed) or if A's condition may now flip
         # differently; otherwise A-DEP-1 a/b compare the same objects as before.
         stale = set(touched)
-        for oid in (*done.changes, *done.deferred):
-            stale |= self.cached_on.pop(oid, set())
+        cached_on = self.cached_on.pop
+        for oids in (done.changes, done.deferred):
+            for oid in oids:
+                got = cached_on(oid, None)
+                if got:
+                    stale |= got
         pairs: dict[str, set[str]] = {}
         for b in stale:
             self.trial_cache.pop(b, None)
