@@ -402,6 +402,9 @@ class Dependence:
     witnesses: frozenset[str] = field(default=frozenset(), compare=False)
 
 
+_AFTER: Objects = {}  # (``trial``: not built yet)
+
+
 def trial(
     a: Passive,
     b: Passive,
@@ -417,20 +420,25 @@ def trial(
     before: Objects = board.objects
     if not b_changes or not exists(a, before):
         return None
-    after: Objects = ChainMap(b_changes, board.objects)  # type: ignore[arg-type]
+    # the state after [B], built when a clause reads it (not for A-DEP-1b given ``moved``)
+    after: Objects = _AFTER
     why: list[RuleStep] = []
     letters: list[str] = []
-    if "a" in clauses and not exists(a, after):
-        letters.append("a")
-        why.append(RuleStep("A-DEP-1a", f"applying {b.id} removes {a.id}"))
-        return Dependence(a.id, b.id, ("A-DEP-1a",), tuple(why))
-    src0, src1 = before[a.source], after[a.source]
+    if "a" in clauses:
+        after = ChainMap(b_changes, before)  # type: ignore[arg-type]
+        if not exists(a, after):
+            letters.append("a")
+            why.append(RuleStep("A-DEP-1a", f"applying {b.id} removes {a.id}"))
+            return Dependence(a.id, b.id, ("A-DEP-1a",), tuple(why))
     gained: list[str] = []
     lost: list[str] = []
     if "b" in clauses:
         if moved is not None:
             gained, lost = moved
         else:
+            if after is _AFTER:
+                after = ChainMap(b_changes, before)  # type: ignore[arg-type]
+            src0, src1 = before[a.source], after[a.source]
             gained, lost = _selection_change(a, board, before, after, b_changes, src0, src1)
     if gained or lost:
         letters.append("b")
@@ -442,6 +450,8 @@ def trial(
                 "A-DEP-1b", f"applying {b.id} changes what {a.id} applies to ({' '.join(parts)})"
             )
         )
+    if "c" in clauses and after is _AFTER:
+        after = ChainMap(b_changes, before)  # type: ignore[arg-type]
     if "c" in clauses and condition_holds(a, before) != condition_holds(a, after):
         common = _some_common_target(a, board, after, b_changes)
         if common is not None:
