@@ -12,10 +12,12 @@ from __future__ import annotations
 
 import pytest
 from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from arbiter.model import passive_order as po
 from arbiter.model import passive_trial as pt
 from arbiter.model import passives as pv
+from arbiter.model.passive_graph import DependencyGraph
 from arbiter.model.passive_log import TrialLog
 from arbiter.model.state import GameState
 from tests.passive_strategies import states as passive_states
@@ -90,3 +92,64 @@ def test_the_ordering_with_dependences_found_again_equals_trying_every_pair(
         m.setattr(po, "_B", "no such reason")
         want = po.order_passives(state)
     _same(got, want)
+
+
+def _plain_status(
+    out: dict[str, set[str]], node: str
+) -> tuple[bool, tuple[str, ...], tuple[str, ...]]:
+    """A-DEP-2 from the definitions: what ``node`` reaches and what reaches it; a node that
+    depends on one depending on nothing is not free, blocked by those (``status``)."""
+    if not out.get(node):
+        return True, (), ()
+    sinks = tuple(sorted(b for b in out[node] if not out.get(b)))
+    if sinks:
+        return False, sinks, ()
+
+    def reach(start: str, step: dict[str, set[str]]) -> set[str]:
+        seen: set[str] = set()
+        todo = [start]
+        while todo:
+            for m in step.get(todo.pop(), set()):
+                if m not in seen:
+                    seen.add(m)
+                    todo.append(m)
+        seen.discard(start)
+        return seen
+
+    into: dict[str, set[str]] = {}
+    for a, bs in out.items():
+        for b in bs:
+            into.setdefault(b, set()).add(a)
+    below, above = reach(node, out), reach(node, into)
+    blocking = tuple(sorted(below - above))
+    return not blocking, blocking, tuple(sorted(below & above))
+
+
+@pytest.mark.rule("A-DEP-2", "A-ORDER-1")
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(st.tuples(st.integers(0, 7), st.integers(0, 7)), max_size=24),
+    st.lists(st.integers(0, 7), max_size=3),
+)
+def test_the_status_of_a_passive_is_that_of_the_transitive_closure(
+    pairs: list[tuple[int, int]], removed: list[int]
+) -> None:
+    """``DependencyGraph.status`` (free, blocking, mutual), whose walk up stays among the
+    nodes below, equals the plain closure both ways, before and after nodes are removed."""
+    graph = DependencyGraph()
+    out: dict[str, set[str]] = {}
+    for x, y in pairs:
+        if x != y:
+            a, b = f"p{x}", f"p{y}"
+            graph.set(a, b, pt.Dependence(a, b, ("A-DEP-1b",)))
+            out.setdefault(a, set()).add(b)
+    nodes = [f"p{i}" for i in range(8)]
+    for gone in (None, *removed):
+        if gone is not None:
+            graph.remove(f"p{gone}")
+            out.pop(f"p{gone}", None)
+            for bs in out.values():
+                bs.discard(f"p{gone}")
+            nodes = [n for n in nodes if n != f"p{gone}"]
+        for node in nodes:
+            assert graph.status(node) == _plain_status(out, node)
