@@ -33,6 +33,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 
+from arbiter.model import passive_order_pairs
 from arbiter.model import passive_trial as pt
 from arbiter.model import passives as pv
 from arbiter.model.passive_graph import DependencyGraph
@@ -218,81 +219,8 @@ class _Orderer:
         return out
 
     def evaluate(self, pairs: Mapping[str, set[str]]) -> None:
-        """Trial-apply each B and compare each A given with it (A-DEP-1, A-DEP-3): those
-        for which a clause can hold, or that depended on B (the others would find no
-        dependence where there was none: nothing to record). ``clauses`` is inlined
-        (one call per pair cost a tenth of the ordering on the dense boards)."""
-        ps, edges, graph, log = self.ps, self.edges, self.graph, self.log
-        unapplied, objects = self.unapplied, self.board.objects
-        ability_of, sel_rd, cond_rd, index_of = (
-            self.ability_of,
-            self.sel_rd,
-            self.cond_rd,
-            self.index_of,
-        )
-        out_get, into_get = graph.out.get, graph.into.get
-        record, record_b, set_edge = log.record, log.record_b, graph.set
-        keep, exists = self._record, pv.exists
-        round_ = len(self.order)  # (nothing is applied meanwhile)
-        for b in sorted(pairs):
-            if b not in unapplied:
-                continue
-            changes = self.trial_apply(b).changes
-            changed = self.delta(b)
-            channels, meets = changed.channels, changed.meets
-            hits = self._hits(changed)
-            into = into_get(b)
-            if into:
-                hits.update(into)
-            found = pairs[b] & hits
-            found &= unapplied
-            pb = ps[b]
-            witnesses: dict[pv.Channel, frozenset[str]] = {}  # per channel moved, for B
-            for a in sorted(found):
-                which = "a" if ability_of[a] in channels else ""  # ``clauses``
-                sel, cond = sel_rd[a], cond_rd[a]
-                if sel and meets(sel):
-                    which += "b"
-                if cond and meets(cond):
-                    which += "c"
-                dep = None
-                if which:
-                    self.trials += 1
-                    pa = ps[a]
-                    # one subtype or one keyword and nothing else: the objects B adds to and
-                    # removes from its selection are those that gain or lose that channel
-                    moved = None
-                    if pa.plan.indexed:
-                        ch = index_of[a]
-                        moved = channels.get(ch)
-                    seen = edges.get((a, b))
-                    if (
-                        which == "b"
-                        and moved is not None
-                        and seen is not None
-                        and _B in seen.reasons
-                        and exists(pa, objects)
-                    ):  # found again for a reason it has: its explanation is not rebuilt
-                        w = witnesses.get(ch)
-                        if w is None:
-                            w = witnesses[ch] = frozenset(moved[0] + moved[1])
-                        # recorded as the ``Dependence(a, b, (_B,), (), w)`` it stands for;
-                        # ``_record`` would keep the edge as it is (it has the reason)
-                        record_b(a, b, round_, w)
-                        row = out_get(a)
-                        if row is None or b not in row:  # (the graph reads no value)
-                            set_edge(a, b, pt.Dependence(a, b, (_B,), (), w))
-                        continue
-                    else:
-                        dep = pt.trial(pa, pb, self.board, changes, which, moved)
-                if dep is None:
-                    row = out_get(a)
-                    if row is None or b not in row:
-                        continue  # absent before and now: nothing to log
-                record(a, b, round_, dep)
-                set_edge(a, b, dep)
-                if dep is not None:
-                    keep(dep)
+        """Compare the pairs given (``passive_order_pairs.evaluate``)."""
+        passive_order_pairs.evaluate(self, pairs)
 
     def _record(self, dep: pt.Dependence) -> None:
         key = (dep.dependent, dep.on)

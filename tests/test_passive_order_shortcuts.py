@@ -15,6 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from arbiter.model import passive_order as po
+from arbiter.model import passive_order_pairs
 from arbiter.model import passive_trial as pt
 from arbiter.model import passives as pv
 from arbiter.model.passive_graph import DependencyGraph
@@ -85,11 +86,11 @@ def test_the_ordering_with_dependences_found_again_equals_trying_every_pair(
     state: GameState,
 ) -> None:
     """The full ordering equals the one where every comparison of a pair is a trial
-    application (``passive_order._B`` made a reason no dependence has): the order, the
+    application (``passive_order_pairs._B`` made a reason no dependence has): the order, the
     choices, the edges with their explanations, the counts, the state and the trial log."""
     got = po.order_passives(state)
     with pytest.MonkeyPatch.context() as m:
-        m.setattr(po, "_B", "no such reason")
+        m.setattr(passive_order_pairs, "_B", "no such reason")
         want = po.order_passives(state)
     _same(got, want)
 
