@@ -122,7 +122,17 @@ class _Orderer:
         self.base = state
         self.board = pt.Board(state)
         self.initial = self.board.indexes()  # for the trial log's index (``_index``)
-        found = sorted(pv.active_passives(self.board.objects), key=lambda p: p.id)
+        # ``pv.active_passives`` (an object without abilities passed over first), by id
+        found = sorted(
+            (
+                p
+                for o in self.board.objects.values()
+                if o.abilities and pv.affected(o)
+                for p in o.abilities
+                if isinstance(p, pv.Passive)
+            ),
+            key=lambda p: p.id,
+        )
         self.ps = {p.id: p for p in found}
         objects, players = self.board.objects, state.players
         self.keys = {pid: pv.order_key(p, objects, players) for pid, p in self.ps.items()}
