@@ -89,9 +89,14 @@ def build(origin: Ordering, stored: GameState) -> FollowIndex:
     for pid in sorted(origin.passives):
         of_source.setdefault(origin.passives[pid].source, []).append(pid)
     applied_by: dict[str, list[str]] = {}
+    get, applied_to = applied_by.get, origin.applied_to
     for pid in origin.order:
-        for oid in origin.applied_to[pid]:
-            applied_by.setdefault(oid, []).append(pid)
+        for oid in applied_to[pid]:
+            got = get(oid)
+            if got is None:
+                applied_by[oid] = [pid]
+            else:
+                got.append(pid)
     return FollowIndex(
         pos={pid: k for k, pid in enumerate(origin.order)},
         by_subtype={k: tuple(v) for k, v in by_subtype.items()},

@@ -89,9 +89,13 @@ class DependencyGraph:
         if sinks:  # it depends on one that depends on nothing: not free, no need to look on
             return False, sinks, ()
         below = self._reach(node, lambda n: self.out.get(n, {}))
-        above = self._reach(node, lambda n: self.into.get(n, {}))
+        # Those of ``below`` that reach ``node`` back: every node on such a path is reached
+        # from ``node``, so the walk up stays inside ``below`` (the rest of what is above
+        # ``node`` does not matter here)
+        into = self.into
+        above = self._reach(node, lambda n: [m for m in into.get(n, ()) if m in below])
         blocking = tuple(sorted(below - above))
-        return not blocking, blocking, tuple(sorted(below & above))
+        return not blocking, blocking, tuple(sorted(above))
 
     def free(self, node: str) -> bool:
         """``status(node)[0]``: whether ``node`` is free (A-DEP-2), the passives that

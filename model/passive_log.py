@@ -36,6 +36,8 @@ class Trial(NamedTuple):
 
 
 _ABSENT = frozenset[str]()
+# ``Trial(...)`` without the call of its generated ``__new__`` (the same tuple, fields in order)
+_trial = tuple.__new__
 
 
 @dataclass
@@ -59,14 +61,27 @@ class TrialLog:
 
     def record(self, a: str, b: str, round_: int, dep: Dependence | None) -> None:
         if dep is None:
-            got = Trial(round_, False, _ABSENT, False)
+            got = _trial(Trial, (round_, False, _ABSENT, False, False))
         else:
-            c = "A-DEP-1c" in dep.reasons
-            got = Trial(round_, True, dep.witnesses, c or "A-DEP-1a" in dep.reasons, c)
-        self.flat.append((round_, a, b, got.present))
-        seen = self.trials.get((a, b))
+            reasons = dep.reasons
+            c = "A-DEP-1c" in reasons
+            got = _trial(Trial, (round_, True, dep.witnesses, c or "A-DEP-1a" in reasons, c))
+        self.flat.append((round_, a, b, got[1]))
+        key = (a, b)
+        seen = self.trials.get(key)
         if seen is None:
-            self.trials[(a, b)] = [got]
+            self.trials[key] = [got]
+        else:
+            seen.append(got)
+
+    def record_b(self, a: str, b: str, round_: int, witnesses: frozenset[str]) -> None:
+        """``record`` of a dependence by A-DEP-1b alone, with its witnesses."""
+        got = _trial(Trial, (round_, True, witnesses, False, False))
+        self.flat.append((round_, a, b, True))
+        key = (a, b)
+        seen = self.trials.get(key)
+        if seen is None:
+            self.trials[key] = [got]
         else:
             seen.append(got)
 

@@ -33,6 +33,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 
+from arbiter.model import passive_order_pairs
 from arbiter.model import passive_trial as pt
 from arbiter.model import passives as pv
 from arbiter.model.passive_graph import DependencyGraph
@@ -121,7 +122,17 @@ class _Orderer:
         self.base = state
         self.board = pt.Board(state)
         self.initial = self.board.indexes()  # for the trial log's index (``_index``)
-        found = sorted(pv.active_passives(self.board.objects), key=lambda p: p.id)
+        # ``pv.active_passives`` (an object without abilities passed over first), by id
+        found = sorted(
+            (
+                p
+                for o in self.board.objects.values()
+                if o.abilities and pv.affected(o)
+                for p in o.abilities
+                if isinstance(p, pv.Passive)
+            ),
+            key=lambda p: p.id,
+        )
         self.ps = {p.id: p for p in found}
         objects, players = self.board.objects, state.players
         self.keys = {pid: pv.order_key(p, objects, players) for pid, p in self.ps.items()}
@@ -218,46 +229,8 @@ class _Orderer:
         return out
 
     def evaluate(self, pairs: Mapping[str, set[str]]) -> None:
-        """Trial-apply each B and compare each A given with it (A-DEP-1, A-DEP-3): those
-        for which a clause can hold, or that depended on B (the others would find no
-        dependence where there was none: nothing to record)."""
-        ps, edges, graph, log = self.ps, self.edges, self.graph, self.log
-        round_ = len(self.order)  # (nothing is applied meanwhile)
-        for b in sorted(pairs):
-            if b not in self.unapplied:
-                continue
-            changes = self.trial_apply(b).changes
-            changed = self.delta(b)
-            hits = self._hits(changed)
-            into = graph.into.get(b)
-            if into:
-                hits.update(into)
-            for a in sorted(pairs[b] & self.unapplied & hits):
-                which = self.clauses(a, changed)
-                dep = None
-                if which:
-                    self.trials += 1
-                    pa = ps[a]
-                    # one subtype or keyword and nothing else: the objects B adds to and
-                    # removes from its selection are those that gain or lose that channel
-                    moved = changed.channels.get(self.index_of[a]) if pa.plan.indexed else None
-                    seen = edges.get((a, b))
-                    if (
-                        which == "b"
-                        and moved is not None
-                        and seen is not None
-                        and _B in seen.reasons
-                        and pv.exists(pa, self.board.objects)
-                    ):  # found again for a reason it has: its explanation is not rebuilt
-                        dep = pt.Dependence(a, b, (_B,), (), frozenset(moved[0] + moved[1]))
-                    else:
-                        dep = pt.trial(pa, ps[b], self.board, changes, which, moved)
-                if dep is None and b not in graph.out.get(a, _NO_EDGES):
-                    continue  # absent before and now: nothing to log
-                log.record(a, b, round_, dep)
-                graph.set(a, b, dep)
-                if dep is not None:
-                    self._record(dep)
+        """Compare the pairs given (``passive_order_pairs.evaluate``)."""
+        passive_order_pairs.evaluate(self, pairs)
 
     def _record(self, dep: pt.Dependence) -> None:
         key = (dep.dependent, dep.on)
@@ -275,8 +248,16 @@ class _Orderer:
         """The free passive with the smallest timestamp, those before it that wait, and the
         passives it depends on that depend on it (a cycle)."""
         waiting: list[tuple[str, tuple[str, ...]]] = []
+        graph = self.graph
+        out_get, sinks_get, status = graph.out.get, graph.sinks.get, graph.status
         for pid in self.queue:  # (the unapplied ones only)
-            free, blocking, mutual = self.graph.status(pid)
+            if not out_get(pid):
+                return pid, tuple(waiting), ()  # depends on nothing (``status``)
+            sinks = sinks_get(pid)
+            if sinks:  # depends on one that depends on nothing, known (``status``)
+                waiting.append((pid, sinks))
+                continue
+            free, blocking, mutual = status(pid)
             if free:
                 return pid, tuple(waiting), mutual
             waiting.append((pid, blocking))
@@ -331,8 +312,12 @@ class _Orderer:
         # changed, or an object it applies to changed) or if A's condition may now flip
         # differently; otherwise A-DEP-1 a/b compare the same objects as before.
         stale = set(touched)
-        for oid in (*done.changes, *done.deferred):
-            stale |= self.cached_on.pop(oid, set())
+        cached_on = self.cached_on.pop
+        for oids in (done.changes, done.deferred):
+            for oid in oids:
+                got = cached_on(oid, None)
+                if got:
+                    stale |= got
         pairs: dict[str, set[str]] = {}
         for b in stale:
             self.trial_cache.pop(b, None)

@@ -11,7 +11,7 @@ the two). What one passive selects, does, reads and writes is :mod:`arbiter.mode
 from __future__ import annotations
 
 from collections import ChainMap
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from arbiter.model.effects import algebra as fx
@@ -79,12 +79,12 @@ def apply_passive(
         op, amounts, stat = plan.op, plan.amounts, plan.name
         simple = len(amounts) == 1 and (op is not Op.DIVIDE or amounts[0] != 0)
         plain = board.plain_numbers(stat) if simple else _NONE
-        will = []
-        for oid in targets:
-            if oid in plain:
-                will.append(oid)  # what ``would_modify_number`` answers, without the call
-            elif would_modify_number(objects[oid], stat, op, amounts):
-                will.append(oid)
+        # (in ``plain``: what ``would_modify_number`` answers, without the call)
+        will = [
+            oid
+            for oid in targets
+            if oid in plain or would_modify_number(objects[oid], stat, op, amounts)
+        ]
         return Application(tuple(targets), {}, tuple(will))
     out: dict[str, GameObject] = {}
     rounding = board.rounding
@@ -141,6 +141,9 @@ class Board:
         self.channels_seen: ChannelsSeen = {}  # for ``delta``
         self.plain: dict[str, set[str]] = {}  # ``plain_numbers``, by characteristic
         self.keyed = True  # every object is under its own id
+        # the members of an index in id order, by (of subtypes, name): dropped by ``commit``
+        # when that index changes (``targets`` of an indexed selector)
+        self.in_order: dict[tuple[bool, str], tuple[str, ...]] = {}
         in_play, by_kind = self.in_play, self.by_kind
         by_subtype, by_feature = self.by_subtype, self.by_feature
         for key, obj in self.objects.items():
@@ -184,15 +187,21 @@ class Board:
             old = self.objects[oid]
             if oid in self.in_play:
                 s0, s1 = subtypes(old), subtypes(new)
-                for name in s0 - s1:
-                    self.by_subtype[name].discard(oid)
-                for name in s1 - s0:
-                    self.by_subtype.setdefault(name, set()).add(oid)
+                in_order = self.in_order
+                if s0 is not s1:
+                    for name in s0 - s1:
+                        self.by_subtype[name].discard(oid)
+                        in_order.pop((True, name), None)
+                    for name in s1 - s0:
+                        self.by_subtype.setdefault(name, set()).add(oid)
+                        in_order.pop((True, name), None)
                 if old.features.keys() != new.features.keys():
                     for name in old.features.keys() - new.features.keys():
                         self.by_feature[name].discard(oid)
+                        in_order.pop((False, name), None)
                     for name in new.features.keys() - old.features.keys():
                         self.by_feature.setdefault(name, set()).add(oid)
+                        in_order.pop((False, name), None)
             if len(new.mods) != len(old.mods) and oid in self.pending:
                 first = tuple(k for k in new.mods if k not in old.mods)
                 self.marks.setdefault(oid, []).append((len(self.pending[oid]), first))
@@ -242,13 +251,18 @@ class Board:
         self.pending.clear()
         self.marks.clear()
 
-    def targets(self, p: Passive) -> list[str]:
+    def targets(self, p: Passive) -> Sequence[str]:
         """The objects ``p`` applies to now, in id order (the indexed form of ``applies_to``)."""
         s = p.effect.selector
-        src = self.objects[p.source]
         if p.plan.indexed:  # one subtype or one keyword, nothing else: the index is the answer
             name = next(iter(s.subtypes or s.has))
-            return sorted((self.by_subtype if s.subtypes else self.by_feature).get(name, ()))
+            key = (bool(s.subtypes), name)
+            got = self.in_order.get(key)
+            if got is None:
+                index = self.by_subtype if s.subtypes else self.by_feature
+                got = self.in_order[key] = tuple(sorted(index.get(name, ())))
+            return got
+        src = self.objects[p.source]
         pools: list[Iterable[str]] = []
         if s.pick is _SELF:
             pools.append([p.source])
@@ -388,6 +402,9 @@ class Dependence:
     witnesses: frozenset[str] = field(default=frozenset(), compare=False)
 
 
+_AFTER: Objects = {}  # (``trial``: not built yet)
+
+
 def trial(
     a: Passive,
     b: Passive,
@@ -403,20 +420,25 @@ def trial(
     before: Objects = board.objects
     if not b_changes or not exists(a, before):
         return None
-    after: Objects = ChainMap(b_changes, board.objects)  # type: ignore[arg-type]
+    # the state after [B], built when a clause reads it (not for A-DEP-1b given ``moved``)
+    after: Objects = _AFTER
     why: list[RuleStep] = []
     letters: list[str] = []
-    if "a" in clauses and not exists(a, after):
-        letters.append("a")
-        why.append(RuleStep("A-DEP-1a", f"applying {b.id} removes {a.id}"))
-        return Dependence(a.id, b.id, ("A-DEP-1a",), tuple(why))
-    src0, src1 = before[a.source], after[a.source]
+    if "a" in clauses:
+        after = ChainMap(b_changes, before)  # type: ignore[arg-type]
+        if not exists(a, after):
+            letters.append("a")
+            why.append(RuleStep("A-DEP-1a", f"applying {b.id} removes {a.id}"))
+            return Dependence(a.id, b.id, ("A-DEP-1a",), tuple(why))
     gained: list[str] = []
     lost: list[str] = []
     if "b" in clauses:
         if moved is not None:
             gained, lost = moved
         else:
+            if after is _AFTER:
+                after = ChainMap(b_changes, before)  # type: ignore[arg-type]
+            src0, src1 = before[a.source], after[a.source]
             gained, lost = _selection_change(a, board, before, after, b_changes, src0, src1)
     if gained or lost:
         letters.append("b")
@@ -428,6 +450,8 @@ def trial(
                 "A-DEP-1b", f"applying {b.id} changes what {a.id} applies to ({' '.join(parts)})"
             )
         )
+    if "c" in clauses and after is _AFTER:
+        after = ChainMap(b_changes, before)  # type: ignore[arg-type]
     if "c" in clauses and condition_holds(a, before) != condition_holds(a, after):
         common = _some_common_target(a, board, after, b_changes)
         if common is not None:
