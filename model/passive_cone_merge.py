@@ -387,13 +387,13 @@ class Merge(ConeBoard):
         written: set[pv.Channel] = set()
         lost: set[str] = set()
         for oid, now in done.changes.items():
-            d = self.dirty.get(oid)
-            if d is None:
+            if oid not in self.dirty:
                 exact, applied = self.exact(oid)
                 self._make_dirty(oid, exact, applied)
                 d = self.dirty[oid]
                 now = pv.apply_effect(p, exact, self.stamps[cid], self.rounding)
             else:
+                d = self.dirty[oid]
                 self._advance(oid, d)
             was = d.version
             chans = pv.changed_channels(was, now)
