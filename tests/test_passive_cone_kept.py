@@ -36,6 +36,24 @@ def _with_nothing_kept(ordering: Ordering, old: GameState, new: GameState) -> Or
         log.known, log.follow = known, follow
 
 
+def _warm_equals_cold(
+    ordering: dep.Ordering, state: GameState, new: GameState
+) -> dep.Ordering | None:
+    """The cone from the warm log and from the same log with nothing kept: both answer or
+    neither, and both equal a full ordering, object for object; the warm answer."""
+    warm = cone_update(ordering, state, new, [])
+    cold = _with_nothing_kept(ordering, state, new)
+    event("cone: answered" if warm is not None else "cone: not answered")
+    assert (warm is None) == (cold is None)
+    if warm is not None and cold is not None:
+        fresh = dep.order_passives(new)
+        same_ordering(warm, fresh)
+        same_ordering(cold, fresh)
+        assert warm.state.objects == cold.state.objects
+        assert dict(warm.applied_to) == dict(cold.applied_to)
+    return warm
+
+
 @pytest.mark.rule("A-PASS-1", "A-ORDER-1", "A-DEP-1", "A-DEP-2")
 @settings(max_examples=300, deadline=None)
 @given(
@@ -50,16 +68,7 @@ def test_the_cone_from_a_warm_trial_log_equals_the_cone_with_nothing_kept(
     ordering = dep.order_passives(state)
     for on_region, pick, value in events:
         new = _terrain(state, pick, value) if on_region else _character(state, pick, value)
-        warm = cone_update(ordering, state, new, [])
-        cold = _with_nothing_kept(ordering, state, new)
-        event("cone: answered" if warm is not None else "cone: not answered")
-        assert (warm is None) == (cold is None)
-        if warm is not None and cold is not None:
-            fresh = dep.order_passives(new)
-            same_ordering(warm, fresh)
-            same_ordering(cold, fresh)
-            assert warm.state.objects == cold.state.objects
-            assert dict(warm.applied_to) == dict(cold.applied_to)
+        _warm_equals_cold(ordering, state, new)
         ordering = dep.reorder(ordering, state, new)
         state = new
 
@@ -78,14 +87,6 @@ def test_a_warm_cone_of_sinks_sources_and_characters_equals_one_with_nothing_kep
     ordering = dep.order_passives(state)
     for what, pick in events:
         new = _step(state, what, pick)
-        warm = cone_update(ordering, state, new, [])
-        cold = _with_nothing_kept(ordering, state, new)
-        event("cone: answered" if warm is not None else "cone: not answered")
-        assert (warm is None) == (cold is None)
-        if warm is not None and cold is not None:
-            fresh = dep.order_passives(new)
-            same_ordering(warm, fresh)
-            same_ordering(cold, fresh)
-            assert warm.state.objects == cold.state.objects
+        warm = _warm_equals_cold(ordering, state, new)
         ordering = warm or dep.reorder(ordering, state, new)
         state = new
