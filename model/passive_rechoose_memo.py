@@ -85,6 +85,9 @@ class Memo:
     versions: dict[tuple[int, int], _Kept] = field(default_factory=dict)
     # the queue of timestamps of the log's board (A-TIME-1), with what it was made from
     queued: tuple[object, object, tuple[str, ...], list[str], dict[str, int]] | None = None
+    # the objects a selector can select in some round, per what it names
+    # (``passive_rechoose_sided``): the same for every event replayed from this log
+    pools: dict[tuple[object, ...], frozenset[str]] = field(default_factory=dict)
 
     def queue(
         self,

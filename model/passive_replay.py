@@ -112,14 +112,23 @@ def replay_update(
     followed = set(dirty)
     for pid in stopped:  # (a source it took abilities from is followed: refused below)
         followed.update(origin.applied_to.get(pid, ()))
+    moving: list[str] = []  # selecting by side, made again (``passive_rechoose_sided``)
     for pid in sorted(sided):
         targets = _selected_again(log, ps[pid], stored, new)
-        if targets is None:
+        if targets is None and not _movable(log, ps[pid]):
             return None
+        if targets is None:  # (its targets are derived again there)
+            moving.append(pid)
+            continue
         followed.update(origin.applied_to.get(pid, ()))
         followed.update(targets)
     if len(followed) > MOST_FOLLOWED:
         return None
+    if moving:  # its pairs and targets differ in other rounds: the order made again
+        from arbiter.model.passive_rechoose_sided import rechoose_sided
+
+        index = log.follow
+        return rechoose_sided(origin, stored, new, log, index, dirty, stopped, followed, moving)
     # regions alone changed, or an earlier re-evaluation made another order (the log's
     # choices then seldom stand): the order made again from the log (``passive_rechoose``)
     # costs less than checking it here first, and answers where the order differs as well
@@ -312,6 +321,12 @@ def _rechosen(
 
         return rechoose_sources(origin, stored, new, log, log.follow, dirty, stopped, followed)
     return rechoose(origin, stored, new, log, log.follow, dirty)
+
+
+def _movable(log: TrialLog, p: pv.Passive) -> bool:
+    from arbiter.model.passive_rechoose_sided import movable
+
+    return movable(log, p)
 
 
 def _followed_c(p: pv.Passive) -> bool:
