@@ -241,6 +241,22 @@ class _Sided(_Absent):
                 raise _Refused
         return got
 
+    def follow(self, oid: str) -> None:
+        if oid not in self.followed and self.order and self.retargeted(oid):
+            raise _Refused  # (its version now: the previous one at ``j`` is not it)
+        super().follow(oid)
+
+    def retargeted(self, oid: str) -> bool:
+        """Whether a sink applied to ``oid`` on one board by now and not on the other: one
+        not followed is derived again at the end (``result``)."""
+        pos = self.index.pos
+        for s in self.sinks.values():
+            if oid in s.now:
+                return True
+            if pos[s.pid] < self.j and oid in self.origin.applied_to.get(s.pid, ()):
+                return True
+        return False
+
     def apply(self, chosen: str) -> None:
         s = self.sinks.get(chosen)
         if s is not None and self.holds(s.p):  # what it selects, not followed: at the end
@@ -271,6 +287,8 @@ class _Sided(_Absent):
             seq = [pid for pid in applied_by.get(oid, ()) if pid not in self.sinks]
             seq += [pid for pid, s in self.sinks.items() if oid in s.now]
             obj = self.new.objects[oid]
+            if any(pid not in place for pid in seq):
+                raise _Refused  # (one that ceased now: not derived here)
             for pid in sorted(seq, key=place.__getitem__):
                 obj = self.memo.effect(ps[pid], obj, self.origin.stamps[pid], self.rounding)
             objects[oid] = obj
