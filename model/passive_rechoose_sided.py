@@ -17,36 +17,40 @@ passives and those selected again), its pairs computed directly, when it is a *s
   order, so no passive depends on it (A-DEP-1) and it is reached from none (A-DEP-2).
   Its own status then reads only its direct dependencies: it is free exactly when it
   depends on no unapplied passive (nothing it reaches can reach it back). And applying
-  it, earlier, later or with other targets, changes nothing another pair reads: the
-  two partial boards of the re-choice differ, besides the followed objects, only where
-  nothing reads (its targets before and after are followed, see below);
+  it, earlier, later or to other objects, changes nothing a selector or a condition
+  reads: the partial boards of the re-choice differ, besides the followed objects, only
+  in what no passive reads, on its targets before and after (derived again at the end);
 - it has no condition (no A-DEP-1c) and picks all objects its filters accept.
 
 **Its pairs (S, B), each round, on the new board** (A-DEP-1 as ``passive_trial.trial``
-finds them): for each passive [B] whose writes a reader of ``S`` can read
-(``TrialLog.candidates``), A-DEP-1a when [B] takes abilities and selects ``S``'s source
-(refused: ``S`` would cease where [B] applies first), and A-DEP-1b when [B] exists, its
-condition holds, and for some object ``o`` [B] selects (its version now) applying [B]
-changes whether ``S`` selects ``o`` (with ``S``'s source now: its new controller). Only
-a [B] whose writes meet what ``S``'s selector reads can change that.
+finds them), for each passive [B] whose writes a reader of ``S`` reads
+(``TrialLog.candidates``). A-DEP-1a: [B] takes abilities and selects ``S``'s source,
+which differs (its controller): ``passive_rechoose`` refuses such a [B] whenever it can
+select that source. A-DEP-1b: [B] exists, its condition holds, and for some object ``o``
+[B] selects (its version now) applying [B] changes whether ``S`` selects ``o`` (with
+``S``'s source now: its new controller). Only a [B] whose writes meet what ``S``'s
+selector reads can change that.
 
 **The objects looked at** (a *pool* per selector, per log, ``Memo.pools``). [B] selects
 an object only if its version has what [B]'s selector names: the first subtype (or
 keyword) it names, or one of its kinds, or anything. An object not followed by the
 re-choice has, at each round of the new order, its version of the aligned round of the
-previous order (``passive_rechoose``), which has that subtype only if its base has it or
-a passive writing it applied to it in the previous order: the pool is the objects of the
-log's state with it and the targets of those passives (kinds: the objects of those kinds;
-passives change no kind). A followed object is looked at by the passives that can
-select its version now (``Followed.could``). The pools are kept per log; beyond
-``MOST_POOL`` objects the answer is None. Each object changed on either board
-(``notify``) is looked at again: which [B] it witnesses now; (S, B) holds while [B] has a
-witness and holds.
+previous order (``passive_rechoose``) but for what no passive reads, which has that
+subtype only if its base has it or a passive writing it applied to it in the previous
+order: the pool is the objects of the log's state with it and the targets of those
+passives (kinds: the objects of those kinds; passives change no kind). A followed object
+is looked at by the passives that can select its version now (``Followed.could``). The
+pools are kept per log; beyond ``MOST_POOL`` objects the answer is None. Each object
+changed on either board (``notify``) is looked at again: which [B] it witnesses now;
+(S, B) holds while [B] has a witness and holds.
 
-**Its targets.** At its turn, every object of its own pool that it selects (the version
-now) is followed first (its version there is the new board's), so the re-choice applies
-it to exactly what it selects; its targets in the previous order are followed from the
-start (``passive_replay``). Its place in timestamp order is its source's (A-TIME-1): a
+**Its targets.** At its turn, it applies to the followed objects it selects
+(``passive_rechoose``), and the others of its own pool it selects are noted. At the end,
+each object it applied to in the previous order or now and that is not followed is
+derived again: the passives the previous order applied to it but the sinks (what they
+select of it is the same on both boards), and the sinks that apply to it now, in the new
+order. An object it applied to on one board and not yet on the other is never followed
+from the middle (refused). Its place in timestamp order is its source's (A-TIME-1): a
 queue that changes is refused by ``passive_rechoose``.
 
 **The end.** The rest of the previous order is taken as it is (``settled``) only once
@@ -125,7 +129,6 @@ class _Sink:
     p: pv.Passive
     src: GameObject  # its source now (its new controller)
     writers: list[str]  # the [B] of its pairs (S, B)
-    takes: list[str]  # of those, the ones taking abilities (A-DEP-1a)
     pools: dict[str, frozenset[str]]  # per [B] whose writes meet what it reads
     targets: frozenset[str]  # its own pool
     by_object: dict[str, set[str]] = field(default_factory=dict)  # object -> [B] of its pool
@@ -180,14 +183,11 @@ class _Sided(_Absent):
         reads = pv.selector_reads(p)
         writers = sorted(b for b, readers in self.log.candidates.items() if pid in readers)
         pools: dict[str, frozenset[str]] = {}
-        takes: list[str] = []
         for b in writers:
             pb = self.ps[b]
             if pv.overlaps(pv.writes(pb), reads):
                 pools[b] = self.pool(pb.selector, pb.source)
-            if pb.plan.does is pv.LOSE_ALL:
-                takes.append(b)
-        got = _Sink(pid, p, self.new.objects[p.source], writers, takes, pools, frozenset())
+        got = _Sink(pid, p, self.new.objects[p.source], writers, pools, frozenset())
         got.targets = self.pool(p.selector, p.source)
         for b, oids in pools.items():
             for oid in oids:
@@ -338,11 +338,10 @@ class _Sided(_Absent):
             s.count[b] = s.count.get(b, 0) + 1
 
     def value(self, s: _Sink, b: str) -> bool:
-        """Whether ``S`` depends on [B] now (A-DEP-1a refused, 1b; no condition: no 1c)."""
+        """Whether ``S`` depends on [B] now: A-DEP-1b (no condition: no 1c; 1a: its source
+        differs, and ``passive_rechoose`` refuses a passive taking abilities that can select
+        a followed source that differs)."""
         pb = self.ps[b]
-        src_b = self.new.objects[pb.source]
-        if b in s.takes and self.holds(pb) and pv.selects(pb, self.version(s.p.source), src_b):
-            raise _Refused  # A-DEP-1a: it would take S away where it applies first
         return s.count.get(b, 0) > 0 and self.holds(pb)
 
 

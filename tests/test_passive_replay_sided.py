@@ -144,9 +144,7 @@ def test_numbers_set_and_added_on_the_same_object_follow_the_new_order() -> None
     """t (timestamp 2): "all Animals have 5 power", and Bo's Elemental Animal b1: in Bo's
     hands s (free, timestamp 1) gives b1 +1 before t sets 5, so b1 has 5, not 6 (A-ORDER-1
     folds numbers in the order); the order moves s before t."""
-    t = pv.passive(
-        "t.p", "t", fx.ModifyStat("power", fx.StatOp.SET), _kind("Animal"), fx.Const(5)
-    )
+    t = pv.passive("t.p", "t", fx.ModifyStat("power", fx.StatOp.SET), _kind("Animal"), fx.Const(5))
     state = _elementals(_source("t", "ana", 2, t))
     u = replace(state.objects["u"], timestamp=5)
     b1 = _character("b1", "bo", "Elemental", "Animal")
@@ -238,25 +236,43 @@ def test_a_sided_passive_whose_writes_another_reads_is_not_moved() -> None:
 
 @pytest.mark.rule("A-GOLD-6", "A-DEP-1c")
 def test_a_sided_passive_with_a_condition_is_not_moved() -> None:
-    """A condition (A-DEP-1c) is not followed here: refused."""
+    """s: "if I am in a Forest, all Elementals you control get +1 power", in a Water
+    region; g: "all regions are Forests" flips that condition. Bo controls no Elemental:
+    s has no target, so no target in common with g, and comes first; in Ana's hands (her
+    Elemental a2) it depends on g (A-DEP-1c) and comes after it. A condition is not
+    followed here: refused."""
     s = pv.passive(
         "s.p",
         "s",
         PLUS,
         _kind("Elemental", fx.Side.YOURS),
         fx.Const(1),
-        fx.Condition(fx.Test.HAS, name="Gigantic"),
+        fx.Condition(fx.Test.REGION, name="Forest"),
     )
-    state = _elementals()
-    state = replace(state, objects={**state.objects, "s": _source("s", "ana", 1, s)})
-    _, got = _replayed(state, "s")
+    g = pv.passive(
+        "g.p",
+        "g",
+        fx.ModifyStat(pv.REGION_TYPE, fx.StatOp.SET, members=frozenset({"Forest"})),
+        fx.Selector(ALL, kinds=frozenset({"region"})),
+    )
+    state = _board(
+        GameObject("r0", "ana", "region", base={"subtypes": frozenset({"Water"})}),
+        replace(_source("s", "bo", 1, s), region="r0"),
+        _source("g", "ana", 3, g),
+        _character("a2", "ana", "Elemental"),
+    )
+    assert dep.order_passives(state).order == ("s.p", "g.p")
+    fresh, got = _replayed(state, "s")
+    assert fresh.order == ("g.p", "s.p")
     assert got is None
 
 
 @pytest.mark.rule("A-GOLD-6", "A-DEP-1a")
 def test_a_source_coming_under_a_passive_taking_abilities_is_refused() -> None:
-    """x (timestamp 0, Ana's): "all Elementals your opponent controls lose every ability".
-    s (an Elemental) passes to Bo: x would take s's passive away (A-DEP-1a); refused."""
+    """x (timestamp 9, Ana's): "all Elementals your opponent controls lose every ability".
+    s (an Elemental) passes to Bo: x takes s's passive away before its turn (A-DEP-1a: a
+    full ordering leaves s out); the re-choice refuses a passive taking abilities that
+    can select a followed source that differs."""
     x = pv.passive("x.p", "x", fx.Take(fx.Grant.ABILITIES), _kind("Elemental", fx.Side.ENEMY))
     state = _elementals(_source("x", "ana", 9, x))
     s = state.objects["s"]
