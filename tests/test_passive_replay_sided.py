@@ -179,6 +179,23 @@ def test_a_type_granted_in_a_later_round_is_seen_in_that_round() -> None:
 
 
 @pytest.mark.rule("A-GOLD-6", "A-DEP-1", "A-ORDER-1")
+def test_an_object_changed_by_an_earlier_event_is_looked_at_with_its_new_types() -> None:
+    """An earlier event made Bo's b2 a Spirit (it was none when the log was made): when s
+    then passes to Bo, w would make b2 an Elemental, so s still waits for w, and b2 gets
+    its +1. The log's state knows b2 as no Spirit: b2 is looked at as it is now."""
+    state = _elementals(_character("b2", "bo", "Animal"))
+    first = dep.order_passives(state)
+    b2 = _character("b2", "bo", "Animal", "Spirit")
+    new = _hands(replace(state, objects={**state.objects, "b2": b2}), "s")
+    fresh = dep.order_passives(new)
+    got = replay_update(first, state, new, ["b2", "s"])
+    assert got is not None
+    same_ordering(got, fresh)
+    assert got.order == ("u.p", "w.p", "s.p")
+    assert got.applied_to["s.p"] == frozenset({"b1", "b2"})
+
+
+@pytest.mark.rule("A-GOLD-6", "A-DEP-1", "A-ORDER-1")
 def test_two_sided_passives_changing_hands_are_both_made_again() -> None:
     """r (timestamp 6, Bo's): "all Elementals your opponent controls get +2 power" also
     changes hands (an event changing both sources at once)."""
