@@ -94,7 +94,10 @@ def _selected_again(
 
 def _no_region_has(log: TrialLog, reads: frozenset[pv.Channel], stored: GameState) -> bool:
     """No region has one of the subtypes ``reads`` names in any round of the log's
-    ordering: not before, not after, and no passive giving one applied to a region."""
+    ordering, nor in a trial application: not before, not after, and no passive giving
+    one can select a region (one that never applied, having ceased or its condition not
+    holding at its turn, was still tried in earlier rounds: a region it made an Elemental
+    there is a witness of A-DEP-1b in the log)."""
     assert log.origin is not None
     names = {name for attr, name in reads if attr == "subtype"}
     if any(attr != "subtype" for attr, _ in reads):
@@ -108,13 +111,19 @@ def _no_region_has(log: TrialLog, reads: frozenset[pv.Channel], stored: GameStat
                     regions |= pv.subtypes(obj)
     if names & regions:
         return False
-    for pid, p in log.origin.passives.items():
+    for p in log.origin.passives.values():
         members = p.effect.action.members if isinstance(p.effect.action, fx.ModifyStat) else ()
-        if names & set(members) and any(
-            stored.objects[o].kind == pv.REGION for o in log.origin.applied_to.get(pid, ())
-        ):
+        if names & set(members) and _selects_regions(p, stored):
             return False
     return True
+
+
+def _selects_regions(p: pv.Passive, stored: GameState) -> bool:
+    """Whether ``p``'s selector can select a region (in some round)."""
+    s = p.selector
+    if s.pick is fx.Pick.SELF:
+        return stored.objects[p.source].kind == pv.REGION
+    return not s.kinds or pv.REGION in s.kinds
 
 
 def _same_queue(origin: Ordering, stored: GameState, new: GameState) -> bool:

@@ -229,6 +229,41 @@ def test_a_region_type_passive_writing_every_subtype_is_followed_on_the_regions(
     assert got.order.index("s.p") > got.order.index("g.p")
 
 
+@pytest.mark.rule("A-GOLD-6", "A-DEP-1", "A-DEP-3", "A-ORDER-1")
+def test_a_region_type_passive_that_ceased_still_made_witnesses_in_its_trials() -> None:
+    """g: "all regions are Elementals" ceases before its turn (k takes the abilities of
+    the Spirits, g's source among them), so no region is ever an Elemental in the
+    ordering; but g's trial application in the first rounds made Ana's region an
+    Elemental, so Ana's s ("all Elementals you control get +0") waited for g (A-DEP-1b).
+    In Bo's hands (no Elemental of Bo's anywhere) s is free from the start: the order
+    moves. The regions' types are not followed when the log assumes no region can be an
+    Elemental in any round, so the trial log must not assume it here."""
+    spirit = _becomes("Spirit")
+    g = pv.passive(
+        "g.p",
+        "g",
+        fx.ModifyStat(pv.REGION_TYPE, fx.StatOp.SET, members=frozenset({"Elemental"})),
+        fx.Selector(ALL, kinds=frozenset({"region"})),
+    )
+    s = pv.passive("s.p", "s", PLUS, _kind("Elemental", fx.Side.YOURS), fx.Const(0))
+    k = pv.passive("k.p", "k", fx.Take(fx.Grant.ABILITIES), _kind("Spirit"))
+    gigantic = {"Gigantic": Feature("Gigantic")}
+    state = _board(
+        GameObject("r0", "ana", "region", base={"subtypes": frozenset()}),
+        _source("e", "ana", 1, pv.passive("e.p", "e", spirit, _kind("Elemental"))),
+        replace(_source("g", "ana", 1, g), base={"power": 0, "subtypes": frozenset({"Spirit"})}),
+        _source("k", "ana", 2, k),
+        _source("s", "ana", 1, s),
+        replace(_character("x0", "ana", "Elemental"), features=gigantic),
+    )
+    first = dep.order_passives(state)
+    assert "g.p" not in first.order and "s.p" in first.order[-1]
+    fresh, got = _replayed(state, "s")
+    assert fresh.order == ("e.p", "s.p", "k.p")
+    assert got is not None
+    same_ordering(got, fresh)
+
+
 # -- where the trial log refuses -------------------------------------------------------------
 
 
