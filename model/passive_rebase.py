@@ -60,8 +60,9 @@ Steps = Generator[Step, None, "Ordering"]
 class Pace:
     """How a full ordering in steps advances during the events answered from an older log."""
 
-    after: int = 2  # events answered from a log before the ordering of a newer state starts
-    limit: float = 0.035  # seconds an event may take, its steps included (perf_counter)
+    # events answered from a log before the ordering of a newer state starts (None: never)
+    after: int | None = 4
+    limit: float = 0.040  # seconds an event may take, its steps included (perf_counter)
     steps: int | None = None  # a fixed number of steps per event, untimed (tests)
 
 
@@ -158,7 +159,11 @@ def follow_up(
     rebase = previous.rebase
     if rebase is None or (rebase.done is not None and rebase.done.log is got.log):
         took = got.log.took
-        if since < pace.after or (pace.steps is None and took is not None and took <= pace.limit):
+        if (
+            pace.after is None
+            or since < pace.after
+            or (pace.steps is None and took is not None and took <= pace.limit)
+        ):
             return replace(got, since=since, rebase=rebase)  # (a full ordering fits an event)
         rebase = Rebase(new, steps_of, rebase.costs if rebase is not None else None)
     done = rebase.advance(pace, start)
