@@ -262,9 +262,11 @@ def event_table(n_objects: int, n_passives: int, count: int) -> None:
 def sequence_table(sizes: tuple[tuple[int, int], ...], count: int, seeds: tuple[int, ...]) -> None:
     """Events of every kind one after another (``count`` per sequence, kinds drawn at
     random, fixed seeds) on dense boards of each size (objects, passives), each event
-    re-evaluated from the previous re-evaluation as a game does (the trial log stays the
-    last full ordering's: the changes since it add up): CPU ms per event, and how many
-    recomputed everything."""
+    re-evaluated from the previous re-evaluation as a game does: CPU ms per event, and how
+    many recomputed everything. Each sequence twice: the trial log kept from the last full
+    ordering (the changes since it add up), and with the full ordering of a recent state
+    made in steps meanwhile (``passive_rebase``, the default): how many logs it put in
+    place, and the CPU time of the whole sequence."""
     print()
     print(
         f"Sequences of {count} events on one dense board, each from the previous answer:"
@@ -273,31 +275,36 @@ def sequence_table(sizes: tuple[tuple[int, int], ...], count: int, seeds: tuple[
     print()
     half = count // 2
     print(
-        "| objects | passives | seed | events | everything again | median (ms) | max (ms) |"
-        f" over 50 ms in the first {half} | over 50 ms |"
+        "| objects | passives | seed | orderings in steps | events | everything again |"
+        " logs replaced | median (ms) | max (ms) |"
+        f" over 50 ms in the first {half} | over 50 ms | whole sequence (CPU s) |"
     )
-    print("| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+    print("| ---: | ---: | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
     for n_objects, n_passives in sizes:
         state = board(n_objects, n_passives, "dense", sided=0.25)
         for seed in seeds:
-            rng = random.Random(seed)
-            now, result = state, dep.order_passives(state)
-            times: list[float] = []
-            full = 0
-            for _ in range(count):
-                (new,) = events_of(now, rng.choice(KINDS), 1, seed=rng.randrange(10**6))
-                timed(lambda r=result, s=now, e=new: dep.reorder(r, s, e), 1)
-                got = LAST[0]
-                assert isinstance(got, dep.Ordering)
-                times.append(CPU[0] * 1000)
-                full += not got.reused
-                now, result = new, got
-            over = sum(t > 50 for t in times)
-            early = sum(t > 50 for t in times[:half])
-            print(
-                f"| {n_objects:,} | {n_passives:,} | {seed} | {count} | {full} |"
-                f" {statistics.median(times):.1f} | {max(times):.1f} | {early} | {over} |"
-            )
+            for label, pace in (("no", dep.Pace(after=None)), ("yes", dep.Pace())):
+                rng = random.Random(seed)
+                now, result = state, dep.order_passives(state)
+                times: list[float] = []
+                full = replaced = 0
+                for _ in range(count):
+                    (new,) = events_of(now, rng.choice(KINDS), 1, seed=rng.randrange(10**6))
+                    timed(lambda r=result, s=now, e=new, p=pace: dep.reorder(r, s, e, p), 1)
+                    got = LAST[0]
+                    assert isinstance(got, dep.Ordering)
+                    times.append(CPU[0] * 1000)
+                    full += not got.reused
+                    replaced += got.reused and got.log is not result.log
+                    now, result = new, got
+                over = sum(t > 50 for t in times)
+                early = sum(t > 50 for t in times[:half])
+                print(
+                    f"| {n_objects:,} | {n_passives:,} | {seed} | {label} | {count} | {full} |"
+                    f" {replaced} | {statistics.median(times):.1f} | {max(times):.1f} |"
+                    f" {early} | {over} | {sum(times) / 1000:.2f} |",
+                    flush=True,
+                )
 
 
 SEQUENCE_SIZES = ((2_000, 200), (5_000, 500), (10_000, 1_000))

@@ -58,6 +58,7 @@ class TrialLog:
     known: Known | None = None  # the index ``passive_cone`` reads (built with ``follow``)
     base_subtypes: dict[str, set[str]] | None = None  # the stored objects by subtype
     regions: set[str] | None = None  # the subtypes of regions, before and after passives
+    took: float | None = None  # seconds the ordering took (``passive_rebase``: a timing only)
 
     def record(self, a: str, b: str, round_: int, dep: Dependence | None) -> None:
         if dep is None:

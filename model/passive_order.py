@@ -29,17 +29,22 @@ draws and explains it.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Generator, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
 
 from arbiter.model import passive_order_pairs
 from arbiter.model import passive_trial as pt
 from arbiter.model import passives as pv
 from arbiter.model.passive_graph import DependencyGraph
 from arbiter.model.passive_log import TrialLog
+from arbiter.model.passive_rebase import Step
 from arbiter.model.state import GameObject, GameState
 from arbiter.model.trace import RuleStep
+
+if TYPE_CHECKING:
+    from arbiter.model.passive_rebase import Pace, Rebase
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,37 +87,15 @@ class Ordering:
     reused: bool = False
     # every trial made, for re-evaluating after an event (``passive_replay``)
     log: TrialLog | None = field(default=None, compare=False, repr=False)
+    # events re-evaluated from ``log`` since it was made, and the full ordering of a later
+    # state being made a few steps per event meanwhile (``passive_rebase``)
+    since: int = field(default=0, compare=False, repr=False)
+    rebase: Rebase | None = field(default=None, compare=False, repr=False)
 
 
 _B = "A-DEP-1b"
+FLUSHED = 1000  # objects whose deferred numbers one step of ``steps`` makes
 _NO_EDGES: dict[str, pt.Dependence] = {}
-
-
-def _channel_index(
-    ids: Iterable[str], chans: Mapping[str, frozenset[pv.Channel]]
-) -> tuple[dict[pv.Channel, set[str]], dict[str, set[str]]]:
-    exact: dict[pv.Channel, set[str]] = {}
-    by_attr: dict[str, set[str]] = {}
-    for pid in ids:
-        for ch in chans[pid]:
-            exact.setdefault(ch, set()).add(pid)
-            by_attr.setdefault(ch[0], set()).add(pid)
-    return exact, by_attr
-
-
-def _readers(
-    written: Iterable[pv.Channel],
-    exact: Mapping[pv.Channel, set[str]],
-    by_attr: Mapping[str, set[str]],
-) -> set[str]:
-    out: set[str] = set()
-    for attr, name in written:
-        if name == "*":
-            out |= by_attr.get(attr, set())
-        else:
-            out |= exact.get((attr, name), set())
-            out |= exact.get((attr, "*"), set())
-    return out
 
 
 class _Orderer:
@@ -148,8 +131,9 @@ class _Orderer:
         self.ability_of = {pid: ("abilities", p.source) for pid, p in self.ps.items()}
         self.cond_rd = {pid: pv.condition_reads(p) for pid, p in self.ps.items()}
         reads = {pid: pv.reads(p) for pid, p in self.ps.items()}
-        self.exact, self.by_attr = _channel_index(self.ps, reads)
-        self.candidates = {b: _readers(wr[b], self.exact, self.by_attr) - {b} for b in self.ps}
+        self.exact, self.by_attr = passive_order_pairs.channel_index(self.ps, reads)
+        readers = passive_order_pairs.readers
+        self.candidates = {b: readers(wr[b], self.exact, self.by_attr) - {b} for b in self.ps}
         # The B's that may change what A does (its condition): tried again when A's inputs change.
         self.cond_sources: dict[str, set[str]] = {}
         for b, aa in self.candidates.items():
@@ -294,7 +278,7 @@ class _Orderer:
                 written |= pv.changed_channels(before[oid], obj)
         lost = sorted(name for attr, name in written if attr == "abilities")
         written = {c for c in written if c[0] != "abilities"}
-        touched = _readers(written, self.exact, self.by_attr) & self.unapplied
+        touched = passive_order_pairs.readers(written, self.exact, self.by_attr) & self.unapplied
         ceased = []
         for oid in lost:
             for pid in self.by_source.get(oid, ()):
@@ -331,13 +315,32 @@ class _Orderer:
         return ceased
 
     def run(self) -> Ordering:
-        self.evaluate({b: set(aa) for b, aa in self.candidates.items() if aa})
+        steps = self.steps()
+        while True:
+            try:
+                next(steps)
+            except StopIteration as stop:
+                result: Ordering = stop.value
+                return result
+
+    def steps(self, chunk: int = 16, flushed: int = FLUSHED) -> Generator[Step, None, Ordering]:
+        """``run``, paused before each step of work (``passive_rebase`` makes a few per
+        event): it yields the kind of the step that comes next, and returns the ordering.
+        The first comparisons are made ``chunk`` passives at a time, in the order
+        ``evaluate`` takes them (the same comparisons, in the same order); the deferred
+        numbers ``flushed`` objects at a time."""
+        firsts = {b: set(aa) for b, aa in self.candidates.items() if aa}
+        names = sorted(firsts)
+        for at in range(0, len(names), chunk):
+            yield Step.COMPARE
+            self.evaluate({b: firsts[b] for b in names[at : at + chunk]})
         choices: list[Choice] = []
         cycles: dict[frozenset[str], tuple[str, ...]] = {}
         applied_to: dict[str, frozenset[str]] = {}
         held: set[str] = set()
         ceased: list[str] = []
         while self.unapplied:
+            yield Step.ROUND
             chosen, waiting, mutual = self.next_free()
             if mutual and frozenset((chosen, *mutual)) not in cycles:
                 cycles[frozenset((chosen, *mutual))] = self.graph.cycle(chosen, mutual)
@@ -350,6 +353,9 @@ class _Orderer:
             ceased = self.after(done, before) if done.changes or done.deferred else []
         if ceased:
             choices.append(Choice("", 0, (), (), tuple(ceased)))
+        while self.board.pending:
+            yield Step.FLUSH
+            self.board.flush(flushed)
         result = Ordering(
             state=replace(self.board.state(self.base), derived=True),
             order=tuple(self.order),
@@ -364,26 +370,22 @@ class _Orderer:
             applications=self.applications,
             log=self.log,
         )
-        self.log.stored = self.base
-        self.log.origin = replace(result, log=None)  # no cycle: the log is not in its origin
-        _index(self.log, self.initial)
+        log = self.log
+        log.stored = self.base
+        log.origin = replace(result, log=None)  # no cycle: the log is not in its origin
+        # the indexes the re-evaluation after an event reads from the log (which passives
+        # can select an object and each object's line, ``passive_follow``; what every
+        # cone's merge reads, ``passive_cone_board.Known``), built with the ordering while
+        # the collector is paused: about 13 ms of the dense board of 10,000 objects of
+        # ``benchmarks/dependency.py``, which the first event after the ordering paid before
+        yield Step.FOLLOW
+        from arbiter.model import passive_follow as follow
+        from arbiter.model.passive_cone_board import known_of
+
+        log.follow = follow.build(log.origin, log.stored)
+        yield Step.KNOWN
+        known_of(log, log.origin, log.stored, self.initial)
         return result
-
-
-def _index(
-    log: TrialLog, indexes: tuple[dict[str, set[str]], dict[str, set[str]]] | None = None
-) -> None:
-    """The indexes the re-evaluation after an event reads from a trial log (which passives
-    can select an object and each object's line, ``passive_follow``; what every cone's
-    merge reads, ``passive_cone_board.Known``), built with the ordering while the collector
-    is paused: about 23 ms of the 0.6 s of the dense board of ``benchmarks/dependency.py``,
-    which the first event after the ordering paid before (docs/benchmarks.md)."""
-    from arbiter.model import passive_follow as follow
-    from arbiter.model.passive_cone_board import known_of
-
-    assert log.origin is not None and log.stored is not None
-    log.follow = follow.build(log.origin, log.stored)
-    known_of(log, log.origin, log.stored, indexes)
 
 
 def order_passives(state: GameState) -> Ordering:
@@ -394,11 +396,16 @@ def order_passives(state: GameState) -> Ordering:
     collector's passes over them took a fifth to a third of the time on large boards
     (docs/benchmarks.md)."""
     import gc
+    import time
 
     was = gc.isenabled()
     gc.disable()
     try:
-        return _Orderer(state).run()
+        start = time.perf_counter()
+        got = _Orderer(state).run()
+        if got.log is not None:
+            got.log.took = time.perf_counter() - start
+        return got
     finally:
         if was:
             gc.enable()
@@ -434,7 +441,9 @@ def _signature(obj: GameObject) -> tuple[object, ...]:
     )
 
 
-def reorder(previous: Ordering, old: GameState, new: GameState) -> Ordering:
+def reorder(
+    previous: Ordering, old: GameState, new: GameState, pace: Pace | None = None
+) -> Ordering:
     """The ordering of ``new``, reusing ``previous`` (of ``old``) when the event changed no
     channel that any passive reads; otherwise the changed objects alone when the local
     update shows the order stands; when only regions changed, the passives they can
@@ -445,16 +454,29 @@ def reorder(previous: Ordering, old: GameState, new: GameState) -> Ordering:
     allocated: a context manager's own allocation could start the collector's full pass
     over the heap that earlier work left due (289 ms in one event on the dense board of
     ``benchmarks/dependency.py``, docs/benchmarks.md), which is then made by the next
-    allocation after the update, as anywhere else."""
+    allocation after the update, as anywhere else. An answer from the trial log also
+    advances the full ordering of a recent state in steps, as ``pace`` allows
+    (``passive_rebase``: it decides how long an event takes, never its answer)."""
     import gc
+    import time
+
+    from arbiter.model import passive_rebase as rb
 
     was = gc.isenabled()
     gc.disable()
     try:
-        return _reorder(previous, old, new)
+        start = time.perf_counter()
+        got = _reorder(previous, old, new)
+        if not got.reused:
+            return got
+        return rb.follow_up(previous, got, new, pace or rb.PACE, start, _steps_of)
     finally:
         if was:
             gc.enable()
+
+
+def _steps_of(state: GameState) -> Generator[Step, None, Ordering]:
+    return _Orderer(state).steps()
 
 
 def _reorder(previous: Ordering, old: GameState, new: GameState) -> Ordering:

@@ -12,7 +12,7 @@ reason no dependence has).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING
 
 from arbiter.model import passive_trial as pt
@@ -95,3 +95,33 @@ def evaluate(o: _Orderer, pairs: Mapping[str, set[str]]) -> None:
             set_edge(a, b, dep)
             if dep is not None:
                 keep(dep)
+
+
+# -- the prefilter: which passives read the channels another one writes ----------------------
+
+
+def channel_index(
+    ids: Iterable[str], chans: Mapping[str, frozenset[pv.Channel]]
+) -> tuple[dict[pv.Channel, set[str]], dict[str, set[str]]]:
+    exact: dict[pv.Channel, set[str]] = {}
+    by_attr: dict[str, set[str]] = {}
+    for pid in ids:
+        for ch in chans[pid]:
+            exact.setdefault(ch, set()).add(pid)
+            by_attr.setdefault(ch[0], set()).add(pid)
+    return exact, by_attr
+
+
+def readers(
+    written: Iterable[pv.Channel],
+    exact: Mapping[pv.Channel, set[str]],
+    by_attr: Mapping[str, set[str]],
+) -> set[str]:
+    out: set[str] = set()
+    for attr, name in written:
+        if name == "*":
+            out |= by_attr.get(attr, set())
+        else:
+            out |= exact.get((attr, name), set())
+            out |= exact.get((attr, "*"), set())
+    return out

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections import ChainMap
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from itertools import islice
 
 from arbiter.model.effects import algebra as fx
 from arbiter.model.passives import (
@@ -140,6 +141,7 @@ class Board:
         self.seen: dict[str, tuple[Passive, int, dict[str, tuple[GameObject, GameObject]]]] = {}
         self.channels_seen: ChannelsSeen = {}  # for ``delta``
         self.plain: dict[str, set[str]] = {}  # ``plain_numbers``, by characteristic
+        self.shared: dict[tuple[PassiveNumber, int], Modification] = {}  # for ``flush``
         self.keyed = True  # every object is under its own id
         # the members of an index in id order, by (of subtypes, name): dropped by ``commit``
         # when that index changes (``targets`` of an indexed selector)
@@ -237,19 +239,28 @@ class Board:
             else:
                 todo_of.append(todo)
 
-    def flush(self) -> None:
+    def flush(self, most: int | None = None) -> None:
         """Make the deferred number modifications (``modify_numbers_by_passives``), keeping
-        the order in which each object's characteristics were first modified."""
-        shared: dict[tuple[PassiveNumber, int], Modification] = {}
-        for oid, todo in self.pending.items():
+        the order in which each object's characteristics were first modified: of every
+        object, or of the first ``most`` left (a full ordering made in steps)."""
+        shared = self.shared
+        pending, marks_of = self.pending, self.marks
+        todo_list = list(pending.items()) if most is None else list(islice(pending.items(), most))
+        for oid, todo in todo_list:
             obj = self.objects[oid]
             new = modify_numbers_by_passives(obj, todo, shared)
-            marks = self.marks.get(oid)
+            marks = marks_of.get(oid)
             if marks and len(new.mods) > len(obj.mods):
                 new = replace(new, mods=_in_first_order(obj, new, todo, marks))
             self.objects[oid] = new
-        self.pending.clear()
-        self.marks.clear()
+        if most is None or len(todo_list) == len(pending):
+            pending.clear()
+            marks_of.clear()
+            shared.clear()
+        else:
+            for oid, _ in todo_list:
+                del pending[oid]
+                marks_of.pop(oid, None)
 
     def targets(self, p: Passive) -> Sequence[str]:
         """The objects ``p`` applies to now, in id order (the indexed form of ``applies_to``)."""

@@ -18,11 +18,13 @@ from arbiter.model.passive_order import (
     reorder,
     timestamp_order,
 )
+from arbiter.model.passive_rebase import Pace
 
 __all__ = [
     "Choice",
     "Edge",
     "Ordering",
+    "Pace",
     "after_passives",
     "derive",
     "has_passives",
