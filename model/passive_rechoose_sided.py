@@ -134,6 +134,7 @@ class _Sink:
     by_object: dict[str, set[str]] = field(default_factory=dict)  # object -> [B] of its pool
     witnessed: dict[str, set[str]] = field(default_factory=dict)  # object -> [B] it witnesses
     count: dict[str, int] = field(default_factory=dict)  # [B] -> its witnesses now
+    holding: dict[str, list[str]] = field(default_factory=dict)  # object -> [B] it decides
     now: set[str] = field(default_factory=set)  # what it applied to and is not followed
 
 
@@ -207,13 +208,14 @@ class _Sided(_Absent):
             watched.add(s.p.source)
             for b in s.writers:  # what decides whether [B] exists and holds
                 bsrc = self.new.objects[self.ps[b].source]
-                watched.add(bsrc.id)
-                if bsrc.region is not None and bsrc.region in self.new.objects:
-                    watched.add(bsrc.region)
+                for oid in (bsrc.id, bsrc.region):
+                    if oid is not None and oid in self.new.objects:
+                        watched.add(oid)
+                        s.holding.setdefault(oid, []).append(b)
         for oid in sorted(watched):
             self.line(oid)  # (its changes on the previous board are notified)
         self.pending = watched
-        self.sink_pairs()
+        self.sink_pairs(every=True)
 
     def notify(self, oids: Collection[str]) -> None:
         if not oids:
@@ -224,7 +226,7 @@ class _Sided(_Absent):
 
     def pairs_of_x(self, pid: str) -> None:
         if pid in self.sinks:
-            self.sink_pairs()
+            self.sink_pairs(every=True)
             return
         super().pairs_of_x(pid)  # (it puts (S, pid) absent: set again)
         for s in self.sinks.values():
@@ -299,20 +301,25 @@ class _Sided(_Absent):
 
     # -- the pairs of the sinks ------------------------------------------------------------------
 
-    def sink_pairs(self) -> None:
-        """Each sink's pairs on the boards now, the objects changed since looked at again."""
-        changed, self.pending = self.pending, set()
+    def sink_pairs(self, every: bool = False) -> None:
+        """Each sink's pairs on the boards now, the objects changed since looked at again:
+        those whose witnesses or whose existence and condition can have changed (``every``:
+        all of them)."""
+        changed, self.pending = sorted(self.pending), set()
         for s in self.sinks.values():
             if s.pid in self.applied:
                 continue
-            for oid in sorted(changed):
-                self.witness(s, oid)
-            for b in s.writers:
+            touched: set[str] = set(s.writers) if every else set()
+            for oid in changed:
+                touched |= self.witness(s, oid)
+                touched.update(s.holding.get(oid, ()))
+            for b in sorted(touched):
                 if b not in self.applied:
                     self.put((s.pid, b), self.value(s, b))
 
-    def witness(self, s: _Sink, oid: str) -> None:
-        """Which [B] ``oid`` witnesses for ``S`` now (A-DEP-1b)."""
+    def witness(self, s: _Sink, oid: str) -> set[str]:
+        """Which [B] ``oid`` witnesses for ``S`` now (A-DEP-1b); those it no longer
+        witnesses or now does."""
         was = s.witnessed.pop(oid, set())
         bs = s.by_object.get(oid, set())
         f = self.followed.get(oid)
@@ -336,6 +343,7 @@ class _Sided(_Absent):
             s.count[b] -= 1
         for b in now - was:
             s.count[b] = s.count.get(b, 0) + 1
+        return was ^ now
 
     def value(self, s: _Sink, b: str) -> bool:
         """Whether ``S`` depends on [B] now: A-DEP-1b (no condition: no 1c; 1a: its source
