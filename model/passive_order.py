@@ -323,7 +323,7 @@ class _Orderer:
                 result: Ordering = stop.value
                 return result
 
-    def steps(self, chunk: int = 16, flushed: int = FLUSHED) -> Generator[Step, None, Ordering]:
+    def steps(self, chunk: int = 4, flushed: int = FLUSHED) -> Generator[Step, None, Ordering]:
         """``run``, paused before each step of work (``passive_rebase`` makes a few per
         event): it yields the kind of the step that comes next, and returns the ordering.
         The first comparisons are made ``chunk`` passives at a time, in the order

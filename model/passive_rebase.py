@@ -76,6 +76,8 @@ _SMALL = 2e-3
 # A step that did not fit is guessed shorter by this factor at each event it waits (a step
 # measured long once, by a pause of the machine, would otherwise never be made again).
 _WAITED = 0.8
+# The kinds of step made hundreds of times per ordering, guessed by their running mean.
+_MANY = frozenset({Step.COMPARE, Step.ROUND, Step.FLUSH})
 
 
 class Rebase:
@@ -141,7 +143,13 @@ class Rebase:
         self.made += 1
         took = time.perf_counter() - began
         self.took += took
-        self.costs[kind] = max(took, self.costs.get(kind, 0.0) * 0.75)
+        was = self.costs.get(kind)
+        if was is None:
+            self.costs[kind] = took
+        elif kind in _MANY:  # a running mean: one long step among hundreds is overrun once
+            self.costs[kind] = was * 0.9 + took * 0.1
+        else:  # the longest measured, decaying
+            self.costs[kind] = max(took, was * 0.75)
         if self.done is not None and self.done.log is not None:
             self.done.log.took = self.took
 
