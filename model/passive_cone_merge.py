@@ -479,7 +479,9 @@ class Merge(ConeBoard):
             if was != now:
                 other |= was ^ now
         applied_by, dirty = index.applied_by, self.dirty
-        effect = index.memo.effect  # (the same objects derived again from one event to the next)
+        # the numbers made once per object; the same objects derived again from one event
+        # to the next with the same passives are those made then (``passive_derive``)
+        derive = index.memo.derived.derive
         for oid in self._moved(order, applied_to):
             if oid in dirty:
                 continue
@@ -498,10 +500,7 @@ class Merge(ConeBoard):
             now_seq.sort(key=pos.__getitem__)
             if now_seq == list(old_seq):
                 continue
-            obj = self.new.objects[oid]
-            for q in now_seq:
-                obj = effect(ps[q], obj, stamps[q], rounding)
-            objects[oid] = obj
+            objects[oid] = derive(self.new.objects[oid], tuple(now_seq), ps, stamps, rounding)
 
     def _result(
         self, order: list[str], held: set[str], cone_to: dict[str, frozenset[str]]

@@ -26,6 +26,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from arbiter.model import passives as pv
+from arbiter.model.passive_derive import Derivations
 from arbiter.model.ruleset import Rounding
 from arbiter.model.state import GameObject
 
@@ -85,6 +86,8 @@ class Memo:
     versions: dict[tuple[int, int], _Kept] = field(default_factory=dict)
     # the queue of timestamps of the log's board (A-TIME-1), with what it was made from
     queued: tuple[object, object, tuple[str, ...], list[str], dict[str, int]] | None = None
+    # the objects derived through whole sequences of passives (``passive_cone_merge``)
+    derived: Derivations = field(default_factory=Derivations)
 
     def queue(
         self,
