@@ -78,16 +78,31 @@ def reading(flat: Sequence[tuple[int, str, str, bool]]) -> Reading:
 _Kept = tuple[pv.Passive, GameObject, int, Rounding, GameObject]
 
 
+class Versions(dict[tuple[int, int], _Kept]):
+    """``Memo.versions``, and the objects derived through whole sequences of passives
+    (``passive_derive.Derivations``): handed on together to the next trial log once a
+    full ordering in steps is made (``passive_rebase``), as functions of what they were
+    made from whatever the log."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.derived = Derivations()
+
+
 @dataclass
 class Memo:
     """Kept per trial log (see the module's text)."""
 
     read: Reading | None = None
-    versions: dict[tuple[int, int], _Kept] = field(default_factory=dict)
+    versions: Versions = field(default_factory=Versions)
     # the queue of timestamps of the log's board (A-TIME-1), with what it was made from
     queued: tuple[object, object, tuple[str, ...], list[str], dict[str, int]] | None = None
-    # the objects derived through whole sequences of passives (``passive_cone_merge``)
-    derived: Derivations = field(default_factory=Derivations)
+
+    @property
+    def derived(self) -> Derivations:
+        """The objects derived through whole sequences of passives (``passive_cone_merge``),
+        kept with ``versions``."""
+        return self.versions.derived
 
     def queue(
         self,
