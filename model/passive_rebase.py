@@ -98,6 +98,11 @@ class Rebase:
         self.costs: dict[Step | None, float] = dict(costs or {})
         self._lock = threading.Lock()
 
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickled (or deep-copied) as the same ordering not started yet: a generator and a
+        lock cannot be, and the steps made are only time saved."""
+        return (Rebase, (self.state, self.steps_of, self.costs))
+
     def estimate(self, kind: Step | None) -> float:
         got = self.costs.get(kind)
         if got is not None:

@@ -235,3 +235,25 @@ def test_a_step_guessed_too_long_is_guessed_shorter_at_each_event_it_waits() -> 
             break
         rebase.advance(pace, time.perf_counter())
     assert rebase.made > 0
+
+
+@pytest.mark.rule(*ORDER)
+def test_an_answer_with_an_ordering_in_steps_is_pickled_and_copied() -> None:
+    """An answer carrying an ordering in steps pickles (and deep-copies) as it did without
+    one: the ordering is started again after loading, and the game goes on."""
+    import copy
+    import pickle
+
+    state = _plain_board()
+    states = _game(state, KEYWORD_EVENTS)
+    pace = rb.Pace(after=2, steps=1)
+    got = dep.order_passives(states[0])
+    for old, new in zip(states[:3], states[1:3], strict=False):
+        got = dep.reorder(got, old, new, pace)
+    assert got.rebase is not None and got.rebase.made > 0
+    nxt = apply_event(states[2], [("power", 1, 4)])
+    for again in (pickle.loads(pickle.dumps(got)), copy.deepcopy(got)):
+        assert again.rebase is not None and again.rebase.made == 0
+        answer = dep.reorder(again, states[2], nxt, rb.Pace(after=2, steps=10_000))
+        assert answer.log is not again.log  # its ordering in steps made, from the start
+        same_ordering(answer, dep.order_passives(nxt))
