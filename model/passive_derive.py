@@ -11,9 +11,10 @@ modifications of a number, and a number modification reads only the object's bas
 protections and modifications of that number (``passives.reads``; a passive that
 modifies subtypes is a set modification, never a number one: ``passives._plan_of``).
 
-``Derivations`` keeps, per trial log, what was derived: the same objects are derived
-again at the next event with the same passives (compared by identity, with the same
-timestamps and rounding), and the answer is then the very object made before. It also
+``Derivations`` keeps what was derived (per trial log, handed on to the next one with
+``passive_rechoose_memo.Memo.versions``): the same objects are derived again at the next
+event with the same passives (compared by identity, with the same timestamps and
+rounding), and the answer is then the very object made before. It also
 keeps each passive's number modification as one tuple (``PassiveNumber``) and the
 modifications nothing screened (``modify_numbers_by_passives``' ``shared``), so that
 every object a passive modifies shares them.
