@@ -321,3 +321,34 @@ def test_a_number_passive_leaving_every_component_unchanged_records_nothing() ->
     state = GameState(RULING, ("ana", "bo"), {"x": obj})
     got = order_passives(state).state.objects["x"]
     assert got == want and repr(got) == repr(want)
+
+
+@pytest.mark.rule("A-ORDER-1", "E-DIV")
+def test_a_number_passive_that_does_nothing_does_not_place_its_characteristic_first() -> None:
+    """A division by 0 does nothing (E-DIV), then subtypes are first modified, then
+    "+1 power": power comes after subtypes. ``passive_trial._in_first_order`` placed
+    power at the division when it was deferred (``derive``, the cone's dirty objects,
+    which defer every number; the full ordering defers only what would modify)."""
+    from arbiter.model.passive_order import order_passives
+
+    steps: list[Step] = [
+        (_number("s0.p", "power", a.StatOp.DIVIDE, 0), 1),
+        (_types("s1.p", a.StatOp.ADD, "Animal"), 2),
+        (_number("s2.p", "power", a.StatOp.ADD, 1), 3),
+    ]
+    want = chain(CHAR, steps, Rounding.DOWN)
+    assert list(want.mods) == [pv.SUBTYPES, "power"]
+    same_object(derive(CHAR, steps, Rounding.DOWN), want, CHAR)
+    objects = {"x": CHAR}
+    for p, ts in steps:
+        objects[p.id[:2]] = GameObject(
+            p.id[:2],
+            "ana",
+            "region",
+            timestamp=ts,
+            abilities=(replace(p, source=p.id[:2]),),
+        )
+    got = order_passives(GameState(RULING, ("ana", "bo"), objects))
+    assert got.order == tuple(p.id for p, _ in steps)
+    x = got.state.objects["x"]
+    assert x == want and repr(x) == repr(want)
