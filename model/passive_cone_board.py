@@ -33,7 +33,7 @@ from arbiter.model.passive_trial import _in_first_order as in_first_order
 from arbiter.model.ruleset import Rounding
 from arbiter.model.state import GameObject, GameState
 from arbiter.model.values.characteristics import PassiveNumber, modify_numbers_by_passives
-from arbiter.model.values.reading import Modification, Op, SetOp
+from arbiter.model.values.reading import SetOp
 
 if TYPE_CHECKING:
     from arbiter.model.passive_log import TrialLog
@@ -260,8 +260,11 @@ class ConeBoard:
         self.dirty: dict[str, Dirty] = {}
         self.watch: dict[str, set[str]] = {}  # passive of N -> dirty objects it may select
         self.order: list[str] = []
+        self.at_order: dict[str, int] = {}  # the place of each in ``order`` (``exact``)
         self.cone_to: dict[str, frozenset[str]] = {}
-        self.shared: dict[tuple[PassiveNumber, int], Modification] = {}
+        # each passive's number modification as one tuple, and those nothing screened, kept
+        # per trial log (``passive_derive.Derivations``: every object shares them)
+        self.numbers = self.index.memo.derived
         first = set(changed)
         for c in cone:
             if self.ps[c].plan.does is not pv.NUMBER:  # (numbers: derived again at the end)
@@ -305,9 +308,7 @@ class ConeBoard:
 
     def number(self, d: Dirty, p: pv.Passive, stamp: int) -> None:
         """``p``'s number modification of a dirty object, made by ``settled``."""
-        plan = p.plan
-        assert isinstance(plan.op, Op)
-        d.pending.append((plan.name, plan.op, plan.amounts, p.id, stamp, self.rounding, plan.label))
+        d.pending.append(self.numbers.item(p, stamp, self.rounding))
 
     def settled(self, d: Dirty) -> GameObject:
         """A dirty object with its pending number modifications made, one copy for all of
@@ -316,7 +317,7 @@ class ConeBoard:
         obj = d.version
         if not d.pending:
             return obj
-        new = modify_numbers_by_passives(obj, d.pending, self.shared)
+        new = modify_numbers_by_passives(obj, d.pending, self.numbers.shared)
         if d.marks and len(new.mods) > len(obj.mods):
             new = replace(new, mods=in_first_order(obj, new, d.pending, d.marks))
         return new
@@ -542,9 +543,11 @@ class ConeBoard:
             if q not in self.cone and self.index.pos[q] < cut
         ]
         seq += [c for c in self.cone_to if oid in self.cone_to[c]]
-        at = {pid: k for k, pid in enumerate(self.order)}  # all of them were applied
+        at, order = self.at_order, self.order  # (all of them were applied)
+        for k in range(len(at), len(order)):  # (the order only grows)
+            at[order[k]] = k
         seq.sort(key=at.__getitem__)
-        obj = self.new.objects[oid]
-        for q in seq:
-            obj = pv.apply_effect(self.ps[q], obj, self.stamps[q], self.rounding)
+        # its number modifications made at once (``passive_derive``)
+        derive = self.numbers.derive
+        obj = derive(self.new.objects[oid], tuple(seq), self.ps, self.stamps, self.rounding)
         return obj, [q for q in seq if q not in self.cone]

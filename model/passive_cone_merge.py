@@ -450,7 +450,7 @@ class Merge(ConeBoard):
         for c in self.cone:
             was, now = old.applied_to.get(c, frozenset()), applied_to.get(c, frozenset())
             if not same_c or places[0].get(c) != places[1].get(c):
-                out |= was | now
+                out.update(was, now)
             elif was != now:
                 out |= was ^ now
         return out
@@ -466,8 +466,9 @@ class Merge(ConeBoard):
         ``_moved`` gives): the passives of N applied to it in their order, those of C
         applied to it now, in the order of the merge. An object the same passives of C
         apply to as before keeps its sequence exactly when that sequence is in the order
-        of the merge already (the same passives sorted alike): only the others, and those
-        whose passives of C changed, are looked at in full."""
+        of the merge already (the same passives sorted alike; many objects have the same
+        sequence: answered once for each); else it is that sequence in the merge's order.
+        Only the objects whose passives of C changed are looked at in full."""
         index, cone, ps, stamps = self.index, self.cone, self.ps, self.stamps
         rounding = self.rounding
         before = self.origin.applied_to
@@ -478,30 +479,35 @@ class Merge(ConeBoard):
             now = applied_to.get(c, none)
             if was != now:
                 other |= was ^ now
+        cone_now: dict[str, list[str]] = {}  # for those, the passives of C applied now
+        for c in cone:
+            for oid in applied_to.get(c, none) & other:
+                cone_now.setdefault(oid, []).append(c)
         applied_by, dirty = index.applied_by, self.dirty
-        effect = index.memo.effect  # (the same objects derived again from one event to the next)
+        # the numbers made once per object; the same objects derived again from one event
+        # to the next with the same passives are those made then (``passive_derive``)
+        derive = index.memo.derived.derive
+        sorted_seq: dict[tuple[str, ...], tuple[str, ...] | None] = {}  # by previous sequence
         for oid in self._moved(order, applied_to):
             if oid in dirty:
                 continue
             old_seq = applied_by.get(oid, ())
             if oid not in other:
-                last = -1
-                for q in old_seq:
-                    k = pos.get(q)
-                    if k is None or k < last:
-                        break
-                    last = k
+                if old_seq in sorted_seq:
+                    got = sorted_seq[old_seq]
                 else:
+                    got = sorted_seq[old_seq] = _in_order(old_seq, pos)
+                if got is None:
                     continue  # (the same passives, already in the merge's order)
+                if got:
+                    objects[oid] = derive(self.new.objects[oid], got, ps, stamps, rounding)
+                    continue
             now_seq = [q for q in old_seq if q not in cone]
-            now_seq += [c for c in cone if oid in applied_to.get(c, none)]
+            now_seq += cone_now.get(oid, ())
             now_seq.sort(key=pos.__getitem__)
             if now_seq == list(old_seq):
                 continue
-            obj = self.new.objects[oid]
-            for q in now_seq:
-                obj = effect(ps[q], obj, stamps[q], rounding)
-            objects[oid] = obj
+            objects[oid] = derive(self.new.objects[oid], tuple(now_seq), ps, stamps, rounding)
 
     def _result(
         self, order: list[str], held: set[str], cone_to: dict[str, frozenset[str]]
@@ -551,3 +557,17 @@ class Merge(ConeBoard):
             reused=True,
             log=self.log,
         )
+
+
+def _in_order(seq: tuple[str, ...], pos: Mapping[str, int]) -> tuple[str, ...] | None:
+    """None when the passives of ``seq`` are in the order of ``pos`` already; else ``seq``
+    sorted by it, or () when one of them is not in it."""
+    last = -1
+    for q in seq:
+        k = pos.get(q)
+        if k is None:
+            return ()
+        if k < last:
+            return tuple(sorted(seq, key=pos.__getitem__))
+        last = k
+    return None

@@ -26,6 +26,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from arbiter.model import passives as pv
+from arbiter.model.passive_derive import Derivations
 from arbiter.model.ruleset import Rounding
 from arbiter.model.state import GameObject
 
@@ -77,17 +78,34 @@ def reading(flat: Sequence[tuple[int, str, str, bool]]) -> Reading:
 _Kept = tuple[pv.Passive, GameObject, int, Rounding, GameObject]
 
 
+class Versions(dict[tuple[int, int], _Kept]):
+    """``Memo.versions``, and the objects derived through whole sequences of passives
+    (``passive_derive.Derivations``): handed on together to the next trial log once a
+    full ordering in steps is made (``passive_rebase``), as functions of what they were
+    made from whatever the log."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.derived = Derivations()
+
+
 @dataclass
 class Memo:
     """Kept per trial log (see the module's text)."""
 
     read: Reading | None = None
-    versions: dict[tuple[int, int], _Kept] = field(default_factory=dict)
+    versions: Versions = field(default_factory=Versions)
     # the queue of timestamps of the log's board (A-TIME-1), with what it was made from
     queued: tuple[object, object, tuple[str, ...], list[str], dict[str, int]] | None = None
     # the objects a selector can select in some round, per what it names
     # (``passive_rechoose_sided``): the same for every event replayed from this log
     pools: dict[tuple[object, ...], frozenset[str]] = field(default_factory=dict)
+
+    @property
+    def derived(self) -> Derivations:
+        """The objects derived through whole sequences of passives (``passive_cone_merge``),
+        kept with ``versions``."""
+        return self.versions.derived
 
     def queue(
         self,

@@ -36,6 +36,7 @@ from arbiter.model.state import GameObject, GameState
 from arbiter.model.trace import RuleStep
 from arbiter.model.values.characteristics import (
     PassiveNumber,
+    modify_number,
     modify_numbers_by_passives,
     would_modify_number,
 )
@@ -309,13 +310,32 @@ def _in_first_order(
             order.extend(k for k in marks[at][1] if k not in placed)
             placed.update(marks[at][1])
             at += 1
-        if item[0] not in placed and item[0] in new.mods:
+        if item[0] not in placed and item[0] in new.mods and _modifies(obj, item):
             order.append(item[0])
             placed.add(item[0])
     for _, ks in marks[at:]:
         order.extend(k for k in ks if k not in placed)
         placed.update(ks)
     return {k: new.mods[k] for k in order}
+
+
+def _modifies(obj: GameObject, item: PassiveNumber) -> bool:
+    """Whether the number modification ``item`` changes ``obj`` at its turn: what
+    ``modify_number`` decides reads only the object's base and protections, which no
+    passive changes, and the modification itself (a part screened, a division by 0, no
+    component left: nothing recorded, so that characteristic is not first modified then)."""
+    stat, op, amounts, source, timestamp, rounding, label = item
+    return modify_number(
+        obj,
+        stat,
+        op,
+        amounts,
+        source=source,
+        timestamp=timestamp,
+        rounding=rounding,
+        label=label,
+        by_passive=True,
+    ).applied
 
 
 def _size(pool: Iterable[str]) -> int:

@@ -231,6 +231,8 @@ def modify_numbers_by_passives(
         if len(amounts) != width:
             continue
         mod = None
+        if all(a is None for a in amounts):
+            continue  # (every component left unchanged: nothing happens, ``modify_number``)
         if not guarded and not (op is Op.DIVIDE and 0 in amounts):
             mod = plain.get((item, width))
             if mod is None:
