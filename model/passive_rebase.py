@@ -9,8 +9,10 @@ objects changed, a source that changed hands and whose selection other passives 
 they give up and the whole ordering is made again: 0.1 s on the dense board of 5,000
 objects of ``benchmarks/dependency.py``, 0.3 s on 10,000, once every 16 to 40 events.
 
-Here, once an event has been answered from a log ``Pace.after`` events old, the full
-ordering of that event's state starts, in steps (``passive_order._Orderer.steps``): the
+Here, once an event has been answered from a log ``Pace.after`` events old, if the log's
+ordering took longer than an event may (``Pace.limit``) but not so long that it would
+take many events in steps (``Pace.most``), the full ordering of that event's state starts,
+in steps (``passive_order._Orderer.steps``): the
 first comparisons a few passives at a time, one round (one passive applied), the deferred
 numbers of a few objects, each index of the log. Each later event answered from the old
 log makes steps while the event's own time and the next step's (the longest of its kind
@@ -63,6 +65,10 @@ class Pace:
     # events answered from a log before the ordering of a newer state starts (None: never)
     after: int | None = 4
     limit: float = 0.040  # seconds an event may take, its steps included (perf_counter)
+    # the longest full ordering (seconds) made in steps: a longer one takes so many events
+    # that the log it gives is about as old as those the fast layers give up on, and the
+    # steps only add to every event (measured on the dense boards, docs/benchmarks.md)
+    most: float = 0.2
     steps: int | None = None  # a fixed number of steps per event, untimed (tests)
 
 
@@ -175,9 +181,9 @@ def follow_up(
         if (
             pace.after is None
             or since < pace.after
-            or (pace.steps is None and took is not None and took <= pace.limit)
-        ):
-            return replace(got, since=since, rebase=rebase)  # (a full ordering fits an event)
+            or (pace.steps is None and took is not None and not pace.limit < took <= pace.most)
+        ):  # (a full ordering fits an event, or would take too many in steps)
+            return replace(got, since=since, rebase=rebase)
         rebase = Rebase(new, steps_of, rebase.costs if rebase is not None else None)
     done = rebase.advance(pace, start)
     if done is None:

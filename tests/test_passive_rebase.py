@@ -200,10 +200,10 @@ def test_an_ordering_in_steps_busy_in_another_thread_makes_no_step() -> None:
 
 
 @pytest.mark.rule(*ORDER)
-def test_a_full_ordering_that_fits_an_event_starts_no_ordering_in_steps() -> None:
+def test_only_a_full_ordering_longer_than_an_event_and_not_too_long_is_made_in_steps() -> None:
     """Timed (the default pace): a log whose ordering took less than an event may is not
     made again in steps (a full ordering, if the fast paths give up, fits); one that took
-    longer is."""
+    longer is, unless it took so long that it would take too many events."""
     state = _plain_board()
     states = _game(state, KEYWORD_EVENTS[:4])
     fast = dep.order_passives(state)
@@ -217,9 +217,12 @@ def test_a_full_ordering_that_fits_an_event_starts_no_ordering_in_steps() -> Non
     slow = dep.order_passives(state)
     assert slow.log is not None
     slow.log.took = 100.0  # as if it had taken longer than any event may
-    got = dep.reorder(slow, states[0], states[1], replace(pace, limit=10.0))
+    got = dep.reorder(slow, states[0], states[1], replace(pace, limit=10.0, most=1000.0))
     assert got.log is not slow.log  # (a generous limit: made in the same event)
     same_ordering(got, dep.order_passives(states[1]))
+    # one that took longer than ``most`` would take too many events in steps: none
+    got = dep.reorder(slow, states[0], states[1], replace(pace, limit=10.0, most=50.0))
+    assert got.log is slow.log and got.rebase is None
 
 
 @pytest.mark.rule(*ORDER)
