@@ -94,7 +94,7 @@ class Ordering:
 
 
 _B = "A-DEP-1b"
-FLUSHED = 1000  # objects whose deferred numbers one step of ``steps`` makes
+FLUSHED = 500  # objects whose deferred numbers one step of ``steps`` makes
 _NO_EDGES: dict[str, pt.Dependence] = {}
 
 
