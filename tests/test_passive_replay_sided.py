@@ -286,7 +286,7 @@ def test_a_sided_passive_whose_writes_another_reads_is_not_moved() -> None:
     assert got is None
 
 
-@pytest.mark.rule("A-GOLD-6", "A-DEP-1c")
+@pytest.mark.rule("A-GOLD-6", "A-DEP-1")
 def test_a_sided_passive_with_a_condition_is_not_moved() -> None:
     """s: "if I am in a Forest, all Elementals you control get +1 power", in a Water
     region; g: "all regions are Forests" flips that condition. Bo controls no Elemental:
@@ -319,7 +319,7 @@ def test_a_sided_passive_with_a_condition_is_not_moved() -> None:
     assert got is None
 
 
-@pytest.mark.rule("A-GOLD-6", "A-DEP-1a")
+@pytest.mark.rule("A-GOLD-6", "A-DEP-1")
 def test_a_source_coming_under_a_passive_taking_abilities_is_refused() -> None:
     """x (timestamp 9, Ana's): "all Elementals your opponent controls lose every ability".
     s (an Elemental) passes to Bo: x takes s's passive away before its turn (A-DEP-1a: a
